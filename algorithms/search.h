@@ -1,0 +1,89 @@
+// Types shared by every search algorithm: limits in, one result type out, one way of counting.
+//
+// Counting, the same in every algorithm so that rows are comparable:
+//   nodes     every position the search visits, the root included (a TT cut-off still visits);
+//   leaves    static evaluations: terminal positions and positions at the horizon;
+//   interior  positions whose moves were generated;
+//   cutoffs   times a node stopped searching its remaining children (beta cut-offs, SSS* purges);
+//   tt_probes / tt_hits  transposition-table look-ups and the ones that found the position;
+//   peak_open / peak_bytes  the largest best-first list (SSS*'s OPEN) and the memory held by it or
+//             by the transposition table;
+//   cpu_ms    CPU time of the searching thread.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <ctime>
+#include <string>
+#include <vector>
+
+#include "games/game.h"
+
+namespace gts {
+
+struct SearchStats {
+  std::uint64_t nodes = 0;
+  std::uint64_t leaves = 0;
+  std::uint64_t interior = 0;
+  std::uint64_t cutoffs = 0;
+  std::uint64_t tt_probes = 0;
+  std::uint64_t tt_hits = 0;
+  std::uint64_t peak_open = 0;
+  std::uint64_t peak_bytes = 0;
+  double cpu_ms = 0.0;
+
+  SearchStats& operator+=(const SearchStats& o) {
+    nodes += o.nodes;
+    leaves += o.leaves;
+    interior += o.interior;
+    cutoffs += o.cutoffs;
+    tt_probes += o.tt_probes;
+    tt_hits += o.tt_hits;
+    peak_open = peak_open > o.peak_open ? peak_open : o.peak_open;
+    peak_bytes = peak_bytes > o.peak_bytes ? peak_bytes : o.peak_bytes;
+    cpu_ms += o.cpu_ms;
+    return *this;
+  }
+};
+
+// Depth this large means "to the end of the game" (the CLI's `--depth max`).
+inline constexpr int kDepthMax = 1 << 20;
+
+struct SearchLimits {
+  int depth = 1;                  // plies; kDepthMax searches to the end of the game
+  std::uint64_t max_nodes = 0;    // 0 = no node budget
+  double max_ms = 0.0;            // 0 = no time budget (thread CPU time is not used: wall clock)
+  const std::atomic<bool>* stop = nullptr;  // external stop request, polled
+};
+
+struct SearchResult {
+  Value value = 0;          // from the side to move's point of view
+  Move best_move = kNoMove;
+  std::vector<Move> pv;     // principal variation where known (may be shorter than the depth)
+  SearchStats stats;
+  int depth = 0;            // deepest iteration completed (== limits.depth without id/budgets)
+  bool complete = true;     // false when a node or time budget or a stop cut the search short
+};
+
+// CPU time of the calling thread, in milliseconds.
+inline double thread_cpu_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) * 1e-6;
+}
+
+inline double wall_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) * 1e-6;
+}
+
+// Static value of a position for a leaf: the exact outcome if the game is over, else the
+// evaluation. Both from the side to move's point of view. Does not count anything.
+template <Game G, class E>
+  requires Evaluator<E, G>
+Value leaf_value(const G& game, const E& eval, const typename G::State& s) {
+  return game.is_terminal(s) ? game.terminal_value(s) : eval(s);
+}
+
+}  // namespace gts

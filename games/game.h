@@ -1,0 +1,113 @@
+// The Game concept: what every search algorithm may ask of a game, and nothing more.
+//
+// A game is an object holding its rules and parameters (Kalah's pit count, say) plus a small,
+// copyable State. Search is copy-make: a child is `State child = parent; game.play(child, m);`.
+// Moves are plain integers whose meaning belongs to the game; that keeps move lists, principal
+// variations, transposition tables and CSV logs free of per-game types.
+//
+// Values are integers from the point of view of the side to move (negamax convention). The side to
+// move, not the depth parity, decides whose turn it is: in Kalah a mover may move again.
+#pragma once
+
+#include <array>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace gts {
+
+using Move = std::int32_t;
+inline constexpr Move kNoMove = -1;
+
+using Value = std::int32_t;
+// Bound for search windows; no game or evaluation returns a value this large.
+inline constexpr Value kInfinity = 1'000'000'000;
+
+// Bad text (a position, a move, a tree literal) handed to a game's parser.
+class ParseError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Fixed-capacity move list: no heap allocation per node.
+template <std::size_t N>
+class MoveList {
+ public:
+  static constexpr std::size_t kCapacity = N;
+
+  void push_back(Move m) { moves_[size_++] = m; }
+  void clear() { size_ = 0; }
+  [[nodiscard]] std::size_t size() const { return size_; }
+  [[nodiscard]] bool empty() const { return size_ == 0; }
+  Move& operator[](std::size_t i) { return moves_[i]; }
+  Move operator[](std::size_t i) const { return moves_[i]; }
+  Move* begin() { return moves_.data(); }
+  Move* end() { return moves_.data() + size_; }
+  [[nodiscard]] const Move* begin() const { return moves_.data(); }
+  [[nodiscard]] const Move* end() const { return moves_.data() + size_; }
+  [[nodiscard]] bool contains(Move m) const {
+    for (Move x : *this) {
+      if (x == m) return true;
+    }
+    return false;
+  }
+
+ private:
+  std::array<Move, N> moves_{};
+  std::uint32_t size_ = 0;
+};
+
+template <class G>
+using MovesOf = MoveList<G::kMaxMoves>;
+
+// Players are fixed sides numbered 0 and 1 (Kalah's South and North, tic-tac-toe's X and O, a
+// tree's MAX and MIN); to_move(initial_state()) says who starts.
+//
+// Every game class also provides, for the registry: `static constexpr std::string_view kName`,
+// `kDescription`, `static std::vector<ParamSpec> param_specs()`, a constructor from `Params`, an
+// evaluator class (`G::Eval`, constructed as `Eval(game, EvalSpec)`, throwing ParamError on a bad
+// spec), `static std::vector<EvalInfo> evaluation_kinds()` and `static std::string
+// default_evaluation()` (see games/evaluation.h).
+template <class G>
+concept Game = std::copyable<typename G::State> &&
+               std::equality_comparable<typename G::State> &&
+               requires(const G& game, typename G::State& state, const typename G::State& cstate,
+                        Move move, MovesOf<G>& moves, std::string_view text) {
+                 { G::kMaxMoves } -> std::convertible_to<std::size_t>;
+                 { game.initial_state() } -> std::same_as<typename G::State>;
+                 { game.to_move(cstate) } -> std::same_as<int>;
+                 { game.is_terminal(cstate) } -> std::same_as<bool>;
+                 // Exact outcome of a terminal position, from the side to move's point of view.
+                 { game.terminal_value(cstate) } -> std::same_as<Value>;
+                 // Appends the legal moves; never empty for a non-terminal position.
+                 { game.legal_moves(cstate, moves) } -> std::same_as<void>;
+                 { game.play(state, move) } -> std::same_as<void>;
+                 // Equal positions hash equal (side to move included).
+                 { game.hash(cstate) } -> std::same_as<std::uint64_t>;
+                 // Canonical notation; parse(to_string(s)) == s. parse throws ParseError.
+                 { game.to_string(cstate) } -> std::same_as<std::string>;
+                 { game.parse(text) } -> std::same_as<typename G::State>;
+                 { game.move_to_string(cstate, move) } -> std::same_as<std::string>;
+                 { game.parse_move(cstate, text) } -> std::same_as<Move>;
+               };
+
+// Games that expose a fixed-size feature vector for linear evaluations, seen from the mover.
+template <class G>
+concept FeatureGame = Game<G> && requires(const G& game, const typename G::State& s,
+                                          std::span<std::int32_t> out) {
+  { game.num_features() } -> std::convertible_to<std::size_t>;
+  { game.features(s, out) } -> std::same_as<void>;
+  { game.feature_names() };
+};
+
+// A static evaluation of a non-terminal position, from the side to move's point of view.
+template <class E, class G>
+concept Evaluator = Game<G> && requires(const E& eval, const typename G::State& s) {
+  { eval(s) } -> std::same_as<Value>;
+};
+
+}  // namespace gts
