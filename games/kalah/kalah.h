@@ -1,0 +1,220 @@
+// Kalah (mancala) with m houses a side and s seeds a house: the benchmark subject of the
+// Irving/Donkers/Uiterwijk solutions. Player 0 is South, player 1 is North.
+//
+// The board is kept in sowing order so that sowing is a walk around one array:
+//   0..m-1  South's houses (from South's left)   m     South's store
+//   m+1..2m North's houses (from North's left)   2m+1  North's store
+// House i of one side faces house i' with i + i' == 2m, so `2m - i` is the opposite house.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "games/evaluation.h"
+#include "games/game.h"
+#include "games/params.h"
+
+namespace gts {
+
+class KalahEval;
+
+namespace detail {
+// Zobrist keys, constant-initialized in kalah.cpp: no per-call guard, no static-order issue.
+inline constexpr int kKalahMaxCells = 26;
+extern const std::array<std::array<std::uint64_t, 256>, kKalahMaxCells> kKalahZobrist;
+extern const std::uint64_t kKalahZobristNorth;
+}  // namespace detail
+
+class Kalah {
+ public:
+  static constexpr std::string_view kName = "kalah";
+  static constexpr std::string_view kDescription =
+      "Kalah (mancala): sow seeds counter-clockwise, captures, extra turns from the own store";
+  static constexpr std::size_t kMaxMoves = 12;
+  // The final value is a score margin (store difference), reported as `margin` in tournaments.
+  static constexpr bool kScoreIsMargin = true;
+  static constexpr int kMaxPits = 12;
+
+  struct State {
+    // Cells past 2m+1 stay zero so that equality and hashing may ignore the pit count.
+    std::array<std::uint8_t, detail::kKalahMaxCells> board{};
+    std::uint8_t side = 0;  // 0 = South, 1 = North
+    friend bool operator==(const State&, const State&) = default;
+  };
+  using Eval = KalahEval;
+
+  static std::vector<ParamSpec> param_specs();
+  static std::vector<EvalInfo> evaluation_kinds();
+  static std::string default_evaluation() { return "store-diff"; }
+
+  // Kalah(6,4), empty-capture, South first.
+  Kalah();
+  // Validates `params` itself (range, choices and 2*pits*seeds <= 255); throws ParamError.
+  explicit Kalah(const Params& params);
+
+  [[nodiscard]] int pits() const { return pits_; }
+  [[nodiscard]] int seeds() const { return seeds_; }
+  [[nodiscard]] int total_seeds() const { return 2 * pits_ * seeds_; }
+  [[nodiscard]] bool capture_empty() const { return capture_empty_; }
+
+  [[nodiscard]] State initial_state() const;
+  [[nodiscard]] int to_move(const State& s) const { return s.side; }
+
+  [[nodiscard]] bool is_terminal(const State& s) const {
+    return side_empty(s, 0) || side_empty(s, 1);
+  }
+
+  // Final margin, counting each side's unswept houses as its owner's (parsed positions).
+  [[nodiscard]] Value terminal_value(const State& s) const {
+    const Value south = side_total(s, 0);
+    const Value north = side_total(s, 1);
+    return s.side == 0 ? south - north : north - south;
+  }
+
+  void legal_moves(const State& s, MovesOf<Kalah>& moves) const {
+    const int base = s.side * (pits_ + 1);
+    for (int h = 0; h < pits_; ++h) {
+      if (s.board[base + h] != 0) moves.push_back(h + 1);
+    }
+  }
+
+  // `move` is a legal house number 1..m of the side to move (unchecked: see parse_move).
+  void play(State& s, Move move) const {
+    const int me = s.side;
+    const int my_store = me * (pits_ + 1) + pits_;
+    const int opp_store = (1 - me) * (pits_ + 1) + pits_;
+    const int origin = me * (pits_ + 1) + move - 1;
+    int seeds = s.board[origin];
+    s.board[origin] = 0;
+    // Whole laps touch every cell but the opponent's store once, the origin included.
+    const int cycle = cells_ - 1;
+    if (const int laps = seeds / cycle; laps > 0) {
+      for (int c = 0; c < cells_; ++c) {
+        if (c != opp_store) s.board[c] = static_cast<std::uint8_t>(s.board[c] + laps);
+      }
+      seeds -= laps * cycle;
+    }
+    int pos = origin;
+    while (seeds > 0) {
+      if (++pos == cells_) pos = 0;
+      if (pos == opp_store) continue;
+      ++s.board[pos];
+      --seeds;
+    }
+    if (pos != my_store) {
+      const int my_first = me * (pits_ + 1);
+      if (pos >= my_first && pos < my_store && s.board[pos] == 1) {
+        const int opposite = 2 * pits_ - pos;
+        if (capture_empty_ || s.board[opposite] != 0) {
+          s.board[my_store] = static_cast<std::uint8_t>(s.board[my_store] + 1 + s.board[opposite]);
+          s.board[pos] = 0;
+          s.board[opposite] = 0;
+        }
+      }
+      s.side = static_cast<std::uint8_t>(1 - me);
+    }
+    if (is_terminal(s)) sweep(s);
+  }
+
+  [[nodiscard]] std::uint64_t hash(const State& s) const {
+    std::uint64_t h = s.side != 0 ? detail::kKalahZobristNorth : 0;
+    for (int c = 0; c < cells_; ++c) h ^= detail::kKalahZobrist[c][s.board[c]];
+    return h;
+  }
+
+  // "4,4,4,4,4,4,0,4,4,4,4,4,4,0:S".
+  [[nodiscard]] std::string to_string(const State& s) const;
+  [[nodiscard]] State parse(std::string_view text) const;
+  [[nodiscard]] std::string move_to_string(const State& s, Move move) const;
+  [[nodiscard]] Move parse_move(const State& s, std::string_view text) const;
+
+  // Features from the mover's view: my houses (from my left), my store, the opponent's houses
+  // (from the opponent's left), the opponent's store.
+  [[nodiscard]] std::size_t num_features() const { return static_cast<std::size_t>(cells_); }
+  void features(const State& s, std::span<std::int32_t> out) const {
+    const int me = s.side * (pits_ + 1);
+    const int opp = (1 - s.side) * (pits_ + 1);
+    for (int i = 0; i <= pits_; ++i) {
+      out[i] = s.board[me + i];
+      out[pits_ + 1 + i] = s.board[opp + i];
+    }
+  }
+  [[nodiscard]] std::vector<std::string> feature_names() const;
+
+  // The interval the final margin (mover − opponent) must lie in: seeds never leave a store, so
+  // each side keeps at least its store and at most everything the opponent has not stored.
+  [[nodiscard]] std::pair<Value, Value> outcome_bounds(const State& s) const {
+    const Value total = total_seeds();
+    const Value mine = s.board[s.side * (pits_ + 1) + pits_];
+    const Value theirs = s.board[(1 - s.side) * (pits_ + 1) + pits_];
+    return {mine - (total - mine), (total - theirs) - theirs};
+  }
+
+  // Multi-line ASCII board for the terminal: North on top as South sees it, stores at the ends.
+  [[nodiscard]] std::string draw(const State& s) const;
+
+ private:
+  [[nodiscard]] bool side_empty(const State& s, int side) const {
+    const int base = side * (pits_ + 1);
+    for (int h = 0; h < pits_; ++h) {
+      if (s.board[base + h] != 0) return false;
+    }
+    return true;
+  }
+  [[nodiscard]] Value side_total(const State& s, int side) const {
+    const int base = side * (pits_ + 1);
+    Value sum = 0;
+    for (int c = 0; c <= pits_; ++c) sum += s.board[base + c];
+    return sum;
+  }
+  // Game over: every seed still in a house goes to the store of that house's owner.
+  void sweep(State& s) const {
+    for (int side = 0; side < 2; ++side) {
+      const int base = side * (pits_ + 1);
+      int sum = 0;
+      for (int h = 0; h < pits_; ++h) {
+        sum += s.board[base + h];
+        s.board[base + h] = 0;
+      }
+      s.board[base + pits_] = static_cast<std::uint8_t>(s.board[base + pits_] + sum);
+    }
+  }
+
+  int pits_ = 6;
+  int seeds_ = 4;
+  int cells_ = 14;  // 2 * pits_ + 2
+  bool capture_empty_ = true;
+  std::uint8_t first_ = 0;
+};
+
+// Static evaluations of Kalah positions, from the side to move's view.
+//   store-diff  my store − the opponent's store
+//   linear      weights · features (see Kalah::features)
+class KalahEval {
+ public:
+  // Throws ParamError for an unknown kind or bad weights.
+  KalahEval(const Kalah& game, const EvalSpec& spec);
+
+  Value operator()(const Kalah::State& s) const {
+    if (!linear_) {
+      return static_cast<Value>(s.board[s.side * (pits_ + 1) + pits_]) -
+             static_cast<Value>(s.board[(1 - s.side) * (pits_ + 1) + pits_]);
+    }
+    std::array<std::int32_t, detail::kKalahMaxCells> f{};
+    game_.features(s, f);
+    return linear_value(std::span<const std::int32_t>(f.data(), weights_.size()), weights_);
+  }
+
+ private:
+  Kalah game_;
+  int pits_;
+  bool linear_ = false;
+  std::vector<double> weights_;
+};
+
+}  // namespace gts

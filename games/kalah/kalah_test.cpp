@@ -1,0 +1,534 @@
+#include "games/kalah/kalah.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+#include <algorithm>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "algorithms/perft.h"
+
+namespace gts {
+namespace {
+
+static_assert(Game<Kalah>);
+static_assert(FeatureGame<Kalah>);
+static_assert(Evaluator<KalahEval, Kalah>);
+static_assert(std::is_trivially_copyable_v<Kalah::State>);
+
+Kalah make_kalah(std::map<std::string, std::string> values) { return Kalah(Params(std::move(values))); }
+
+// Plays `moves` (house numbers as text, checked by parse_move) from `start`.
+Kalah::State play_line(const Kalah& game, Kalah::State s, const std::vector<std::string>& moves) {
+  for (const auto& m : moves) game.play(s, game.parse_move(s, m));
+  return s;
+}
+
+std::string after(const Kalah& game, const std::string& position, const std::string& move) {
+  Kalah::State s = game.parse(position);
+  game.play(s, game.parse_move(s, move));
+  return game.to_string(s);
+}
+
+template <class E, class F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const E& e) {
+    return e.what();
+  }
+  return "<no exception>";
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// An independent, deliberately plain implementation of the rules: sow one seed at a time with a
+// modulo walk, vectors instead of fixed arrays.
+struct RefKalah {
+  int m;
+  bool empty_capture;
+  std::vector<int> board;
+  int side;
+
+  RefKalah(int pits, int seeds, bool empty, int first)
+      : m(pits), empty_capture(empty), board(2 * pits + 2, seeds), side(first) {
+    board[m] = 0;
+    board[2 * m + 1] = 0;
+  }
+
+  [[nodiscard]] int store(int p) const { return p == 0 ? m : 2 * m + 1; }
+  [[nodiscard]] int house(int p, int h) const { return p == 0 ? h - 1 : m + h; }
+  [[nodiscard]] bool houses_empty(int p) const {
+    for (int h = 1; h <= m; ++h) {
+      if (board[house(p, h)] > 0) return false;
+    }
+    return true;
+  }
+  [[nodiscard]] bool over() const { return houses_empty(0) || houses_empty(1); }
+  [[nodiscard]] std::vector<int> moves() const {
+    std::vector<int> out;
+    if (over()) return out;
+    for (int h = 1; h <= m; ++h) {
+      if (board[house(side, h)] > 0) out.push_back(h);
+    }
+    return out;
+  }
+  void play(int h) {
+    const int n = 2 * m + 2;
+    int pos = house(side, h);
+    int seeds = board[pos];
+    board[pos] = 0;
+    while (seeds > 0) {
+      pos = (pos + 1) % n;
+      if (pos == store(1 - side)) continue;
+      board[pos] += 1;
+      seeds -= 1;
+    }
+    if (pos == store(side)) {
+      // Same player again.
+    } else {
+      bool own = false;
+      for (int k = 1; k <= m; ++k) own = own || house(side, k) == pos;
+      if (own && board[pos] == 1) {
+        const int opposite = 2 * m - pos;
+        if (empty_capture || board[opposite] > 0) {
+          board[store(side)] += board[pos] + board[opposite];
+          board[pos] = 0;
+          board[opposite] = 0;
+        }
+      }
+      side = 1 - side;
+    }
+    if (over()) {
+      for (int p = 0; p < 2; ++p) {
+        for (int k = 1; k <= m; ++k) {
+          board[store(p)] += board[house(p, k)];
+          board[house(p, k)] = 0;
+        }
+      }
+    }
+  }
+  [[nodiscard]] int margin() const {
+    int south = 0;
+    int north = 0;
+    for (int c = 0; c <= m; ++c) south += board[c];
+    for (int c = m + 1; c <= 2 * m + 1; ++c) north += board[c];
+    return side == 0 ? south - north : north - south;
+  }
+  [[nodiscard]] std::string notation() const {
+    std::string out;
+    for (std::size_t i = 0; i < board.size(); ++i) {
+      if (i > 0) out += ',';
+      out += std::to_string(board[i]);
+    }
+    return out + (side == 0 ? ":S" : ":N");
+  }
+};
+
+void ref_perft(const RefKalah& r, int ply, int depth, std::vector<std::uint64_t>& counts) {
+  ++counts[ply];
+  if (ply == depth) return;
+  for (int h : r.moves()) {
+    RefKalah c = r;
+    c.play(h);
+    ref_perft(c, ply + 1, depth, counts);
+  }
+}
+
+int ref_solve(const RefKalah& r, std::map<std::string, int>& memo) {
+  if (r.over()) return r.margin();
+  const std::string key = r.notation();
+  if (auto it = memo.find(key); it != memo.end()) return it->second;
+  int best = -1000;
+  for (int h : r.moves()) {
+    RefKalah c = r;
+    c.play(h);
+    const int v = c.side == r.side ? ref_solve(c, memo) : -ref_solve(c, memo);
+    best = std::max(best, v);
+  }
+  memo[key] = best;
+  return best;
+}
+
+TEST(Kalah, StartPositionAndRoundTrip) {
+  Kalah game;
+  const Kalah::State s = game.initial_state();
+  EXPECT_EQ(game.to_string(s), "4,4,4,4,4,4,0,4,4,4,4,4,4,0:S");
+  EXPECT_EQ(game.parse("4,4,4,4,4,4,0,4,4,4,4,4,4,0:S"), s);
+  EXPECT_EQ(game.hash(game.parse(game.to_string(s))), game.hash(s));
+  EXPECT_EQ(game.to_move(s), 0);
+  EXPECT_FALSE(game.is_terminal(s));
+  MovesOf<Kalah> moves;
+  game.legal_moves(s, moves);
+  ASSERT_EQ(moves.size(), 6U);
+  for (int h = 1; h <= 6; ++h) EXPECT_EQ(moves[h - 1], h);
+  EXPECT_EQ(game.move_to_string(s, 3), "3");
+  EXPECT_EQ(game.total_seeds(), 48);
+}
+
+TEST(Kalah, ExtraTurnFromTheStart) {
+  Kalah game;
+  const Kalah::State s = play_line(game, game.initial_state(), {"3"});
+  EXPECT_EQ(game.to_string(s), "4,4,0,5,5,5,1,4,4,4,4,4,4,0:S");
+  EXPECT_EQ(game.to_move(s), 0);
+}
+
+TEST(Kalah, HandWorkedLineWithCaptureOfAnEmptyOppositeHouse) {
+  // S3 (extra turn), S6, N2 (extra turn), N1, then S2 ends in South's empty house 6, whose
+  // opposite (North's house 1) is empty: a one-seed capture under `empty` only.
+  Kalah empty_rule;
+  Kalah nonempty_rule = make_kalah({{"capture", "nonempty"}});
+  for (const Kalah* game : {&empty_rule, &nonempty_rule}) {
+    Kalah::State s = game->initial_state();
+    s = play_line(*game, s, {"3"});
+    s = play_line(*game, s, {"6"});
+    EXPECT_EQ(game->to_string(s), "4,4,0,5,5,0,2,5,5,5,5,4,4,0:N");
+    s = play_line(*game, s, {"2"});
+    EXPECT_EQ(game->to_string(s), "4,4,0,5,5,0,2,5,0,6,6,5,5,1:N");
+    s = play_line(*game, s, {"1"});
+    EXPECT_EQ(game->to_string(s), "4,4,0,5,5,0,2,0,1,7,7,6,6,1:S");
+  }
+  const std::string before = "4,4,0,5,5,0,2,0,1,7,7,6,6,1:S";
+  EXPECT_EQ(after(empty_rule, before, "2"), "4,0,1,6,6,0,3,0,1,7,7,6,6,1:N");
+  EXPECT_EQ(after(nonempty_rule, before, "2"), "4,0,1,6,6,1,2,0,1,7,7,6,6,1:N");
+}
+
+TEST(Kalah, HandWorkedLineWithCaptureUnderBothRules) {
+  // S5, N1, then S1 ends in South's empty house 5 facing North's house 2 (6 seeds).
+  for (const char* rule : {"empty", "nonempty"}) {
+    Kalah game = make_kalah({{"capture", rule}});
+    Kalah::State s = play_line(game, game.initial_state(), {"5"});
+    EXPECT_EQ(game.to_string(s), "4,4,4,4,0,5,1,5,5,4,4,4,4,0:N");
+    s = play_line(game, s, {"1"});
+    EXPECT_EQ(game.to_string(s), "4,4,4,4,0,5,1,0,6,5,5,5,5,0:S");
+    s = play_line(game, s, {"1"});
+    EXPECT_EQ(game.to_string(s), "0,5,5,5,0,5,8,0,0,5,5,5,5,0:N") << rule;
+  }
+}
+
+TEST(Kalah, CapturesFromHandMadePositions) {
+  Kalah empty_rule;
+  Kalah nonempty_rule = make_kalah({{"capture", "nonempty"}});
+  // South's house 1 sows into empty house 2, facing North's house 5 with 5 seeds.
+  for (const Kalah* game : {&empty_rule, &nonempty_rule}) {
+    EXPECT_EQ(after(*game, "1,0,2,2,2,2,10,3,3,3,3,5,3,9:S", "1"),
+              "0,0,2,2,2,2,16,3,3,3,3,0,3,9:N");
+    // North's house 1 sows into its empty house 2, facing South's house 5 (2 seeds).
+    EXPECT_EQ(after(*game, "2,2,2,2,2,2,8,1,0,4,4,4,4,11:N", "1"),
+              "2,2,2,2,0,2,8,0,0,4,4,4,4,14:S");
+    // A last seed in the opponent's empty house captures nothing.
+    EXPECT_EQ(after(*game, "2,2,2,2,2,3,8,0,1,4,4,4,4,10:S", "6"),
+              "2,2,2,2,2,0,9,1,2,4,4,4,4,10:N");
+  }
+  // The same sowing with the opposite house empty.
+  EXPECT_EQ(after(empty_rule, "1,0,2,2,2,2,10,3,3,3,3,0,8,9:S", "1"),
+            "0,0,2,2,2,2,11,3,3,3,3,0,8,9:N");
+  EXPECT_EQ(after(nonempty_rule, "1,0,2,2,2,2,10,3,3,3,3,0,8,9:S", "1"),
+            "0,1,2,2,2,2,10,3,3,3,3,0,8,9:N");
+}
+
+TEST(Kalah, SowingLapsSkipTheOpponentsStore) {
+  Kalah game;
+  // 13 seeds: one full lap of the 13 cells South sows into, the last seed back in the emptied
+  // origin, which then captures the opposite house.
+  EXPECT_EQ(after(game, "13,1,1,1,1,1,5,2,2,2,2,2,3,12:S", "1"),
+            "0,2,2,2,2,2,11,3,3,3,3,3,0,12:N");
+  // 15 seeds from South's house 4: past North's store, through the origin, ending in house 6.
+  EXPECT_EQ(after(game, "1,1,1,15,0,0,2,2,2,2,2,2,2,16:S", "4"),
+            "2,2,2,1,2,2,3,3,3,3,3,3,3,16:N");
+  // 14 seeds from North's house 1 skip South's store.
+  EXPECT_EQ(after(game, "2,2,2,2,2,2,6,14,0,0,0,0,0,16:N", "1"),
+            "3,3,3,3,3,3,6,1,2,1,1,1,1,17:S");
+  // 27 seeds: two laps plus one, in Kalah(6,20).
+  Kalah big = make_kalah({{"seeds", "20"}});
+  // Two laps give every cell but North's store 2 seeds, the origin included; the 27th seed
+  // lands in South's house 2.
+  EXPECT_EQ(after(big, "27,0,0,0,0,0,0,1,0,0,0,0,0,212:S", "1"),
+            "2,3,2,2,2,2,2,3,2,2,2,2,2,212:N");
+}
+
+TEST(Kalah, GameOverSweepsTheHouses) {
+  Kalah game;
+  // South's last seed goes into its store: the game ends before the extra turn is used and
+  // North's houses go to North.
+  Kalah::State s = game.parse("0,0,0,0,0,1,20,2,3,4,5,6,0,7:S");
+  game.play(s, 6);
+  EXPECT_EQ(game.to_string(s), "0,0,0,0,0,0,21,0,0,0,0,0,0,27:S");
+  EXPECT_TRUE(game.is_terminal(s));
+  EXPECT_EQ(game.terminal_value(s), -6);
+  MovesOf<Kalah> moves;
+  game.legal_moves(s, moves);
+  EXPECT_TRUE(moves.empty());
+  // North empties its own side by sowing into South's: South's houses go to South.
+  s = game.parse("3,3,3,3,3,3,10,0,0,0,0,0,2,18:N");
+  game.play(s, 6);
+  EXPECT_EQ(game.to_string(s), "0,0,0,0,0,0,29,0,0,0,0,0,0,19:S");
+  EXPECT_EQ(game.terminal_value(s), 10);
+}
+
+TEST(Kalah, TerminalValueOfUnsweptAndDrawnPositions) {
+  Kalah game;
+  // South's houses are empty; North's 21 seeds still in its houses count as North's.
+  Kalah::State s = game.parse("0,0,0,0,0,0,20,1,2,3,4,5,6,7:N");
+  EXPECT_TRUE(game.is_terminal(s));
+  EXPECT_EQ(game.terminal_value(s), 8);
+  s = game.parse("0,0,0,0,0,0,20,1,2,3,4,5,6,7:S");
+  EXPECT_EQ(game.terminal_value(s), -8);
+  s = game.parse("0,0,0,0,0,0,24,0,0,0,0,0,0,24:N");
+  EXPECT_EQ(game.terminal_value(s), 0);
+  // Only one side needs to be empty; North's side here.
+  s = game.parse("5,0,0,0,0,0,25,0,0,0,0,0,0,18:S");
+  EXPECT_TRUE(game.is_terminal(s));
+  EXPECT_EQ(game.terminal_value(s), 12);
+  EXPECT_FALSE(game.is_terminal(game.parse("0,0,0,0,0,1,23,0,0,0,0,0,1,23:S")));
+}
+
+TEST(Kalah, NorthMovesFirst) {
+  Kalah game = make_kalah({{"first", "north"}});
+  Kalah::State s = game.initial_state();
+  EXPECT_EQ(game.to_move(s), 1);
+  EXPECT_EQ(game.to_string(s), "4,4,4,4,4,4,0,4,4,4,4,4,4,0:N");
+  game.play(s, 3);
+  EXPECT_EQ(game.to_string(s), "4,4,4,4,4,4,0,4,4,0,5,5,5,1:N");
+  game.play(s, 1);
+  EXPECT_EQ(game.to_string(s), "4,4,4,4,4,4,0,0,5,1,6,6,5,1:S");
+}
+
+TEST(Kalah, PerftMatchesReferenceImplementation) {
+  Kalah game;
+  const std::vector<std::uint64_t> counts = perft(game, game.initial_state(), 4);
+  std::vector<std::uint64_t> ref(5, 0);
+  ref_perft(RefKalah(6, 4, true, 0), 0, 4, ref);
+  EXPECT_EQ(counts, ref);
+  // Recorded from both implementations: extra turns make ply 2 exceed 6 × 6.
+  const std::vector<std::uint64_t> expected = {1, 6, 35, 185, 942};
+  EXPECT_EQ(counts, expected);
+
+  Kalah nonempty = make_kalah({{"capture", "nonempty"}, {"pits", "4"}, {"seeds", "3"}});
+  std::vector<std::uint64_t> ref2(7, 0);
+  ref_perft(RefKalah(4, 3, false, 0), 0, 6, ref2);
+  EXPECT_EQ(perft(nonempty, nonempty.initial_state(), 6), ref2);
+}
+
+TEST(Kalah, RandomPlayoutsMatchReferenceImplementation) {
+  struct Config {
+    int pits, seeds;
+    bool empty;
+    int first;
+    int games;
+  };
+  const Config configs[] = {{6, 4, true, 0, 200},  {6, 4, false, 0, 100}, {6, 4, true, 1, 50},
+                            {3, 10, true, 0, 100}, {4, 20, false, 1, 50}, {1, 5, true, 0, 10},
+                            {12, 10, true, 0, 30}, {2, 60, false, 0, 50}};
+  std::mt19937_64 rng(20240611);
+  std::uint64_t positions = 0;
+  for (const Config& c : configs) {
+    Kalah game = make_kalah({{"pits", std::to_string(c.pits)},
+                             {"seeds", std::to_string(c.seeds)},
+                             {"capture", c.empty ? "empty" : "nonempty"},
+                             {"first", c.first == 0 ? "south" : "north"}});
+    for (int g = 0; g < c.games; ++g) {
+      RefKalah ref(c.pits, c.seeds, c.empty, c.first);
+      Kalah::State s = game.initial_state();
+      while (true) {
+        ++positions;
+        ASSERT_EQ(game.to_string(s), ref.notation());
+        ASSERT_EQ(game.parse(ref.notation()), s);
+        ASSERT_EQ(game.is_terminal(s), ref.over());
+        const auto [lo, hi] = game.outcome_bounds(s);
+        if (game.is_terminal(s)) {
+          ASSERT_EQ(game.terminal_value(s), ref.margin());
+          ASSERT_EQ(lo, ref.margin());
+          ASSERT_EQ(hi, ref.margin());
+          break;
+        }
+        ASSERT_LE(lo, hi);
+        MovesOf<Kalah> moves;
+        game.legal_moves(s, moves);
+        const std::vector<int> ref_moves = ref.moves();
+        ASSERT_EQ(std::vector<int>(moves.begin(), moves.end()), ref_moves);
+        const int h = ref_moves[std::uniform_int_distribution<std::size_t>(
+            0, ref_moves.size() - 1)(rng)];
+        game.play(s, h);
+        ref.play(h);
+      }
+    }
+  }
+  EXPECT_GT(positions, 20000U);
+}
+
+TEST(Kalah, OutcomeBoundsContainTheSolvedValue) {
+  Kalah game;
+  // Stores 10 (mover) and 9 of 48: the margin lies in [10 − 38, 39 − 9].
+  const auto [lo, hi] = game.outcome_bounds(game.parse("1,0,2,2,2,2,10,3,3,3,3,5,3,9:S"));
+  EXPECT_EQ(lo, -28);
+  EXPECT_EQ(hi, 30);
+  const auto [lo2, hi2] = game.outcome_bounds(game.parse("1,0,2,2,2,2,10,3,3,3,3,5,3,9:N"));
+  EXPECT_EQ(lo2, -30);
+  EXPECT_EQ(hi2, 28);
+
+  // Solve Kalah(3,2) and Kalah(2,3) to the end with the reference rules; every position the
+  // solver reaches must have its exact value inside the bounds the game reports.
+  // Margins for South moving first under the empty-capture rule, as the reference solver finds
+  // them; a change here means the rules changed.
+  const std::tuple<int, int, int> cases[] = {{3, 2, 4}, {2, 3, -2}, {3, 3, 2}, {4, 2, 6}};
+  for (auto [pits, seeds, solved] : cases) {
+    Kalah small = make_kalah({{"pits", std::to_string(pits)}, {"seeds", std::to_string(seeds)}});
+    std::map<std::string, int> memo;
+    const RefKalah root(pits, seeds, true, 0);
+    const int value = ref_solve(root, memo);
+    EXPECT_EQ(value, solved) << "Kalah(" << pits << "," << seeds << ")";
+    ASSERT_GE(memo.size(), 100U);
+    for (const auto& [notation, v] : memo) {
+      const auto [l, h] = small.outcome_bounds(small.parse(notation));
+      ASSERT_LE(l, v) << notation;
+      ASSERT_GE(h, v) << notation;
+    }
+    const auto [root_lo, root_hi] = small.outcome_bounds(small.initial_state());
+    EXPECT_EQ(root_lo, -small.total_seeds());
+    EXPECT_EQ(root_hi, small.total_seeds());
+    EXPECT_EQ(memo.at(small.to_string(small.initial_state())), value);
+  }
+}
+
+TEST(Kalah, BadParametersAreRejected) {
+  EXPECT_TRUE(contains(error_of<ParamError>([] { make_kalah({{"pits", "13"}}); }), "pits"));
+  EXPECT_TRUE(contains(error_of<ParamError>([] { make_kalah({{"pits", "0"}}); }), "pits"));
+  EXPECT_TRUE(contains(error_of<ParamError>([] { make_kalah({{"seeds", "0"}}); }), "seeds"));
+  EXPECT_TRUE(contains(error_of<ParamError>([] { make_kalah({{"capture", "foo"}}); }), "capture"));
+  EXPECT_TRUE(contains(error_of<ParamError>([] { make_kalah({{"first", "east"}}); }), "first"));
+  EXPECT_TRUE(contains(error_of<ParamError>([] { make_kalah({{"colour", "red"}}); }), "colour"));
+  const std::string too_many =
+      error_of<ParamError>([] { make_kalah({{"pits", "12"}, {"seeds", "11"}}); });
+  EXPECT_TRUE(contains(too_many, "pits=12")) << too_many;
+  EXPECT_TRUE(contains(too_many, "seeds=11")) << too_many;
+  EXPECT_TRUE(contains(too_many, "264")) << too_many;
+  // The largest legal game: 2 × 12 × 10 = 240 seeds; 2 × 1 × 127 = 254.
+  EXPECT_EQ(make_kalah({{"pits", "12"}, {"seeds", "10"}}).total_seeds(), 240);
+  EXPECT_EQ(make_kalah({{"pits", "1"}, {"seeds", "127"}}).total_seeds(), 254);
+}
+
+TEST(Kalah, BadPositionsAreRejected) {
+  Kalah game;
+  auto parse_error = [&](const std::string& text) {
+    return error_of<ParseError>([&] { (void)game.parse(text); });
+  };
+  EXPECT_TRUE(contains(parse_error("4,4,4,4,4,4,0,4,4,4,4,4,4:S"), "expected 14 numbers, got 13"));
+  EXPECT_TRUE(contains(parse_error("4,4,4,4,4,4,0,4,4,4,4,4,4,0,0:S"), "expected 14 numbers, got 15"));
+  EXPECT_TRUE(contains(parse_error("4,4,4,4,x,4,0,4,4,4,4,4,4,0:S"), "number 5"));
+  EXPECT_TRUE(contains(parse_error("4,4,4,4,,4,0,4,4,4,4,4,4,0:S"), "number 5"));
+  EXPECT_TRUE(contains(parse_error("4,4,4,4,-4,4,0,4,4,4,4,4,4,8:S"), "0..255"));
+  EXPECT_TRUE(contains(parse_error("4,4,4,4,256,4,0,4,4,4,4,4,4,0:S"), "0..255"));
+  const std::string total = parse_error("4,4,4,4,4,4,0,4,4,4,4,4,4,1:S");
+  EXPECT_TRUE(contains(total, "49")) << total;
+  EXPECT_TRUE(contains(total, "48")) << total;
+  EXPECT_TRUE(contains(parse_error("4,4,4,4,4,4,0,4,4,4,4,4,4,0:W"), "'S' or 'N'"));
+  EXPECT_TRUE(contains(parse_error("4,4,4,4,4,4,0,4,4,4,4,4,4,0"), "side to move"));
+  EXPECT_TRUE(contains(parse_error(""), "side to move"));
+  EXPECT_TRUE(contains(parse_error(":S"), "number 1"));
+}
+
+TEST(Kalah, BadMovesAreRejectedWithTheLegalOnes) {
+  Kalah game;
+  const Kalah::State s = game.parse("4,4,0,5,5,0,2,5,5,5,5,4,4,0:S");
+  EXPECT_EQ(game.parse_move(s, "4"), 4);
+  for (const char* bad : {"3", "6", "0", "7", "x", "", "2.5", "-1"}) {
+    const std::string msg = error_of<ParseError>([&] { (void)game.parse_move(s, bad); });
+    EXPECT_TRUE(contains(msg, "legal: 1, 2, 4, 5")) << bad << ": " << msg;
+  }
+  const Kalah::State over = game.parse("0,0,0,0,0,0,21,0,0,0,0,0,0,27:S");
+  EXPECT_TRUE(contains(error_of<ParseError>([&] { (void)game.parse_move(over, "1"); }), "over"));
+}
+
+TEST(Kalah, FeaturesAndEvaluations) {
+  Kalah game;
+  // North to move: North's houses and store come first.
+  const Kalah::State s = game.parse("1,0,2,3,4,5,6,7,0,0,1,2,3,14:N");
+  ASSERT_EQ(game.num_features(), 14U);
+  std::vector<std::int32_t> f(14);
+  game.features(s, f);
+  EXPECT_EQ(f, (std::vector<std::int32_t>{7, 0, 0, 1, 2, 3, 14, 1, 0, 2, 3, 4, 5, 6}));
+  const auto names = game.feature_names();
+  ASSERT_EQ(names.size(), 14U);
+  EXPECT_EQ(names[0], "my_house1");
+  EXPECT_EQ(names[5], "my_house6");
+  EXPECT_EQ(names[6], "my_store");
+  EXPECT_EQ(names[7], "opp_house1");
+  EXPECT_EQ(names[13], "opp_store");
+
+  const KalahEval store_diff(game, EvalSpec{"store-diff", {}});
+  EXPECT_EQ(store_diff(s), 14 - 6);
+  Kalah::State south = s;
+  south.side = 0;
+  EXPECT_EQ(store_diff(south), 6 - 14);
+
+  // Store difference plus a quarter of a point per seed in my own houses: 8 + 13/4 = 11.25.
+  std::vector<double> w(14, 0.0);
+  for (int i = 0; i < 6; ++i) w[i] = 0.25;
+  w[6] = 1.0;
+  w[13] = -1.0;
+  const KalahEval linear(game, EvalSpec{"linear", w});
+  EXPECT_EQ(linear(s), 11);
+  // From South: 6 − 14 + 15/4 = −4.25.
+  EXPECT_EQ(linear(south), -4);
+
+  EXPECT_TRUE(contains(error_of<ParamError>([&] { KalahEval(game, EvalSpec{"mobility", {}}); }),
+                       "store-diff, linear"));
+  EXPECT_TRUE(contains(
+      error_of<ParamError>([&] { KalahEval(game, EvalSpec{"linear", {1.0, 2.0}}); }), "14"));
+  EXPECT_TRUE(contains(error_of<ParamError>([&] { KalahEval(game, EvalSpec{"store-diff", {1.0}}); }),
+                       "no weights"));
+  EXPECT_EQ(Kalah::default_evaluation(), "store-diff");
+  ASSERT_EQ(Kalah::evaluation_kinds().size(), 2U);
+  EXPECT_TRUE(Kalah::evaluation_kinds()[1].takes_weights);
+}
+
+TEST(Kalah, HashDistinguishesPositionsAndSide) {
+  Kalah game;
+  Kalah::State s = game.initial_state();
+  Kalah::State north = s;
+  north.side = 1;
+  EXPECT_NE(game.hash(s), game.hash(north));
+  // Every distinct position within 5 plies hashes differently.
+  std::map<std::uint64_t, std::string> seen;
+  std::vector<Kalah::State> frontier = {s};
+  for (int ply = 0; ply < 5; ++ply) {
+    std::vector<Kalah::State> next;
+    for (const auto& p : frontier) {
+      const auto [it, fresh] = seen.emplace(game.hash(p), game.to_string(p));
+      if (!fresh) {
+        ASSERT_EQ(it->second, game.to_string(p));
+      }
+      if (game.is_terminal(p)) continue;
+      MovesOf<Kalah> moves;
+      game.legal_moves(p, moves);
+      for (Move m : moves) {
+        Kalah::State c = p;
+        game.play(c, m);
+        next.push_back(c);
+      }
+    }
+    frontier = std::move(next);
+  }
+  EXPECT_GT(seen.size(), 1000U);
+}
+
+TEST(Kalah, DrawShowsBoardAndTurn) {
+  Kalah game;
+  const std::string text = game.draw(game.parse("1,0,2,3,4,5,6,7,0,0,1,2,3,14:N"));
+  EXPECT_TRUE(contains(text, "North to move")) << text;
+  // North's houses from South's view: house 6 (3 seeds) on the left, house 1 (7) on the right.
+  EXPECT_TRUE(contains(text, "   3   2   1   0   0   7 |")) << text;
+  EXPECT_TRUE(contains(text, "   1   0   2   3   4   5 |")) << text;
+  EXPECT_TRUE(contains(text, "| 14 |")) << text;
+  EXPECT_TRUE(contains(text, "|  6 |")) << text;
+  EXPECT_TRUE(contains(game.draw(game.parse("0,0,0,0,0,0,21,0,0,0,0,0,0,27:S")), "North wins"));
+}
+
+}  // namespace
+}  // namespace gts
