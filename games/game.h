@@ -57,7 +57,7 @@ class MoveList {
   }
 
  private:
-  std::array<Move, N> moves_{};
+  std::array<Move, N> moves_;  // not zero-filled: written before read, and cleared per node
   std::uint32_t size_ = 0;
 };
 
