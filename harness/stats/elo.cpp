@@ -1,0 +1,97 @@
+#include "harness/stats/elo.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "games/params.h"
+
+namespace gts {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// Normal approximation of the mean score: P(true score > 1/2). With zero variance the sample
+// mean is exact, so the answer is 0, 1/2 or 1.
+double los_from_moments(double score, double variance_of_mean) {
+  if (variance_of_mean <= 0) return score > 0.5 ? 1.0 : (score < 0.5 ? 0.0 : 0.5);
+  return 0.5 + 0.5 * std::erf((score - 0.5) / std::sqrt(2.0 * variance_of_mean));
+}
+
+}  // namespace
+
+double elo_from_score(double score) {
+  if (!(score >= 0.0 && score <= 1.0)) return kNaN;
+  if (score == 1.0) return kInf;
+  if (score == 0.0) return -kInf;
+  return -400.0 * std::log10(1.0 / score - 1.0);
+}
+
+double score_from_elo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
+
+EloEstimate estimate_from_moments(std::int64_t samples, double score, double variance,
+                                  double draw_ratio, double nelo_scale) {
+  EloEstimate e;
+  e.samples = samples;
+  if (samples <= 0) {
+    e.score = e.draw_ratio = e.variance = e.elo = e.error = e.elo_low = e.elo_high = kNaN;
+    e.nelo = e.nelo_error = e.los = kNaN;
+    return e;
+  }
+  const auto n = static_cast<double>(samples);
+  e.score = score;
+  e.draw_ratio = draw_ratio;
+  e.variance = variance;
+  e.elo = elo_from_score(score);
+
+  // The interval is the image of the score's normal interval; ends past 0 or 1 are unbounded in
+  // Elo, so they are clamped into [0, 1] and become -inf or +inf rather than NaN.
+  const double half = kZ95 * std::sqrt(variance / n);
+  const double low = std::max(0.0, score - half);
+  const double high = std::min(1.0, score + half);
+  e.elo_low = elo_from_score(low);
+  e.elo_high = elo_from_score(high);
+  e.error =
+      (std::isinf(e.elo_low) || std::isinf(e.elo_high)) ? kInf : (e.elo_high - e.elo_low) / 2.0;
+
+  // nElo is linear in the score, so its interval half-width is z * sigma/sqrt(N) / sigma_pair.
+  // With zero variance it is undefined; 0 for an even score, otherwise unbounded.
+  if (variance > 0) {
+    const double sigma = std::sqrt(nelo_scale * variance);
+    e.nelo = (score - 0.5) / sigma * kNeloPerT;
+    e.nelo_error = half / sigma * kNeloPerT;
+  } else {
+    e.nelo = score > 0.5 ? kInf : (score < 0.5 ? -kInf : 0.0);
+    e.nelo_error = kInf;
+  }
+  e.los = los_from_moments(score, variance / n);
+  return e;
+}
+
+EloEstimate elo_from_wdl(const WdlCounts& c) {
+  if (c.wins < 0 || c.draws < 0 || c.losses < 0) {
+    throw ParamError("elo: negative game count (W=" + std::to_string(c.wins) +
+                     " D=" + std::to_string(c.draws) + " L=" + std::to_string(c.losses) + ")");
+  }
+  const std::int64_t games = c.games();
+  if (games == 0) return estimate_from_moments(0, 0, 0, 0, 1);
+  const auto n = static_cast<double>(games);
+  const double w = static_cast<double>(c.wins) / n;
+  const double d = static_cast<double>(c.draws) / n;
+  const double l = static_cast<double>(c.losses) / n;
+  const double s = w + 0.5 * d;
+  const double var = w * (1 - s) * (1 - s) + d * (0.5 - s) * (0.5 - s) + l * s * s;
+  return estimate_from_moments(games, s, var, d, 1.0);
+}
+
+double los_from_wins_losses(std::int64_t wins, std::int64_t losses) {
+  if (wins < 0 || losses < 0) throw ParamError("los: negative game count");
+  if (wins + losses == 0) return 0.5;
+  const auto w = static_cast<double>(wins);
+  const auto l = static_cast<double>(losses);
+  return 0.5 + 0.5 * std::erf((w - l) / std::sqrt(2.0 * (w + l)));
+}
+
+}  // namespace gts

@@ -1,0 +1,213 @@
+#include "harness/stats/sprt.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "games/params.h"
+
+namespace gts {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// fishtest's and fastchess's stand-in for an empty outcome class: the fits below divide by the
+// empirical frequencies and take their logarithms.
+constexpr double kZeroCount = 1e-3;
+
+// The normalized fit is a fixed-point iteration; it usually settles in about ten rounds, and only
+// extreme results (tens of thousands of losses against +100 nElo) come near this cap.
+constexpr int kMaxFitRounds = 1000;
+constexpr double kFitTolerance = 1e-10;
+
+template <std::size_t N>
+using Dist = std::array<double, N>;
+
+// Root of a decreasing f on the open interval (a, b), where f tends to +inf at a and -inf at b.
+// Bisection to the resolution of doubles: robust where the root hugs an end of the interval, which
+// happens whenever an outcome class is (nearly) empty.
+template <class F>
+double decreasing_root(const F& f, double a, double b) {
+  for (int i = 0; i < 2000; ++i) {
+    const double m = 0.5 * (a + b);
+    if (m <= a || m >= b) break;
+    if (f(m) > 0) {
+      a = m;
+    } else {
+      b = m;
+    }
+  }
+  return 0.5 * (a + b);
+}
+
+template <std::size_t N>
+double mean(const Dist<N>& x, const Dist<N>& p) {
+  double m = 0;
+  for (std::size_t i = 0; i < N; ++i) m += x[i] * p[i];
+  return m;
+}
+
+// Maximum-likelihood distribution on the outcome scores `a` with expectation s, given empirical
+// frequencies `phat`: p_i = phat_i / (1 + theta (a_i - s)), where theta solves
+// sum_i phat_i (a_i - s) / (1 + theta (a_i - s)) = 0 (Van den Bergh, proposition 1.1, eq. 1.2-1.3).
+template <std::size_t N>
+Dist<N> fit_expectation(const Dist<N>& a, const Dist<N>& phat, double s) {
+  const auto f = [&](double theta) {
+    double r = 0;
+    for (std::size_t i = 0; i < N; ++i) r += phat[i] * (a[i] - s) / (1.0 + theta * (a[i] - s));
+    return r;
+  };
+  const double theta = decreasing_root(f, -1.0 / (a[N - 1] - s), -1.0 / (a[0] - s));
+  Dist<N> p;
+  for (std::size_t i = 0; i < N; ++i) p[i] = phat[i] / (1.0 + theta * (a[i] - s));
+  return p;
+}
+
+// Maximum-likelihood distribution with t-value (mu - mu_ref) / sigma = t, by the fixed-point
+// iteration of Van den Bergh, section 4.1 (eq. 4.9): starting from the uniform distribution,
+// phi_i = a_i - mu_ref - t sigma (1 + ((a_i - mu) / sigma)^2) / 2 with mu, sigma of the current p,
+// then p_i = phat_i / (1 + theta phi_i) with theta solving sum_i phat_i phi_i / (1 + theta phi_i) =
+// 0. Returns NaNs when theta cannot be bracketed (t far outside what the outcomes allow).
+template <std::size_t N>
+Dist<N> fit_t_value(const Dist<N>& a, const Dist<N>& phat, double mu_ref, double t) {
+  Dist<N> p;
+  p.fill(1.0 / static_cast<double>(N));
+  for (int round = 0; round < kMaxFitRounds; ++round) {
+    const double mu = mean(a, p);
+    double var = 0;
+    for (std::size_t i = 0; i < N; ++i) var += p[i] * (a[i] - mu) * (a[i] - mu);
+    const double sigma = std::sqrt(var);
+    Dist<N> phi;
+    for (std::size_t i = 0; i < N; ++i) {
+      const double z = (a[i] - mu) / sigma;
+      phi[i] = a[i] - mu_ref - 0.5 * t * sigma * (1.0 + z * z);
+    }
+    const double u = *std::min_element(phi.begin(), phi.end());
+    const double v = *std::max_element(phi.begin(), phi.end());
+    if (!(sigma > 0) || !(u < 0) || !(v > 0)) {
+      p.fill(kNaN);
+      return p;
+    }
+    const auto f = [&](double theta) {
+      double r = 0;
+      for (std::size_t i = 0; i < N; ++i) r += phat[i] * phi[i] / (1.0 + theta * phi[i]);
+      return r;
+    };
+    const double theta = decreasing_root(f, -1.0 / v, -1.0 / u);
+    double change = 0;
+    for (std::size_t i = 0; i < N; ++i) {
+      const double next = phat[i] / (1.0 + theta * phi[i]);
+      change = std::max(change, std::abs(next - p[i]));
+      p[i] = next;
+    }
+    if (change < kFitTolerance) break;
+  }
+  return p;
+}
+
+// LLR = n * sum_i phat_i log(p1_i / p0_i): the log-likelihood of the data under the best
+// distribution satisfying H1 minus that under H0 (the generalized SPRT of fishtest).
+template <std::size_t N>
+double llr(const std::array<std::int64_t, N>& counts, const Dist<N>& scores,
+           const SprtConfig& config, double t_scale) {
+  validate_sprt(config);
+  double total = 0;
+  Dist<N> phat;
+  for (std::size_t i = 0; i < N; ++i) {
+    if (counts[i] < 0) {
+      throw ParamError("sprt: negative count " + std::to_string(counts[i]));
+    }
+    phat[i] = counts[i] == 0 ? kZeroCount : static_cast<double>(counts[i]);
+    total += phat[i];
+  }
+  bool any = false;
+  for (std::int64_t c : counts) any = any || c > 0;
+  if (!any) return 0.0;
+  for (double& x : phat) x /= total;
+
+  Dist<N> p0;
+  Dist<N> p1;
+  if (config.model == SprtModel::kLogistic) {
+    p0 = fit_expectation(scores, phat, score_from_elo(config.elo0));
+    p1 = fit_expectation(scores, phat, score_from_elo(config.elo1));
+  } else {
+    p0 = fit_t_value(scores, phat, 0.5, t_scale * config.elo0 / kNeloPerT);
+    p1 = fit_t_value(scores, phat, 0.5, t_scale * config.elo1 / kNeloPerT);
+  }
+  double sum = 0;
+  for (std::size_t i = 0; i < N; ++i) sum += phat[i] * (std::log(p1[i]) - std::log(p0[i]));
+  return total * sum;
+}
+
+void check_probability(double x, const char* name) {
+  if (!(x > 0.0 && x < 1.0)) {
+    throw ParamError(std::string("sprt: ") + name + " must be in (0, 1), got " + std::to_string(x));
+  }
+}
+
+}  // namespace
+
+SprtModel parse_sprt_model(std::string_view name) {
+  if (name == "logistic") return SprtModel::kLogistic;
+  if (name == "normalized") return SprtModel::kNormalized;
+  throw ParamError("sprt: unknown model '" + std::string(name) +
+                   "' (expected logistic or normalized)");
+}
+
+std::string_view to_string(SprtModel model) {
+  return model == SprtModel::kLogistic ? "logistic" : "normalized";
+}
+
+void validate_sprt(const SprtConfig& c) {
+  check_probability(c.alpha, "alpha");
+  check_probability(c.beta, "beta");
+  if (!(c.alpha + c.beta < 1.0)) throw ParamError("sprt: alpha + beta must be below 1");
+  const double limit =
+      c.model == SprtModel::kLogistic ? kSprtMaxLogisticElo : kSprtMaxNormalizedElo;
+  for (double elo : {c.elo0, c.elo1}) {
+    if (!(std::abs(elo) <= limit)) {
+      throw ParamError("sprt: elo bound " + std::to_string(elo) + " is outside +-" +
+                       std::to_string(static_cast<int>(limit)) + " for the " +
+                       std::string(to_string(c.model)) + " model");
+    }
+  }
+  if (!(c.elo0 < c.elo1)) {
+    throw ParamError("sprt: elo0 (" + std::to_string(c.elo0) + ") must be below elo1 (" +
+                     std::to_string(c.elo1) + ")");
+  }
+}
+
+SprtBounds sprt_bounds(double alpha, double beta) {
+  check_probability(alpha, "alpha");
+  check_probability(beta, "beta");
+  if (!(alpha + beta < 1.0)) throw ParamError("sprt: alpha + beta must be below 1");
+  return {std::log(beta / (1.0 - alpha)), std::log((1.0 - beta) / alpha)};
+}
+
+double sprt_llr(const WdlCounts& c, const SprtConfig& config) {
+  return llr<3>({c.losses, c.draws, c.wins}, {0.0, 0.5, 1.0}, config, 1.0);
+}
+
+double sprt_llr(const PentanomialCounts& c, const SprtConfig& config) {
+  // A pair's score is the mean of two games, so its sigma is 1/sqrt(2) of a game's for the same
+  // per-game nElo: t per pair = sqrt(2) t per game.
+  return llr<5>({c.ll, c.ld, c.wl_dd, c.wd, c.ww}, {0.0, 0.25, 0.5, 0.75, 1.0}, config,
+                std::sqrt(2.0));
+}
+
+SprtResult sprt_decide(double llr_value, const SprtBounds& bounds) {
+  if (llr_value >= bounds.upper) return SprtResult::kAcceptH1;
+  if (llr_value <= bounds.lower) return SprtResult::kAcceptH0;
+  return SprtResult::kContinue;
+}
+
+SprtResult sprt_decide(double llr_value, const SprtConfig& config) {
+  validate_sprt(config);
+  return sprt_decide(llr_value, sprt_bounds(config.alpha, config.beta));
+}
+
+}  // namespace gts
