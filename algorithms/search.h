@@ -78,6 +78,15 @@ inline double wall_ms() {
   return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) * 1e-6;
 }
 
+// Derives an independent 64-bit seed from a seed and an index (splitmix64 finaliser), so that a
+// game's or a move's random stream depends only on (run seed, index), never on scheduling.
+inline std::uint64_t mix_seed(std::uint64_t seed, std::uint64_t index) {
+  std::uint64_t z = seed ^ (index + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2));
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
 // Static value of a position for a leaf: the exact outcome if the game is over, else the
 // evaluation. Both from the side to move's point of view. Does not count anything.
 template <Game G, class E>

@@ -1,1 +1,64 @@
-int main() { return 0; }
+// harness: the command-line front end. Subcommands live in harness/cli/.
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <iostream>
+
+#include "games/game.h"
+#include "games/params.h"
+#include "harness/cli/command.h"
+#include "harness/config/config_error.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"Benchmarking and tournament harness for game-tree search"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string(GTS_VERSION));
+  gts::cli::Action action;
+  gts::cli::add_search_command(app, action);
+  gts::cli::add_perft_command(app, action);
+  gts::cli::add_list_commands(app, action);
+  std::string command_line = "harness";
+  for (int i = 1; i < argc; ++i) command_line += std::string(" ") + argv[i];
+  gts::cli::add_run_command(app, action, command_line);
+  gts::cli::add_solve_command(app, action);
+  gts::cli::add_play_command(app, action);
+  gts::cli::add_report_command(app, action);
+  if (argc > 1 && argv[1][0] != '-') {
+    std::string known;
+    bool found = false;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      found = found || sub->get_name() == argv[1];
+      known += (known.empty() ? "" : ", ") + sub->get_name();
+    }
+    if (!found) {
+      std::cerr << "error: unknown command '" << argv[1] << "' (known: " << known << ")\n";
+      return 2;
+    }
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "error: " << e.what() << " (see " << argv[0] << " --help)\n";
+    return 2;
+  }
+  try {
+    return action();
+  } catch (const gts::ParamError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  } catch (const gts::ConfigError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  } catch (const gts::ParseError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 1;
+  }
+}

@@ -1,0 +1,531 @@
+// Alpha-beta (negamax form) with the classic options: fail-hard or fail-soft, static move ordering,
+// a transposition table, iterative deepening and seeded random choice among equally good root
+// moves; and, off by default, the enhancements an exact solver needs (history ordering, enhanced
+// transposition cut-offs, game-supplied outcome bounds).
+//
+// The side to move decides MAX or MIN, not the ply: value and window flip only where the mover
+// changes between a position and its child (Kalah's extra turns keep the same mover).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "algorithms/search.h"
+#include "algorithms/search_common.h"
+#include "algorithms/transposition_table.h"
+#include "games/game.h"
+
+namespace gts {
+
+struct AlphaBetaOptions {
+  // Fail-hard (Knuth and Moore's alpha-beta) keeps every return inside [alpha, beta]; fail-soft
+  // returns the best value found even outside the window, a tighter bound for the caller.
+  bool fail_soft = false;
+  // Children searched in the order of their static values, best first for the mover (stable).
+  bool static_ordering = false;
+  bool tt = false;
+  std::size_t tt_mb = 16;
+  bool iterative_deepening = false;
+  // Choose uniformly (seeded) among all root moves of the best value instead of the first.
+  bool random_ties = false;
+  std::uint64_t seed = 0;
+  // Game-supplied enhancement: a game with `outcome_bounds(state)` (the interval the exact final
+  // outcome must lie in) lets the search cut or narrow the window with it. Used only in searches
+  // to the end of the game (depth kDepthMax), whose answer is the exact outcome; a fixed-depth
+  // search computes a minimax value over heuristic horizon values, which obey no such bound.
+  // Under iterative deepening the shallow iterations of an exact search clamp their horizon
+  // values into the bounds: they estimate the same final outcome, and with bounds that shrink
+  // along every line of play (Kalah's do: stores only grow) every cut stays consistent with the
+  // clamped tree. The final, horizon-free iteration is exact either way.
+  bool outcome_bounds = true;
+  // Enhanced transposition cut-offs (with tt): before searching a position's children, look them
+  // all up; one whose entry already proves a value >= beta cuts the position off at once. Costs a
+  // probe per child, saves whole subtrees where positions transpose; off by default so that plain
+  // TT alpha-beta keeps its textbook node counts.
+  bool enhanced_cutoffs = false;
+  // History heuristic: moves (per side, by move number) that refuted positions before, weighted by
+  // the nodes their refutation cost, go first. Under static ordering it only breaks ties between
+  // equal static values (which otherwise keep move order). Game-agnostic, and what makes exact
+  // solving robust: with static ordering and a table alone, solving Kalah(6,3) takes 5e8 nodes in
+  // move order but 8e6 with the houses listed in reverse; with history, 1e7-3e7 either way.
+  bool history = false;
+};
+
+namespace detail {
+
+template <Game G, class E>
+class AlphaBetaSearcher {
+ public:
+  using State = typename G::State;
+
+  AlphaBetaSearcher(const G& game, const E& eval, const SearchLimits& limits,
+                    const AlphaBetaOptions& options, TranspositionTable* table = nullptr)
+      : game_(game),
+        eval_(eval),
+        limits_(limits),
+        options_(options),
+        budget_(limits),
+        pv_(limits.depth) {
+    if (options.tt) {
+      tt_ = table != nullptr ? table : &own_tt_.emplace(options.tt_mb);
+      tt_->new_search();
+    }
+    use_etc_ = options.tt && options.enhanced_cutoffs;
+    if constexpr (HasOutcomeBounds<G>) {
+      use_bounds_ = options.outcome_bounds && limits.depth == kDepthMax;
+    }
+  }
+
+  SearchResult run(const State& root) {
+    const double cpu0 = thread_cpu_ms();
+    if (tt_) stats_.peak_bytes = tt_->bytes();
+    SearchResult result;
+    if (!options_.iterative_deepening || limits_.depth == 0) {
+      const Iteration it = search_root(root, limits_.depth);
+      result = to_result(it);
+      result.depth = it.complete ? limits_.depth : 0;
+      if (!it.complete) fall_back_to_legal_move(result, root);
+    } else {
+      std::optional<Iteration> last;
+      int completed = 0;
+      bool interrupted = false;
+      for (int d = 1;; ++d) {
+        Iteration it = search_root(root, d);
+        if (!it.complete) {
+          interrupted = true;
+          if (!last) last = std::move(it);  // nothing completed: what is known of depth 1
+          break;
+        }
+        completed = d;
+        const bool done = it.horizon_free || d >= limits_.depth;
+        prev_pv_ = it.pv;
+        last = std::move(it);
+        if (done) break;
+      }
+      result = to_result(*last);
+      // A horizon-free iteration is the full-depth answer, so a complete search reports the
+      // requested depth whichever iteration proved it.
+      result.complete = !interrupted;
+      result.depth = interrupted ? completed : limits_.depth;
+      if (interrupted) fall_back_to_legal_move(result, root);
+    }
+    result.stats = stats_;
+    result.stats.cpu_ms = thread_cpu_ms() - cpu0;
+    return result;
+  }
+
+ private:
+  struct Iteration {
+    Value value = 0;
+    Move best_move = kNoMove;
+    std::vector<Move> pv;
+    bool complete = false;
+    bool horizon_free = false;
+  };
+
+  static SearchResult to_result(const Iteration& it) {
+    SearchResult r;
+    r.value = it.value;
+    r.best_move = it.best_move;
+    r.pv = it.pv;
+    r.complete = it.complete;
+    return r;
+  }
+
+  void fall_back_to_legal_move(SearchResult& result, const State& root) const {
+    result.complete = false;
+    if (result.best_move != kNoMove || game_.is_terminal(root)) return;
+    MovesOf<G> moves;
+    game_.legal_moves(root, moves);
+    result.best_move = moves[0];
+    result.pv = {moves[0]};
+    result.value = leaf_value(game_, eval_, root);
+  }
+
+  // The root: never cut off by the TT, full window, and the place where ties are collected.
+  Iteration search_root(const State& root, int depth) {
+    Iteration it;
+    const std::uint64_t horizon0 = horizon_;
+    const std::uint64_t nodes0 = stats_.nodes;
+    if (budget_.exhausted(stats_.nodes)) return it;
+    ++stats_.nodes;
+    pv_.clear(0);
+    const bool terminal = game_.is_terminal(root);
+    if (terminal || depth <= 0) {
+      ++stats_.leaves;
+      if (!terminal) ++horizon_;
+      it.value = leaf_value(game_, eval_, root);
+      it.complete = true;
+      it.horizon_free = terminal;
+      return it;
+    }
+    int first_index = kNoMoveIndex;
+    std::uint64_t key = 0;
+    if (tt_) {
+      key = game_.hash(root);
+      ++stats_.tt_probes;
+      if (const TtEntry* e = tt_->probe(key)) {
+        ++stats_.tt_hits;
+        first_index = e->move_index();
+      }
+    }
+    // The previous iteration's choice goes first, whatever the table holds now.
+    const Move first = prev_pv_.empty() ? kNoMove : prev_pv_[0];
+    ++stats_.interior;
+    Children& ch = expand(root, 0, depth, first, first_index);
+
+    const int mover = game_.to_move(root);
+    Value best = -kInfinity;
+    bool have = false;
+    ties_.clear();
+    std::size_t num_tie_pvs = 0;
+    for (std::size_t k = 0; k < ch.size; ++k) {
+      const Move m = ch.moves[ch.order[k]];
+      const State& child = ch.child(k, root, game_);
+      const bool flip = game_.to_move(child) != mover;
+      const Value a = !have ? -kInfinity : (options_.random_ties ? best - 1 : best);
+      const Value b = kInfinity;
+      const bool child_on_pv = !prev_pv_.empty() && m == prev_pv_[0];
+      const std::uint64_t child_key = ch.key(k);
+      const Value v = flip ? -search(child, child_key, depth - 1, 1, -b, -a, child_on_pv)
+                           : search(child, child_key, depth - 1, 1, a, b, child_on_pv);
+      if (budget_.hit()) break;
+      const bool better = !have || v > best;
+      const bool tie = have && options_.random_ties && v == best;
+      if (better) {
+        best = v;
+        have = true;
+        ties_.clear();
+        num_tie_pvs = 0;
+      }
+      if (better || tie) {
+        ties_.push_back(m);
+        pv_.update(0, m);
+        if (tie_pvs_.size() <= num_tie_pvs) tie_pvs_.emplace_back();
+        tie_pvs_[num_tie_pvs++] = pv_.line(0);
+      }
+    }
+    if (have) {
+      const std::size_t pick = options_.random_ties ? seeded_pick(options_.seed, ties_.size()) : 0;
+      it.value = best;
+      it.best_move = ties_[pick];
+      it.pv = tie_pvs_[pick];
+    }
+    if (budget_.hit()) return it;
+    it.complete = true;
+    it.horizon_free = horizon_ == horizon0;
+    if (tt_) {
+      int best_index = kNoMoveIndex;
+      for (std::size_t i = 0; i < ch.size; ++i) {
+        if (ch.moves[i] == it.best_move) best_index = static_cast<int>(i);
+      }
+      tt_->store(key, it.horizon_free ? kDraftExact : depth, Bound::kExact, best, best_index,
+                 stats_.nodes - nodes0);
+    }
+    return it;
+  }
+
+  // `key`: the position's hash when there is a table (computed by the parent), else unused.
+  Value search(const State& s, std::uint64_t key, int depth, int ply, Value alpha, Value beta,
+               bool on_pv) {
+    if (budget_.exhausted(stats_.nodes)) return 0;
+    ++stats_.nodes;
+    pv_.clear(ply);
+    const bool terminal = game_.is_terminal(s);
+    if (terminal || depth <= 0) {
+      ++stats_.leaves;
+      if (terminal) return game_.terminal_value(s);
+      ++horizon_;
+      // Raw, even under fail-hard: the parent clamps, as in Knuth and Moore's formulation.
+      return bounded_eval(s);
+    }
+    if constexpr (HasOutcomeBounds<G>) {
+      if (use_bounds_) {
+        const auto bounds = game_.outcome_bounds(s);
+        const Value lo = bounds.first;
+        const Value hi = bounds.second;
+        if (lo >= beta) return options_.fail_soft ? lo : beta;
+        if (hi <= alpha) return options_.fail_soft ? hi : alpha;
+        if (lo == hi) return lo;  // strictly inside the window here
+        // Narrowing is sound: a return at a narrowed edge is also bounded by the game, so it is
+        // exact, and it lies inside the caller's window.
+        if (lo > alpha) alpha = lo;
+        if (hi < beta) beta = hi;
+      }
+    }
+    const std::uint64_t horizon0 = horizon_;
+    const std::uint64_t nodes0 = stats_.nodes;
+    int first_index = kNoMoveIndex;
+    if (tt_) {
+      ++stats_.tt_probes;
+      if (const TtEntry* e = tt_->probe(key)) {
+        ++stats_.tt_hits;
+        first_index = e->move_index();
+        if (e->draft() >= depth) {
+          const Value v = e->value();
+          const Bound bound = e->bound();
+          if (bound == Bound::kExact || (bound == Bound::kLower && v >= beta) ||
+              (bound == Bound::kUpper && v <= alpha)) {
+            if (e->draft() != kDraftExact) ++horizon_;
+            if (options_.fail_soft) return v;
+            return v <= alpha ? alpha : (v >= beta ? beta : v);
+          }
+        }
+      }
+    }
+    const bool pv_move_known = on_pv && static_cast<std::size_t>(ply) < prev_pv_.size();
+    // Without a table move, the previous iteration's line.
+    const Move first = first_index == kNoMoveIndex && pv_move_known
+                           ? prev_pv_[static_cast<std::size_t>(ply)]
+                           : kNoMove;
+
+    ++stats_.interior;
+    Children& ch = expand(s, ply, depth, first, first_index);
+    const int mover = game_.to_move(s);
+    if (use_etc_) {
+      if (const auto cut = etc_cutoff(ch, depth, mover, beta)) {
+        ++stats_.cutoffs;
+        const Value v = options_.fail_soft ? cut->first : beta;
+        tt_->store(key, horizon_ == horizon0 ? kDraftExact : depth, Bound::kLower, v, cut->second,
+                   stats_.nodes - nodes0);
+        return v;
+      }
+    }
+
+    const Value alpha0 = alpha;
+    Value best = -kInfinity;
+    int best_index = kNoMoveIndex;
+    for (std::size_t k = 0; k < ch.size; ++k) {
+      const Move m = ch.moves[ch.order[k]];
+      const State& child = ch.child(k, s, game_);
+      const bool child_on_pv = pv_move_known && m == prev_pv_[static_cast<std::size_t>(ply)];
+      const std::uint64_t child_key = ch.key(k);
+      const Value v =
+          game_.to_move(child) != mover
+              ? -search(child, child_key, depth - 1, ply + 1, -beta, -alpha, child_on_pv)
+              : search(child, child_key, depth - 1, ply + 1, alpha, beta, child_on_pv);
+      if (budget_.hit()) return 0;
+      if (options_.fail_soft) {
+        if (v > best) {
+          best = v;
+          best_index = ch.order[k];
+          if (v > alpha) {
+            alpha = v;
+            pv_.update(ply, m);
+          }
+          if (v >= beta) {
+            ++stats_.cutoffs;
+            if (options_.history) history_at(mover, m) += stats_.nodes - nodes0;
+            break;
+          }
+        }
+      } else {
+        if (v >= beta) {
+          ++stats_.cutoffs;
+          if (options_.history) history_at(mover, m) += stats_.nodes - nodes0;
+          best = beta;
+          best_index = ch.order[k];
+          break;
+        }
+        if (v > alpha) {
+          alpha = v;
+          best_index = ch.order[k];
+          pv_.update(ply, m);
+        }
+      }
+    }
+    const Value result = options_.fail_soft ? best : (best == beta ? beta : alpha);
+    if (tt_) {
+      const Bound bound = result >= beta     ? Bound::kLower
+                          : result <= alpha0 ? Bound::kUpper
+                                             : Bound::kExact;
+      tt_->store(key, horizon_ == horizon0 ? kDraftExact : depth, bound, result, best_index,
+                 stats_.nodes - nodes0);
+    }
+    return result;
+  }
+
+  // A horizon value; in an exact search's shallow iterations, clamped into the game's bounds.
+  Value bounded_eval(const State& s) const {
+    const Value v = eval_(s);
+    if constexpr (HasOutcomeBounds<G>) {
+      if (use_bounds_) {
+        const auto bounds = game_.outcome_bounds(s);
+        if (v < bounds.first) return bounds.first;
+        if (v > bounds.second) return bounds.second;
+      }
+    }
+    return v;
+  }
+
+  // The children of one position, in the order they are searched. Each ply owns one (kept across
+  // the search, so no allocation per node) and its storage never moves while deeper plies grow.
+  static_assert(G::kMaxMoves <= 65535, "move indices are 16-bit");
+  struct Children {
+    std::array<Move, G::kMaxMoves> moves{};           // generation order
+    std::array<std::uint16_t, G::kMaxMoves> order{};  // search order: indices into moves
+    std::array<State, G::kMaxMoves> states{};         // generation order, when made
+    std::array<std::uint64_t, G::kMaxMoves> keys{};   // hashes of states, with a table
+    std::array<bool, G::kMaxMoves> has_key{};         // the child will probe the table
+    std::size_t size = 0;
+    bool made = false;  // states (and keys) filled in by expand
+    State scratch{};    // the child being searched when states are not made in advance
+
+    // The k-th child in search order. Without a table or static ordering the child is made only
+    // when it is searched (plain alpha-beta plays no move it does not search).
+    const State& child(std::size_t k, const State& parent, const G& game) {
+      if (made) return states[order[k]];
+      scratch = parent;
+      game.play(scratch, moves[order[k]]);
+      return scratch;
+    }
+    [[nodiscard]] std::uint64_t key(std::size_t k) const { return made ? keys[order[k]] : 0; }
+  };
+
+  Children& children_at(int ply) {
+    const auto p = static_cast<std::size_t>(ply);
+    while (children_.size() <= p) children_.push_back(std::make_unique<Children>());
+    return *children_[p];
+  }
+
+  // Generates the moves of `s` and orders them: static ordering first (stable, so equal children
+  // keep move order), then the PV move `first` or else the TT move (an index in generation order,
+  // checked: a hash collision may hand over any index) to the front. With a table every child is
+  // made here, hashed, and its bucket prefetched, so that the children's probes overlap instead of
+  // each waiting for memory in turn. The child evaluations made for ordering only order moves:
+  // they are not leaves and are not counted.
+  Children& expand(const State& s, int ply, int depth, Move first, int first_index) {
+    Children& ch = children_at(ply);
+    MovesOf<G> moves;
+    game_.legal_moves(s, moves);
+    ch.size = moves.size();
+    ch.made = options_.static_ordering || options_.history || tt_ != nullptr;
+    for (std::size_t i = 0; i < ch.size; ++i) {
+      ch.moves[i] = moves[i];
+      ch.order[i] = static_cast<std::uint16_t>(i);
+    }
+    if (ch.made) {
+      for (std::size_t i = 0; i < ch.size; ++i) {
+        ch.states[i] = s;
+        game_.play(ch.states[i], moves[i]);
+        // Children at the horizon or at the end of the game are evaluated, never probed.
+        ch.has_key[i] = tt_ && depth > 1 && !game_.is_terminal(ch.states[i]);
+        if (ch.has_key[i]) {
+          ch.keys[i] = game_.hash(ch.states[i]);
+          tt_->prefetch(ch.keys[i]);
+        }
+      }
+    }
+    if ((options_.static_ordering || options_.history) && ch.size > 1) {
+      std::array<std::pair<Value, std::uint64_t>, G::kMaxMoves> sort_keys{};
+      const int mover = game_.to_move(s);
+      for (std::size_t i = 0; i < ch.size; ++i) {
+        std::pair<Value, std::uint64_t> key{0, 0};
+        if (options_.static_ordering) {
+          const State& c = ch.states[i];
+          const Value v = leaf_value(game_, eval_, c);
+          key.first = game_.to_move(c) != mover ? -v : v;
+        }
+        if (options_.history) key.second = history_at(mover, ch.moves[i]);
+        // Insertion sort, descending by key; equal keys stay in move order.
+        std::size_t j = i;
+        for (; j > 0 && sort_keys[j - 1] < key; --j) {
+          sort_keys[j] = sort_keys[j - 1];
+          ch.order[j] = ch.order[j - 1];
+        }
+        sort_keys[j] = key;
+        ch.order[j] = static_cast<std::uint16_t>(i);
+      }
+    }
+    if (first != kNoMove || first_index < static_cast<int>(ch.size)) {
+      for (std::size_t k = 0; k < ch.size; ++k) {
+        if (first != kNoMove ? ch.moves[ch.order[k]] != first : ch.order[k] != first_index) {
+          continue;
+        }
+        const std::uint16_t idx = ch.order[k];
+        for (std::size_t j = k; j > 0; --j) ch.order[j] = ch.order[j - 1];
+        ch.order[0] = idx;
+        break;
+      }
+    }
+    return ch;
+  }
+
+  // Enhanced transposition cut-off: a child whose table entry already proves a value >= beta
+  // refutes the position before any child is searched. The children's buckets were prefetched by
+  // expand. Returns the proven value (the mover's view) and the child's index.
+  std::optional<std::pair<Value, int>> etc_cutoff(const Children& ch, int depth, int mover,
+                                                  Value beta) {
+    for (std::size_t i = 0; i < ch.size; ++i) {
+      if (!ch.has_key[i]) continue;
+      ++stats_.tt_probes;
+      const TtEntry* e = tt_->probe(ch.keys[i]);
+      if (e == nullptr) continue;
+      ++stats_.tt_hits;
+      if (e->draft() < depth - 1) continue;
+      const Bound bound = e->bound();
+      Value proven;
+      if (game_.to_move(ch.states[i]) != mover) {
+        if (bound != Bound::kUpper && bound != Bound::kExact) continue;
+        proven = -e->value();
+      } else {
+        if (bound != Bound::kLower && bound != Bound::kExact) continue;
+        proven = e->value();
+      }
+      if (proven < beta) continue;
+      if (e->draft() != kDraftExact) ++horizon_;
+      return std::pair{proven, static_cast<int>(i)};
+    }
+    return std::nullopt;
+  }
+
+  const G& game_;
+  const E& eval_;
+  const SearchLimits& limits_;
+  const AlphaBetaOptions& options_;
+  SearchBudget budget_;
+  PvTable pv_;
+  SearchStats stats_;
+  std::optional<TranspositionTable> own_tt_;
+  TranspositionTable* tt_ = nullptr;  // own_tt_'s, or the caller's
+  bool use_bounds_ = false;
+  bool use_etc_ = false;
+  std::vector<std::uint64_t> history_ = std::vector<std::uint64_t>(2 * kHistorySize, 0);
+  static constexpr std::size_t kHistorySize = 1024;
+  std::uint64_t& history_at(int mover, Move m) {
+    return history_[static_cast<std::size_t>(mover & 1) * kHistorySize +
+                    (static_cast<std::uint32_t>(m) & (kHistorySize - 1))];
+  }
+  // Horizon leaves seen so far, plus TT cut-offs that relied on a horizon: a subtree whose search
+  // leaves it unchanged is exact to the end of the game.
+  std::uint64_t horizon_ = 0;
+  std::vector<Move> prev_pv_;  // the last completed iteration's line (iterative deepening)
+  std::vector<std::unique_ptr<Children>> children_;  // by ply
+  MovesOf<G> ties_;
+  std::vector<std::vector<Move>> tie_pvs_;
+};
+
+}  // namespace detail
+
+// Alpha-beta to limits.depth. Value from the root mover's point of view. Throws ParamError for a
+// bad depth or table size. With options.tt, `table` (when given) is used instead of a table of
+// options.tt_mb allocated for this search; it is emptied first either way, so a caller that
+// searches many positions (a tournament player) keeps one table without paying for its memory
+// at every move, and every search still starts from an empty table.
+template <Game G, class E>
+requires Evaluator<E, G> SearchResult alphabeta(const G& game, const E& eval,
+                                                const typename G::State& root,
+                                                const SearchLimits& limits,
+                                                const AlphaBetaOptions& options = {},
+                                                TranspositionTable* table = nullptr) {
+  detail::check_limits(limits);
+  detail::AlphaBetaSearcher<G, E> searcher(game, eval, limits, options, table);
+  return searcher.run(root);
+}
+
+}  // namespace gts

@@ -1,0 +1,416 @@
+// Depth-first proof-number search, df-pn (Nagai 2002), with the 1+epsilon trick (Pawlewicz and
+// Lew 2007), and df-pn+ (Nagai and Kishimoto): heuristic initial numbers and edge costs.
+//
+// MID(n, th_pn, th_dn) searches below n until n's numbers reach a threshold: at an OR node it
+// enters the child c1 of smallest proof number with thresholds
+//     th_pn(c1) = min(th_pn(n), max(pn2 + 1, ceil(pn2 * (1 + epsilon))))   (pn2: the second best)
+//     th_dn(c1) = th_dn(n) - dn(n) + dn(c1)
+// and symmetrically at AND nodes (pn and dn swapped). epsilon = 0 is Nagai's pn2 + 1; a larger
+// epsilon lets a child run longer before its sibling takes over, which cuts re-expansions.
+//
+// df-pn+: unsolved children not yet in the table start at the heuristic's numbers instead of
+// (1, 1), and `cost` is added to an unsolved child's number where the parent takes the minimum
+// (OR: pn(n) = min(pn(c) + cost), AND: dn(n) = min(dn(c) + cost)); solved children add nothing,
+// so 0 still means solved. The article's df-pn+ uses cost 0.
+//
+// Results live in a transposition table of fixed size (4-way buckets; a new result replaces the
+// same position's entry, else an empty slot, else the entry that cost the least work, so large
+// proved subtrees survive). A solved entry also keeps the length of its main line.
+//
+// Counting (as in the article): a node is a MID call, so children that are generated and looked
+// up but never entered are not visited nodes (they are leaves: each was evaluated once when its
+// parent was expanded). Re-entering a node counts again. peak_bytes is the table's size.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "algorithms/proof_number.h"
+#include "algorithms/search.h"
+#include "algorithms/search_common.h"
+#include "algorithms/solver_goal.h"
+#include "games/game.h"
+#include "games/params.h"
+
+namespace gts {
+
+struct DfpnOptions {
+  // df-pn+: unsolved leaves start at the heuristic's numbers instead of (1, 1).
+  bool heuristic = false;
+  // df-pn+: added to every unsolved child's number where the parent takes the minimum.
+  ProofNumber cost = 0;
+  // The 1+epsilon trick; 0 gives Nagai's thresholds.
+  double epsilon = 0.25;
+  std::size_t tt_mb = 16;
+};
+
+class DfpnTable {
+ public:
+  static constexpr std::size_t kMaxMib = 65536;
+
+  struct Entry {
+    std::uint64_t key = 0;
+    ProofNumber pn = 0;
+    ProofNumber dn = 0;
+    std::uint32_t work = 0;   // nodes spent below this position (0: empty slot)
+    std::uint16_t depth = 0;  // solved: plies of the main line
+    std::uint16_t best = 0;   // index of the child searched last or proving
+  };
+  static_assert(sizeof(Entry) == 24 && std::is_trivially_copyable_v<Entry>);
+
+  // Throws ParamError unless 1 <= mib <= kMaxMib.
+  explicit DfpnTable(std::size_t mib) {
+    if (mib < 1 || mib > kMaxMib) {
+      throw ParamError("df-pn table size must be 1.." + std::to_string(kMaxMib) + " MiB, got " +
+                       std::to_string(mib));
+    }
+    buckets_ = std::max<std::size_t>(1, mib * (std::size_t{1} << 20) / (sizeof(Entry) * kWays));
+    // calloc: the kernel hands out zeroed pages as they are first touched, so a large table costs
+    // nothing up front (an all-zero entry is an empty slot).
+    entries_.reset(static_cast<Entry*>(std::calloc(buckets_ * kWays, sizeof(Entry))));
+    if (!entries_) throw std::bad_alloc();
+  }
+
+  [[nodiscard]] const Entry* probe(std::uint64_t key) const {
+    const Entry* b = &entries_[bucket(key)];
+    for (std::size_t i = 0; i < kWays; ++i) {
+      if (b[i].work != 0 && b[i].key == key) return &b[i];
+    }
+    return nullptr;
+  }
+
+  // `work`: nodes this visit spent; added to what the position had cost before.
+  void store(std::uint64_t key, ProofNumber pn, ProofNumber dn, std::uint16_t depth,
+             std::uint16_t best, std::uint64_t work) {
+    Entry* b = &entries_[bucket(key)];
+    Entry* victim = nullptr;
+    for (std::size_t i = 0; i < kWays; ++i) {
+      if (b[i].work != 0 && b[i].key == key) {
+        victim = &b[i];
+        work += b[i].work;
+        break;
+      }
+    }
+    if (victim == nullptr) {
+      victim = &b[0];
+      for (std::size_t i = 0; i < kWays; ++i) {
+        if (b[i].work == 0) {
+          victim = &b[i];
+          break;
+        }
+        if (b[i].work < victim->work) victim = &b[i];
+      }
+    }
+    victim->key = key;
+    victim->pn = pn;
+    victim->dn = dn;
+    victim->work = static_cast<std::uint32_t>(std::clamp<std::uint64_t>(work, 1, 0xFFFFFFFFULL));
+    victim->depth = depth;
+    victim->best = best;
+  }
+
+  // Starts loading the bucket of `key` (both of its cache lines), for a probe a little later.
+  void prefetch(std::uint64_t key) const {
+    const Entry* b = &entries_[bucket(key)];
+    __builtin_prefetch(b);
+    __builtin_prefetch(reinterpret_cast<const char*>(b) + sizeof(Entry) * kWays - 1);
+  }
+
+  [[nodiscard]] std::size_t bytes() const { return buckets_ * kWays * sizeof(Entry); }
+
+ private:
+  static constexpr std::size_t kWays = 4;
+  [[nodiscard]] std::size_t bucket(std::uint64_t key) const {
+    const std::uint64_t mixed = key * 0x9E3779B97F4A7C15ULL;
+    return static_cast<std::size_t>((static_cast<unsigned __int128>(mixed) * buckets_) >> 64) *
+           kWays;
+  }
+  struct FreeDeleter {
+    void operator()(Entry* p) const { std::free(p); }
+  };
+  std::size_t buckets_ = 0;
+  std::unique_ptr<Entry[], FreeDeleter> entries_;
+};
+
+namespace detail {
+
+template <Game G, class H>
+class DfpnSearcher {
+ public:
+  using State = typename G::State;
+
+  DfpnSearcher(const G& game, const SolverGoal& goal, const SearchLimits& limits,
+               const H& heuristic, const DfpnOptions& options)
+      : game_(game),
+        goal_(goal),
+        heuristic_(heuristic),
+        options_(options),
+        budget_(limits),
+        table_(options.tt_mb) {}
+
+  SolveResult run(const State& root) {
+    const double wall0 = wall_ms();
+    const double cpu0 = thread_cpu_ms();
+    SolveResult result;
+    stats_.peak_bytes = table_.bytes();
+    Numbers r;
+    if (game_.is_terminal(root)) {
+      ++stats_.nodes;
+      ++stats_.leaves;
+      const bool reached = goal_reached(game_, goal_, root);
+      r = reached ? Numbers{0, kPnInfinity, 0} : Numbers{kPnInfinity, 0, 0};
+    } else {
+      r = mid(root, game_.hash(root), 0, kPnInfinity, kPnInfinity);
+    }
+    if (!aborted_) {
+      result.status = status_of(r.pn, r.dn);
+      if (result.status != ProofStatus::kUnknown) {
+        result.depth = r.depth;
+        extract_main_line(root, r, result);
+      }
+    }
+    result.stats = stats_;
+    result.stats.cpu_ms = thread_cpu_ms() - cpu0;
+    result.wall_ms = wall_ms() - wall0;
+    return result;
+  }
+
+ private:
+  struct Numbers {
+    ProofNumber pn = 1;
+    ProofNumber dn = 1;
+    std::uint16_t depth = 0;
+  };
+
+  // The children of the node being searched at one ply: kept across MID's loop so that each child
+  // is generated once per visit, and their last known numbers (used when the table has lost them).
+  struct Frame {
+    std::array<Move, G::kMaxMoves> moves;
+    std::array<std::uint64_t, G::kMaxMoves> keys;
+    std::array<ProofNumber, G::kMaxMoves> pn;
+    std::array<ProofNumber, G::kMaxMoves> dn;
+    std::array<std::uint16_t, G::kMaxMoves> depth;
+    std::array<std::uint8_t, G::kMaxMoves> terminal;
+    std::size_t size = 0;
+  };
+
+  Frame& frame(int ply) {
+    const auto p = static_cast<std::size_t>(ply);
+    while (frames_.size() <= p) frames_.push_back(std::make_unique<Frame>());
+    return *frames_[p];
+  }
+
+  // Generates and evaluates the children of `s` into `f`.
+  void expand(const State& s, Frame& f) {
+    MovesOf<G> moves;
+    game_.legal_moves(s, moves);
+    ++stats_.interior;
+    f.size = moves.size();
+    for (std::size_t i = 0; i < f.size; ++i) {
+      f.moves[i] = moves[i];
+      State c = s;
+      game_.play(c, moves[i]);
+      ++stats_.leaves;
+      f.depth[i] = 0;
+      if (game_.is_terminal(c)) {
+        const bool reached = goal_reached(game_, goal_, c);
+        f.terminal[i] = 1;
+        f.keys[i] = 0;
+        f.pn[i] = reached ? 0 : kPnInfinity;
+        f.dn[i] = reached ? kPnInfinity : 0;
+        continue;
+      }
+      f.terminal[i] = 0;
+      f.keys[i] = game_.hash(c);
+      table_.prefetch(f.keys[i]);
+      ProofEstimate e;
+      if (options_.heuristic) e = heuristic_(c);
+      f.pn[i] = std::max<ProofNumber>(1, e.pn);
+      f.dn[i] = std::max<ProofNumber>(1, e.dn);
+    }
+    // What the table knows of the children (their buckets were prefetched above). Afterwards only
+    // the child just searched changes: the loop below keeps its numbers as returned, so a child
+    // whose entry was since replaced keeps what it had.
+    for (std::size_t i = 0; i < f.size; ++i) {
+      if (f.terminal[i] != 0) continue;
+      ++stats_.tt_probes;
+      if (const DfpnTable::Entry* e = table_.probe(f.keys[i])) {
+        ++stats_.tt_hits;
+        f.pn[i] = e->pn;
+        f.dn[i] = e->dn;
+        f.depth[i] = e->depth;
+      }
+    }
+  }
+
+  static ProofNumber grow(ProofNumber x, double epsilon) {
+    if (x >= kPnMax) return kPnInfinity;
+    const double scaled = std::ceil(static_cast<double>(x) * (1.0 + epsilon));
+    const double t = std::max(static_cast<double>(x) + 1.0, scaled);
+    return t >= static_cast<double>(kPnMax) ? kPnMax : static_cast<ProofNumber>(t);
+  }
+
+  Numbers mid(const State& s, std::uint64_t key, int ply, ProofNumber th_pn, ProofNumber th_dn) {
+    if (budget_.exhausted(stats_.nodes)) {
+      aborted_ = true;
+      return {};
+    }
+    ++stats_.nodes;
+    const std::uint64_t nodes0 = stats_.nodes;
+    const bool or_node = game_.to_move(s) == goal_.prover;
+    Frame& f = frame(ply);
+    expand(s, f);
+    const ProofNumber th_phi = or_node ? th_pn : th_dn;
+    const ProofNumber th_delta = or_node ? th_dn : th_pn;
+    Numbers r;
+    std::size_t best = 0;
+    for (;;) {
+      ProofNumber sel1 = kPnInfinity;
+      ProofNumber sel2 = kPnInfinity;
+      ProofNumber sum = 0;
+      best = 0;
+      for (std::size_t i = 0; i < f.size; ++i) {
+        ProofNumber sel = or_node ? f.pn[i] : f.dn[i];
+        const ProofNumber other = or_node ? f.dn[i] : f.pn[i];
+        if (sel != 0 && sel < kPnInfinity) sel = pn_add(sel, options_.cost);
+        if (sel < sel1) {
+          sel2 = sel1;
+          sel1 = sel;
+          best = i;
+        } else if (sel < sel2) {
+          sel2 = sel;
+        }
+        sum = pn_add(sum, other);
+      }
+      const ProofNumber phi = sel1;
+      const ProofNumber delta = sum;
+      r.pn = or_node ? phi : delta;
+      r.dn = or_node ? delta : phi;
+      if (phi >= th_phi || delta >= th_delta) break;
+      // Thresholds of the best child, in the parent's terms, then in the child's.
+      ProofNumber child_sel_th = std::min(th_phi, grow(sel2, options_.epsilon));
+      if (child_sel_th < kPnInfinity) child_sel_th -= options_.cost;
+      const ProofNumber child_other = or_node ? f.dn[best] : f.pn[best];
+      const std::int64_t other_th = static_cast<std::int64_t>(th_delta) -
+                                    static_cast<std::int64_t>(delta) +
+                                    static_cast<std::int64_t>(child_other);
+      const auto child_other_th = static_cast<ProofNumber>(
+          std::clamp<std::int64_t>(other_th, 1, static_cast<std::int64_t>(kPnInfinity)));
+      State c = s;
+      game_.play(c, f.moves[best]);
+      const Numbers cr = or_node ? mid(c, f.keys[best], ply + 1, child_sel_th, child_other_th)
+                                 : mid(c, f.keys[best], ply + 1, child_other_th, child_sel_th);
+      if (aborted_) return r;
+      f.pn[best] = cr.pn;
+      f.dn[best] = cr.dn;
+      f.depth[best] = cr.depth;
+    }
+    if (r.pn == 0 || r.dn == 0) {
+      const bool mover_wins = or_node ? r.pn == 0 : r.dn == 0;
+      int d = -1;
+      for (std::size_t i = 0; i < f.size; ++i) {
+        if (mover_wins) {
+          if ((or_node ? f.pn[i] : f.dn[i]) != 0) continue;
+          if (d < 0 || f.depth[i] < d) {
+            d = f.depth[i];
+            best = i;
+          }
+        } else if (f.depth[i] > d) {
+          d = f.depth[i];
+          best = i;
+        }
+      }
+      r.depth = static_cast<std::uint16_t>(std::min(d + 1, 65535));
+    }
+    table_.store(key, r.pn, r.dn, r.depth, static_cast<std::uint16_t>(best),
+                 stats_.nodes - nodes0 + 1);
+    return r;
+  }
+
+  // Follows the table from the root: the winner's shortest winning child, the loser's deepest
+  // child, until the end of the game or a position the table no longer holds.
+  void extract_main_line(const State& root, const Numbers& root_numbers, SolveResult& result) {
+    State s = root;
+    Numbers n = root_numbers;
+    while (!game_.is_terminal(s) && static_cast<int>(result.main_line.size()) < kMaxMainLine) {
+      const bool or_node = game_.to_move(s) == goal_.prover;
+      const bool mover_wins = or_node ? n.pn == 0 : n.dn == 0;
+      MovesOf<G> moves;
+      game_.legal_moves(s, moves);
+      int chosen = -1;
+      Numbers chosen_numbers;
+      for (std::size_t i = 0; i < moves.size(); ++i) {
+        State c = s;
+        game_.play(c, moves[i]);
+        Numbers cn;
+        if (game_.is_terminal(c)) {
+          const bool reached = goal_reached(game_, goal_, c);
+          cn = reached ? Numbers{0, kPnInfinity, 0} : Numbers{kPnInfinity, 0, 0};
+        } else if (const DfpnTable::Entry* e = table_.probe(game_.hash(c))) {
+          cn = {e->pn, e->dn, e->depth};
+        } else {
+          continue;
+        }
+        if (cn.pn != 0 && cn.dn != 0) continue;
+        if (mover_wins) {
+          if ((or_node ? cn.pn : cn.dn) != 0) continue;
+          if (chosen < 0 || cn.depth < chosen_numbers.depth) {
+            chosen = static_cast<int>(i);
+            chosen_numbers = cn;
+          }
+        } else if (chosen < 0 || cn.depth > chosen_numbers.depth) {
+          chosen = static_cast<int>(i);
+          chosen_numbers = cn;
+        }
+      }
+      if (chosen < 0) break;
+      const Move m = moves[static_cast<std::size_t>(chosen)];
+      result.main_line.push_back(m);
+      game_.play(s, m);
+      n = chosen_numbers;
+    }
+    if (!result.main_line.empty()) result.best_move = result.main_line.front();
+  }
+
+  const G& game_;
+  SolverGoal goal_;
+  const H& heuristic_;
+  DfpnOptions options_;
+  SearchBudget budget_;
+  DfpnTable table_;
+  SearchStats stats_;
+  bool aborted_ = false;
+  std::vector<std::unique_ptr<Frame>> frames_;
+};
+
+}  // namespace detail
+
+// Solves `goal` from `root` with df-pn (options.heuristic off, cost 0) or df-pn+. limits.depth is
+// ignored; max_nodes and max_ms bound the search, which then ends unknown. Throws ParamError for a
+// bad table size or epsilon.
+template <Game G, class H>
+  requires ProofHeuristic<H, G>
+SolveResult dfpn(const G& game, const SolverGoal& goal, const typename G::State& root,
+                 const SearchLimits& limits, const H& heuristic, const DfpnOptions& options = {}) {
+  if (!(limits.max_ms >= 0.0)) throw ParamError("search time budget must be at least 0 ms");
+  if (!(options.epsilon >= 0.0 && options.epsilon <= 10.0)) {
+    throw ParamError("df-pn: epsilon must be 0..10");
+  }
+  if (options.cost > 1000000) throw ParamError("df-pn+: cost must be at most 1000000");
+  // The clock includes allocating the table, as alpha-beta's does.
+  const double wall0 = wall_ms();
+  detail::DfpnSearcher<G, H> searcher(game, goal, limits, heuristic, options);
+  SolveResult r = searcher.run(root);
+  r.wall_ms = wall_ms() - wall0;
+  return r;
+}
+
+}  // namespace gts

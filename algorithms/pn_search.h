@@ -1,0 +1,242 @@
+// Proof-number search (Allis, van der Meulen and van den Herik 1994) and pn+.
+//
+// Best-first over an explicit AND/OR tree: from the root, descend to the most-proving node (at OR
+// nodes the child of smallest proof number, at AND nodes the child of smallest disproof number,
+// the first one on ties), expand it, evaluate its children at once (a terminal child is proved or
+// disproved, any other starts at (1, 1), or for pn+ at the heuristic's numbers), and back the
+// numbers up to the root: OR nodes pn = min, dn = sum; AND nodes pn = sum, dn = min.
+//
+// The tree lives in one vector of 24-byte nodes (children contiguous, no allocation per node) and
+// stores no positions: a descent replays its moves from the root. It is a tree: transpositions
+// are searched again. Every node added to the tree counts as a visited node (and as a leaf: it was
+// evaluated); expanded nodes are interior. peak_bytes is the tree's memory.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "algorithms/proof_number.h"
+#include "algorithms/search.h"
+#include "algorithms/search_common.h"
+#include "algorithms/solver_goal.h"
+#include "games/game.h"
+
+namespace gts {
+
+struct PnOptions {
+  // pn+: unsolved leaves start at the heuristic's numbers instead of (1, 1).
+  bool heuristic = false;
+  // The tree may hold at most this much memory; a search that needs more ends unknown.
+  std::size_t max_mb = 2048;
+};
+
+namespace detail {
+
+struct PnNode {
+  ProofNumber pn = 1;
+  ProofNumber dn = 1;
+  std::uint32_t parent = 0;
+  std::uint32_t first_child = 0;
+  Move move = kNoMove;
+  std::uint16_t num_children = 0;
+  std::uint8_t expanded = 0;
+  std::uint8_t or_node = 0;
+};
+static_assert(sizeof(PnNode) == 24);
+
+template <Game G, class H>
+class PnSearcher {
+ public:
+  using State = typename G::State;
+
+  PnSearcher(const G& game, const SolverGoal& goal, const SearchLimits& limits, const H& heuristic,
+             const PnOptions& options)
+      : game_(game), goal_(goal), heuristic_(heuristic), options_(options), budget_(limits) {
+    max_nodes_in_tree_ = options.max_mb * (std::size_t{1} << 20) / sizeof(PnNode);
+  }
+
+  SolveResult run(const State& root) {
+    const double wall0 = wall_ms();
+    const double cpu0 = thread_cpu_ms();
+    SolveResult result;
+    tree_.reserve(std::min<std::size_t>(max_nodes_in_tree_, 1 << 14));
+    tree_.push_back(make_node(root, 0, kNoMove));
+    ++stats_.nodes;
+    while (tree_[0].pn != 0 && tree_[0].dn != 0) {
+      // Select: descend to the most-proving node, replaying the moves.
+      std::uint32_t idx = 0;
+      State s = root;
+      while (tree_[idx].expanded != 0) {
+        idx = most_proving_child(idx);
+        game_.play(s, tree_[idx].move);
+      }
+      if (!expand(idx, s)) break;
+      update_ancestors(idx);
+    }
+    result.status = status_of(tree_[0].pn, tree_[0].dn);
+    stats_.peak_open = tree_.size();
+    stats_.peak_bytes = tree_.capacity() * sizeof(PnNode);
+    if (result.status != ProofStatus::kUnknown) extract_main_line(result);
+    result.stats = stats_;
+    result.stats.cpu_ms = thread_cpu_ms() - cpu0;
+    result.wall_ms = wall_ms() - wall0;
+    return result;
+  }
+
+ private:
+  PnNode make_node(const State& s, std::uint32_t parent, Move move) {
+    PnNode n;
+    n.parent = parent;
+    n.move = move;
+    n.or_node = game_.to_move(s) == goal_.prover ? 1 : 0;
+    ++stats_.leaves;
+    if (game_.is_terminal(s)) {
+      const bool reached = goal_reached(game_, goal_, s);
+      n.pn = reached ? 0 : kPnInfinity;
+      n.dn = reached ? kPnInfinity : 0;
+    } else if (options_.heuristic) {
+      const ProofEstimate e = heuristic_(s);
+      n.pn = std::max<ProofNumber>(1, e.pn);
+      n.dn = std::max<ProofNumber>(1, e.dn);
+    }
+    return n;
+  }
+
+  [[nodiscard]] std::uint32_t most_proving_child(std::uint32_t idx) const {
+    const PnNode& n = tree_[idx];
+    std::uint32_t best = n.first_child;
+    for (std::uint32_t c = n.first_child + 1; c < n.first_child + n.num_children; ++c) {
+      if (n.or_node != 0 ? tree_[c].pn < tree_[best].pn : tree_[c].dn < tree_[best].dn) best = c;
+    }
+    return best;
+  }
+
+  // Adds the children of `idx` (position `s`); false when a budget ran out.
+  bool expand(std::uint32_t idx, const State& s) {
+    MovesOf<G> moves;
+    game_.legal_moves(s, moves);
+    if (tree_.size() + moves.size() > max_nodes_in_tree_) return false;
+    const auto first = static_cast<std::uint32_t>(tree_.size());
+    for (Move m : moves) {
+      if (budget_.exhausted(stats_.nodes)) {
+        tree_.resize(first);
+        return false;
+      }
+      State child = s;
+      game_.play(child, m);
+      tree_.push_back(make_node(child, idx, m));
+      ++stats_.nodes;
+    }
+    ++stats_.interior;
+    PnNode& n = tree_[idx];
+    n.expanded = 1;
+    n.first_child = first;
+    n.num_children = static_cast<std::uint16_t>(moves.size());
+    return true;
+  }
+
+  void recompute(PnNode& n) const {
+    ProofNumber mins = kPnInfinity;
+    ProofNumber sum = 0;
+    for (std::uint32_t c = n.first_child; c < n.first_child + n.num_children; ++c) {
+      const PnNode& ch = tree_[c];
+      if (n.or_node != 0) {
+        mins = std::min(mins, ch.pn);
+        sum = pn_add(sum, ch.dn);
+      } else {
+        mins = std::min(mins, ch.dn);
+        sum = pn_add(sum, ch.pn);
+      }
+    }
+    if (n.or_node != 0) {
+      n.pn = mins;
+      n.dn = sum;
+    } else {
+      n.pn = sum;
+      n.dn = mins;
+    }
+  }
+
+  // Backs the numbers up; stops where they no longer change (the rest of the path keeps its own).
+  void update_ancestors(std::uint32_t idx) {
+    for (;;) {
+      PnNode& n = tree_[idx];
+      const ProofNumber pn0 = n.pn;
+      const ProofNumber dn0 = n.dn;
+      recompute(n);
+      if (idx == 0 || (n.pn == pn0 && n.dn == dn0)) break;
+      idx = n.parent;
+    }
+  }
+
+  // Solved depth of every solved node, children before parents (children have larger indices):
+  // where the mover wins, one more than its shortest winning child; where it loses, one more than
+  // its deepest child. Then the main line follows those choices from the root.
+  void extract_main_line(SolveResult& result) const {
+    std::vector<std::uint16_t> depth(tree_.size(), 0);
+    auto mover_wins_child = [](const PnNode& parent, const PnNode& c) {
+      return parent.or_node != 0 ? c.pn == 0 : c.dn == 0;
+    };
+    auto choose = [&](std::uint32_t idx) -> std::uint32_t {
+      const PnNode& n = tree_[idx];
+      const bool mover_wins = n.or_node != 0 ? n.pn == 0 : n.dn == 0;
+      std::uint32_t best = n.first_child;
+      bool have = false;
+      for (std::uint32_t c = n.first_child; c < n.first_child + n.num_children; ++c) {
+        if (mover_wins) {
+          if (!mover_wins_child(n, tree_[c])) continue;
+          if (!have || depth[c] < depth[best]) best = c;
+        } else if (!have || depth[c] > depth[best]) {
+          best = c;
+        }
+        have = true;
+      }
+      return best;
+    };
+    for (std::size_t i = tree_.size(); i-- > 0;) {
+      const PnNode& n = tree_[i];
+      if ((n.pn != 0 && n.dn != 0) || n.expanded == 0 || n.num_children == 0) continue;
+      const std::uint32_t c = choose(static_cast<std::uint32_t>(i));
+      depth[i] = static_cast<std::uint16_t>(std::min<int>(depth[c] + 1, 65535));
+    }
+    result.depth = depth[0];
+    std::uint32_t idx = 0;
+    while (tree_[idx].expanded != 0 && tree_[idx].num_children != 0 &&
+           static_cast<int>(result.main_line.size()) < kMaxMainLine) {
+      idx = choose(idx);
+      result.main_line.push_back(tree_[idx].move);
+    }
+    if (!result.main_line.empty()) result.best_move = result.main_line.front();
+  }
+
+  const G& game_;
+  SolverGoal goal_;
+  const H& heuristic_;
+  PnOptions options_;
+  SearchBudget budget_;
+  SearchStats stats_;
+  std::size_t max_nodes_in_tree_ = 0;
+  std::vector<PnNode> tree_;
+};
+
+}  // namespace detail
+
+// Solves `goal` from `root` with pn (options.heuristic off) or pn+ (on). limits.depth is ignored;
+// max_nodes and max_ms bound the search, which then ends unknown.
+template <Game G, class H>
+  requires ProofHeuristic<H, G>
+SolveResult pn_search(const G& game, const SolverGoal& goal, const typename G::State& root,
+                      const SearchLimits& limits, const H& heuristic,
+                      const PnOptions& options = {}) {
+  if (!(limits.max_ms >= 0.0)) throw ParamError("search time budget must be at least 0 ms");
+  if (options.max_mb < 1) throw ParamError("pn: max_mb must be at least 1");
+  const double wall0 = wall_ms();
+  detail::PnSearcher<G, H> searcher(game, goal, limits, heuristic, options);
+  SolveResult r = searcher.run(root);
+  r.wall_ms = wall_ms() - wall0;
+  return r;
+}
+
+}  // namespace gts

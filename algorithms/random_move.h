@@ -1,0 +1,34 @@
+// A uniformly random legal move: the weakest sensible player, a baseline for tournaments.
+// The move depends only on the position's legal moves and the seed.
+#pragma once
+
+#include <cstdint>
+
+#include "algorithms/search.h"
+#include "games/game.h"
+
+namespace gts {
+
+template <Game G>
+SearchResult random_move(const G& game, const typename G::State& root, std::uint64_t seed) {
+  const double cpu_start = thread_cpu_ms();
+  SearchResult r;
+  r.stats.nodes = 1;
+  r.depth = 0;
+  if (!game.is_terminal(root)) {
+    MovesOf<G> moves;
+    game.legal_moves(root, moves);
+    r.stats.interior = 1;
+    // splitmix64 of the seed: well spread even for consecutive seeds.
+    std::uint64_t z = seed + 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    r.best_move = moves[static_cast<std::size_t>(z % moves.size())];
+    r.pv = {r.best_move};
+  }
+  r.stats.cpu_ms = thread_cpu_ms() - cpu_start;
+  return r;
+}
+
+}  // namespace gts

@@ -1,0 +1,202 @@
+// Pieces the search algorithms share: the budget check, the principal-variation table, a segmented
+// arena and a small deterministic PRNG. Internal to algorithms/; the public types live in
+// algorithms/search.h.
+#pragma once
+
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <type_traits>
+#include <vector>
+
+#include "algorithms/search.h"
+#include "games/game.h"
+#include "games/params.h"
+
+namespace gts::detail {
+
+// Deepest ply a principal variation records; longer lines are truncated, never overflowed.
+inline constexpr int kMaxPvPly = 256;
+
+// Node, time and stop-flag budget. The node budget is checked at every node so that a search
+// never visits more than max_nodes positions; the clock and the flag only every kClockInterval
+// nodes, because reading them costs more than a node of a small game.
+class SearchBudget {
+ public:
+  explicit SearchBudget(const SearchLimits& limits)
+      : max_nodes_(limits.max_nodes),
+        max_ms_(limits.max_ms),
+        stop_(limits.stop),
+        start_ms_(wall_ms()) {}
+
+  // True when the node about to be visited (the nodes+1-th) would break the budget. Sticky.
+  bool exhausted(std::uint64_t nodes) {
+    if (hit_) return true;
+    if (max_nodes_ != 0 && nodes >= max_nodes_) return hit_ = true;
+    if ((nodes & (kClockInterval - 1)) == 0) {
+      if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) return hit_ = true;
+      if (max_ms_ > 0.0 && wall_ms() - start_ms_ >= max_ms_) return hit_ = true;
+    }
+    return false;
+  }
+  [[nodiscard]] bool hit() const { return hit_; }
+
+ private:
+  static constexpr std::uint64_t kClockInterval = 1024;
+  std::uint64_t max_nodes_;
+  double max_ms_;
+  const std::atomic<bool>* stop_;
+  double start_ms_;
+  bool hit_ = false;
+};
+
+// Triangular principal-variation table: row p holds the best line found from ply p on. Sized once
+// per search by the depth limit (capped at kMaxPvPly).
+class PvTable {
+ public:
+  explicit PvTable(int depth_limit)
+      : rows_(std::clamp(depth_limit, 0, kMaxPvPly) + 1),
+        moves_(static_cast<std::size_t>(rows_) * static_cast<std::size_t>(rows_), kNoMove),
+        length_(static_cast<std::size_t>(rows_) + 1, 0) {}
+
+  void clear(int ply) {
+    if (ply < rows_) length_[static_cast<std::size_t>(ply)] = 0;
+  }
+  // The line at `ply` becomes `move` followed by the line at ply + 1.
+  void update(int ply, Move move) {
+    if (ply >= rows_) return;
+    const auto p = static_cast<std::size_t>(ply);
+    const auto width = static_cast<std::size_t>(rows_);
+    Move* row = &moves_[p * width];
+    row[0] = move;
+    std::size_t n = 1;
+    if (ply + 1 < rows_) {
+      const Move* child = &moves_[(p + 1) * width];
+      const std::size_t child_len = std::min(length_[p + 1], width - p - 1);
+      for (std::size_t i = 0; i < child_len; ++i) row[1 + i] = child[i];
+      n += child_len;
+    }
+    length_[p] = n;
+  }
+  [[nodiscard]] std::vector<Move> line(int ply) const {
+    if (ply >= rows_) return {};
+    const auto p = static_cast<std::size_t>(ply);
+    const Move* row = &moves_[p * static_cast<std::size_t>(rows_)];
+    return std::vector<Move>(row, row + length_[p]);
+  }
+
+ private:
+  int rows_;
+  std::vector<Move> moves_;
+  std::vector<std::size_t> length_;
+};
+
+// Limits every algorithm rejects up front (the CLI checks them too; this guards library callers).
+inline void check_limits(const SearchLimits& limits) {
+  if (limits.depth < 0) throw ParamError("search depth must be at least 0");
+  if (!(limits.max_ms >= 0.0)) throw ParamError("search time budget must be at least 0 ms");
+}
+
+// A growable array whose elements never move: segment s holds 2^(s + kFirstShift) elements, so
+// growth copies nothing and an index maps to its segment with one bit_width. Segments of 2 MiB
+// and more go on huge pages where the kernel offers them: a best-first search touches its arena
+// all over, and page faults otherwise cost more than the nodes themselves.
+template <class T>
+class SegmentedArena {
+ public:
+  SegmentedArena() = default;
+  SegmentedArena(const SegmentedArena&) = delete;
+  SegmentedArena& operator=(const SegmentedArena&) = delete;
+  ~SegmentedArena() {
+    if constexpr (!std::is_trivially_destructible_v<T>) {
+      for (std::size_t i = 0; i < size_; ++i) (*this)[i].~T();
+    }
+  }
+
+  T& operator[](std::size_t i) {
+    const std::size_t j = (i >> kFirstShift) + 1;
+    const auto seg = static_cast<std::size_t>(std::bit_width(j)) - 1;
+    return segments_[seg].get()[i - (((std::size_t{1} << seg) - 1) << kFirstShift)];
+  }
+  const T& operator[](std::size_t i) const { return const_cast<SegmentedArena&>(*this)[i]; }
+
+  // A default-constructed element at the end; its index is size() - 1.
+  T& emplace_back() {
+    if (size_ == capacity_) grow();
+    ++size_;
+    return *::new (static_cast<void*>(&(*this)[size_ - 1])) T();
+  }
+  [[nodiscard]] std::size_t size() const { return size_; }
+  [[nodiscard]] std::size_t bytes() const { return capacity_ * sizeof(T); }
+
+ private:
+  static constexpr std::size_t kFirstShift = 8;
+  static constexpr std::size_t kHugePage = std::size_t{2} << 20;
+  struct FreeDeleter {
+    void operator()(T* p) const { std::free(p); }
+  };
+
+  void grow() {
+    const std::size_t count = std::size_t{1} << (segments_.size() + kFirstShift);
+    std::size_t bytes = count * sizeof(T);
+    const std::size_t align =
+        bytes >= kHugePage ? kHugePage : std::max<std::size_t>(alignof(T), 64);
+    bytes = (bytes + align - 1) / align * align;
+    void* raw = std::aligned_alloc(align, bytes);
+    if (raw == nullptr) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+    if (align == kHugePage) madvise(raw, bytes, MADV_HUGEPAGE);
+#endif
+    segments_.emplace_back(static_cast<T*>(raw));
+    capacity_ += count;
+  }
+
+  std::vector<std::unique_ptr<T, FreeDeleter>> segments_;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
+};
+
+inline std::uint64_t splitmix64(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+// Uniform index in [0, n) from a seed; the same on every platform (no std:: distributions).
+inline std::size_t seeded_pick(std::uint64_t seed, std::size_t n) {
+  std::uint64_t state = seed;
+  const std::uint64_t r = splitmix64(state);
+  return static_cast<std::size_t>((static_cast<unsigned __int128>(r) * n) >> 64);
+}
+
+// Games may publish the interval the exact final outcome must lie in (Kalah: stores only grow).
+template <class G>
+concept HasOutcomeBounds = requires(const G& game, const typename G::State& s) {
+  { game.outcome_bounds(s).first } -> std::convertible_to<Value>;
+  { game.outcome_bounds(s).second } -> std::convertible_to<Value>;
+};
+
+// Moves `m` to the front of `moves` keeping the others' order; false when it is not there (a TT
+// move from a hash collision, say).
+template <std::size_t N>
+bool move_to_front(MoveList<N>& moves, Move m) {
+  if (m == kNoMove) return false;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (moves[i] == m) {
+      for (std::size_t j = i; j > 0; --j) moves[j] = moves[j - 1];
+      moves[0] = m;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace gts::detail

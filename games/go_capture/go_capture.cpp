@@ -1,0 +1,603 @@
+#include "games/go_capture/go_capture.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <optional>
+
+namespace gts {
+
+namespace detail {
+
+namespace {
+
+constexpr std::uint64_t splitmix64(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+constexpr std::uint64_t kZobristSeed = 0x476F436170ULL;  // "GoCap"
+
+constexpr std::array<std::array<std::uint64_t, 3>, kGoCells> make_zobrist() {
+  std::array<std::array<std::uint64_t, 3>, kGoCells> table{};
+  std::uint64_t state = kZobristSeed;
+  for (auto& cell : table) {
+    cell[0] = 0;  // empty points contribute nothing
+    cell[1] = splitmix64(state);
+    cell[2] = splitmix64(state);
+  }
+  return table;
+}
+
+constexpr std::array<std::uint64_t, kGoCells> make_ko_keys() {
+  std::array<std::uint64_t, kGoCells> table{};
+  std::uint64_t state = kZobristSeed ^ 0x4B6FULL;
+  for (auto& k : table) k = splitmix64(state);
+  table[0] = 0;  // no ko
+  return table;
+}
+
+constexpr std::uint64_t make_white_key() {
+  std::uint64_t state = kZobristSeed ^ 0xFFFFFFFFULL;
+  return splitmix64(state);
+}
+
+}  // namespace
+
+constinit const std::array<std::array<std::uint64_t, 3>, kGoCells> kGoZobrist = make_zobrist();
+constinit const std::array<std::uint64_t, kGoCells> kGoKoKeys = make_ko_keys();
+constinit const std::uint64_t kGoWhiteToMove = make_white_key();
+
+}  // namespace detail
+
+namespace {
+
+constexpr int kMaxProofDistance = 25;  // the article's scale (algorithms/proof_number.h)
+
+std::uint64_t mix(std::uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+// A set of mailbox cells, cheap to clear: one bit a cell.
+class CellSet {
+ public:
+  // True when `c` was not in the set (and is now).
+  bool insert(int c) {
+    auto& w = bits_[static_cast<std::size_t>(c) >> 6U];
+    const std::uint64_t bit = std::uint64_t{1} << (static_cast<unsigned>(c) & 63U);
+    if ((w & bit) != 0) return false;
+    w |= bit;
+    return true;
+  }
+  [[nodiscard]] bool contains(int c) const {
+    return (bits_[static_cast<std::size_t>(c) >> 6U] >>
+            (static_cast<unsigned>(c) & 63U) & 1U) != 0;
+  }
+
+ private:
+  std::array<std::uint64_t, (detail::kGoCells + 63) / 64> bits_{};
+};
+
+std::string_view trim(std::string_view text) {
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+  while (!text.empty() && space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && space(text.back())) text.remove_suffix(1);
+  return text;
+}
+
+std::optional<long> to_long(std::string_view text, int base = 10) {
+  long v = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v, base);
+  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
+}  // namespace
+
+std::vector<ParamSpec> GoCapture::param_specs() {
+  return {
+      ParamSpec::text("problem", "",
+                      "the problem in the text form (rows, turn=, target=, ...); empty: the "
+                      "file, or a built-in 7x7 ladder"),
+      ParamSpec::text("file", "", "a problem file: .sgf, or the text form"),
+      ParamSpec::choice("superko", "off", {"off", "on"},
+                        "on: positional superko (no earlier board may recur); simple ko always"),
+      ParamSpec::integer("max_plies", 0, 0, GoProblem::kMaxPlies,
+                         "moves played at most, after which the target counts as saved; 0: the "
+                         "problem's (default 60)"),
+      ParamSpec::integer("escape_liberties", 0, 0, GoProblem::kMaxEscapeLiberties,
+                         "liberties at which the target has escaped; 0: the problem's (default 5)"),
+  };
+}
+
+std::vector<EvalInfo> GoCapture::evaluation_kinds() {
+  return {{"liberties",
+           "escape_liberties - E for the attacker (E: the target's liberties plus the attacker "
+           "blocks beside it with no more liberties), negated for the defender",
+           false}};
+}
+
+std::string GoCapture::default_problem_text() {
+  return "......./......./......./..XO.../...X.../......./....... turn=B target=D4 "
+         "expect=proved name=default-ladder";
+}
+
+GoCapture::GoCapture() : GoCapture(Params()) {}
+
+GoCapture::GoCapture(const Params& given) {
+  const auto specs = param_specs();
+  const Params p = resolve_params(specs, given.values(), "game go-capture");
+  const std::string& text = p.get("problem");
+  const std::string& file = p.get("file");
+  if (!text.empty() && !file.empty()) {
+    throw ParamError("game go-capture: give the problem or the file, not both");
+  }
+  GoProblem problem;
+  std::string source;
+  if (!file.empty()) {
+    problem = load_go_problem(file);
+    source = file;
+  } else {
+    source = text.empty() ? "default problem" : "problem parameter";
+    problem = parse_go_problem_text(text.empty() ? default_problem_text() : text, source);
+  }
+  if (const auto plies = p.get_int("max_plies"); plies != 0) problem.max_plies = static_cast<int>(plies);
+  if (const auto libs = p.get_int("escape_liberties"); libs != 0) {
+    problem.escape_liberties = static_cast<int>(libs);
+  }
+  init(std::move(problem), p.get("superko") == "on", source);
+}
+
+GoCapture::GoCapture(GoProblem problem, bool superko, const std::string& source) {
+  init(std::move(problem), superko, source);
+}
+
+void GoCapture::init(GoProblem problem, bool superko, const std::string& source) {
+  validate_go_problem(problem, source);
+  if (superko && problem.max_plies > kMaxHistory) {
+    throw ParamError("game go-capture: superko=on keeps at most " + std::to_string(kMaxHistory) +
+                     " plies of history; max_plies is " + std::to_string(problem.max_plies));
+  }
+  problem_ = std::move(problem);
+  superko_ = superko;
+  n_ = problem_.size;
+  stride_ = n_ + 2;
+  dirs_ = {-stride_, -1, 1, stride_};
+  escape_ = problem_.escape_liberties;
+  max_plies_ = problem_.max_plies;
+  target_ = cell(problem_.target_point());
+  target_color_ = static_cast<std::uint8_t>(problem_.target_color());
+  // The target's owner defends it.
+  attacker_ = target_color_ == kBlack ? 1 : 0;
+  moves_.clear();
+  for (int pt = 0; pt < n_ * n_; ++pt) {
+    if (problem_.in_region(pt)) moves_.push_back(static_cast<std::uint16_t>(cell(pt)));
+  }
+  State s;
+  for (int c = 0; c < stride_ * stride_; ++c) s.board[static_cast<std::size_t>(c)] = kEdge;
+  for (int pt = 0; pt < n_ * n_; ++pt) {
+    const std::uint8_t v = problem_.board[static_cast<std::size_t>(pt)];
+    s.board[static_cast<std::size_t>(cell(pt))] = v;
+    s.key ^= detail::kGoZobrist[static_cast<std::size_t>(cell(pt))][v];
+  }
+  s.side = static_cast<std::uint8_t>(problem_.to_move);
+  update_status(s);
+  initial_ = s;
+}
+
+int GoCapture::liberties(const State& s, int p, int limit) const {
+  const std::uint8_t color = s.board[static_cast<std::size_t>(p)];
+  CellSet stones;
+  CellSet libs;
+  std::array<std::uint16_t, kMaxMoves> stack;
+  std::size_t top = 0;
+  int count = 0;
+  stones.insert(p);
+  stack[top++] = static_cast<std::uint16_t>(p);
+  while (top > 0) {
+    const int q = stack[--top];
+    for (int d : dirs_) {
+      const int r = q + d;
+      const std::uint8_t v = s.board[static_cast<std::size_t>(r)];
+      if (v == kEmpty) {
+        if (libs.insert(r) && ++count >= limit) return count;
+      } else if (v == color && stones.insert(r)) {
+        stack[top++] = static_cast<std::uint16_t>(r);
+      }
+    }
+  }
+  return count;
+}
+
+int GoCapture::remove_block(State& s, int p) const {
+  const std::uint8_t color = s.board[static_cast<std::size_t>(p)];
+  std::array<std::uint16_t, kMaxMoves> stack;
+  std::size_t top = 0;
+  int removed = 0;
+  s.board[static_cast<std::size_t>(p)] = kEmpty;
+  s.key ^= detail::kGoZobrist[static_cast<std::size_t>(p)][color];
+  stack[top++] = static_cast<std::uint16_t>(p);
+  while (top > 0) {
+    const int q = stack[--top];
+    ++removed;
+    for (int d : dirs_) {
+      const int r = q + d;
+      if (s.board[static_cast<std::size_t>(r)] == color) {
+        s.board[static_cast<std::size_t>(r)] = kEmpty;
+        s.key ^= detail::kGoZobrist[static_cast<std::size_t>(r)][color];
+        stack[top++] = static_cast<std::uint16_t>(r);
+      }
+    }
+  }
+  return removed;
+}
+
+void GoCapture::place(State& s, int p) const {
+  const auto color = static_cast<std::uint8_t>(s.side + 1);
+  const auto enemy = static_cast<std::uint8_t>(3 - color);
+  s.board[static_cast<std::size_t>(p)] = color;
+  s.key ^= detail::kGoZobrist[static_cast<std::size_t>(p)][color];
+  int captured = 0;
+  int last = 0;
+  for (int d : dirs_) {
+    const int q = p + d;
+    if (s.board[static_cast<std::size_t>(q)] == enemy && liberties(s, q, 1) == 0) {
+      captured += remove_block(s, q);
+      last = q;
+    }
+  }
+  s.ko = 0;
+  if (captured == 1) {
+    // Ko: a lone stone that captured one stone and has that point as its only liberty.
+    int friends = 0;
+    int empties = 0;
+    for (int d : dirs_) {
+      const std::uint8_t v = s.board[static_cast<std::size_t>(p + d)];
+      friends += v == color;
+      empties += v == kEmpty;
+    }
+    if (friends == 0 && empties == 1) s.ko = static_cast<std::uint16_t>(last);
+  }
+}
+
+bool GoCapture::legal_stone(const State& s, int p) const {
+  const auto color = static_cast<std::uint8_t>(s.side + 1);
+  for (int d : dirs_) {
+    if (s.board[static_cast<std::size_t>(p + d)] == kEmpty) return true;
+  }
+  for (int d : dirs_) {
+    const int q = p + d;
+    const std::uint8_t v = s.board[static_cast<std::size_t>(q)];
+    if (v == kEdge) continue;
+    const int libs = liberties(s, q, 2);
+    if (v == color ? libs >= 2 : libs == 1) return true;  // connects out, or captures
+  }
+  return false;  // suicide
+}
+
+bool GoCapture::repeats_board(const State& s, int p) const {
+  State t = s;
+  place(t, p);
+  if (t.key == s.key) return true;
+  for (int i = 0; i < s.history_size; ++i) {
+    if (s.history[static_cast<std::size_t>(i)] == t.key) return true;
+  }
+  return false;
+}
+
+void GoCapture::legal_moves(const State& s, MovesOf<GoCapture>& moves) const {
+  if (s.status != kOngoing) return;
+  for (std::uint16_t p : moves_) {
+    if (s.board[p] != kEmpty || p == s.ko) continue;
+    if (!legal_stone(s, p)) continue;
+    if (superko_ && repeats_board(s, p)) continue;
+    moves.push_back(p);
+  }
+  moves.push_back(kPass);
+}
+
+void GoCapture::play(State& s, Move move) const {
+  if (superko_ && s.history_size < kMaxHistory) s.history[s.history_size++] = s.key;
+  if (move == kPass) {
+    s.ko = 0;
+    ++s.passes;
+  } else {
+    place(s, move);
+    s.passes = 0;
+  }
+  s.side ^= 1U;
+  ++s.ply;
+  update_status(s);
+}
+
+void GoCapture::update_status(State& s) const {
+  if (s.board[static_cast<std::size_t>(target_)] != target_color_) {
+    s.status = kCaptured;
+  } else if (liberties(s, target_, escape_) >= escape_) {
+    s.status = kEscaped;
+  } else if (s.passes >= 2) {
+    s.status = kPassedOut;
+  } else if (s.ply >= max_plies_) {
+    s.status = kPlyLimit;
+  } else {
+    s.status = kOngoing;
+  }
+}
+
+std::uint64_t GoCapture::hash(const State& s) const {
+  std::uint64_t h = s.key ^ detail::kGoKoKeys[s.ko];
+  if (s.side != 0) h ^= detail::kGoWhiteToMove;
+  h ^= mix(0xA5A5A5A5ULL + (std::uint64_t{s.ply} << 8U) + s.passes);
+  for (int i = 0; i < s.history_size; ++i) {
+    h ^= mix(s.history[static_cast<std::size_t>(i)] + static_cast<std::uint64_t>(i) + 1);
+  }
+  return h;
+}
+
+int GoCapture::target_liberties(const State& s, int limit) const {
+  if (s.board[static_cast<std::size_t>(target_)] != target_color_) return 0;
+  return liberties(s, target_, limit);
+}
+
+int GoCapture::capture_distance(const State& s) const {
+  if (s.board[static_cast<std::size_t>(target_)] != target_color_) return 1;
+  // The target block, its liberties and the attacker blocks touching it.
+  const std::uint8_t enemy = static_cast<std::uint8_t>(3 - target_color_);
+  CellSet stones;
+  CellSet libs;
+  std::array<std::uint16_t, kMaxMoves> stack;
+  std::array<std::uint16_t, kMaxMoves> touching;
+  std::size_t top = 0;
+  std::size_t ntouch = 0;
+  int count = 0;
+  stones.insert(target_);
+  stack[top++] = static_cast<std::uint16_t>(target_);
+  while (top > 0) {
+    const int q = stack[--top];
+    for (int d : dirs_) {
+      const int r = q + d;
+      const std::uint8_t v = s.board[static_cast<std::size_t>(r)];
+      if (v == kEmpty) {
+        if (libs.insert(r)) ++count;
+      } else if (v == target_color_) {
+        if (stones.insert(r)) stack[top++] = static_cast<std::uint16_t>(r);
+      } else if (v == enemy && stones.insert(r)) {
+        touching[ntouch++] = static_cast<std::uint16_t>(r);
+      }
+    }
+  }
+  // A defender in atari to move: what it can reach by extending at its last liberty (a ladder
+  // that goes on keeps one liberty, a broken one gains several).
+  // With the defender to move and more liberties, it can usually gain one.
+  int base = s.side != attacker_ && count >= 2 ? count + 1 : count;
+  if (count == 1 && s.side != attacker_) {
+    int lib = 0;
+    for (int c = 0; c < stride_ * stride_ && lib == 0; ++c) {
+      if (libs.contains(c)) lib = c;
+    }
+    if (lib != 0 && legal_stone(s, lib)) {
+      State t = s;
+      place(t, lib);
+      base = std::max(1, liberties(t, target_, kMaxProofDistance));
+    }
+  }
+  // One count per attacker block: stones of a block already counted are skipped.
+  CellSet counted;
+  int weak = 0;
+  for (std::size_t i = 0; i < ntouch; ++i) {
+    const int c = touching[i];
+    if (counted.contains(c)) continue;
+    // Mark the whole block.
+    std::size_t t = 0;
+    stack[t++] = static_cast<std::uint16_t>(c);
+    counted.insert(c);
+    while (t > 0) {
+      const int q = stack[--t];
+      for (int d : dirs_) {
+        const int r = q + d;
+        if (s.board[static_cast<std::size_t>(r)] == enemy && counted.insert(r)) {
+          stack[t++] = static_cast<std::uint16_t>(r);
+        }
+      }
+    }
+    if (liberties(s, c, count + 1) <= count) ++weak;
+  }
+  return std::clamp(base + weak, 1, kMaxProofDistance);
+}
+
+std::string GoCapture::to_string(const State& s) const {
+  std::string out;
+  for (int r = 0; r < n_; ++r) {
+    if (r > 0) out += '/';
+    for (int c = 0; c < n_; ++c) {
+      const std::uint8_t v = s.board[static_cast<std::size_t>((r + 1) * stride_ + c + 1)];
+      out += v == kEmpty ? '.' : v == kBlack ? 'X' : 'O';
+    }
+  }
+  out += s.side == 0 ? ":B" : ":W";
+  if (s.ko != 0) out += " ko=" + go_point_name(n_, point(s.ko));
+  if (s.ply != 0) out += " ply=" + std::to_string(s.ply);
+  if (s.passes != 0) out += " passes=" + std::to_string(s.passes);
+  if (s.history_size != 0) {
+    out += " history=";
+    for (int i = 0; i < s.history_size; ++i) {
+      char buf[24];
+      std::snprintf(buf, sizeof buf, "%s%016llx", i == 0 ? "" : ",",
+                    static_cast<unsigned long long>(s.history[static_cast<std::size_t>(i)]));
+      out += buf;
+    }
+  }
+  return out;
+}
+
+GoCapture::State GoCapture::parse(std::string_view text) const {
+  const std::string_view all = trim(text);
+  const std::string quoted = "go-capture position '" + std::string(all) + "'";
+  const auto colon = all.find(':');
+  if (colon == std::string_view::npos) {
+    throw ParseError(quoted + ": missing the side to move (':B' or ':W' after the rows)");
+  }
+  State s;
+  for (int c = 0; c < stride_ * stride_; ++c) s.board[static_cast<std::size_t>(c)] = kEdge;
+  const std::string_view rows = all.substr(0, colon);
+  int r = 0;
+  std::size_t start = 0;
+  for (;;) {
+    const auto slash = rows.find('/', start);
+    const std::string_view row =
+        rows.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
+    if (r >= n_) throw ParseError(quoted + ": more than " + std::to_string(n_) + " rows");
+    if (static_cast<int>(row.size()) != n_) {
+      throw ParseError(quoted + ": row " + std::to_string(r + 1) + " has " +
+                       std::to_string(row.size()) + " points, not " + std::to_string(n_));
+    }
+    for (int c = 0; c < n_; ++c) {
+      const char ch = row[static_cast<std::size_t>(c)];
+      std::uint8_t v = 0;
+      if (ch == 'X' || ch == 'x') {
+        v = kBlack;
+      } else if (ch == 'O' || ch == 'o') {
+        v = kWhite;
+      } else if (ch != '.') {
+        throw ParseError(quoted + ": '" + std::string(1, ch) +
+                         "' is not a point ('.', 'X' or 'O')");
+      }
+      const auto cc = static_cast<std::size_t>((r + 1) * stride_ + c + 1);
+      s.board[cc] = v;
+      s.key ^= detail::kGoZobrist[cc][v];
+    }
+    ++r;
+    if (slash == std::string_view::npos) break;
+    start = slash + 1;
+  }
+  if (r != n_) throw ParseError(quoted + ": " + std::to_string(r) + " rows, not " + std::to_string(n_));
+  std::string_view rest = all.substr(colon + 1);
+  const auto space = rest.find_first_of(" \t");
+  const std::string_view side = rest.substr(0, space);
+  if (side == "B" || side == "b") {
+    s.side = 0;
+  } else if (side == "W" || side == "w") {
+    s.side = 1;
+  } else {
+    throw ParseError(quoted + ": the side to move must be B or W, not '" + std::string(side) + "'");
+  }
+  rest = space == std::string_view::npos ? std::string_view() : rest.substr(space);
+  while (!(rest = trim(rest)).empty()) {
+    const auto end = rest.find_first_of(" \t");
+    const std::string_view item = rest.substr(0, end);
+    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end);
+    const auto eq = item.find('=');
+    const std::string_view key = item.substr(0, eq);
+    const std::string_view value = eq == std::string_view::npos ? "" : item.substr(eq + 1);
+    if (key == "ko") {
+      s.ko = static_cast<std::uint16_t>(cell(parse_go_point(n_, value, quoted + ": ko")));
+      if (s.board[s.ko] != kEmpty) throw ParseError(quoted + ": the ko point holds a stone");
+    } else if (key == "ply") {
+      const auto v = to_long(value);
+      if (!v || *v < 0 || *v > max_plies_) {
+        throw ParseError(quoted + ": ply must be 0.." + std::to_string(max_plies_));
+      }
+      s.ply = static_cast<std::uint16_t>(*v);
+    } else if (key == "passes") {
+      const auto v = to_long(value);
+      if (!v || *v < 0 || *v > 2) throw ParseError(quoted + ": passes must be 0..2");
+      s.passes = static_cast<std::uint8_t>(*v);
+    } else if (key == "history") {
+      if (!superko_) throw ParseError(quoted + ": a history is kept only with superko=on");
+      std::size_t pos = 0;
+      while (pos <= value.size()) {
+        const auto comma = value.find(',', pos);
+        const std::string_view h = value.substr(pos, comma == std::string_view::npos
+                                                         ? std::string_view::npos
+                                                         : comma - pos);
+        std::uint64_t k = 0;
+        auto [ptr, ec] = std::from_chars(h.data(), h.data() + h.size(), k, 16);
+        if (h.empty() || ec != std::errc() || ptr != h.data() + h.size()) {
+          throw ParseError(quoted + ": history entries are hexadecimal board keys");
+        }
+        if (s.history_size >= kMaxHistory) throw ParseError(quoted + ": history too long");
+        s.history[s.history_size++] = k;
+        if (comma == std::string_view::npos) break;
+        pos = comma + 1;
+      }
+    } else {
+      throw ParseError(quoted + ": unknown field '" + std::string(key) +
+                       "' (known: ko, ply, passes, history)");
+    }
+  }
+  for (int pt = 0; pt < n_ * n_; ++pt) {
+    const int c = cell(pt);
+    if (s.board[static_cast<std::size_t>(c)] != kEmpty && liberties(s, c, 1) == 0) {
+      throw ParseError(quoted + ": the block at " + go_point_name(n_, pt) + " has no liberty");
+    }
+  }
+  update_status(s);
+  return s;
+}
+
+std::string GoCapture::move_to_string(const State&, Move move) const {
+  return move == kPass ? "pass" : go_point_name(n_, point(move));
+}
+
+std::string GoCapture::why_illegal(const State& s, int p) const {
+  if (s.status != kOngoing) return "the problem is over";
+  if (!problem_.in_region(point(p))) return "outside the problem's region";
+  if (s.board[static_cast<std::size_t>(p)] != kEmpty) return "the point is occupied";
+  if (p == s.ko) return "it retakes a ko at once";
+  if (!legal_stone(s, p)) return "suicide";
+  if (superko_ && repeats_board(s, p)) return "it repeats an earlier board (superko)";
+  return "";
+}
+
+Move GoCapture::parse_move(const State& s, std::string_view text) const {
+  const std::string_view t = trim(text);
+  if (s.status != kOngoing) {
+    throw ParseError("move '" + std::string(t) + "': the problem is over in " + to_string(s));
+  }
+  if (t == "pass" || t == "PASS" || t == "Pass") return kPass;
+  const int p = cell(parse_go_point(n_, t, "move"));
+  const std::string why = why_illegal(s, p);
+  if (!why.empty()) {
+    throw ParseError("move '" + std::string(t) + "' is not legal in " + to_string(s) + ": " + why);
+  }
+  return p;
+}
+
+std::string GoCapture::draw(const State& s) const {
+  std::string out;
+  for (int r = 0; r < n_; ++r) {
+    char label[16];
+    std::snprintf(label, sizeof label, "%2d ", n_ - r);
+    out += label;
+    for (int c = 0; c < n_; ++c) {
+      const int cc = (r + 1) * stride_ + c + 1;
+      const std::uint8_t v = s.board[static_cast<std::size_t>(cc)];
+      char ch = v == kEmpty ? '.' : v == kBlack ? 'X' : 'O';
+      if (v == kEmpty && !problem_.in_region(r * n_ + c)) ch = ',';
+      out += ch;
+      out += cc == target_ ? '*' : ' ';
+    }
+    out += '\n';
+  }
+  out += "   ";
+  for (int c = 0; c < n_; ++c) {
+    out += go_point_name(n_, c)[0];
+    out += ' ';
+  }
+  out += s.side == 0 ? "\nBlack to move\n" : "\nWhite to move\n";
+  return out;
+}
+
+GoCaptureEval::GoCaptureEval(const GoCapture& game, const EvalSpec& spec)
+    : game_(game), escape_(game.escape_liberties()), attacker_(game.attacker()) {
+  if (spec.kind != "liberties") {
+    throw ParamError("unknown evaluation '" + spec.kind + "' for go-capture (known: liberties)");
+  }
+  if (!spec.weights.empty()) throw ParamError("evaluation 'liberties' takes no weights");
+}
+
+}  // namespace gts

@@ -1,0 +1,199 @@
+// Go capturing problems as a game: the players are Black (0) and White (1); the attacker wins by
+// capturing the target block, the defender by saving it.
+//
+// Rules: stones, liberties and captures as in Go; suicide is forbidden; simple ko is forbidden
+// (retaking a single stone at once), and with superko=on any move that recreates an earlier board
+// of the problem is forbidden too (positional superko). Both players may pass.
+//
+// The game ends, and is terminal, when
+//   - the target block is captured: the attacker wins;
+//   - the target block has `escape_liberties` liberties (default 5): it has escaped, the defender
+//     wins;
+//   - both players pass in a row, or `max_plies` moves have been played (default 60): the target
+//     still stands, the defender wins.
+// So a problem is the AND/OR question "can the side to move reach its goal?": capture the
+// opponent's block, or save its own. Moves are every legal point of the problem's region (the whole
+// board when it gives none), in row-major order from the top-left, then pass.
+//
+// The board is a (size+2) x (size+2) mailbox with an edge frame; a State holds the board, the side
+// to move, the ko point, the ply count and the consecutive passes (all part of the position: equal
+// States play on identically, so transposition tables may share them), and under superko the keys
+// of the earlier boards.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "games/evaluation.h"
+#include "games/game.h"
+#include "games/go_capture/go_problem.h"
+#include "games/params.h"
+
+namespace gts {
+
+class GoCaptureEval;
+
+namespace detail {
+inline constexpr int kGoMaxStride = GoProblem::kMaxSize + 2;
+inline constexpr int kGoCells = kGoMaxStride * kGoMaxStride;
+// Zobrist keys, constant-initialised in go_capture.cpp: [point][colour], the ko point, the mover.
+extern const std::array<std::array<std::uint64_t, 3>, kGoCells> kGoZobrist;
+extern const std::array<std::uint64_t, kGoCells> kGoKoKeys;
+extern const std::uint64_t kGoWhiteToMove;
+}  // namespace detail
+
+class GoCapture {
+ public:
+  static constexpr std::string_view kName = "go-capture";
+  static constexpr std::string_view kDescription =
+      "Go capturing problems (5x5 to 19x19): capture or save a target block; problems from SGF "
+      "or the text form";
+  static constexpr std::size_t kMaxMoves = GoProblem::kMaxSize * GoProblem::kMaxSize + 1;
+  // Value of a won position for the winner.
+  static constexpr Value kWin = 1000;
+  // Superko keeps the earlier boards in the State: at most this many plies.
+  static constexpr int kMaxHistory = 64;
+  static constexpr Move kPass = 0;  // an edge cell of the mailbox, never a point
+
+  static constexpr std::uint8_t kEmpty = 0;
+  static constexpr std::uint8_t kBlack = 1;
+  static constexpr std::uint8_t kWhite = 2;
+  static constexpr std::uint8_t kEdge = 3;
+
+  enum Status : std::uint8_t { kOngoing, kCaptured, kEscaped, kPassedOut, kPlyLimit };
+
+  struct State {
+    std::array<std::uint8_t, detail::kGoCells> board{};
+    std::uint64_t key = 0;     // Zobrist key of the stones (a function of the board)
+    std::uint16_t ko = 0;      // the point that may not be played now (0: none)
+    std::uint16_t ply = 0;     // moves played since the problem's position
+    std::uint8_t side = 0;     // 0 black, 1 white
+    std::uint8_t passes = 0;   // consecutive passes just played
+    std::uint8_t status = 0;   // Status: a function of the rest
+    std::uint8_t history_size = 0;
+    std::array<std::uint64_t, kMaxHistory> history{};  // superko: keys of the earlier boards
+
+    friend bool operator==(const State& a, const State& b) {
+      if (a.board != b.board || a.ko != b.ko || a.ply != b.ply || a.side != b.side ||
+          a.passes != b.passes || a.history_size != b.history_size) {
+        return false;
+      }
+      for (int i = 0; i < a.history_size; ++i) {
+        if (a.history[static_cast<std::size_t>(i)] != b.history[static_cast<std::size_t>(i)]) {
+          return false;
+        }
+      }
+      return true;
+    }
+  };
+  using Eval = GoCaptureEval;
+
+  static std::vector<ParamSpec> param_specs();
+  static std::vector<EvalInfo> evaluation_kinds();
+  static std::string default_evaluation() { return "liberties"; }
+  // The problem played when no `problem` or `file` parameter is given: a 7x7 ladder.
+  static std::string default_problem_text();
+
+  GoCapture();
+  // Parameters: problem (text form) or file (SGF or text), superko, max_plies and
+  // escape_liberties (0: the problem's own). Throws ParamError, or ParseError for a bad problem.
+  explicit GoCapture(const Params& params);
+  // Validates the problem (ParseError naming `source`).
+  explicit GoCapture(GoProblem problem, bool superko = false,
+                     const std::string& source = "problem");
+
+  [[nodiscard]] const GoProblem& problem() const { return problem_; }
+  [[nodiscard]] int size() const { return n_; }
+  [[nodiscard]] bool superko() const { return superko_; }
+  [[nodiscard]] int attacker() const { return attacker_; }
+  [[nodiscard]] int defender() const { return 1 - attacker_; }
+  [[nodiscard]] int escape_liberties() const { return escape_; }
+  [[nodiscard]] int max_plies() const { return max_plies_; }
+  // The mailbox cell of a row-major point, and back.
+  [[nodiscard]] int cell(int point) const { return (point / n_ + 1) * stride_ + point % n_ + 1; }
+  [[nodiscard]] int point(int cell) const { return (cell / stride_ - 1) * n_ + cell % stride_ - 1; }
+
+  [[nodiscard]] State initial_state() const { return initial_; }
+  [[nodiscard]] int to_move(const State& s) const { return s.side; }
+  [[nodiscard]] bool is_terminal(const State& s) const { return s.status != kOngoing; }
+  [[nodiscard]] Value terminal_value(const State& s) const {
+    const int winner = s.status == kCaptured ? attacker_ : 1 - attacker_;
+    return s.side == winner ? kWin : -kWin;
+  }
+  void legal_moves(const State& s, MovesOf<GoCapture>& moves) const;
+  // `move` is legal (unchecked: see parse_move).
+  void play(State& s, Move move) const;
+  [[nodiscard]] std::uint64_t hash(const State& s) const;
+
+  // Rows from the top ('.', 'X' black, 'O' white) separated by '/', then ":B" or ":W", then
+  // " ko=C3", " ply=N", " passes=N" and (superko) " history=HEX,..." where they are not empty.
+  [[nodiscard]] std::string to_string(const State& s) const;
+  [[nodiscard]] State parse(std::string_view text) const;
+  // "C3" (GTP) or "pass".
+  [[nodiscard]] std::string move_to_string(const State& s, Move move) const;
+  // Accepts "C3", "c3" or "pass"; throws ParseError saying why a move is not legal.
+  [[nodiscard]] Move parse_move(const State& s, std::string_view text) const;
+
+  // Liberties of the target block (0 once captured), counted up to `limit`.
+  [[nodiscard]] int target_liberties(const State& s, int limit = 1000) const;
+  // The article's evaluation E, the attacker's distance from the capture: the target's liberties
+  // L plus the number of attacker blocks next to the target with at most L liberties (each one the
+  // defender may capture or out-run), clamped to 1..25. With the defender to move, L is what it
+  // can reach with one move: in atari, the liberties it would have after extending at its last
+  // one (a ladder that goes on gives 2, a broken one more); otherwise L + 1. Small E: the capture
+  // is near.
+  [[nodiscard]] int capture_distance(const State& s) const;
+
+  // A grid with coordinates, for people.
+  [[nodiscard]] std::string draw(const State& s) const;
+
+ private:
+  void init(GoProblem problem, bool superko, const std::string& source);
+  // Liberties of the block at `p`, counted up to `limit`.
+  int liberties(const State& s, int p, int limit) const;
+  // Removes the block at `p`; returns the stones removed.
+  int remove_block(State& s, int p) const;
+  // Places a stone of the mover at `p` and resolves captures; sets the ko point.
+  void place(State& s, int p) const;
+  [[nodiscard]] bool legal_stone(const State& s, int p) const;
+  [[nodiscard]] bool repeats_board(const State& s, int p) const;
+  void update_status(State& s) const;
+  [[nodiscard]] std::string why_illegal(const State& s, int p) const;
+
+  int n_ = 7;
+  int stride_ = 9;
+  std::array<int, 4> dirs_{};
+  GoProblem problem_;
+  bool superko_ = false;
+  int escape_ = GoProblem::kDefaultEscapeLiberties;
+  int max_plies_ = GoProblem::kDefaultMaxPlies;
+  int target_ = 0;  // mailbox cell
+  std::uint8_t target_color_ = kBlack;
+  int attacker_ = 0;
+  std::vector<std::uint16_t> moves_;  // the region's cells in row-major order
+  State initial_;
+};
+
+// Static evaluations of go-capture positions, from the side to move's view.
+//   liberties  the attacker's view is escape_liberties - E (E: GoCapture::capture_distance),
+//              the defender's its negation
+class GoCaptureEval {
+ public:
+  // Throws ParamError for an unknown kind.
+  GoCaptureEval(const GoCapture& game, const EvalSpec& spec);
+
+  Value operator()(const GoCapture::State& s) const {
+    const Value a = escape_ - game_.capture_distance(s);
+    return s.side == attacker_ ? a : -a;
+  }
+
+ private:
+  GoCapture game_;
+  Value escape_;
+  int attacker_;
+};
+
+}  // namespace gts

@@ -1,0 +1,236 @@
+// The go-capture game: Go's rules (captures, suicide, ko, superko, passes), the problem's end
+// conditions, notation round-trips and the article's evaluation.
+#include "games/go_capture/go_capture.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <string>
+
+namespace gts {
+namespace {
+
+using State = GoCapture::State;
+using ParamMap = std::map<std::string, std::string>;
+
+GoCapture make(const std::string& problem, bool superko = false) {
+  return GoCapture(parse_go_problem_text(problem, "test"), superko);
+}
+
+Move mv(const GoCapture& g, const State& s, const std::string& text) {
+  return g.parse_move(s, text);
+}
+
+bool legal(const GoCapture& g, const State& s, const std::string& text) {
+  MovesOf<GoCapture> moves;
+  g.legal_moves(s, moves);
+  try {
+    return moves.contains(g.parse_move(s, text));
+  } catch (const ParseError&) {
+    return false;
+  }
+}
+
+// A 5x5 board: white C3 alone in the middle, black around on three sides.
+const char* kAtari = "...../..X../.XO../..X../..... turn=B target=C3";
+
+TEST(GoCapture, CapturingTheTargetEndsTheProblemForTheAttacker) {
+  const GoCapture g = make(kAtari);
+  State s = g.initial_state();
+  EXPECT_EQ(g.attacker(), 0);
+  EXPECT_EQ(g.target_liberties(s), 1);
+  EXPECT_FALSE(g.is_terminal(s));
+  g.play(s, mv(g, s, "D3"));
+  EXPECT_TRUE(g.is_terminal(s));
+  EXPECT_EQ(s.status, GoCapture::kCaptured);
+  EXPECT_EQ(g.to_string(s), "...../..X../.X.X./..X../.....:W ply=1");
+  // White to move in a lost position: -kWin for the mover, so +kWin for black.
+  EXPECT_EQ(g.terminal_value(s), -GoCapture::kWin);
+}
+
+TEST(GoCapture, CapturesRemoveWholeBlocksAndFreeTheirPoints) {
+  // Black B4-C4 (two stones) with one liberty at D4; white to move captures both.
+  const GoCapture g = make(".OO../OXX../.OO../...X./..... turn=W target=D2");
+  State s = g.initial_state();
+  ASSERT_TRUE(legal(g, s, "D4"));
+  g.play(s, mv(g, s, "D4"));
+  EXPECT_EQ(g.to_string(s).substr(0, 29), ".OO../O..O./.OO../...X./.....");
+  EXPECT_FALSE(g.is_terminal(s));
+}
+
+TEST(GoCapture, SuicideIsIllegalButCapturingIsNot) {
+  // A1 is surrounded by white: black may not play there unless it captures.
+  const GoCapture g = make("...../...../...../OX.../.O... turn=B target=A2");
+  const State s = g.initial_state();
+  EXPECT_FALSE(legal(g, s, "A1"));
+  try {
+    (void)g.parse_move(s, "A1");
+    FAIL() << "suicide accepted";
+  } catch (const ParseError& e) {
+    EXPECT_NE(std::string(e.what()).find("suicide"), std::string::npos) << e.what();
+  }
+  // With B3 black, A1 captures A2 and is legal.
+  const GoCapture g2 = make("...../...../X..../OX.../.O... turn=B target=A2");
+  EXPECT_TRUE(legal(g2, g2.initial_state(), "A1"));
+}
+
+TEST(GoCapture, SimpleKoForbidsTheImmediateRetake) {
+  // A ko on the right: black captures at D3, white may not retake at C3 at once.
+  const char* ko = "...../..XO./.XO.O/..XO./..... turn=B target=B3 escape=8";
+  const GoCapture g = make(ko);
+  State s = g.initial_state();
+  g.play(s, mv(g, s, "D3"));  // captures C3
+  EXPECT_NE(s.ko, 0);
+  EXPECT_NE(g.to_string(s).find("ko=C3"), std::string::npos) << g.to_string(s);
+  EXPECT_FALSE(legal(g, s, "C3"));
+  try {
+    (void)g.parse_move(s, "C3");
+    FAIL();
+  } catch (const ParseError& e) {
+    EXPECT_NE(std::string(e.what()).find("ko"), std::string::npos);
+  }
+  // After an exchange elsewhere the retake is legal again.
+  g.play(s, mv(g, s, "A1"));
+  g.play(s, mv(g, s, "A5"));
+  EXPECT_TRUE(legal(g, s, "C3"));
+  // A pass also lifts the ko.
+  State t = g.initial_state();
+  g.play(t, mv(g, t, "D3"));
+  g.play(t, GoCapture::kPass);
+  EXPECT_EQ(t.ko, 0);
+}
+
+TEST(GoCapture, SuperkoForbidsRecreatingAnEarlierBoard) {
+  const char* text = "...../..X../.XO../..X../..... turn=B target=C3";
+  const GoCapture plain = make(text);
+  const GoCapture superko = make(text, true);
+  State s = superko.initial_state();
+  // The board B1 would make, written into the position's history: B1 becomes illegal.
+  State t = s;
+  superko.play(t, mv(superko, t, "B1"));
+  char hex[32];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(t.key));
+  const State with_history = superko.parse(superko.to_string(s) + " history=" + hex);
+  EXPECT_TRUE(legal(superko, s, "B1"));
+  EXPECT_FALSE(legal(superko, with_history, "B1"));
+  EXPECT_TRUE(legal(superko, with_history, "A1"));
+  try {
+    (void)superko.parse_move(with_history, "B1");
+    FAIL();
+  } catch (const ParseError& e) {
+    EXPECT_NE(std::string(e.what()).find("superko"), std::string::npos);
+  }
+  // Without superko a history is not part of the position.
+  EXPECT_THROW((void)plain.parse(plain.to_string(s) + " history=" + hex), ParseError);
+  // Superko keeps the earlier boards, so the history grows with every move and round-trips.
+  superko.play(s, mv(superko, s, "A1"));
+  superko.play(s, GoCapture::kPass);
+  EXPECT_EQ(s.history_size, 2);
+  EXPECT_EQ(superko.parse(superko.to_string(s)), s);
+  EXPECT_THROW(GoCapture(parse_go_problem_text(std::string(text) + " plies=100", "t"), true),
+               ParamError);
+}
+
+TEST(GoCapture, TwoPassesOrThePlyLimitLeaveTheTargetSaved) {
+  const GoCapture g = make(kAtari);
+  State s = g.initial_state();
+  g.play(s, GoCapture::kPass);
+  EXPECT_FALSE(g.is_terminal(s));
+  g.play(s, GoCapture::kPass);
+  EXPECT_TRUE(g.is_terminal(s));
+  EXPECT_EQ(s.status, GoCapture::kPassedOut);
+  EXPECT_EQ(g.terminal_value(s), -GoCapture::kWin);  // black to move, white saved its stone
+
+  const GoCapture short_game = make(std::string(kAtari) + " plies=2");
+  State t = short_game.initial_state();
+  short_game.play(t, mv(short_game, t, "A5"));
+  short_game.play(t, mv(short_game, t, "E5"));
+  EXPECT_EQ(t.status, GoCapture::kPlyLimit);
+  EXPECT_EQ(short_game.terminal_value(t), -GoCapture::kWin);
+}
+
+TEST(GoCapture, ReachingTheEscapeLibertiesSavesTheTarget) {
+  // White to move extends from two liberties to three: escape=3 ends the problem at once.
+  const GoCapture g = make("...../..X../.XO../...../..... turn=W target=C3 escape=3");
+  State s = g.initial_state();
+  EXPECT_EQ(g.defender(), 1);
+  g.play(s, mv(g, s, "C2"));
+  EXPECT_EQ(s.status, GoCapture::kEscaped);
+  EXPECT_EQ(g.terminal_value(s), -GoCapture::kWin);  // black to move has lost
+}
+
+TEST(GoCapture, MovesAreTheRegionsLegalPointsThenPass) {
+  const GoCapture g = make("...../..X../.XO../..X../..... turn=B target=C3 region=C2-D4");
+  MovesOf<GoCapture> moves;
+  g.legal_moves(g.initial_state(), moves);
+  std::vector<std::string> names;
+  for (Move m : moves) names.push_back(g.move_to_string(g.initial_state(), m));
+  EXPECT_EQ(names, (std::vector<std::string>{"D4", "D3", "D2", "pass"}));
+  EXPECT_FALSE(legal(g, g.initial_state(), "A1"));
+  try {
+    (void)g.parse_move(g.initial_state(), "A1");
+    FAIL();
+  } catch (const ParseError& e) {
+    EXPECT_NE(std::string(e.what()).find("region"), std::string::npos);
+  }
+}
+
+TEST(GoCapture, PositionsRoundTripAndHashByEverythingThatMatters) {
+  const GoCapture g = make("...../..XO./.XO.O/..XO./..... turn=B target=B3 escape=8");
+  State s = g.initial_state();
+  g.play(s, mv(g, s, "D3"));
+  g.play(s, GoCapture::kPass);
+  const std::string text = g.to_string(s);
+  EXPECT_EQ(text, "...../..XO./.X.XO/..XO./.....:B ply=2 passes=1");
+  EXPECT_EQ(g.parse(text), s);
+  EXPECT_EQ(g.hash(g.parse(text)), g.hash(s));
+  // The same board at another ply, or with another side to move, is another position.
+  State other = g.parse("...../..XO./.X.XO/..XO./.....:B ply=4 passes=1");
+  EXPECT_NE(g.hash(other), g.hash(s));
+  other = g.parse("...../..XO./.X.XO/..XO./.....:W ply=2 passes=1");
+  EXPECT_NE(g.hash(other), g.hash(s));
+  for (const char* bad : {"...../...../...../...../.....", "..../..../..../....:B",
+                          "...../...../...../...../.....:Q", "...../...../...../...../..Z..:B",
+                          "...../...../...../...../.....:B ply=-1",
+                          "...../...../...../...../.....:B colour=red",
+                          "XO.../O..../...../...../.....:B"}) {
+    EXPECT_THROW((void)g.parse(bad), ParseError) << bad;
+  }
+}
+
+TEST(GoCapture, CaptureDistanceFollowsLibertiesAndLadders) {
+  // Defender to move in atari: what it reaches by extending. Here the ladder works (2).
+  const GoCapture ladder = make(
+      "......./......./......./..XO.../...XX../......./....... turn=W target=D4");
+  State s = ladder.initial_state();
+  EXPECT_EQ(ladder.target_liberties(s), 2);
+  EXPECT_EQ(ladder.capture_distance(s), 3);  // defender to move with 2 liberties: 2 + 1
+  State after = ladder.parse("......./......./...X.../..XO.../...XX../......./.......:W ply=1");
+  EXPECT_EQ(ladder.capture_distance(after), 2);  // extends to E4 with two liberties
+  // Attacker to move: the liberties, plus attacker blocks beside the target no stronger than it.
+  const GoCapture weak = make("...../..X../.XO../.OXO./..... turn=B target=C3");
+  const State w = weak.initial_state();
+  EXPECT_EQ(weak.target_liberties(w), 1);
+  EXPECT_EQ(weak.capture_distance(w), 2);  // C2 (black, one liberty) counts
+  const GoCaptureEval eval(weak, EvalSpec{"liberties", {}});
+  EXPECT_EQ(eval(w), weak.escape_liberties() - 2);
+  EXPECT_THROW(GoCaptureEval(weak, EvalSpec{"material", {}}), ParamError);
+}
+
+TEST(GoCapture, ParametersPickTheProblemAndOverrideItsLimits) {
+  const GoCapture dflt;
+  EXPECT_EQ(dflt.size(), 7);
+  EXPECT_EQ(dflt.problem().name, "default-ladder");
+  const GoCapture g(Params(ParamMap{{"problem", kAtari}, {"max_plies", "9"}, {"escape_liberties", "3"}}));
+  EXPECT_EQ(g.max_plies(), 9);
+  EXPECT_EQ(g.escape_liberties(), 3);
+  EXPECT_THROW(GoCapture(Params(ParamMap{{"problem", kAtari}, {"file", "x.sgf"}})), ParamError);
+  EXPECT_THROW(GoCapture(Params(ParamMap{{"problem", "..... turn=B"}})), ParseError);
+  EXPECT_THROW(GoCapture(Params(ParamMap{{"file", "/no/such/problem.sgf"}})), ParseError);
+  EXPECT_THROW(GoCapture(Params(ParamMap{{"superko", "maybe"}})), ParamError);
+}
+
+}  // namespace
+}  // namespace gts

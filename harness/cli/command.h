@@ -1,0 +1,33 @@
+// Each subcommand registers itself on the CLI11 app and leaves the action to run after parsing.
+// Actions return the process exit code; bad input throws ParamError or ParseError, which main
+// turns into one line on stderr and exit code 2.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace gts::cli {
+
+using Action = std::function<int()>;
+
+void add_search_command(CLI::App& app, Action& action);
+void add_perft_command(CLI::App& app, Action& action);
+void add_list_commands(CLI::App& app, Action& action);
+void add_run_command(CLI::App& app, Action& action, const std::string& command_line);
+void add_solve_command(CLI::App& app, Action& action);
+void add_play_command(CLI::App& app, Action& action);
+void add_report_command(CLI::App& app, Action& action);
+
+// "--param k=v" values into a map; a repeated key or a missing '=' throws ParamError.
+std::map<std::string, std::string> key_values(const std::vector<std::string>& items,
+                                              const std::string& option);
+
+// "6" or "max" (kDepthMax); anything else throws ParamError naming --depth.
+int parse_depth(const std::string& text);
+
+
+}  // namespace gts::cli

@@ -1,0 +1,105 @@
+// `harness games` and `harness algorithms`: what exists, with every parameter, default and range.
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "harness/cli/command.h"
+#include "harness/registry.h"
+
+namespace gts::cli {
+
+namespace {
+
+nlohmann::json specs_json(const std::vector<ParamSpec>& specs) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& p : specs) {
+    out.push_back({{"name", p.name},
+                   {"default", p.default_value},
+                   {"range", p.range_text()},
+                   {"help", p.help}});
+  }
+  return out;
+}
+
+void print_specs(const std::vector<ParamSpec>& specs, const char* what) {
+  if (specs.empty()) {
+    std::printf("  %s: none\n", what);
+    return;
+  }
+  std::printf("  %s:\n", what);
+  for (const auto& p : specs) {
+    std::printf("    %-12s default %-10s range %s\n", p.name.c_str(),
+                p.default_value.empty() ? "\"\"" : p.default_value.c_str(),
+                p.range_text().c_str());
+    std::printf("    %-12s %s\n", "", p.help.c_str());
+  }
+}
+
+int list_games(bool json) {
+  if (json) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& g : game_infos()) {
+      nlohmann::json evals = nlohmann::json::array();
+      for (const auto& e : g.evaluations) {
+        evals.push_back({{"kind", e.kind}, {"help", e.help}, {"takes_weights", e.takes_weights}});
+      }
+      out.push_back({{"name", g.name},
+                     {"description", g.description},
+                     {"params", specs_json(g.params)},
+                     {"evaluations", evals},
+                     {"default_evaluation", g.default_evaluation}});
+    }
+    std::cout << out.dump(2) << "\n";
+    return 0;
+  }
+  for (const auto& g : game_infos()) {
+    std::printf("%s\n  %s\n", g.name.c_str(), g.description.c_str());
+    print_specs(g.params, "parameters (--param k=v)");
+    std::printf("  evaluations (--eval):\n");
+    for (const auto& e : g.evaluations) {
+      std::printf("    %-12s %s%s%s\n", e.kind.c_str(), e.help.c_str(),
+                  e.takes_weights ? " (weights: --eval " : "",
+                  e.takes_weights ? (e.kind + ":w1,w2,...)").c_str() : "");
+    }
+    std::printf("    default: %s\n\n", g.default_evaluation.c_str());
+  }
+  return 0;
+}
+
+int list_algorithms(bool json) {
+  if (json) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& a : algorithm_infos()) {
+      out.push_back({{"name", a.name},
+                     {"aliases", a.aliases},
+                     {"description", a.description},
+                     {"options", specs_json(a.options)}});
+    }
+    std::cout << out.dump(2) << "\n";
+    return 0;
+  }
+  for (const auto& a : algorithm_infos()) {
+    std::string aliases;
+    for (const auto& al : a.aliases) aliases += (aliases.empty() ? " (alias " : ", ") + al;
+    if (!aliases.empty()) aliases += ")";
+    std::printf("%s%s\n  %s\n", a.name.c_str(), aliases.c_str(), a.description.c_str());
+    print_specs(a.options, "options (--option k=v)");
+    std::printf("\n");
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_list_commands(CLI::App& app, Action& action) {
+  auto json = std::make_shared<bool>(false);
+  CLI::App* games = app.add_subcommand("games", "list games, their parameters and evaluations");
+  games->add_flag("--json", *json, "print JSON");
+  games->callback([&action, json] { action = [json] { return list_games(*json); }; });
+  auto json2 = std::make_shared<bool>(false);
+  CLI::App* algos = app.add_subcommand("algorithms", "list algorithms and their options");
+  algos->add_flag("--json", *json2, "print JSON");
+  algos->callback([&action, json2] { action = [json2] { return list_algorithms(*json2); }; });
+}
+
+}  // namespace gts::cli

@@ -1,0 +1,89 @@
+// `harness play`: a game at the terminal (see harness/play/play_session.h).
+#include <unistd.h>
+
+#include <charconv>
+#include <cstdint>
+#include <iostream>
+#include <random>
+
+#include "games/params.h"
+#include "harness/cli/command.h"
+#include "harness/play/play_session.h"
+#include "harness/registry.h"
+
+namespace gts::cli {
+
+namespace {
+
+struct PlayArgs {
+  std::string game;
+  std::vector<std::string> params;
+  std::string position;
+  std::string algorithm = "alphabeta";
+  std::vector<std::string> options;
+  std::string depth = "6";
+  std::string eval;
+  std::string human = "first";
+  std::string seed;  // empty: a fresh one
+  int max_plies = 1000;
+};
+
+std::uint64_t parse_seed(const std::string& text) {
+  std::uint64_t v = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || ptr != text.data() + text.size()) {
+    std::string what = "--seed: expected an integer 0..";
+    what += std::to_string(UINT64_MAX);
+    what += ", got '";
+    what += text;
+    what += "'";
+    throw ParamError(what);
+  }
+  return v;
+}
+
+int run_play(const PlayArgs& args) {
+  auto game = make_game(args.game, key_values(args.params, "--param"));
+  PlayOptions options;
+  options.algorithm = play_algorithm_spec(args.algorithm, key_values(args.options, "--option"));
+  options.depth = parse_depth(args.depth);
+  options.eval = parse_eval_spec(args.eval.empty() ? game->info().default_evaluation : args.eval);
+  options.human = parse_human_sides(args.human);
+  // Without --seed every game differs (random ties); the header prints the seed to repeat it.
+  options.seed = args.seed.empty() ? std::random_device{}() : parse_seed(args.seed);
+  options.position = args.position;
+  options.max_plies = args.max_plies;
+  options.echo_input = isatty(STDIN_FILENO) == 0;
+  PlaySession session(*game, options, std::cin, std::cout);
+  return session.run();
+}
+
+}  // namespace
+
+void add_play_command(CLI::App& app, Action& action) {
+  auto args = std::make_shared<PlayArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "play", "play a game at the terminal: against the engine, engine against itself, or two "
+              "humans with hints; reads moves from standard input");
+  cmd->add_option("--game", args->game, "game name (see `harness games`)")->required();
+  cmd->add_option("--param", args->params, "game parameter k=v (repeatable), e.g. seeds=3, "
+                                            "first=north");
+  cmd->add_option("--position", args->position,
+                  "start position in the game's notation (default: the initial position)");
+  cmd->add_option("--algorithm", args->algorithm, "the engine's algorithm (default alphabeta)");
+  cmd->add_option("--option", args->options,
+                  "algorithm option k=v (repeatable); alphabeta plays with random_ties=on "
+                  "unless told random_ties=off");
+  cmd->add_option("--depth", args->depth, "the engine's search depth in plies, or 'max' (default 6)");
+  cmd->add_option("--eval", args->eval, "evaluation (default: the game's default)");
+  cmd->add_option("--human", args->human,
+                  "who the human plays: first, second, both or none (engine against itself); "
+                  "default first");
+  cmd->add_option("--seed", args->seed,
+                  "seed for the engine's random choice among equal moves (default: a fresh one, printed)");
+  cmd->add_option("--max-plies", args->max_plies,
+                  "adjudicate a draw after this many plies (default 1000)");
+  cmd->callback([&action, args] { action = [args] { return run_play(*args); }; });
+}
+
+}  // namespace gts::cli

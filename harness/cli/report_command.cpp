@@ -1,0 +1,41 @@
+// `harness report RUN_DIR`: plots and report.html from a run folder (see harness/report/report.h).
+#include <iostream>
+
+#include "harness/cli/command.h"
+#include "harness/report/report.h"
+
+namespace gts::cli {
+
+namespace {
+
+struct ReportArgs {
+  std::string run_dir;
+  std::string out;
+};
+
+int run_report(const ReportArgs& args) {
+  report::ReportOptions options;
+  options.run_dir = args.run_dir;
+  options.out_dir = args.out;
+  const report::ReportResult r = report::write_report(options);
+  std::size_t png = 0;
+  for (const auto& image : r.images) png += image.extension() == ".png" ? 1 : 0;
+  std::cout << r.kind << " report: " << r.html.string() << " (" << png
+            << " plots as PNG and SVG in " << (r.html.parent_path() / "plots").string() << ")\n";
+  return 0;
+}
+
+}  // namespace
+
+void add_report_command(CLI::App& app, Action& action) {
+  auto args = std::make_shared<ReportArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "report", "plots (PNG and SVG, through gnuplot) and report.html from a run folder's CSVs");
+  cmd->add_option("RUN_DIR", args->run_dir, "a run folder (from harness run or harness solve)")
+      ->required();
+  cmd->add_option("--out", args->out,
+                  "folder for report.html and plots/ (default: the run folder itself)");
+  cmd->callback([&action, args] { action = [args] { return run_report(*args); }; });
+}
+
+}  // namespace gts::cli

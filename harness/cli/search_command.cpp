@@ -1,0 +1,189 @@
+// `harness search` and `harness perft`: one position, one algorithm (or a move count).
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "games/game.h"
+#include "harness/cli/command.h"
+#include "harness/registry.h"
+
+namespace gts::cli {
+
+namespace {
+
+struct GameArgs {
+  std::string game;
+  std::vector<std::string> params;
+  std::string position;
+  bool json = false;
+};
+
+void add_game_options(CLI::App* cmd, GameArgs& args) {
+  cmd->add_option("--game", args.game, "game name (see `harness games`)")->required();
+  cmd->add_option("--param", args.params, "game parameter k=v (repeatable)");
+  cmd->add_option("--position", args.position,
+                  "position in the game's notation (default: the initial position)");
+  cmd->add_flag("--json", args.json, "print one JSON object");
+}
+
+// The game and the canonical form of the requested position.
+std::pair<std::unique_ptr<GameHandle>, std::string> open_position(const GameArgs& args) {
+  auto game = make_game(args.game, key_values(args.params, "--param"));
+  std::string pos;
+  try {
+    pos = args.position.empty() ? game->initial_position()
+                                : game->canonical_position(args.position);
+  } catch (const ParseError& e) {
+    throw ParseError(std::string("--position: ") + e.what());
+  }
+  return {std::move(game), std::move(pos)};
+}
+
+std::string depth_text(int depth) { return depth == kDepthMax ? "max" : std::to_string(depth); }
+
+struct SearchArgs : GameArgs {
+  std::string algorithm;
+  std::vector<std::string> options;
+  std::string depth;
+  std::string eval;
+  std::uint64_t max_nodes = 0;
+  double max_ms = 0;
+};
+
+int run_search(const SearchArgs& args) {
+  auto [game, position] = open_position(args);
+  AlgorithmSpec algo = make_algorithm_spec(args.algorithm, key_values(args.options, "--option"));
+  int depth = parse_depth(args.depth);
+  EvalSpec eval = parse_eval_spec(args.eval.empty() ? game->info().default_evaluation : args.eval);
+  auto searcher = game->make_searcher(algo, eval);
+  SearchLimits limits;
+  limits.depth = depth;
+  limits.max_nodes = args.max_nodes;
+  limits.max_ms = args.max_ms;
+  std::uint64_t seed =
+      algo.name == "alphabeta" ? static_cast<std::uint64_t>(algo.options.get_int("seed")) : 0;
+  double start = wall_ms();
+  SearchResult r = game->search(position, *searcher, limits, seed);
+  double elapsed = wall_ms() - start;
+  std::vector<std::string> pv = game->line_to_strings(position, r.pv);
+  std::string best = game->line_to_strings(position, {r.best_move}).empty()
+                         ? "none"
+                         : game->line_to_strings(position, {r.best_move})[0];
+  const SearchStats& s = r.stats;
+  if (args.json) {
+    nlohmann::json j;
+    j["game"] = game->info().name;
+    j["params"] = game->params().values();
+    j["position"] = position;
+    j["algorithm"] = algo.name;
+    j["options"] = algo.options.values();
+    j["evaluation"] = eval_spec_text(eval);
+    j["depth"] = depth_text(depth);
+    j["completed_depth"] = depth_text(r.depth);
+    j["complete"] = r.complete;
+    j["value"] = r.value;
+    j["best_move"] = best;
+    j["pv"] = pv;
+    j["nodes"] = s.nodes;
+    j["leaves"] = s.leaves;
+    j["interior"] = s.interior;
+    j["cutoffs"] = s.cutoffs;
+    j["tt_probes"] = s.tt_probes;
+    j["tt_hits"] = s.tt_hits;
+    j["peak_open"] = s.peak_open;
+    j["peak_bytes"] = s.peak_bytes;
+    j["time_ms"] = elapsed;
+    j["cpu_ms"] = s.cpu_ms;
+    std::cout << j.dump() << "\n";
+    return 0;
+  }
+  std::string pv_text;
+  for (const auto& m : pv) pv_text += (pv_text.empty() ? "" : " ") + m;
+  std::printf("game        %s\n", game->label().c_str());
+  std::printf("position    %s\n", position.c_str());
+  std::printf("algorithm   %s\n", algo.label().c_str());
+  std::printf("evaluation  %s\n", eval_spec_text(eval).c_str());
+  std::printf("depth       %s%s\n", depth_text(depth).c_str(),
+              r.complete ? "" : (" (stopped by a budget; completed " + depth_text(r.depth) + ")").c_str());
+  std::printf("value       %d (side to move's view)\n", r.value);
+  std::printf("best move   %s\n", best.c_str());
+  std::printf("pv          %s\n", pv_text.empty() ? "-" : pv_text.c_str());
+  std::printf("nodes       %llu\n", static_cast<unsigned long long>(s.nodes));
+  std::printf("leaves      %llu\n", static_cast<unsigned long long>(s.leaves));
+  std::printf("interior    %llu\n", static_cast<unsigned long long>(s.interior));
+  std::printf("cutoffs     %llu\n", static_cast<unsigned long long>(s.cutoffs));
+  std::printf("tt          %llu probes, %llu hits\n", static_cast<unsigned long long>(s.tt_probes),
+              static_cast<unsigned long long>(s.tt_hits));
+  std::printf("peak        %llu open entries, %llu bytes\n",
+              static_cast<unsigned long long>(s.peak_open),
+              static_cast<unsigned long long>(s.peak_bytes));
+  std::printf("time        %.3f ms wall, %.3f ms cpu, %.0f nodes/s\n", elapsed, s.cpu_ms,
+              s.cpu_ms > 0 ? static_cast<double>(s.nodes) / (s.cpu_ms / 1e3) : 0.0);
+  return 0;
+}
+
+struct PerftArgs : GameArgs {
+  int depth = 0;
+};
+
+int run_perft(const PerftArgs& args) {
+  auto [game, position] = open_position(args);
+  if (args.depth < 0 || args.depth > 64) {
+    throw ParamError("--depth: expected 0..64, got " + std::to_string(args.depth));
+  }
+  double start = wall_ms();
+  std::vector<std::uint64_t> per_ply = game->perft(position, args.depth);
+  double elapsed = wall_ms() - start;
+  std::uint64_t total = 0;
+  for (auto n : per_ply) total += n;
+  if (args.json) {
+    nlohmann::json j;
+    j["game"] = game->info().name;
+    j["params"] = game->params().values();
+    j["position"] = position;
+    j["depth"] = args.depth;
+    j["per_ply"] = per_ply;
+    j["total"] = total;
+    j["time_ms"] = elapsed;
+    std::cout << j.dump() << "\n";
+    return 0;
+  }
+  std::printf("game      %s\nposition  %s\n", game->label().c_str(), position.c_str());
+  for (std::size_t i = 0; i < per_ply.size(); ++i) {
+    std::printf("ply %-3zu   %llu\n", i, static_cast<unsigned long long>(per_ply[i]));
+  }
+  std::printf("total     %llu\ntime      %.3f ms\n", static_cast<unsigned long long>(total),
+              elapsed);
+  return 0;
+}
+
+}  // namespace
+
+void add_search_command(CLI::App& app, Action& action) {
+  auto args = std::make_shared<SearchArgs>();
+  CLI::App* cmd = app.add_subcommand("search", "search one position with one algorithm");
+  add_game_options(cmd, *args);
+  cmd->add_option("--algorithm", args->algorithm, "algorithm (see `harness algorithms`)")
+      ->required();
+  cmd->add_option("--option", args->options, "algorithm option k=v (repeatable)");
+  cmd->add_option("--depth", args->depth, "search depth in plies, or 'max' (to the end)")
+      ->required();
+  cmd->add_option("--eval", args->eval,
+                  "evaluation: a kind (see `harness games`), or linear:w1,w2,... "
+                  "(default: the game's default)");
+  cmd->add_option("--max-nodes", args->max_nodes, "node budget (0 = none)");
+  cmd->add_option("--max-ms", args->max_ms, "time budget in ms (0 = none)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->callback([&action, args] { action = [args] { return run_search(*args); }; });
+}
+
+void add_perft_command(CLI::App& app, Action& action) {
+  auto args = std::make_shared<PerftArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "perft", "count positions at each ply (terminal positions are not expanded)");
+  add_game_options(cmd, *args);
+  cmd->add_option("--depth", args->depth, "plies")->required();
+  cmd->callback([&action, args] { action = [args] { return run_perft(*args); }; });
+}
+
+}  // namespace gts::cli

@@ -1,0 +1,365 @@
+#include "harness/config/blocks.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "algorithms/search.h"
+
+namespace gts {
+
+namespace {
+
+std::string position_text(const YAML::Node& node) {
+  const YAML::Mark m = node.Mark();
+  return std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
+}
+
+// A part of a generated player name: only characters allowed in names.
+std::string name_part(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '*') {
+      out += "-star";
+    } else if (is_identifier(std::string_view(&c, 1))) {
+      out += c;
+    } else {
+      out += '_';
+    }
+  }
+  return out;
+}
+
+bool has_param(const std::vector<ParamSpec>& specs, const std::string& name) {
+  return std::any_of(specs.begin(), specs.end(),
+                     [&](const ParamSpec& s) { return s.name == name; });
+}
+
+}  // namespace
+
+bool same_eval(const EvalSpec& a, const EvalSpec& b) {
+  return a.kind == b.kind && a.weights == b.weights;
+}
+
+bool operator==(const PlayerConfig& a, const PlayerConfig& b) {
+  return a.name == b.name && a.algorithm.name == b.algorithm.name &&
+         a.algorithm.options.values() == b.algorithm.options.values() && a.depth == b.depth &&
+         a.evaluation_name == b.evaluation_name && same_eval(a.evaluation, b.evaluation);
+}
+
+std::string depth_text(int depth) { return depth == kDepthMax ? "max" : std::to_string(depth); }
+
+// ---- game ----
+
+GameBlock parse_game_block(const YamlReader& reader, const YAML::Node& node) {
+  GameBlock block;
+  block.node = node;
+  if (node.IsScalar()) {  // `game: kalah`
+    block.name = node.Scalar();
+    block.name_node = node;
+    return block;
+  }
+  if (!node.IsMap()) {
+    reader.fail(node, "expected a map (name, params) or a game name for 'game', got " +
+                          describe_node(node));
+  }
+  reader.check_keys(node, {"name", "params"}, "in 'game'");
+  block.name_node = reader.require(node, "name", "in 'game'");
+  block.name = reader.text(block.name_node, "'game.name'");
+  block.params_node = reader.find(node, "params");
+  if (block.params_node.IsDefined()) {
+    reader.expect_map(block.params_node, "'game.params'");
+    for (auto it = block.params_node.begin(); it != block.params_node.end(); ++it) {
+      GameBlock::Param p;
+      p.key_node = it->first;
+      p.value_node = it->second;
+      p.key = reader.text(p.key_node, "a game parameter name");
+      for (const auto& q : block.params) {
+        if (q.key == p.key) reader.fail(p.key_node, "game parameter '" + p.key + "' given twice");
+      }
+      p.value = reader.text(p.value_node, "game parameter '" + p.key + "'");
+      block.params.push_back(std::move(p));
+    }
+  }
+  return block;
+}
+
+std::unique_ptr<GameHandle> make_game_from_block(const YamlReader& reader, const GameBlock& block) {
+  const GameInfo* info = nullptr;
+  try {
+    info = &find_game_info(block.name);
+  } catch (const ParamError& e) {
+    reader.fail(block.name_node, e.what());
+  }
+  // One parameter at a time first, so that the error points at the parameter at fault.
+  std::map<std::string, std::string> all;
+  for (const auto& p : block.params) {
+    try {
+      resolve_params(info->params, {{p.key, p.value}}, "game " + info->name);
+    } catch (const ParamError& e) {
+      reader.fail(has_param(info->params, p.key) ? p.value_node : p.key_node, e.what());
+    }
+    all[p.key] = p.value;
+  }
+  try {
+    return make_game(info->name, all);
+  } catch (const ParamError& e) {
+    reader.fail(block.params_node.IsDefined() ? block.params_node : block.node, e.what());
+  }
+}
+
+// ---- evaluations ----
+
+std::vector<EvaluationEntry> parse_evaluations_block(const YamlReader& reader,
+                                                     const YAML::Node& node) {
+  std::vector<EvaluationEntry> out;
+  if (!node.IsDefined()) return out;
+  reader.expect_map(node, "'evaluations'");
+  for (auto it = node.begin(); it != node.end(); ++it) {
+    EvaluationEntry e;
+    e.name_node = it->first;
+    e.name = reader.identifier(e.name_node, "an evaluation name");
+    for (const auto& other : out) {
+      if (other.name == e.name) {
+        reader.fail(e.name_node, "evaluation '" + e.name + "' defined twice (first at " +
+                                     position_text(other.name_node) + ")");
+      }
+    }
+    const YAML::Node body = it->second;
+    const std::string what = "evaluation '" + e.name + "'";
+    reader.expect_map(body, what);
+    reader.check_keys(body, {"kind", "weights"}, "in " + what);
+    e.kind_node = reader.require(body, "kind", "in " + what);
+    e.spec.kind = reader.text(e.kind_node, "'kind' of " + what);
+    e.weights_node = reader.find(body, "weights");
+    if (e.weights_node.IsDefined()) {
+      const auto items = reader.items(e.weights_node, "'weights' of " + what);
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        e.spec.weights.push_back(
+            reader.number(items[i], "weight " + std::to_string(i + 1) + " of " + what, -1e6, 1e6));
+      }
+    }
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+std::map<std::string, EvalSpec> validate_evaluations(const YamlReader& reader,
+                                                     const std::vector<EvaluationEntry>& entries,
+                                                     const GameHandle& game) {
+  const AlgorithmSpec probe = make_algorithm_spec("minimax", {});
+  std::map<std::string, EvalSpec> out;
+  for (const auto& e : entries) {
+    const auto& kinds = game.info().evaluations;
+    if (std::none_of(kinds.begin(), kinds.end(),
+                     [&](const EvalInfo& k) { return k.kind == e.spec.kind; })) {
+      std::string known;
+      for (const auto& k : kinds) known += (known.empty() ? "" : ", ") + k.kind;
+      reader.fail(e.kind_node, "unknown evaluation kind '" + e.spec.kind + "' for " +
+                                   game.info().name + " (known: " + known + ")");
+    }
+    try {
+      (void)game.make_searcher(probe, e.spec);
+    } catch (const ParamError& err) {
+      reader.fail(e.weights_node.IsDefined() ? e.weights_node : e.kind_node, err.what());
+    }
+    out[e.name] = e.spec;
+  }
+  return out;
+}
+
+// ---- players ----
+
+std::vector<PlayerEntry> parse_players_block(const YamlReader& reader, const YAML::Node& node,
+                                             const PlayersDefaults& defaults) {
+  std::vector<PlayerEntry> out;
+  const auto items = reader.items(node, "'players'");
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const YAML::Node& item = items[i];
+    PlayerEntry p;
+    p.node = item;
+    const std::string where = "in player " + std::to_string(i + 1);
+    reader.expect_map(item, "player " + std::to_string(i + 1));
+    reader.check_keys(item, {"name", "algorithm", "depth", "evaluation", "options"}, where);
+    p.name_node = reader.require(item, "name", where);
+    p.name = reader.identifier(p.name_node, "a player's 'name'");
+    const std::string who = "player '" + p.name + "'";
+
+    p.algorithm.values = reader.scalar_or_list(reader.require(item, "algorithm", "in " + who),
+                                               "'algorithm' of " + who, p.algorithm.swept);
+
+    const YAML::Node depth = reader.find(item, "depth");
+    if (depth.IsDefined()) {
+      p.depth.values = reader.scalar_or_list(depth, "'depth' of " + who, p.depth.swept);
+      for (const auto& d : p.depth.values) {
+        if (d.Scalar() == "max") {
+          p.depths.push_back(kDepthMax);
+          continue;
+        }
+        const auto v = parse_integer(d.Scalar());
+        if (!v || *v < 1 || *v > kMaxConfigDepth) {
+          reader.fail(d, "expected an integer in 1.." + std::to_string(kMaxConfigDepth) +
+                             " or 'max' for 'depth' of " + who + ", got " + describe_node(d));
+        }
+        p.depths.push_back(static_cast<int>(*v));
+      }
+    } else if (defaults.depth) {
+      p.depths.push_back(*defaults.depth);
+    } else {
+      reader.fail(item, "missing required key 'depth' in " + who + defaults.depth_hint);
+    }
+
+    const YAML::Node evaluation = reader.find(item, "evaluation");
+    if (evaluation.IsDefined()) {
+      p.evaluation.values =
+          reader.scalar_or_list(evaluation, "'evaluation' of " + who, p.evaluation.swept);
+    }
+
+    p.options_node = reader.find(item, "options");
+    if (p.options_node.IsDefined()) {
+      reader.expect_map(p.options_node, "'options' of " + who);
+      for (auto it = p.options_node.begin(); it != p.options_node.end(); ++it) {
+        PlayerEntry::Option o;
+        o.key_node = it->first;
+        o.key = reader.text(o.key_node, "an option name of " + who);
+        for (const auto& other : p.options) {
+          if (other.key == o.key) reader.fail(o.key_node, "option '" + o.key + "' given twice");
+        }
+        o.values.values =
+            reader.scalar_or_list(it->second, "option '" + o.key + "' of " + who, o.values.swept);
+        p.options.push_back(std::move(o));
+      }
+    }
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+std::vector<PlayerConfig> expand_players(const YamlReader& reader,
+                                         const std::vector<PlayerEntry>& entries,
+                                         const GameHandle& game,
+                                         const std::map<std::string, EvalSpec>& evaluations) {
+  std::vector<PlayerConfig> out;
+  std::map<std::string, YAML::Node> first_seen;
+  const GameInfo& game_info = game.info();
+
+  for (const auto& entry : entries) {
+    const std::string who = "player '" + entry.name + "'";
+
+    // Each algorithm, and each option value checked against it, before any combination.
+    std::vector<const AlgorithmInfo*> algorithms;
+    for (const auto& a : entry.algorithm.values) {
+      const AlgorithmInfo* info = nullptr;
+      try {
+        info = &find_algorithm_info(a.Scalar());
+      } catch (const ParamError& e) {
+        reader.fail(a, who + ": " + e.what());
+      }
+      for (const auto& o : entry.options) {
+        for (const auto& v : o.values.values) {
+          try {
+            resolve_params(info->options, {{o.key, v.Scalar()}}, "algorithm " + info->name);
+          } catch (const ParamError& e) {
+            reader.fail(has_param(info->options, o.key) ? v : o.key_node, who + ": " + e.what());
+          }
+        }
+      }
+      algorithms.push_back(info);
+    }
+
+    // Evaluations: a named one first, else a kind of the game.
+    struct Eval {
+      std::string name;
+      EvalSpec spec;
+      YAML::Node node;  // where a rejection is reported
+    };
+    std::vector<Eval> evals;
+    if (entry.evaluation.values.empty()) {
+      evals.push_back(
+          {game_info.default_evaluation, EvalSpec{game_info.default_evaluation, {}}, entry.node});
+    }
+    for (const auto& v : entry.evaluation.values) {
+      const std::string& name = v.Scalar();
+      if (auto it = evaluations.find(name); it != evaluations.end()) {
+        evals.push_back({name, it->second, v});
+        continue;
+      }
+      const auto& kinds = game_info.evaluations;
+      if (std::none_of(kinds.begin(), kinds.end(),
+                       [&](const EvalInfo& k) { return k.kind == name; })) {
+        std::string known;
+        for (const auto& [n, spec] : evaluations) known += (known.empty() ? "" : ", ") + n;
+        for (const auto& k : kinds) known += (known.empty() ? "" : ", ") + k.kind;
+        reader.fail(v, who + ": unknown evaluation '" + name +
+                           "': not a name in 'evaluations' nor an evaluation kind of " +
+                           game_info.name + " (known: " + known + ")");
+      }
+      evals.push_back({name, EvalSpec{name, {}}, v});
+    }
+
+    // The odometer over every field, the last one fastest.
+    std::vector<std::size_t> sizes = {algorithms.size(), entry.depths.size(), evals.size()};
+    for (const auto& o : entry.options) sizes.push_back(o.values.values.size());
+    std::size_t combinations = 1;
+    for (std::size_t n : sizes) {
+      combinations *= n;
+      if (combinations > kMaxSweepPlayers) {
+        reader.fail(entry.name_node, who + ": the sweep expands into more than " +
+                                         std::to_string(kMaxSweepPlayers) + " players");
+      }
+    }
+    std::vector<std::size_t> index(sizes.size(), 0);
+    for (bool more = true; more;) {
+      PlayerConfig player;
+      std::string name = entry.name;
+      const AlgorithmInfo& info = *algorithms[index[0]];
+      // Appended piecewise: `"x" + std::string` trips a GCC 12 -Wrestrict false positive.
+      auto add_part = [&name](const std::string& part) {
+        name += '-';
+        name += part;
+      };
+      if (entry.algorithm.swept) add_part(name_part(info.name));
+      player.depth = entry.depths[index[1]];
+      if (entry.depth.swept) add_part(std::string("d").append(depth_text(player.depth)));
+      const Eval& eval = evals[index[2]];
+      player.evaluation_name = eval.name;
+      player.evaluation = eval.spec;
+      if (entry.evaluation.swept) add_part(name_part(player.evaluation_name));
+      std::map<std::string, std::string> options;
+      for (std::size_t k = 0; k < entry.options.size(); ++k) {
+        const auto& o = entry.options[k];
+        const std::string& value = o.values.values[index[3 + k]].Scalar();
+        options[o.key] = value;
+        if (o.values.swept) add_part(name_part(o.key) + "=" + name_part(value));
+      }
+      player.name = name;
+      try {
+        player.algorithm = make_algorithm_spec(info.name, options);
+      } catch (const ParamError& e) {
+        reader.fail(entry.options_node.IsDefined() ? entry.options_node : entry.node,
+                    "player '" + name + "': " + e.what());
+      }
+      try {
+        (void)game.make_searcher(player.algorithm, player.evaluation);
+      } catch (const ParamError& e) {
+        reader.fail(eval.node, "player '" + name + "': " + e.what());
+      }
+      if (auto [it, fresh] = first_seen.emplace(name, entry.name_node); !fresh) {
+        reader.fail(entry.name_node, "duplicate player name '" + name + "' (first at " +
+                                         position_text(it->second) + ")");
+      }
+      out.push_back(std::move(player));
+
+      more = false;
+      for (std::size_t d = sizes.size(); d-- > 0;) {
+        if (++index[d] < sizes[d]) {
+          more = true;
+          break;
+        }
+        index[d] = 0;
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace gts

@@ -1,0 +1,82 @@
+// The tournament config that `harness run CONFIG.yaml` plays: YAML in, a validated struct out, and
+// the resolved form (defaults filled in, sweeps expanded) back out as YAML for the results folder.
+//
+// Loading is two steps: parse (shape, types, ranges, unknown keys) and then validate against the
+// registry (game, parameters, algorithms, options, evaluations, positions). Every error is a
+// ConfigError "FILE:LINE:COL: message". See configs/ for examples of every field.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "games/evaluation.h"
+#include "harness/config/blocks.h"
+#include "harness/config/config_error.h"
+
+namespace gts {
+
+struct OpeningsConfig {
+  enum class Kind { kStart, kRandom, kList };
+  Kind kind = Kind::kStart;
+  int count = 8;  // kRandom: number of openings
+  int plies = 4;  // kRandom: random plies played from the start
+  // kList: canonical positions, those written inline first, then those of `file`.
+  std::vector<std::string> positions;
+  // kList: the openings file as written (relative to the config); provenance only, since
+  // `positions` already holds its content.
+  std::string file;
+};
+
+std::string openings_kind_name(OpeningsConfig::Kind kind);
+
+struct LimitsConfig {
+  std::uint64_t nodes = 0;  // per move; 0 = none
+  double time_ms = 0.0;     // per move; 0 = none
+  int depth = 0;            // cap on every player's depth; 0 = none
+  friend bool operator==(const LimitsConfig&, const LimitsConfig&) = default;
+};
+
+struct TournamentConfig {
+  std::string name;         // default: the config file's stem
+  std::string source_path;  // the file it was loaded from
+  std::string game;
+  std::map<std::string, std::string> game_params;  // resolved: every declared parameter
+  std::map<std::string, EvalSpec> evaluations;     // the named evaluations
+  std::vector<PlayerConfig> players;               // sweeps expanded
+  OpeningsConfig openings;
+  std::string format = "round-robin";  // or "gauntlet"
+  std::vector<std::string> gauntlet;   // gauntlet format: these play all the others
+  int pairs = 1;                       // game pairs per pairing per opening
+  int max_plies = 1000;                // longer games are adjudicated draws
+  LimitsConfig limits;
+  std::uint64_t seed = 1;
+  int threads = 0;         // 0 = all cores
+  std::string output_dir;  // empty: the runner picks results/<name>-<date>-<time>
+  bool output_moves = true;
+};
+
+// Equal in everything that the config says, that is all but source_path and openings.file
+// (provenance: where the text came from, not what it says).
+bool operator==(const OpeningsConfig& a, const OpeningsConfig& b);
+bool operator==(const TournamentConfig& a, const TournamentConfig& b);
+
+// Reads, parses and validates a tournament config; throws ConfigError.
+TournamentConfig load_tournament_config(const std::string& path);
+// The same for YAML text; `file` names it in messages, anchors relative paths (openings files)
+// and gives the default name.
+TournamentConfig load_tournament_config_text(const std::string& text, const std::string& file);
+
+// The resolved config as YAML that loads back into an equal TournamentConfig: every default
+// written out, sweeps expanded into explicit players, algorithm options complete, positions
+// canonical and inline.
+std::string resolved_yaml(const TournamentConfig& config);
+
+// 16 hex digits (64-bit FNV-1a) over the resolved config except what cannot change the results:
+// threads, the output settings and where the config came from. --resume compares it. Stable
+// across runs, machines and library versions (it hashes its own canonical text, not the YAML
+// emitter's output).
+std::string config_hash(const TournamentConfig& config);
+
+}  // namespace gts

@@ -1,0 +1,295 @@
+#include "harness/config/yaml_reader.h"
+
+#include <algorithm>
+#include <charconv>
+#include <climits>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace gts {
+
+namespace {
+
+std::string join(std::initializer_list<std::string_view> items, std::string_view sep) {
+  std::string out;
+  for (auto item : items) {
+    if (!out.empty()) out += sep;
+    out += item;
+  }
+  return out;
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string lower(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+// "in 1..1000", or ">= 1" when the upper bound is only the type's limit.
+std::string range_text(std::int64_t lo, std::int64_t hi) {
+  if (hi >= INT_MAX) return ">= " + std::to_string(lo);
+  return "in " + std::to_string(lo) + ".." + std::to_string(hi);
+}
+
+}  // namespace
+
+std::string describe_node(const YAML::Node& node) {
+  if (!node.IsDefined() || node.IsNull()) return "nothing";
+  if (node.IsMap()) return "a map";
+  if (node.IsSequence()) return "a list";
+  std::string text = node.Scalar();
+  if (text.size() > 60) text = text.substr(0, 57) + "...";
+  return "'" + text + "'";
+}
+
+std::optional<std::int64_t> parse_integer(std::string_view text) {
+  std::int64_t v = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
+std::optional<double> parse_number(std::string_view text) {
+  double v = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(v)) {
+    return std::nullopt;
+  }
+  return v;
+}
+
+bool is_identifier(std::string_view text) {
+  if (text.empty()) return false;
+  return std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '.' || c == '+' ||
+           c == '=' || c == '-';
+  });
+}
+
+std::string format_number(double value) {
+  char buf[64];
+  auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, value);
+  return std::string(buf, ec == std::errc() ? ptr : buf);
+}
+
+std::string YamlReader::relative_path(const std::string& path) const {
+  const std::filesystem::path p(path);
+  if (p.is_absolute()) return path;
+  const std::filesystem::path dir = std::filesystem::path(file_).parent_path();
+  return dir.empty() ? path : (dir / p).string();
+}
+
+YAML::Node YamlReader::load() const {
+  std::error_code ec;
+  const auto status = std::filesystem::status(file_, ec);
+  if (!std::filesystem::exists(status)) fail("no such file");
+  if (std::filesystem::is_directory(status)) fail("is a directory, not a YAML file");
+  std::ifstream in(file_, std::ios::binary);
+  std::stringstream content;
+  content << in.rdbuf();
+  if (!in || in.bad()) fail("cannot read the file");
+  return load_text(content.str());
+}
+
+YAML::Node YamlReader::load_text(const std::string& text) const {
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    fail(e.mark, "invalid YAML: " + e.msg);
+  }
+  if (!root.IsDefined() || root.IsNull()) fail("the file is empty (expected a YAML map)");
+  return root;
+}
+
+void YamlReader::fail(const YAML::Mark& mark, const std::string& message) const {
+  if (mark.is_null() || mark.line < 0 || mark.column < 0) throw ConfigError(file_, message);
+  throw ConfigError(file_, mark.line + 1, mark.column + 1, message);
+}
+
+void YamlReader::fail(const YAML::Node& at, const std::string& message) const {
+  if (!at.IsDefined()) fail(message);
+  if (at.IsNull()) {
+    for (const auto& [node, key_mark] : empty_values_) {
+      if (node.is(at)) fail(key_mark, message);
+    }
+  }
+  fail(at.Mark(), message);
+}
+
+void YamlReader::fail(const std::string& message) const { throw ConfigError(file_, message); }
+
+void YamlReader::expect_map(const YAML::Node& node, const std::string& what) const {
+  if (!node.IsMap()) fail(node, "expected a map for " + what + ", got " + describe_node(node));
+}
+
+void YamlReader::expect_list(const YAML::Node& node, const std::string& what) const {
+  if (!node.IsSequence())
+    fail(node, "expected a list for " + what + ", got " + describe_node(node));
+}
+
+void YamlReader::check_keys(const YAML::Node& map, std::initializer_list<std::string_view> allowed,
+                            const std::string& where) const {
+  std::set<std::string> seen;
+  for (auto it = map.begin(); it != map.end(); ++it) {
+    const YAML::Node key = it->first;
+    if (!key.IsScalar()) fail(key, "expected a key name " + where + ", got " + describe_node(key));
+    const std::string& name = key.Scalar();
+    if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
+      std::string message = "unknown key '" + name + "' " + where;
+      std::string_view best;
+      std::size_t best_distance = SIZE_MAX;
+      for (auto candidate : allowed) {
+        const std::size_t d = edit_distance(lower(name), candidate);
+        if (d < best_distance) {
+          best_distance = d;
+          best = candidate;
+        }
+      }
+      // Close enough to be a typo, and not merely because the key is short.
+      if (best_distance <= 2 && best_distance * 2 < name.size()) {
+        message += "; did you mean '" + std::string(best) + "'?";
+      }
+      fail(key, message + " (allowed: " + join(allowed, ", ") + ")");
+    }
+    if (!seen.insert(name).second) fail(key, "key '" + name + "' given twice " + where);
+  }
+}
+
+YAML::Node YamlReader::find(const YAML::Node& map, std::string_view key) const {
+  if (!map.IsMap()) return undefined_node();
+  for (auto it = map.begin(); it != map.end(); ++it) {
+    if (it->first.IsScalar() && it->first.Scalar() == key) {
+      if (it->second.IsNull()) empty_values_.emplace_back(it->second, it->first.Mark());
+      return it->second;
+    }
+  }
+  return undefined_node();
+}
+
+YAML::Node YamlReader::find_key(const YAML::Node& map, std::string_view key) {
+  if (!map.IsMap()) return undefined_node();
+  for (auto it = map.begin(); it != map.end(); ++it) {
+    if (it->first.IsScalar() && it->first.Scalar() == key) return it->first;
+  }
+  return undefined_node();
+}
+
+YAML::Node YamlReader::require(const YAML::Node& map, std::string_view key,
+                               const std::string& where) const {
+  YAML::Node value = find(map, key);
+  if (!value.IsDefined()) fail(map, "missing required key '" + std::string(key) + "' " + where);
+  return value;
+}
+
+std::string YamlReader::text(const YAML::Node& node, const std::string& what) const {
+  if (!node.IsScalar())
+    fail(node, "expected a string for " + what + ", got " + describe_node(node));
+  return node.Scalar();
+}
+
+std::int64_t YamlReader::integer(const YAML::Node& node, const std::string& what, std::int64_t lo,
+                                 std::int64_t hi) const {
+  std::optional<std::int64_t> v;
+  if (node.IsScalar()) v = parse_integer(node.Scalar());
+  if (!v || *v < lo || *v > hi) {
+    fail(node, "expected an integer " + range_text(lo, hi) + " for " + what + ", got " +
+                   describe_node(node));
+  }
+  return *v;
+}
+
+std::uint64_t YamlReader::unsigned_integer(const YAML::Node& node, const std::string& what) const {
+  bool ok = node.IsScalar();
+  std::uint64_t v = 0;
+  if (ok) {
+    const std::string& s = node.Scalar();
+    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    ok = !s.empty() && ec == std::errc() && ptr == s.data() + s.size();
+  }
+  if (!ok) fail(node, "expected an integer >= 0 for " + what + ", got " + describe_node(node));
+  return v;
+}
+
+double YamlReader::number(const YAML::Node& node, const std::string& what, double lo,
+                          double hi) const {
+  std::optional<double> v;
+  if (node.IsScalar()) v = parse_number(node.Scalar());
+  if (!v || *v < lo || *v > hi) {
+    fail(node, "expected a number in " + format_number(lo) + ".." + format_number(hi) + " for " +
+                   what + ", got " + describe_node(node));
+  }
+  return *v;
+}
+
+bool YamlReader::boolean(const YAML::Node& node, const std::string& what) const {
+  if (node.IsScalar()) {
+    const std::string v = lower(node.Scalar());
+    if (v == "true" || v == "yes" || v == "on") return true;
+    if (v == "false" || v == "no" || v == "off") return false;
+  }
+  fail(node, "expected true or false for " + what + ", got " + describe_node(node));
+}
+
+std::string YamlReader::choice(const YAML::Node& node, const std::string& what,
+                               std::initializer_list<std::string_view> choices) const {
+  if (node.IsScalar() &&
+      std::find(choices.begin(), choices.end(), node.Scalar()) != choices.end()) {
+    return node.Scalar();
+  }
+  fail(node,
+       "expected one of " + join(choices, ", ") + " for " + what + ", got " + describe_node(node));
+}
+
+std::string YamlReader::identifier(const YAML::Node& node, const std::string& what) const {
+  if (!node.IsScalar() || !is_identifier(node.Scalar())) {
+    fail(node, "expected a name of letters, digits and _.+=- for " + what + ", got " +
+                   describe_node(node));
+  }
+  return node.Scalar();
+}
+
+std::vector<YAML::Node> YamlReader::items(const YAML::Node& node, const std::string& what) const {
+  expect_list(node, what);
+  std::vector<YAML::Node> out;
+  for (const auto& item : node) out.push_back(item);
+  return out;
+}
+
+std::vector<YAML::Node> YamlReader::scalar_or_list(const YAML::Node& node, const std::string& what,
+                                                   bool& is_list) const {
+  is_list = node.IsSequence();
+  if (node.IsScalar()) return {node};
+  if (!is_list) {
+    fail(node, "expected a value or a list of values for " + what + ", got " + describe_node(node));
+  }
+  if (node.size() == 0) fail(node, "expected a non-empty list for " + what + ", got []");
+  std::vector<YAML::Node> out;
+  for (const auto& item : node) {
+    if (!item.IsScalar()) {
+      fail(item,
+           "expected a single value in the list for " + what + ", got " + describe_node(item));
+    }
+    out.push_back(item);
+  }
+  return out;
+}
+
+}  // namespace gts

@@ -1,0 +1,297 @@
+// GameAdapter<G>: the GameHandle of one concrete game type, and the algorithm dispatch for it.
+// Included only by the per-game registration files (harness/games/*.cpp), so each game's
+// templates are instantiated in one translation unit.
+#pragma once
+
+#include <exception>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "algorithms/alphabeta.h"
+#include "algorithms/minimax.h"
+#include "algorithms/perft.h"
+#include "algorithms/random_move.h"
+#include "algorithms/sss_star.h"
+#include "games/game.h"
+#include "harness/registry.h"
+
+namespace gts {
+
+// Maps validated algorithm options (see algorithm_infos()) to the algorithms' option structs.
+AlphaBetaOptions alphabeta_options(const AlgorithmSpec& spec);
+
+template <Game G>
+class GameAdapter final : public GameHandle {
+ public:
+  using State = typename G::State;
+  using Eval = typename G::Eval;
+
+  GameAdapter(const GameInfo& info, Params params)
+      : info_(info), params_(std::move(params)), game_(params_) {}
+
+  [[nodiscard]] const GameInfo& info() const override { return info_; }
+  [[nodiscard]] const Params& params() const override { return params_; }
+  [[nodiscard]] const G& game() const { return game_; }
+
+  [[nodiscard]] std::string initial_position() const override {
+    return game_.to_string(game_.initial_state());
+  }
+  [[nodiscard]] std::string canonical_position(std::string_view text) const override {
+    return game_.to_string(game_.parse(text));
+  }
+  [[nodiscard]] int to_move(std::string_view position) const override {
+    return game_.to_move(game_.parse(position));
+  }
+  [[nodiscard]] bool is_terminal(std::string_view position) const override {
+    return game_.is_terminal(game_.parse(position));
+  }
+  [[nodiscard]] std::vector<std::string> legal_moves(std::string_view position) const override {
+    State s = game_.parse(position);
+    std::vector<std::string> out;
+    if (game_.is_terminal(s)) return out;
+    MovesOf<G> moves;
+    game_.legal_moves(s, moves);
+    for (Move m : moves) out.push_back(game_.move_to_string(s, m));
+    return out;
+  }
+  [[nodiscard]] std::string play_move(std::string_view position,
+                                      std::string_view move) const override {
+    State s = game_.parse(position);
+    std::string what = "move '";
+    what += move;
+    if (game_.is_terminal(s)) throw ParseError(what + "': the game is over");
+    const Move m = game_.parse_move(s, move);
+    MovesOf<G> moves;
+    game_.legal_moves(s, moves);
+    if (!moves.contains(m)) throw ParseError(what + "' is not legal here");
+    game_.play(s, m);
+    return game_.to_string(s);
+  }
+  [[nodiscard]] std::string draw(std::string_view position) const override {
+    const State s = game_.parse(position);
+    if constexpr (requires { { game_.draw(s) } -> std::convertible_to<std::string>; }) {
+      return game_.draw(s);
+    } else {
+      return game_.to_string(s) + "\n";
+    }
+  }
+  [[nodiscard]] std::vector<std::string> line_to_strings(
+      std::string_view position, const std::vector<Move>& line) const override {
+    State s = game_.parse(position);
+    std::vector<std::string> out;
+    for (Move m : line) {
+      if (game_.is_terminal(s)) break;
+      MovesOf<G> moves;
+      game_.legal_moves(s, moves);
+      if (!moves.contains(m)) break;
+      out.push_back(game_.move_to_string(s, m));
+      game_.play(s, m);
+    }
+    return out;
+  }
+
+  [[nodiscard]] std::unique_ptr<Searcher> make_searcher(const AlgorithmSpec& algorithm,
+                                                        const EvalSpec& eval) const override {
+    Eval e(game_, eval);
+    if (algorithm.name == "minimax") {
+      return wrap(std::move(e), [](const G& g, const Eval& ev, const State& s,
+                                   const SearchLimits& lim, std::uint64_t) {
+        return minimax(g, ev, s, lim);
+      });
+    }
+    if (algorithm.name == "alphabeta") {
+      AlphaBetaOptions options = alphabeta_options(algorithm);
+      // One table per searcher, made at its first search and emptied (in O(1)) at each one.
+      std::shared_ptr<TranspositionTable> table;
+      return wrap(std::move(e), [options, table](const G& g, const Eval& ev, const State& s,
+                                                 const SearchLimits& lim,
+                                                 std::uint64_t seed) mutable {
+        AlphaBetaOptions o = options;
+        o.seed = seed;
+        if (o.tt && !table) table = std::make_shared<TranspositionTable>(o.tt_mb);
+        return alphabeta(g, ev, s, lim, o, table.get());
+      });
+    }
+    if (algorithm.name == "random") {
+      return wrap(std::move(e), [](const G& g, const Eval&, const State& s, const SearchLimits&,
+                                   std::uint64_t seed) { return random_move(g, s, seed); });
+    }
+    if (algorithm.name == "faulty") {
+      return make_faulty(algorithm, std::move(e));
+    }
+    if (algorithm.name == "sss*") {
+      return wrap(std::move(e), [](const G& g, const Eval& ev, const State& s,
+                                   const SearchLimits& lim, std::uint64_t) {
+        return sss_star(g, ev, s, lim, SssOptions{});
+      });
+    }
+    throw ParamError("internal: algorithm '" + algorithm.name + "' has no dispatch");
+  }
+
+  [[nodiscard]] SearchResult search(std::string_view position, Searcher& searcher,
+                                    const SearchLimits& limits,
+                                    std::uint64_t seed) const override {
+    State s = game_.parse(position);
+    return searcher.search(&s, limits, seed);
+  }
+
+  [[nodiscard]] std::vector<std::uint64_t> perft(std::string_view position,
+                                                 int depth) const override {
+    return gts::perft(game_, game_.parse(position), depth);
+  }
+
+  [[nodiscard]] GameOutcome play_game(const GameSetup& setup,
+                                      std::array<GameSide, 2>& sides) const override {
+    GameOutcome out;
+    State s = game_.parse(setup.opening);
+    const int first_player = game_.to_move(s);
+    auto forfeit = [&](int side, Termination why, std::string reason) {
+      out.termination = why;
+      out.forfeit_side = side;
+      out.first_score = side == 0 ? 0.0 : 1.0;
+      out.reason = std::move(reason);
+    };
+    for (int ply = 0;; ++ply) {
+      out.plies = ply;
+      if (game_.is_terminal(s)) {
+        const Value v = game_.terminal_value(s);
+        const Value first_view = game_.to_move(s) == first_player ? v : -v;
+        out.first_score = first_view > 0 ? 1.0 : first_view < 0 ? 0.0 : 0.5;
+        if constexpr (requires { requires G::kScoreIsMargin; }) out.margin = first_view;
+        break;
+      }
+      if (ply >= setup.max_plies) {
+        out.termination = Termination::kMaxPlies;
+        out.first_score = 0.5;
+        break;
+      }
+      if (setup.stop != nullptr && setup.stop->load(std::memory_order_relaxed)) {
+        out.termination = Termination::kStopped;
+        break;
+      }
+      const int side = game_.to_move(s) == first_player ? 0 : 1;
+      GameSide& gs = sides[static_cast<std::size_t>(side)];
+      SearchLimits limits = gs.limits;
+      limits.stop = setup.stop;
+      SearchResult r;
+      const double start = wall_ms();
+      try {
+        r = gs.searcher->search(&s, limits, mix_seed(setup.seed, static_cast<std::uint64_t>(ply)));
+      } catch (const std::exception& e) {
+        forfeit(side, Termination::kError, e.what());
+        break;
+      } catch (...) {
+        forfeit(side, Termination::kError, "unknown exception");
+        break;
+      }
+      const double elapsed = wall_ms() - start;
+      if (setup.stop != nullptr && setup.stop->load(std::memory_order_relaxed)) {
+        out.termination = Termination::kStopped;
+        break;
+      }
+      out.stats[static_cast<std::size_t>(side)] += r.stats;
+      ++out.moves[static_cast<std::size_t>(side)];
+      MovesOf<G> moves;
+      game_.legal_moves(s, moves);
+      if (!moves.contains(r.best_move)) {
+        forfeit(side, Termination::kIllegalMove,
+                "move " + std::to_string(r.best_move) + " is not legal in " + game_.to_string(s));
+        break;
+      }
+      if (limits.max_nodes != 0 && r.stats.nodes > limits.max_nodes) {
+        forfeit(side, Termination::kBudget,
+                "searched " + std::to_string(r.stats.nodes) + " nodes, budget " +
+                    std::to_string(limits.max_nodes));
+        break;
+      }
+      if (limits.max_ms > 0 && elapsed > limits.max_ms + gs.time_tolerance_ms) {
+        forfeit(side, Termination::kBudget,
+                "took " + std::to_string(elapsed) + " ms, budget " + std::to_string(limits.max_ms));
+        break;
+      }
+      out.move_log.push_back(MoveRecord{ply, side, game_.move_to_string(s, r.best_move), r.value,
+                                        r.depth, r.stats.nodes, r.stats.leaves,
+                                        r.stats.cpu_ms * 1e3, elapsed});
+      game_.play(s, r.best_move);
+    }
+    out.final_position = game_.to_string(s);
+    return out;
+  }
+
+  [[nodiscard]] std::string random_opening(std::uint64_t seed, int plies) const override {
+    State s = game_.initial_state();
+    for (int ply = 0; ply < plies && !game_.is_terminal(s); ++ply) {
+      MovesOf<G> moves;
+      game_.legal_moves(s, moves);
+      // Only moves that keep the game going: an opening must leave something to play.
+      MovesOf<G> alive;
+      for (Move m : moves) {
+        State c = s;
+        game_.play(c, m);
+        if (!game_.is_terminal(c)) alive.push_back(m);
+      }
+      if (alive.empty()) break;
+      const std::uint64_t r = mix_seed(seed, static_cast<std::uint64_t>(ply));
+      game_.play(s, alive[static_cast<std::size_t>(r % alive.size())]);
+    }
+    return game_.to_string(s);
+  }
+
+ private:
+  template <class F>
+  class FnSearcher final : public Searcher {
+   public:
+    FnSearcher(const G& game, Eval eval, F fn)
+        : game_(game), eval_(std::move(eval)), fn_(std::move(fn)) {}
+    SearchResult search(const void* state, const SearchLimits& limits,
+                        std::uint64_t seed) override {
+      return fn_(game_, eval_, *static_cast<const State*>(state), limits, seed);
+    }
+
+   private:
+    G game_;
+    Eval eval_;
+    F fn_;
+  };
+
+  // A deliberately broken player, for testing that the harness survives one: `mode` throw or
+  // illegal, from its `after`-th move on.
+  std::unique_ptr<Searcher> make_faulty(const AlgorithmSpec& algorithm, Eval eval) const {
+    const bool throws = algorithm.options.get("mode") == "throw";
+    const auto after = algorithm.options.get_int("after");
+    auto calls = std::make_shared<std::int64_t>(0);
+    return wrap(std::move(eval), [throws, after, calls](const G& g, const Eval&, const State& s,
+                                                        const SearchLimits&, std::uint64_t seed) {
+      if ((*calls)++ < after) return random_move(g, s, seed);
+      if (throws) throw std::runtime_error("faulty player: deliberate failure");
+      SearchResult r;
+      r.best_move = Move{1 << 30};
+      r.stats.nodes = 1;
+      return r;
+    });
+  }
+
+  template <class F>
+  std::unique_ptr<Searcher> wrap(Eval eval, F fn) const {
+    return std::make_unique<FnSearcher<F>>(game_, std::move(eval), std::move(fn));
+  }
+
+  const GameInfo& info_;
+  Params params_;
+  G game_;
+};
+
+// The registry entry of a game type: its description and its factory.
+template <Game G>
+GameInfo describe_game() {
+  return GameInfo{std::string(G::kName), std::string(G::kDescription), G::param_specs(),
+                  G::evaluation_kinds(), G::default_evaluation()};
+}
+
+template <Game G>
+std::unique_ptr<GameHandle> make_adapter(const GameInfo& info, Params params) {
+  return std::make_unique<GameAdapter<G>>(info, std::move(params));
+}
+
+}  // namespace gts

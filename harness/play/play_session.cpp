@@ -1,0 +1,467 @@
+#include "harness/play/play_session.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cstdio>
+#include <exception>
+#include <istream>
+#include <ostream>
+
+#include "games/params.h"
+
+namespace gts {
+
+namespace {
+
+std::string trim(const std::string& s) {
+  std::size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b])) != 0) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1])) != 0) --e;
+  return s.substr(b, e - b);
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string join(const std::vector<std::string>& items, const char* sep = " ") {
+  std::string out;
+  for (const auto& i : items) {
+    if (!out.empty()) out += sep;
+    out += i;
+  }
+  return out;
+}
+
+std::string signed_value(Value v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+d", v);
+  return buf;
+}
+
+std::string plies_text(std::size_t n) {
+  return std::to_string(n) + (n == 1 ? " ply" : " plies");
+}
+
+std::string depth_text(int depth) { return depth == kDepthMax ? "max" : std::to_string(depth); }
+
+int child_depth(int depth) { return depth == kDepthMax ? kDepthMax : depth - 1; }
+
+bool searches(const AlgorithmSpec& spec) { return spec.name != "random" && spec.name != "faulty"; }
+
+TreeNode expand(const GameHandle& game, Searcher& searcher, const std::string& position, int depth,
+                int levels, int root_mover) {
+  TreeNode node;
+  node.position = position;
+  const int mover = game.to_move(position);
+  const int d = child_depth(depth);
+  for (const std::string& move : game.legal_moves(position)) {
+    const std::string after = game.play_move(position, move);
+    const bool terminal = game.is_terminal(after);
+    TreeNode child;
+    if (levels > 1 && d > 0 && !terminal) {
+      child = expand(game, searcher, after, d, levels - 1, root_mover);
+    } else {
+      SearchLimits limits;
+      limits.depth = d;
+      const SearchResult r = game.search(after, searcher, limits, 0);
+      child.position = after;
+      child.value = game.to_move(after) == root_mover ? r.value : -r.value;
+      if (!terminal) child.pv = game.line_to_strings(after, r.pv);
+      child.stats = r.stats;
+    }
+    child.move = move;
+    child.moves_again = !terminal && game.to_move(after) == mover;
+    node.stats += child.stats;
+    node.children.push_back(std::move(child));
+  }
+  if (!node.children.empty()) {
+    const bool maximise = mover == root_mover;
+    node.value = node.children.front().value;
+    for (const auto& c : node.children) {
+      node.value = maximise ? std::max(node.value, c.value) : std::min(node.value, c.value);
+    }
+  }
+  return node;
+}
+
+void format_children(const GameHandle& game, const TreeNode& node, int level, std::string& out) {
+  const int mover = game.to_move(node.position);
+  for (const auto& c : node.children) {
+    std::string line(static_cast<std::size_t>(2 + 4 * level), ' ');
+    line += c.value == node.value ? "* " : "  ";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%-4s %5s", c.move.c_str(), signed_value(c.value).c_str());
+    line += buf;
+    if (c.moves_again) {
+      line += "  (";
+      line += side_name(game, mover);
+      line += " moves again)";
+    }
+    if (game.is_terminal(c.position)) line += "  game over";
+    if (c.children.empty() && !c.pv.empty()) {
+      line += "  then ";
+      line += join(c.pv);
+    }
+    out += line;
+    out += '\n';
+    format_children(game, c, level + 1, out);
+  }
+}
+
+}  // namespace
+
+HumanSides parse_human_sides(const std::string& text) {
+  if (text == "first") return HumanSides::kFirst;
+  if (text == "second") return HumanSides::kSecond;
+  if (text == "both") return HumanSides::kBoth;
+  if (text == "none") return HumanSides::kNone;
+  throw ParamError("--human: expected first, second, both or none, got '" + text + "'");
+}
+
+AlgorithmSpec play_algorithm_spec(const std::string& name,
+                                  std::map<std::string, std::string> options) {
+  const AlgorithmInfo& info = find_algorithm_info(name);
+  for (const auto& spec : info.options) {
+    if (spec.name == "random_ties") options.emplace("random_ties", "on");
+  }
+  return make_algorithm_spec(name, options);
+}
+
+std::string side_name(const GameHandle& game, int side) {
+  const std::string& g = game.info().name;
+  if (g == "kalah") return side == 0 ? "South" : "North";
+  if (g == "tictactoe") return side == 0 ? "X" : "O";
+  if (g == "go-capture") return side == 0 ? "Black" : "White";
+  return side == 0 ? "MAX" : "MIN";
+}
+
+TreeNode compute_move_tree(const GameHandle& game, Searcher& searcher, const std::string& position,
+                           int depth, int levels) {
+  if (game.is_terminal(position)) {
+    TreeNode leaf;
+    leaf.position = position;
+    return leaf;
+  }
+  return expand(game, searcher, position, depth, std::max(levels, 1), game.to_move(position));
+}
+
+std::string format_move_tree(const GameHandle& game, const TreeNode& root, int depth) {
+  const int mover = game.to_move(root.position);
+  std::string out = "move tree at ";
+  out += root.position;
+  out += " (";
+  out += side_name(game, mover);
+  out += " to move), depth ";
+  out += depth_text(depth);
+  out += ": each leaf of this tree searched to the remaining depth;\nvalues for ";
+  out += side_name(game, mover);
+  out += ", * marks the best moves at each level\n";
+  format_children(game, root, 0, out);
+  std::vector<std::string> best;
+  for (const auto& c : root.children) {
+    if (c.value == root.value) best.push_back(c.move);
+  }
+  out += "value ";
+  out += signed_value(root.value);
+  out += best.size() == 1 ? ", best move " : ", equally good moves ";
+  out += join(best, ", ");
+  out += "; ";
+  out += std::to_string(root.stats.nodes);
+  out += " nodes searched\n";
+  return out;
+}
+
+PlaySession::PlaySession(const GameHandle& game, PlayOptions options, std::istream& in,
+                         std::ostream& out)
+    : game_(game), options_(std::move(options)), in_(in), out_(out) {
+  if (options_.depth < 1) {
+    std::string what = "--depth: play needs a depth of at least 1, got ";
+    what += std::to_string(options_.depth);
+    throw ParamError(what);
+  }
+  if (options_.max_plies < 1) {
+    std::string what = "--max-plies: expected at least 1, got ";
+    what += std::to_string(options_.max_plies);
+    throw ParamError(what);
+  }
+  try {
+    position_ = options_.position.empty() ? game_.initial_position()
+                                          : game_.canonical_position(options_.position);
+  } catch (const ParseError& e) {
+    throw ParseError(std::string("--position: ") + e.what());
+  }
+  first_player_ = game_.to_move(position_);
+  searcher_ = game_.make_searcher(options_.algorithm, options_.eval);
+  std::map<std::string, std::string> quiet = options_.algorithm.options.values();
+  if (quiet.count("random_ties") != 0) quiet["random_ties"] = "off";
+  tree_searcher_ =
+      game_.make_searcher(make_algorithm_spec(options_.algorithm.name, quiet), options_.eval);
+  final_searcher_ = game_.make_searcher(make_algorithm_spec("minimax", {}), options_.eval);
+}
+
+bool PlaySession::human_moves(int side) const {
+  switch (options_.human) {
+    case HumanSides::kFirst:
+      return side == first_player_;
+    case HumanSides::kSecond:
+      return side != first_player_;
+    case HumanSides::kBoth:
+      return true;
+    case HumanSides::kNone:
+      return false;
+  }
+  return false;
+}
+
+std::string PlaySession::legal_text() const { return join(game_.legal_moves(position_)); }
+
+std::string PlaySession::search_summary(const std::string& position, const SearchResult& r,
+                                        double elapsed_ms) const {
+  char buf[160];
+  std::string pv = join(game_.line_to_strings(position, r.pv));
+  std::string out = "value ";
+  out += signed_value(r.value);
+  out += "  pv ";
+  out += pv.empty() ? "-" : pv;
+  std::snprintf(buf, sizeof buf, "  nodes %llu  depth %s  time %.2f ms",
+                static_cast<unsigned long long>(r.stats.nodes), depth_text(r.depth).c_str(),
+                elapsed_ms);
+  out += buf;
+  return out;
+}
+
+void PlaySession::print_board() {
+  std::string board = game_.draw(position_);
+  if (board.empty() || board.back() != '\n') board += '\n';
+  out_ << "\n" << board;
+}
+
+SearchResult PlaySession::engine_search(const std::string& position, double& elapsed_ms) {
+  SearchLimits limits;
+  limits.depth = options_.depth;
+  const double start = wall_ms();
+  SearchResult r = game_.search(position, *searcher_, limits,
+                                mix_seed(options_.seed, static_cast<std::uint64_t>(history_.size())));
+  elapsed_ms = wall_ms() - start;
+  last_search_.assign(1, LastSearch{position, r});
+  return r;
+}
+
+void PlaySession::play(const std::string& move, bool by_human) {
+  std::string after = game_.play_move(position_, move);
+  history_.push_back(Played{position_, move, by_human});
+  position_ = std::move(after);
+}
+
+void PlaySession::engine_move() {
+  const int side = game_.to_move(position_);
+  double elapsed = 0;
+  const SearchResult r = engine_search(position_, elapsed);
+  const auto best = game_.line_to_strings(position_, {r.best_move});
+  if (best.empty()) {
+    std::string what = "the engine returned an illegal move (";
+    what += std::to_string(r.best_move);
+    what += ")";
+    throw std::runtime_error(what);
+  }
+  out_ << side_name(game_, side) << " (engine) plays " << best[0] << "   "
+       << search_summary(position_, r, elapsed) << "\n";
+  play(best[0], false);
+}
+
+void PlaySession::undo() {
+  const bool any_human = std::any_of(history_.begin(), history_.end(),
+                                     [](const Played& p) { return p.by_human; });
+  if (!any_human) {
+    out_ << "nothing to undo: no move of yours yet\n";
+    return;
+  }
+  std::vector<std::string> taken;
+  while (!history_.empty()) {
+    Played p = history_.back();
+    history_.pop_back();
+    position_ = p.before;
+    taken.push_back(p.move);
+    if (p.by_human) break;
+  }
+  std::reverse(taken.begin(), taken.end());
+  out_ << "undone: " << join(taken) << "\n";
+  print_board();
+}
+
+void PlaySession::hint() {
+  if (!searches(options_.algorithm)) {
+    out_ << "hint: the " << options_.algorithm.name << " player does not search, so it has no "
+         << "hint to give\n";
+    return;
+  }
+  double elapsed = 0;
+  const SearchResult r = engine_search(position_, elapsed);
+  const auto best = game_.line_to_strings(position_, {r.best_move});
+  out_ << "hint: " << (best.empty() ? "none" : best[0]) << "   "
+       << search_summary(position_, r, elapsed) << "\n";
+}
+
+void PlaySession::tree(const std::string& args) {
+  int levels = 1;
+  if (!args.empty()) {
+    auto [ptr, ec] = std::from_chars(args.data(), args.data() + args.size(), levels);
+    if (ec != std::errc() || ptr != args.data() + args.size() || levels < 1 || levels > 3) {
+      out_ << "tree: expected a number of levels 1..3, got '" << args << "'\n";
+      return;
+    }
+  }
+  if (!searches(options_.algorithm)) {
+    out_ << "tree: the " << options_.algorithm.name
+         << " player does not search, so there is no tree to show\n";
+    return;
+  }
+  const std::string position = last_search_.empty() ? position_ : last_search_[0].position;
+  if (last_search_.empty()) out_ << "tree: no search yet; the tree of the current position\n";
+  if (game_.is_terminal(position)) {
+    out_ << "tree: the game is over\n";
+    return;
+  }
+  if (options_.depth != kDepthMax) levels = std::min(levels, options_.depth);
+  const double start = wall_ms();
+  const TreeNode root = compute_move_tree(game_, *tree_searcher_, position, options_.depth, levels);
+  const double elapsed = wall_ms() - start;
+  out_ << format_move_tree(game_, root, options_.depth);
+  if (!last_search_.empty()) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, " (tree computed in %.2f ms)", elapsed);
+    out_ << "the engine's search at this position: value " << signed_value(last_search_[0].result.value)
+         << ", played " << join(game_.line_to_strings(position, {last_search_[0].result.best_move}))
+         << buf << "\n";
+  }
+}
+
+bool PlaySession::human_turn() {
+  const int side = game_.to_move(position_);
+  if (options_.human == HumanSides::kBoth) {
+    out_ << side_name(game_, side) << "'s move";
+  } else {
+    out_ << "Your move (" << side_name(game_, side) << ")";
+  }
+  out_ << ". Legal moves: " << legal_text() << "\n> " << std::flush;
+  std::string line;
+  if (!std::getline(in_, line)) {
+    out_ << "\nend of input\n";
+    return false;
+  }
+  if (options_.echo_input) out_ << line << "\n";
+  const std::string text = trim(line);
+  const std::string word = lower(text.substr(0, text.find(' ')));
+  const std::string rest = text.find(' ') == std::string::npos ? "" : trim(text.substr(text.find(' ')));
+  if (text.empty()) return true;
+  if (word == "quit" || word == "exit" || word == "q") return false;
+  if (word == "undo" || word == "u") {
+    undo();
+    return true;
+  }
+  if (word == "hint" || word == "h") {
+    hint();
+    return true;
+  }
+  if (word == "tree" || word == "t") {
+    tree(rest);
+    return true;
+  }
+  if (word == "help" || word == "?") {
+    out_ << "commands: a move (one of: " << legal_text()
+         << "), undo (take back your last move), hint (what the engine would play), "
+            "tree [1-3] (the move tree of the last search), quit\n";
+    return true;
+  }
+  try {
+    play(text, true);
+  } catch (const std::exception&) {  // whatever the text, the answer is the list of moves
+    out_ << "'" << text << "' is not a legal move here. Legal moves: " << legal_text()
+         << " (or undo, hint, tree, help, quit)\n";
+    return true;
+  }
+  print_board();
+  return true;
+}
+
+void PlaySession::print_result() {
+  if (!game_.is_terminal(position_)) return;
+  SearchLimits limits;
+  limits.depth = 0;
+  const Value v = game_.search(position_, *final_searcher_, limits, 0).value;
+  const Value first_view = game_.to_move(position_) == first_player_ ? v : -v;
+  std::string text = "Result: ";
+  int winner = -1;
+  const std::string& name = game_.info().name;
+  if (name == "tree" || name == "random-tree") {
+    // A tree's leaves are scores, not wins: report the value reached.
+    text += "leaf value ";
+    text += signed_value(first_view);
+    text += " for ";
+    text += side_name(game_, first_player_);
+    text += first_view > 0 ? " (1-0)" : first_view < 0 ? " (0-1)" : " (1/2-1/2)";
+  } else if (first_view == 0) {
+    text += "draw (1/2-1/2)";
+  } else {
+    winner = first_view > 0 ? first_player_ : 1 - first_player_;
+    text += side_name(game_, winner);
+    text += " wins";
+    if (name == "kalah") {
+      text += " by ";
+      text += std::to_string(first_view > 0 ? first_view : -first_view);
+    }
+    text += first_view > 0 ? " (1-0)" : " (0-1)";
+  }
+  const bool one_human = options_.human == HumanSides::kFirst || options_.human == HumanSides::kSecond;
+  if (one_human && winner >= 0) text += human_moves(winner) ? ": you win" : ": the engine wins";
+  out_ << text << "\n";
+}
+
+int PlaySession::run() {
+  auto human_label = [&](int side) {
+    if (options_.human == HumanSides::kNone) return "engine";
+    if (options_.human == HumanSides::kBoth) return "human (hints from the engine)";
+    return human_moves(side) ? "you" : "engine";
+  };
+  out_ << "harness play: " << game_.label() << "\n"
+       << "engine: " << options_.algorithm.label() << ", depth " << depth_text(options_.depth)
+       << ", evaluation " << eval_spec_text(options_.eval) << ", seed " << options_.seed
+       << " (values are for the side to move)\n"
+       << side_name(game_, first_player_) << " (moves first): " << human_label(first_player_)
+       << "; " << side_name(game_, 1 - first_player_) << ": " << human_label(1 - first_player_)
+       << "\n";
+  if (options_.human != HumanSides::kNone) {
+    out_ << "Type a move, or undo, hint, tree, help, quit.\n";
+  }
+  print_board();
+  for (;;) {
+    if (game_.is_terminal(position_)) {
+      print_result();
+      return 0;
+    }
+    if (static_cast<int>(history_.size()) >= options_.max_plies) {
+      out_ << "Result: draw by adjudication after " << plies_text(history_.size()) << " (1/2-1/2)\n";
+      return 0;
+    }
+    if (human_moves(game_.to_move(position_))) {
+      if (!human_turn()) {
+        out_ << "Result: unfinished after " << plies_text(history_.size()) << "\n";
+        return 0;
+      }
+    } else {
+      try {
+        engine_move();
+      } catch (const std::exception& e) {
+        out_ << "engine error: " << e.what() << "\nResult: unfinished after "
+             << plies_text(history_.size()) << "\n";
+        return 1;
+      }
+      print_board();
+    }
+  }
+}
+
+}  // namespace gts

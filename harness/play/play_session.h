@@ -1,0 +1,115 @@
+// `harness play`: a game at the terminal, human against engine, engine against itself, or two
+// humans with the engine's hints: the seed project's Kalah program, for every registered game.
+//
+// The session reads commands line by line from an input stream and writes to an output stream, so
+// it runs the same under a terminal, through a pipe, or inside a test with string streams.
+//
+// At the prompt: a move in the game's notation, `undo` (back to before your last move), `hint`
+// (what the engine would play), `tree [LEVELS]` (the move tree of the last search), `help`, `quit`.
+//
+// The move tree is computed, not recorded: the search algorithms keep no tree, so `tree` searches
+// each child of the last searched position one ply shorter (and, with LEVELS > 1, expands the
+// children's children the same way). Its values are therefore exactly the minimax values the
+// engine's search saw at that depth, and the best child's value equals the engine's value.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "algorithms/search.h"
+#include "games/evaluation.h"
+#include "harness/registry.h"
+
+namespace gts {
+
+enum class HumanSides { kFirst, kSecond, kBoth, kNone };
+
+// "first", "second", "both", "none"; throws ParamError naming --human otherwise.
+HumanSides parse_human_sides(const std::string& text);
+
+// The algorithm as `play` uses it: random tie-breaking on by default where the algorithm has the
+// option (alpha-beta), so that the engine varies its play; an explicit random_ties=off keeps it off.
+AlgorithmSpec play_algorithm_spec(const std::string& name,
+                                  std::map<std::string, std::string> options);
+
+struct PlayOptions {
+  AlgorithmSpec algorithm;
+  EvalSpec eval;
+  int depth = 6;  // plies, or kDepthMax
+  HumanSides human = HumanSides::kFirst;
+  std::uint64_t seed = 0;
+  std::string position;     // start position; empty: the game's initial position
+  int max_plies = 1000;     // a longer game is adjudicated a draw
+  bool echo_input = false;  // print each line read after the prompt (input not from a terminal)
+};
+
+// "South", "North" for Kalah; "X", "O" for tic-tac-toe; "Black", "White" for Go; else "MAX", "MIN".
+std::string side_name(const GameHandle& game, int side);
+
+// One level (or `levels`) of the move tree below `position`: each child searched to depth - 1 by
+// `searcher`. Values are from the view of the side to move at `position`.
+struct TreeNode {
+  std::string move;      // empty at the root
+  std::string position;  // after the move
+  Value value = 0;       // from the root mover's view
+  bool moves_again = false;  // the mover is the same after the move (Kalah's extra turn)
+  std::vector<std::string> pv;  // the line below this node (after `move`), where not expanded
+  std::vector<TreeNode> children;
+  SearchStats stats;     // summed over the searches below this node
+};
+TreeNode compute_move_tree(const GameHandle& game, Searcher& searcher, const std::string& position,
+                           int depth, int levels);
+// Prints the tree: one line per node, best children marked with '*'.
+std::string format_move_tree(const GameHandle& game, const TreeNode& root, int depth);
+
+class PlaySession {
+ public:
+  PlaySession(const GameHandle& game, PlayOptions options, std::istream& in, std::ostream& out);
+
+  // Plays until the game ends, `quit` or the end of input; returns the exit code (0).
+  int run();
+
+ private:
+  struct Played {
+    std::string before;  // position before the move
+    std::string move;
+    bool by_human = false;
+  };
+  struct LastSearch {
+    std::string position;
+    SearchResult result;
+  };
+
+  [[nodiscard]] bool human_moves(int side) const;
+  SearchResult engine_search(const std::string& position, double& elapsed_ms);
+  void engine_move();
+  // Returns false when the session should end (quit or end of input).
+  bool human_turn();
+  void play(const std::string& move, bool by_human);
+  void undo();
+  void hint();
+  void tree(const std::string& args);
+  void print_board();
+  void print_result();
+  [[nodiscard]] std::string legal_text() const;
+  [[nodiscard]] std::string search_summary(const std::string& position, const SearchResult& r,
+                                           double elapsed_ms) const;
+
+  const GameHandle& game_;
+  PlayOptions options_;
+  std::istream& in_;
+  std::ostream& out_;
+  std::unique_ptr<Searcher> searcher_;
+  std::unique_ptr<Searcher> tree_searcher_;   // same algorithm, random ties off
+  std::unique_ptr<Searcher> final_searcher_;  // minimax: the exact value of a finished game
+  std::string position_;
+  int first_player_ = 0;
+  std::vector<Played> history_;
+  std::vector<LastSearch> last_search_;  // empty or one
+};
+
+}  // namespace gts

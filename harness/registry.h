@@ -1,0 +1,113 @@
+// The registry: the only place where game and algorithm templates meet their names.
+//
+// A GameHandle is one configured game (name + parameters) behind a virtual interface; it turns
+// notation into states, builds Searchers (algorithm × evaluation instantiated for that game), and
+// runs perft. Per-node work never crosses this interface: a Searcher call is one whole search.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "algorithms/search.h"
+#include "games/evaluation.h"
+#include "games/params.h"
+#include "harness/game_record.h"
+
+namespace gts {
+
+struct GameInfo {
+  std::string name;
+  std::string description;
+  std::vector<ParamSpec> params;
+  std::vector<EvalInfo> evaluations;
+  std::string default_evaluation;
+};
+
+struct AlgorithmInfo {
+  std::string name;
+  std::vector<std::string> aliases;
+  std::string description;
+  std::vector<ParamSpec> options;
+};
+
+const std::vector<GameInfo>& game_infos();
+const std::vector<AlgorithmInfo>& algorithm_infos();
+
+// Finds a game or algorithm by name (or alias); throws ParamError listing the known names.
+const GameInfo& find_game_info(const std::string& name);
+const AlgorithmInfo& find_algorithm_info(const std::string& name);
+
+// An algorithm with validated options (defaults filled in), by its canonical name.
+struct AlgorithmSpec {
+  std::string name;
+  Params options;
+  // "alphabeta(fail=soft,ordering=static,...)"; options equal to their defaults are left out.
+  [[nodiscard]] std::string label() const;
+};
+AlgorithmSpec make_algorithm_spec(const std::string& name,
+                                  const std::map<std::string, std::string>& options);
+
+// "store-diff" or "linear:1,0,-0.5,..." (weights comma-separated).
+EvalSpec parse_eval_spec(const std::string& text);
+std::string eval_spec_text(const EvalSpec& spec);
+
+// Searches positions of the game that made it. `state` points at that game's State.
+class Searcher {
+ public:
+  virtual ~Searcher() = default;
+  // `seed` drives random tie-breaking where the algorithm has it (random_ties=on).
+  virtual SearchResult search(const void* state, const SearchLimits& limits,
+                              std::uint64_t seed) = 0;
+};
+
+class GameHandle {
+ public:
+  virtual ~GameHandle() = default;
+
+  [[nodiscard]] virtual const GameInfo& info() const = 0;
+  [[nodiscard]] virtual const Params& params() const = 0;
+  // "kalah(pits=6,seeds=4,...)".
+  [[nodiscard]] std::string label() const { return info().name + "(" + params().to_string() + ")"; }
+
+  [[nodiscard]] virtual std::string initial_position() const = 0;
+  // Parses and prints again: the canonical form. Throws ParseError.
+  [[nodiscard]] virtual std::string canonical_position(std::string_view text) const = 0;
+  [[nodiscard]] virtual int to_move(std::string_view position) const = 0;
+  [[nodiscard]] virtual bool is_terminal(std::string_view position) const = 0;
+  [[nodiscard]] virtual std::vector<std::string> legal_moves(std::string_view position) const = 0;
+  // The position after `move` (in notation); throws ParseError for a move that is not legal there.
+  [[nodiscard]] virtual std::string play_move(std::string_view position,
+                                              std::string_view move) const = 0;
+  // A multi-line drawing of the position for the terminal (the notation where a game has none).
+  [[nodiscard]] virtual std::string draw(std::string_view position) const = 0;
+  // Moves of a line from `position`, in notation; stops at the first move that is not legal.
+  [[nodiscard]] virtual std::vector<std::string> line_to_strings(
+      std::string_view position, const std::vector<Move>& line) const = 0;
+
+  // Throws ParamError for an unknown evaluation or bad weights.
+  [[nodiscard]] virtual std::unique_ptr<Searcher> make_searcher(const AlgorithmSpec& algorithm,
+                                                                const EvalSpec& eval) const = 0;
+  [[nodiscard]] virtual SearchResult search(std::string_view position, Searcher& searcher,
+                                            const SearchLimits& limits,
+                                            std::uint64_t seed) const = 0;
+  [[nodiscard]] virtual std::vector<std::uint64_t> perft(std::string_view position,
+                                                         int depth) const = 0;
+
+  // Plays one game from setup.opening: sides[0] moves first. Never throws for a player's fault:
+  // a throwing searcher, an illegal move or a broken budget forfeits the game.
+  [[nodiscard]] virtual GameOutcome play_game(const GameSetup& setup,
+                                              std::array<GameSide, 2>& sides) const = 0;
+  // The start position followed by `plies` random legal moves drawn from `seed`; stops early at a
+  // position one move before the end of the game.
+  [[nodiscard]] virtual std::string random_opening(std::uint64_t seed, int plies) const = 0;
+};
+
+// Throws ParamError for an unknown game or a bad parameter.
+std::unique_ptr<GameHandle> make_game(const std::string& name,
+                                      const std::map<std::string, std::string>& params);
+
+}  // namespace gts

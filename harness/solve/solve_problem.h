@@ -1,0 +1,60 @@
+// One AND/OR problem bound to its game, behind a virtual interface: the place where the solver
+// templates meet the configured names. A solve call is one whole search; nothing per node crosses
+// this interface.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "algorithms/search.h"
+#include "algorithms/solver_goal.h"
+#include "harness/solve/solvers.h"
+
+namespace gts {
+
+// A problem as a config states it. For go-capture: `file` (SGF or text form) or `problem` (text
+// form); the goal comes from the problem. For the other games: `position` (empty: the start) and
+// the goal, `prover` (0 or 1; -1: the side to move) and `at_least`.
+struct ProblemSpec {
+  std::string name;
+  std::string file;
+  std::string problem;
+  std::string position;
+  int prover = -1;
+  Value at_least = 1;
+  std::string expected;  // "", "proved" or "disproved"; go-capture problems carry their own
+};
+
+struct SolveOutcome {
+  ProofStatus status = ProofStatus::kUnknown;
+  std::string best_move;               // in the game's notation; empty when unknown
+  std::vector<std::string> main_line;  // in notation
+  int depth = 0;
+  SearchStats stats;
+  double time_ms = 0.0;  // wall clock of the search
+};
+
+class SolveProblem {
+ public:
+  virtual ~SolveProblem() = default;
+  [[nodiscard]] virtual const std::string& name() const = 0;
+  [[nodiscard]] virtual const std::string& expected() const = 0;
+  // "go-capture", "tictactoe", ...
+  [[nodiscard]] virtual const std::string& game() const = 0;
+  // Throws ParamError for a bad option value (a table size the machine refuses, say).
+  [[nodiscard]] virtual SolveOutcome solve(const SolverSpec& solver,
+                                           const SearchLimits& limits) const = 0;
+};
+
+// Games `harness solve` can pose problems in.
+const std::vector<std::string>& solve_game_names();
+
+// Builds a problem of `game` with its `params`; throws ParamError (unknown game, bad parameter or
+// goal) or ParseError (bad position or problem file), one line naming what is wrong.
+std::unique_ptr<SolveProblem> make_solve_problem(const std::string& game,
+                                                 const std::map<std::string, std::string>& params,
+                                                 const ProblemSpec& spec);
+
+}  // namespace gts

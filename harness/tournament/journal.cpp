@@ -1,0 +1,229 @@
+#include "harness/tournament/journal.h"
+
+#include <algorithm>
+#include <charconv>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+#include "harness/csv.h"
+
+namespace gts {
+
+namespace {
+
+const std::string kGamesHeader = "games.csv";
+
+template <class T>
+T parse_number(const std::string& text, const char* column) {
+  T v{};
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) {
+    throw std::runtime_error(std::string("bad value in column ") + column + ": '" + text + "'");
+  }
+  return v;
+}
+
+// Reads whole lines only: a last line without its newline was torn by a kill and is dropped.
+std::vector<std::string> complete_lines(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string text = ss.str();
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  for (std::size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1) {
+    lines.push_back(text.substr(start, nl - start));
+  }
+  return lines;
+}
+
+std::FILE* open_or_throw(const std::string& path, const char* mode) {
+  std::FILE* f = std::fopen(path.c_str(), mode);
+  if (f == nullptr) throw std::runtime_error("cannot open " + path + " for writing");
+  return f;
+}
+
+void write_or_throw(std::FILE* f, const std::string& text, const std::string& path) {
+  if (std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::fflush(f) != 0) {
+    throw std::runtime_error("cannot write " + path);
+  }
+}
+
+// Writes `text` to `path` through a temporary file and a rename, so the file is never half written.
+void replace_file(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  std::FILE* f = open_or_throw(tmp, "wb");
+  write_or_throw(f, text, tmp);
+  std::fclose(f);
+  std::filesystem::rename(tmp, path);
+}
+
+}  // namespace
+
+const std::vector<std::string>& game_columns() {
+  static const std::vector<std::string> cols = {
+      "game",         "pair",          "pairing",      "opening",       "first",
+      "second",       "result",        "margin",       "plies",         "termination",
+      "forfeit",      "reason",        "first_nodes",  "second_nodes",  "first_leaves",
+      "second_leaves", "first_moves",  "second_moves", "first_cpu_ms",  "second_cpu_ms",
+      "wall_ms",      "final_position"};
+  return cols;
+}
+
+const std::vector<std::string>& move_columns() {
+  static const std::vector<std::string> cols = {"game",  "ply",   "player", "move",  "value",
+                                                "depth", "nodes", "leaves", "cpu_us"};
+  return cols;
+}
+
+std::vector<std::string> to_fields(const GameRow& r) {
+  return {std::to_string(r.game),          std::to_string(r.pair),
+          std::to_string(r.pairing),       std::to_string(r.opening),
+          r.first,                         r.second,
+          r.result,                        r.margin,
+          std::to_string(r.plies),         r.termination,
+          r.forfeit,                       r.reason,
+          std::to_string(r.first_nodes),   std::to_string(r.second_nodes),
+          std::to_string(r.first_leaves),  std::to_string(r.second_leaves),
+          std::to_string(r.first_moves),   std::to_string(r.second_moves),
+          csv::number(r.first_cpu_ms),     csv::number(r.second_cpu_ms),
+          csv::number(r.wall_ms),          r.final_position};
+}
+
+GameRow game_row_from_fields(const std::vector<std::string>& f) {
+  if (f.size() != game_columns().size()) {
+    throw std::runtime_error("expected " + std::to_string(game_columns().size()) + " fields, got " +
+                             std::to_string(f.size()));
+  }
+  GameRow r;
+  r.game = parse_number<int>(f[0], "game");
+  r.pair = parse_number<int>(f[1], "pair");
+  r.pairing = parse_number<int>(f[2], "pairing");
+  r.opening = parse_number<int>(f[3], "opening");
+  r.first = f[4];
+  r.second = f[5];
+  r.result = f[6];
+  if (r.result != "1-0" && r.result != "0-1" && r.result != "1/2-1/2") {
+    throw std::runtime_error("bad result '" + r.result + "'");
+  }
+  r.margin = f[7];
+  r.plies = parse_number<int>(f[8], "plies");
+  r.termination = f[9];
+  r.forfeit = f[10];
+  r.reason = f[11];
+  r.first_nodes = parse_number<std::uint64_t>(f[12], "first_nodes");
+  r.second_nodes = parse_number<std::uint64_t>(f[13], "second_nodes");
+  r.first_leaves = parse_number<std::uint64_t>(f[14], "first_leaves");
+  r.second_leaves = parse_number<std::uint64_t>(f[15], "second_leaves");
+  r.first_moves = parse_number<int>(f[16], "first_moves");
+  r.second_moves = parse_number<int>(f[17], "second_moves");
+  r.first_cpu_ms = std::stod(f[18]);
+  r.second_cpu_ms = std::stod(f[19]);
+  r.wall_ms = std::stod(f[20]);
+  r.final_position = f[21];
+  return r;
+}
+
+std::vector<GameRow> read_games_csv(const std::string& path) {
+  std::vector<GameRow> rows;
+  const auto lines = complete_lines(path);
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    try {
+      rows.push_back(game_row_from_fields(csv::split(lines[i])));
+    } catch (const std::exception&) {
+      // A line that does not parse was torn mid-write; the game is played again.
+    }
+  }
+  return rows;
+}
+
+Journal::Journal(const std::string& dir, bool moves, bool resume)
+    : games_path_(dir + "/games.csv"), moves_path_(dir + "/moves.csv"), moves_(moves) {
+  const std::string games_header = csv::line(game_columns());
+  const std::string moves_header = csv::line(move_columns());
+  if (resume && std::filesystem::exists(games_path_)) {
+    // Keep each game once (a game recorded twice can only come from a copy-paste; keep the first).
+    std::map<int, GameRow> by_game;
+    for (auto& r : read_games_csv(games_path_)) by_game.emplace(r.game, std::move(r));
+    std::string games_text = games_header;
+    for (const auto& [g, r] : by_game) {
+      done_.insert(g);
+      resumed_.push_back(r);
+      games_text += csv::line(to_fields(r));
+    }
+    replace_file(games_path_, games_text);
+    if (moves_) {
+      std::string moves_text = moves_header;
+      const auto lines = complete_lines(moves_path_);
+      for (std::size_t i = 1; i < lines.size(); ++i) {
+        const auto fields = csv::split(lines[i]);
+        int g = -1;
+        if (fields.size() == move_columns().size()) {
+          std::from_chars(fields[0].data(), fields[0].data() + fields[0].size(), g);
+        }
+        if (done_.count(g)) moves_text += lines[i] + "\n";
+      }
+      replace_file(moves_path_, moves_text);
+    }
+  } else {
+    replace_file(games_path_, games_header);
+    if (moves_) replace_file(moves_path_, moves_header);
+  }
+  games_ = open_or_throw(games_path_, "ab");
+  if (moves_) moves_file_ = open_or_throw(moves_path_, "ab");
+}
+
+Journal::~Journal() {
+  if (games_ != nullptr) std::fclose(games_);
+  if (moves_file_ != nullptr) std::fclose(moves_file_);
+}
+
+void Journal::record(const GameRow& row, const std::vector<MoveRow>& moves) {
+  std::string moves_text;
+  if (moves_) {
+    for (const auto& m : moves) {
+      moves_text += csv::line({std::to_string(m.game), std::to_string(m.ply), m.player, m.move,
+                               std::to_string(m.value), std::to_string(m.depth),
+                               std::to_string(m.nodes), std::to_string(m.leaves),
+                               csv::number(m.cpu_us, 1)});
+    }
+  }
+  const std::string game_text = csv::line(to_fields(row));
+  std::lock_guard lock(mutex_);
+  // Moves first: a kill between the two writes leaves moves without a game, which resume drops.
+  if (moves_) write_or_throw(moves_file_, moves_text, moves_path_);
+  write_or_throw(games_, game_text, games_path_);
+}
+
+std::vector<GameRow> Journal::finish() {
+  std::lock_guard lock(mutex_);
+  std::fclose(games_);
+  games_ = nullptr;
+  std::vector<GameRow> rows = read_games_csv(games_path_);
+  std::sort(rows.begin(), rows.end(),
+            [](const GameRow& a, const GameRow& b) { return a.game < b.game; });
+  std::string games_text = csv::line(game_columns());
+  for (const auto& r : rows) games_text += csv::line(to_fields(r));
+  replace_file(games_path_, games_text);
+  if (moves_) {
+    std::fclose(moves_file_);
+    moves_file_ = nullptr;
+    const auto lines = complete_lines(moves_path_);
+    std::vector<std::pair<std::pair<int, int>, std::string>> keyed;
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+      const auto f = csv::split(lines[i]);
+      keyed.push_back({{std::stoi(f[0]), std::stoi(f[1])}, lines[i]});
+    }
+    std::stable_sort(keyed.begin(), keyed.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::string moves_text = csv::line(move_columns());
+    for (const auto& [k, l] : keyed) moves_text += l + "\n";
+    replace_file(moves_path_, moves_text);
+  }
+  return rows;
+}
+
+}  // namespace gts

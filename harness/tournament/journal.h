@@ -1,0 +1,90 @@
+// The run's journal: games.csv and moves.csv, appended and flushed as each game finishes, so that a
+// run killed at any moment loses no finished game. A resumed run first repairs the files (a torn
+// last line, moves of a game that never reached games.csv) and learns which games are done; the
+// run's end rewrites both files in schedule order, so their content does not depend on the order
+// in which threads finished games.
+#pragma once
+
+#include <cstdio>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace gts {
+
+// One row of games.csv (the columns are listed in journal.cpp, kGameColumns).
+struct GameRow {
+  int game = 0;
+  int pair = 0;
+  int pairing = 0;
+  int opening = 0;
+  std::string first;
+  std::string second;
+  std::string result;       // "1-0", "0-1", "1/2-1/2": first player's view
+  std::string margin;       // empty where the game has no score
+  int plies = 0;
+  std::string termination;  // normal, max_plies, illegal_move, error, budget
+  std::string forfeit;      // the player who forfeited, or empty
+  std::string reason;
+  std::uint64_t first_nodes = 0, second_nodes = 0;
+  std::uint64_t first_leaves = 0, second_leaves = 0;
+  int first_moves = 0, second_moves = 0;
+  double first_cpu_ms = 0, second_cpu_ms = 0, wall_ms = 0;  // the timing columns
+  std::string final_position;
+
+  [[nodiscard]] double first_score() const {
+    return result == "1-0" ? 1.0 : result == "0-1" ? 0.0 : 0.5;
+  }
+};
+
+struct MoveRow {
+  int game = 0;
+  int ply = 0;
+  std::string player;
+  std::string move;
+  int value = 0;
+  int depth = 0;
+  std::uint64_t nodes = 0, leaves = 0;
+  double cpu_us = 0;
+};
+
+const std::vector<std::string>& game_columns();
+const std::vector<std::string>& move_columns();
+std::vector<std::string> to_fields(const GameRow& row);
+// Throws std::runtime_error when the fields do not make a row.
+GameRow game_row_from_fields(const std::vector<std::string>& fields);
+
+// Reads every complete, well-formed row of a games.csv (a torn last line is ignored).
+std::vector<GameRow> read_games_csv(const std::string& path);
+
+class Journal {
+ public:
+  // Opens (creating or, with `resume`, repairing) DIR/games.csv and, if `moves`, DIR/moves.csv.
+  Journal(const std::string& dir, bool moves, bool resume);
+  ~Journal();
+  Journal(const Journal&) = delete;
+  Journal& operator=(const Journal&) = delete;
+
+  // Games already recorded when the journal was opened.
+  [[nodiscard]] const std::set<int>& done() const { return done_; }
+  [[nodiscard]] const std::vector<GameRow>& resumed_rows() const { return resumed_; }
+
+  // Thread-safe: appends the game's moves, then the game, flushing each file.
+  void record(const GameRow& row, const std::vector<MoveRow>& moves);
+
+  // Closes the files and rewrites them in schedule order. Returns every recorded row, sorted.
+  std::vector<GameRow> finish();
+
+ private:
+  std::string games_path_, moves_path_;
+  bool moves_ = true;
+  std::FILE* games_ = nullptr;
+  std::FILE* moves_file_ = nullptr;
+  std::mutex mutex_;
+  std::set<int> done_;
+  std::vector<GameRow> resumed_;
+};
+
+}  // namespace gts

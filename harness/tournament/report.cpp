@@ -1,0 +1,200 @@
+#include "harness/tournament/report.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <stdexcept>
+
+#include "harness/csv.h"
+#include "harness/stats/elo.h"
+#include "harness/stats/pentanomial.h"
+#include "harness/stats/ratings.h"
+
+namespace gts {
+
+namespace {
+
+std::size_t index_of(const std::vector<std::string>& players, const std::string& name) {
+  auto it = std::find(players.begin(), players.end(), name);
+  if (it == players.end()) throw std::runtime_error("games.csv names an unknown player " + name);
+  return static_cast<std::size_t>(it - players.begin());
+}
+
+void write_text(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out) throw std::runtime_error("cannot write " + path);
+}
+
+}  // namespace
+
+std::vector<Standing> compute_standings(const std::vector<std::string>& players,
+                                        const std::vector<GameRow>& rows) {
+  const std::size_t n = players.size();
+  std::vector<Standing> st(n);
+  std::vector<std::uint64_t> nodes(n, 0);
+  std::vector<double> cpu(n, 0.0);
+  std::vector<int> moves(n, 0);
+  std::vector<Encounter> encounters;
+  for (std::size_t i = 0; i < n; ++i) st[i].player = players[i];
+  for (const auto& r : rows) {
+    const std::size_t a = index_of(players, r.first);
+    const std::size_t b = index_of(players, r.second);
+    const double s = r.first_score();
+    encounters.push_back(Encounter{a, b, 1.0, s});
+    for (int side = 0; side < 2; ++side) {
+      const std::size_t p = side == 0 ? a : b;
+      const double score = side == 0 ? s : 1.0 - s;
+      Standing& x = st[p];
+      ++x.games;
+      x.score += score;
+      if (score == 1.0) ++x.wins;
+      else if (score == 0.0) ++x.losses;
+      else ++x.draws;
+      if (r.forfeit == players[p]) ++x.forfeits;
+      nodes[p] += side == 0 ? r.first_nodes : r.second_nodes;
+      cpu[p] += side == 0 ? r.first_cpu_ms : r.second_cpu_ms;
+      moves[p] += side == 0 ? r.first_moves : r.second_moves;
+    }
+  }
+  const RatingFit fit = fit_ratings(n, encounters);
+  for (std::size_t i = 0; i < n; ++i) {
+    const PlayerRating& pr = fit.players[i];
+    st[i].elo = pr.rating;
+    st[i].elo_lo = pr.rating - pr.error;
+    st[i].elo_hi = pr.rating + pr.error;
+    st[i].rating_status = std::string(to_string(pr.status));
+    st[i].nodes_per_move = moves[i] ? static_cast<double>(nodes[i]) / moves[i] : 0.0;
+    st[i].cpu_ms_per_move = moves[i] ? cpu[i] / moves[i] : 0.0;
+  }
+  std::stable_sort(st.begin(), st.end(), [](const Standing& x, const Standing& y) {
+    if (x.score != y.score) return x.score > y.score;
+    if (x.elo != y.elo) return x.elo > y.elo;
+    return x.player < y.player;
+  });
+  return st;
+}
+
+std::vector<PairingStats> compute_pairings(const std::vector<GameRow>& rows) {
+  std::map<int, PairingStats> by_pairing;
+  std::map<int, std::vector<const GameRow*>> by_pair;
+  for (const auto& r : rows) by_pair[r.pair].push_back(&r);
+  for (const auto& r : rows) {
+    PairingStats& p = by_pairing[r.pairing];
+    // A is the first mover of the pairing's even-numbered games.
+    const bool a_first = r.game % 2 == 0;
+    if (p.a.empty()) {
+      p.a = a_first ? r.first : r.second;
+      p.b = a_first ? r.second : r.first;
+    }
+    const double s = r.first == p.a ? r.first_score() : 1.0 - r.first_score();
+    ++p.games;
+    if (s == 1.0) ++p.wins;
+    else if (s == 0.0) ++p.losses;
+    else ++p.draws;
+  }
+  std::map<int, PentanomialCounts> penta;
+  for (const auto& [pair, games] : by_pair) {
+    if (games.size() != 2) continue;  // half a pair (an interrupted run) has no pair score
+    const PairingStats& p = by_pairing[games[0]->pairing];
+    auto score_a = [&](const GameRow* g) {
+      return g->first == p.a ? g->first_score() : 1.0 - g->first_score();
+    };
+    penta[games[0]->pairing].add(score_a(games[0]), score_a(games[1]));
+  }
+  std::vector<PairingStats> out;
+  for (auto& [pairing, p] : by_pairing) {
+    const PentanomialCounts& c = penta[pairing];
+    p.ll = c.ll;
+    p.ld = c.ld;
+    p.wl_dd = c.wl_dd;
+    p.wd = c.wd;
+    p.ww = c.ww;
+    const EloEstimate e = elo_from_pentanomial(c);
+    p.elo = e.elo;
+    p.elo_error = e.error;
+    p.los = e.los;
+    out.push_back(p);
+  }
+  return out;
+}
+
+std::string write_tournament_reports(const std::string& dir,
+                                     const std::vector<std::string>& players,
+                                     const std::vector<GameRow>& rows) {
+  const std::vector<Standing> standings = compute_standings(players, rows);
+  std::string text = csv::line({"player", "games", "wins", "draws", "losses", "score", "elo",
+                                "elo_lo", "elo_hi", "rating_status", "nodes_per_move",
+                                "cpu_ms_per_move", "forfeits"});
+  for (const auto& s : standings) {
+    text += csv::line({s.player, std::to_string(s.games), std::to_string(s.wins),
+                       std::to_string(s.draws), std::to_string(s.losses), csv::number(s.score, 1),
+                       csv::number(s.elo, 1), csv::number(s.elo_lo, 1), csv::number(s.elo_hi, 1),
+                       s.rating_status, csv::number(s.nodes_per_move, 1),
+                       csv::number(s.cpu_ms_per_move, 3), std::to_string(s.forfeits)});
+  }
+  write_text(dir + "/standings.csv", text);
+
+  // Crosstable: the row player's points against the column player, "points/games".
+  const std::size_t n = players.size();
+  std::vector<std::vector<double>> pts(n, std::vector<double>(n, 0.0));
+  std::vector<std::vector<int>> games(n, std::vector<int>(n, 0));
+  for (const auto& r : rows) {
+    const std::size_t a = index_of(players, r.first), b = index_of(players, r.second);
+    pts[a][b] += r.first_score();
+    pts[b][a] += 1.0 - r.first_score();
+    ++games[a][b];
+    ++games[b][a];
+  }
+  std::vector<std::string> header = {"player"};
+  for (const auto& s : standings) header.push_back(s.player);
+  text = csv::line(header);
+  for (const auto& row_player : standings) {
+    const std::size_t i = index_of(players, row_player.player);
+    std::vector<std::string> line = {row_player.player};
+    for (const auto& col_player : standings) {
+      const std::size_t j = index_of(players, col_player.player);
+      line.push_back(i == j || games[i][j] == 0
+                         ? ""
+                         : csv::number(pts[i][j], 1) + "/" + std::to_string(games[i][j]));
+    }
+    text += csv::line(line);
+  }
+  write_text(dir + "/crosstable.csv", text);
+
+  text = csv::line({"player_a", "player_b", "games", "wins", "draws", "losses", "ll", "ld",
+                    "wl_dd", "wd", "ww", "elo", "elo_error", "los"});
+  for (const auto& p : compute_pairings(rows)) {
+    text += csv::line({p.a, p.b, std::to_string(p.games), std::to_string(p.wins),
+                       std::to_string(p.draws), std::to_string(p.losses), std::to_string(p.ll),
+                       std::to_string(p.ld), std::to_string(p.wl_dd), std::to_string(p.wd),
+                       std::to_string(p.ww), csv::number(p.elo, 2), csv::number(p.elo_error, 2),
+                       csv::number(p.los * 100.0, 2)});
+  }
+  write_text(dir + "/pairs.csv", text);
+
+  // The printed table.
+  std::string table;
+  char buf[512];
+  std::snprintf(buf, sizeof buf, "%-4s %-24s %6s %5s %5s %5s %7s %8s %17s %12s %10s %8s\n", "rank",
+                "player", "games", "wins", "draws", "loss", "score", "elo", "95% interval",
+                "nodes/move", "ms/move", "forfeits");
+  table += buf;
+  int rank = 0;
+  for (const auto& s : standings) {
+    std::string interval = "[";
+    interval += csv::number(s.elo_lo, 0);
+    interval += ", ";
+    interval += csv::number(s.elo_hi, 0);
+    interval += "]";
+    std::snprintf(buf, sizeof buf, "%-4d %-24s %6d %5d %5d %5d %6.1f%% %8s %17s %12.0f %10.3f %8d\n",
+                  ++rank, s.player.c_str(), s.games, s.wins, s.draws, s.losses,
+                  s.games ? 100.0 * s.score / s.games : 0.0, csv::number(s.elo, 1).c_str(),
+                  interval.c_str(), s.nodes_per_move, s.cpu_ms_per_move, s.forfeits);
+    table += buf;
+  }
+  return table;
+}
+
+}  // namespace gts

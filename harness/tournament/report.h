@@ -1,0 +1,39 @@
+// The tournament's reports, computed from games.csv alone (so a resumed run reports exactly what
+// an uninterrupted one does): standings.csv, crosstable.csv and pairs.csv.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "harness/tournament/journal.h"
+
+namespace gts {
+
+struct Standing {
+  std::string player;
+  int games = 0, wins = 0, draws = 0, losses = 0;
+  double score = 0;        // points
+  double elo = 0, elo_lo = 0, elo_hi = 0;  // maximum-likelihood rating, mean 0, 95% interval
+  std::string rating_status;               // "ok", or why the rating is unbounded
+  double nodes_per_move = 0, cpu_ms_per_move = 0;
+  int forfeits = 0;
+};
+
+struct PairingStats {
+  std::string a, b;                // A is the player who moved first in the pair's first game
+  int games = 0, wins = 0, draws = 0, losses = 0;  // A's view
+  long long ll = 0, ld = 0, wl_dd = 0, wd = 0, ww = 0;  // pentanomial over complete game pairs
+  double elo = 0, elo_error = 0, los = 0;  // from the pentanomial, A's view
+};
+
+// Standings sorted by score (then rating, then name).
+std::vector<Standing> compute_standings(const std::vector<std::string>& players,
+                                        const std::vector<GameRow>& rows);
+std::vector<PairingStats> compute_pairings(const std::vector<GameRow>& rows);
+
+// Writes the three CSVs into `dir`; returns the standings as a printable table.
+std::string write_tournament_reports(const std::string& dir,
+                                     const std::vector<std::string>& players,
+                                     const std::vector<GameRow>& rows);
+
+}  // namespace gts

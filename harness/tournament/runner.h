@@ -1,0 +1,35 @@
+// `harness run`: plays the tournament a YAML config describes, in parallel on oneTBB, journaling
+// every finished game, and writes the run folder's reports.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace gts {
+
+struct RunOptions {
+  std::string config_path;
+  std::optional<int> threads;          // overrides the config's `threads`
+  std::string out_dir;                 // overrides the config's `output.dir`
+  std::optional<std::uint64_t> seed;   // overrides the config's `seed`
+  bool resume = false;
+  std::string command_line;            // recorded in run.yaml
+  bool quiet = false;                  // no progress, no standings table (benchmarks, tests)
+};
+
+struct RunReport {
+  int exit_code = 0;         // 0 when every game was played; 130 when stopped by a signal
+  std::string dir;           // the run folder
+  int games_total = 0;
+  int games_played = 0;      // by this invocation
+  double wall_s = 0;         // of the parallel part
+  double cpu_s = 0;          // process CPU during it, all threads
+  double search_cpu_s = 0;   // of which inside searches
+};
+
+// Plays the run; when stopped by a signal every finished game is kept and the resume command is
+// printed. Bad configs throw ConfigError, bad options ParamError.
+RunReport run_tournament(const RunOptions& options);
+
+}  // namespace gts

@@ -1,0 +1,136 @@
+// The command line's contract, as scripts use it: JSON keys and values, the listing commands, and
+// one line plus exit code 2 for every kind of bad input.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/process.h"
+
+namespace gts {
+namespace {
+
+using testing::run_harness;
+
+nlohmann::json run_json(const std::vector<std::string>& args) {
+  auto r = run_harness(args);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return nlohmann::json::parse(r.out);
+}
+
+TEST(Cli, PerftTicTacToe) {
+  auto j = run_json({"perft", "--game", "tictactoe", "--depth", "9", "--json"});
+  EXPECT_EQ(j["total"], 549946);
+  const std::vector<std::uint64_t> expected = {1,     9,      72,     504,    3024,
+                                               15120, 54720, 148176, 200448, 127872};
+  EXPECT_EQ(j["per_ply"].get<std::vector<std::uint64_t>>(), expected);
+}
+
+TEST(Cli, TicTacToeIsADrawForEveryAlgorithm) {
+  for (const std::vector<std::string>& algo :
+       {std::vector<std::string>{"minimax"}, {"alphabeta"},
+        {"alphabeta", "--option", "fail=soft", "--option", "ordering=static"},
+        {"alphabeta", "--option", "tt=on", "--option", "id=on"}, {"sss*"}, {"sss"}}) {
+    std::vector<std::string> args = {"search", "--game", "tictactoe", "--depth", "max", "--json",
+                                     "--algorithm"};
+    args.insert(args.end(), algo.begin(), algo.end());
+    auto j = run_json(args);
+    EXPECT_EQ(j["value"], 0) << algo[0];
+    for (const char* key : {"value", "best_move", "pv", "nodes", "leaves", "time_ms"}) {
+      EXPECT_TRUE(j.contains(key)) << key;
+    }
+    EXPECT_GT(j["nodes"].get<std::uint64_t>(), 0u);
+  }
+}
+
+TEST(Cli, TextbookTree) {
+  for (const char* algo : {"minimax", "alphabeta", "sss*"}) {
+    auto j = run_json({"search", "--game", "tree", "--param", "tree=[[3,12,8],[2,4,6],[14,5,2]]",
+                       "--algorithm", algo, "--depth", "max", "--json"});
+    EXPECT_EQ(j["value"], 3) << algo;
+    EXPECT_EQ(j["best_move"], "1") << algo;
+  }
+  // Alpha-beta's textbook count on this tree: 7 of the 9 leaves.
+  auto j = run_json({"search", "--game", "tree", "--algorithm", "alphabeta", "--depth", "2",
+                     "--json"});
+  EXPECT_EQ(j["leaves"], 7);
+  EXPECT_EQ(j["nodes"], 11);
+}
+
+TEST(Cli, KalahSearchPrintsAMoveAndAPrincipalVariation) {
+  auto j = run_json({"search", "--game", "kalah", "--algorithm", "alphabeta", "--depth", "4",
+                     "--json"});
+  EXPECT_EQ(j["position"], "4,4,4,4,4,4,0,4,4,4,4,4,4,0:S");
+  EXPECT_FALSE(j["pv"].empty());
+  EXPECT_EQ(j["pv"][0], j["best_move"]);
+  auto m = run_json({"search", "--game", "kalah", "--algorithm", "minimax", "--depth", "4",
+                     "--json"});
+  EXPECT_EQ(m["value"], j["value"]);
+  auto text = run_harness({"search", "--game", "kalah", "--algorithm", "sss*", "--depth", "3"});
+  EXPECT_EQ(text.exit_code, 0);
+  EXPECT_NE(text.out.find("best move"), std::string::npos);
+}
+
+TEST(Cli, ListsGamesAndAlgorithmsWithParameters) {
+  auto games = run_harness({"games"});
+  EXPECT_EQ(games.exit_code, 0);
+  for (const char* s : {"kalah", "pits", "capture", "tictactoe", "random-tree", "branching",
+                        "ordering", "store-diff", "open-lines", "linear"}) {
+    EXPECT_NE(games.out.find(s), std::string::npos) << s;
+  }
+  auto algos = run_json({"algorithms", "--json"});
+  std::set<std::string> names;
+  for (const auto& a : algos) names.insert(a["name"].get<std::string>());
+  EXPECT_EQ(names, (std::set<std::string>{"minimax", "alphabeta", "sss*", "random", "faulty"}));
+}
+
+struct BadInput {
+  std::vector<std::string> args;
+  std::string expected;  // a fragment of the one-line error
+};
+
+TEST(Cli, BadInputIsOneLineAndExitCodeTwo) {
+  const std::vector<BadInput> cases = {
+      {{"search", "--game", "chess", "--algorithm", "minimax", "--depth", "1"}, "unknown game"},
+      {{"search", "--game", "kalah", "--algorithm", "negamaxx", "--depth", "1"},
+       "unknown algorithm"},
+      {{"search", "--game", "kalah", "--algorithm", "alphabeta", "--option", "fail=medium",
+        "--depth", "1"},
+       "fail"},
+      {{"search", "--game", "kalah", "--algorithm", "alphabeta", "--option", "colour=red",
+        "--depth", "1"},
+       "unknown parameter 'colour'"},
+      {{"search", "--game", "kalah", "--param", "pits=13", "--algorithm", "minimax", "--depth",
+        "1"},
+       "pits"},
+      {{"search", "--game", "kalah", "--param", "pits", "--algorithm", "minimax", "--depth", "1"},
+       "key=value"},
+      {{"search", "--game", "kalah", "--position", "4,4,4:S", "--algorithm", "minimax", "--depth",
+        "1"},
+       "--position"},
+      {{"search", "--game", "tree", "--param", "tree=[[1,2],[3,", "--algorithm", "minimax",
+        "--depth", "1"},
+       "tree"},
+      {{"search", "--game", "kalah", "--algorithm", "minimax", "--depth", "deep"}, "--depth"},
+      {{"search", "--game", "kalah", "--algorithm", "minimax", "--depth", "2", "--eval", "psqt"},
+       "psqt"},
+      {{"search", "--game", "kalah", "--algorithm", "minimax", "--depth", "2", "--eval",
+        "linear:1,2"},
+       "weights"},
+      {{"search", "--game", "kalah", "--algorithm", "minimax"}, "--depth"},
+      {{"perft", "--game", "tictactoe", "--position", "XXX/OO./...:X", "--depth", "1"},
+       "--position"},
+      {{"frobnicate"}, "frobnicate"},
+  };
+  for (const auto& c : cases) {
+    auto r = run_harness(c.args);
+    std::string joined;
+    for (const auto& a : c.args) joined += a + " ";
+    EXPECT_EQ(r.exit_code, 2) << joined << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.expected), std::string::npos) << joined << "\nstderr: " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << joined << "\n" << r.err;
+    EXPECT_TRUE(r.out.empty()) << joined;
+  }
+}
+
+}  // namespace
+}  // namespace gts

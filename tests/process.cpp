@@ -1,0 +1,89 @@
+#include "tests/process.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+extern char** environ;
+
+namespace gts::testing {
+
+std::string harness_path() {
+  const char* p = std::getenv("GTS_HARNESS");
+  if (p == nullptr || *p == '\0') throw std::runtime_error("GTS_HARNESS is not set");
+  return p;
+}
+
+std::string make_temp_dir() {
+  std::string tmpl = (std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp");
+  tmpl += "/gts-test-XXXXXX";
+  if (mkdtemp(tmpl.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+  return tmpl;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+namespace {
+
+int spawn_with_files(const std::vector<std::string>& args, const std::string& in_path,
+                     const std::string& out_path, const std::string& err_path) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, in_path.c_str(), O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
+  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
+  std::vector<std::string> argv_store = {harness_path()};
+  argv_store.insert(argv_store.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_store) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) throw std::runtime_error("cannot start " + argv_store[0]);
+  return pid;
+}
+
+}  // namespace
+
+int spawn_harness(const std::vector<std::string>& args, const std::string& out_path,
+                  const std::string& err_path) {
+  return spawn_with_files(args, "/dev/null", out_path, err_path);
+}
+
+int wait_process(int pid) {
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+ProcessResult run_harness(const std::vector<std::string>& args, const std::string& input) {
+  const std::string dir = make_temp_dir();
+  const std::string in_path = dir + "/stdin", out_path = dir + "/stdout", err_path = dir + "/stderr";
+  std::ofstream(in_path, std::ios::binary) << input;
+
+  ProcessResult r;
+  r.exit_code = wait_process(spawn_with_files(args, in_path, out_path, err_path));
+  r.out = read_file(out_path);
+  r.err = read_file(err_path);
+  std::remove(in_path.c_str());
+  std::remove(out_path.c_str());
+  std::remove(err_path.c_str());
+  rmdir(dir.c_str());
+  return r;
+}
+
+}  // namespace gts::testing

@@ -1,0 +1,33 @@
+// Runs the harness binary (path in $GTS_HARNESS, set by CMake) as a child process, as a user or a
+// script would, and collects its exit code, stdout and stderr.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace gts::testing {
+
+struct ProcessResult {
+  int exit_code = -1;  // 128 + signal number when killed by a signal
+  std::string out;
+  std::string err;
+};
+
+// The harness executable under test.
+std::string harness_path();
+
+// Runs `harness args...` to completion; `input` is fed to stdin.
+ProcessResult run_harness(const std::vector<std::string>& args, const std::string& input = "");
+
+// Starts `harness args...` in the background with stdout and stderr going to files; returns its
+// pid. wait_process() reaps it and returns the exit code (128 + signal when killed).
+int spawn_harness(const std::vector<std::string>& args, const std::string& out_path,
+                  const std::string& err_path);
+int wait_process(int pid);
+
+// A fresh empty directory under the system temp dir.
+std::string make_temp_dir();
+
+std::string read_file(const std::string& path);
+
+}  // namespace gts::testing

@@ -1,0 +1,213 @@
+// `harness report`: each kind of run folder gives its plots (non-empty PNG and SVG images) and a
+// report.html that shows them with the tables; a missing gnuplot, an unknown folder and a broken
+// CSV are one clear line each.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "harness/report/gnuplot.h"
+#include "tests/process.h"
+
+namespace gts {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::make_temp_dir;
+using testing::read_file;
+using testing::run_harness;
+
+bool have_gnuplot() {
+  try {
+    report::find_gnuplot();
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+#define REQUIRE_GNUPLOT()                                                             \
+  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed (apt-get install gnuplot-nox)"
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto pos = text.find(what); pos != std::string::npos; pos = text.find(what, pos + 1)) ++n;
+  return n;
+}
+
+std::uint32_t big_endian(const std::string& bytes, std::size_t at) {
+  std::uint32_t v = 0;
+  for (std::size_t i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(bytes[at + i]);
+  return v;
+}
+
+// A real, non-empty plot: a PNG with sensible dimensions and far more data than a blank canvas
+// (a blank 640x480 gnuplot PNG is about 2 KB; a plot with axes, labels and data is over 10 KB),
+// and an SVG drawn from the same script that holds the given texts and many drawn elements.
+void expect_plot(const fs::path& plots, const std::string& name,
+                 const std::vector<std::string>& texts) {
+  SCOPED_TRACE(name);
+  const std::string png = read_file((plots / (name + ".png")).string());
+  ASSERT_GT(png.size(), 24u) << "missing or empty " << name << ".png";
+  EXPECT_EQ(png.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+  EXPECT_EQ(png.substr(12, 4), "IHDR");
+  EXPECT_GE(big_endian(png, 16), 300u);  // width
+  EXPECT_GE(big_endian(png, 20), 200u);  // height
+  EXPECT_GT(png.size(), 6000u) << "looks like a blank image";
+  const std::string svg = read_file((plots / (name + ".svg")).string());
+  EXPECT_NE(svg.find("<svg"), std::string::npos);
+  EXPECT_GT(count(svg, "<path"), 10u);
+  for (const auto& t : texts) EXPECT_NE(svg.find(t), std::string::npos) << t;
+  // The data and script stay beside the images, so that a plot can be re-drawn by hand.
+  EXPECT_TRUE(fs::exists(plots / (name + ".gp")));
+  EXPECT_TRUE(fs::exists(plots / (name + ".dat")));
+}
+
+std::string write_config(const std::string& dir, const std::string& text) {
+  const std::string path = dir + "/config.yaml";
+  std::ofstream(path) << text;
+  return path;
+}
+
+// A small Kalah tournament; `ab_d3` has an underscore, which gnuplot's enhanced text would eat.
+const char* kTournament = R"(
+name: report-test
+game: {name: kalah, params: {seeds: 3}}
+players:
+  - {name: ab_d3, algorithm: alphabeta, depth: 3}
+  - {name: sss-d2, algorithm: sss*, depth: 2}
+  - {name: rnd, algorithm: random, depth: 1}
+openings: {kind: random, count: 2, plies: 2}
+tournament: {pairs: 2}
+seed: 4
+)";
+
+TEST(Report, TournamentRunGivesPlotsAndTables) {
+  REQUIRE_GNUPLOT();
+  const std::string dir = make_temp_dir();
+  const std::string run = dir + "/run";
+  auto played = run_harness({"run", write_config(dir, kTournament), "--out", run});
+  ASSERT_EQ(played.exit_code, 0) << played.err;
+
+  auto r = run_harness({"report", run});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("tournament report: "), std::string::npos) << r.out;
+  const fs::path plots = fs::path(run) / "plots";
+  expect_plot(plots, "elo", {"ab_d3", "sss-d2", "rnd", "Elo"});
+  expect_plot(plots, "crosstable", {"ab_d3", "rnd", "/8"});
+  expect_plot(plots, "nodes_per_move", {"ab_d3", "sss-d2", "nodes"});
+  expect_plot(plots, "time_per_move", {"ab_d3", "milliseconds"});
+
+  const std::string html = read_file(run + "/report.html");
+  for (const char* s : {"<h2>Standings</h2>", "<h2>Crosstable</h2>", "<h2>Pairings</h2>",
+                        "<h2>Work per move</h2>", "<h2>Games</h2>", "<img src=\"plots/elo.png\"",
+                        "<img src=\"plots/crosstable.png\"", "<img src=\"plots/nodes_per_move.png\"",
+                        "<img src=\"plots/time_per_move.png\"", "href=\"plots/elo.svg\"",
+                        "<td>ab_d3</td>", "95% interval", "href=\"standings.csv\"",
+                        "report-test", "kalah"}) {
+    EXPECT_NE(html.find(s), std::string::npos) << s;
+  }
+  fs::remove_all(dir);
+}
+
+TEST(Report, TournamentWithoutMovesAndWithUnboundedRatings) {
+  REQUIRE_GNUPLOT();
+  const std::string dir = make_temp_dir();
+  const std::string run = dir + "/run";
+  const char* config = R"(
+name: lopsided
+game: {name: kalah, params: {seeds: 3}}
+players:
+  - {name: strong, algorithm: alphabeta, depth: 4}
+  - {name: rnd, algorithm: random, depth: 1}
+  - {name: broken, algorithm: faulty, depth: 1, options: {after: 2}}
+tournament: {pairs: 2}
+output: {moves: false}
+seed: 3
+)";
+  ASSERT_EQ(run_harness({"run", write_config(dir, config), "--out", run}).exit_code, 0);
+  ASSERT_FALSE(fs::exists(run + "/moves.csv"));
+  // A separate output folder: the report links back to the run's CSVs.
+  const std::string out = dir + "/report";
+  auto r = run_harness({"report", run, "--out", out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const fs::path plots = fs::path(out) / "plots";
+  expect_plot(plots, "elo", {"strong", "broken (unbounded-below)"});
+  expect_plot(plots, "crosstable", {"strong", "broken"});
+  expect_plot(plots, "nodes_per_move", {"strong", "broken"});  // bars from standings.csv
+  expect_plot(plots, "time_per_move", {"strong"});
+  const std::string html = read_file(out + "/report.html");
+  EXPECT_NE(html.find("this run kept no moves.csv"), std::string::npos);
+  EXPECT_NE(html.find("Forfeits"), std::string::npos);
+  EXPECT_NE(html.find("faulty player"), std::string::npos);  // the forfeit's reason
+  EXPECT_NE(html.find("href=\"../run/standings.csv\""), std::string::npos);
+  EXPECT_FALSE(fs::exists(run + "/report.html"));
+  fs::remove_all(dir);
+}
+
+TEST(Report, SolveRunGivesProblemsSolvedWithinTime) {
+  REQUIRE_GNUPLOT();
+  const std::string out = make_temp_dir();
+  auto r = run_harness({"report", "tests/report/data/solve-run", "--out", out});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("solve report: "), std::string::npos) << r.out;
+  const fs::path plots = fs::path(out) / "plots";
+  expect_plot(plots, "solved_within", {"df-pn+", "ab-tt", "problems solved", "all 7 problems"});
+  expect_plot(plots, "nodes_per_problem", {"df-pn", "pn+"});
+  const std::string html = read_file(out + "/report.html");
+  for (const char* s : {"<h2>Problems solved within t ms</h2>", "<h2>Summary</h2>",
+                        "<img src=\"plots/solved_within.png\"", "time_ms_common", "x-wins"}) {
+    EXPECT_NE(html.find(s), std::string::npos) << s;
+  }
+  fs::remove_all(out);
+}
+
+TEST(Report, MissingGnuplotSaysWhatToInstall) {
+  const std::string dir = make_temp_dir();
+  std::ofstream(dir + "/standings.csv") << "player,games,score,elo,elo_lo,elo_hi\na,1,1,0,0,0\n";
+  std::ofstream(dir + "/crosstable.csv") << "player,a\na,\n";
+  const char* old_path = std::getenv("PATH");
+  const std::string saved = old_path != nullptr ? old_path : "";
+  const char* old_forced = std::getenv("GTS_GNUPLOT");
+  const std::string saved_forced = old_forced != nullptr ? old_forced : "";
+  setenv("PATH", "/nonexistent", 1);
+  unsetenv("GTS_GNUPLOT");
+  auto r = run_harness({"report", dir});
+  setenv("PATH", saved.c_str(), 1);
+  if (old_forced != nullptr) setenv("GTS_GNUPLOT", saved_forced.c_str(), 1);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("apt-get install gnuplot-nox"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_FALSE(fs::exists(dir + "/report.html"));
+  fs::remove_all(dir);
+}
+
+TEST(Report, UnknownFoldersAndBrokenFilesAreOneLine) {
+  const std::string dir = make_temp_dir();
+  auto missing = run_harness({"report", dir + "/nowhere"});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("is not a folder"), std::string::npos) << missing.err;
+
+  auto empty = run_harness({"report", dir});
+  EXPECT_EQ(empty.exit_code, 2);
+  EXPECT_NE(empty.err.find("standings.csv"), std::string::npos) << empty.err;
+  EXPECT_NE(empty.err.find("solved_within.csv"), std::string::npos) << empty.err;
+  EXPECT_EQ(std::count(empty.err.begin(), empty.err.end(), '\n'), 1) << empty.err;
+
+  auto no_dir = run_harness({"report"});
+  EXPECT_EQ(no_dir.exit_code, 2);
+
+  if (have_gnuplot()) {
+    std::ofstream(dir + "/standings.csv") << "player,games\na,1\n";
+    std::ofstream(dir + "/crosstable.csv") << "player,a\na,\n";
+    auto broken = run_harness({"report", dir});
+    EXPECT_NE(broken.exit_code, 0);
+    EXPECT_NE(broken.err.find("standings.csv: no column"), std::string::npos) << broken.err;
+    EXPECT_EQ(std::count(broken.err.begin(), broken.err.end(), '\n'), 1) << broken.err;
+  }
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace gts

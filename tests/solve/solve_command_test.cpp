@@ -1,0 +1,221 @@
+// `harness solve` as a user runs it: the shipped tic-tac-toe config end to end, a small Go config,
+// the same results on any thread count, one located line and exit code 2 for every kind of bad
+// config, and the report arithmetic on its own.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "harness/csv.h"
+#include "harness/solve/solve_report.h"
+#include "tests/process.h"
+
+namespace gts {
+namespace {
+
+using testing::make_temp_dir;
+using testing::read_file;
+using testing::run_harness;
+
+std::vector<std::vector<std::string>> read_csv(const std::string& path) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(read_file(path));
+  for (std::string line; std::getline(in, line);) rows.push_back(csv::split(line));
+  return rows;
+}
+
+std::string write_config(const std::string& dir, const std::string& name, const std::string& text) {
+  const std::string path = dir + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+TEST(SolveCommand, TicTacToeConfigEndToEnd) {
+  const std::string out = make_temp_dir() + "/run";
+  const auto r = run_harness({"solve", "configs/solve-tictactoe.yaml", "--out", out, "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("df-pn+"), std::string::npos) << r.out;
+
+  const auto rows = read_csv(out + "/solve.csv");
+  ASSERT_FALSE(rows.empty());
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"problem", "algorithm", "result", "expected",
+                                               "correct", "best_move", "nodes", "time_ms", "depth",
+                                               "peak_bytes"}));
+  ASSERT_EQ(rows.size(), 1 + 7 * 6u);
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i][4], "yes") << rows[i][0] << " " << rows[i][1];
+    EXPECT_EQ(rows[i][2], rows[i][3]);
+    if (rows[i][0] == "x-wins") {
+      EXPECT_EQ(rows[i][2], "disproved");
+    }
+    if (rows[i][0] == "x-does-not-lose") {
+      EXPECT_EQ(rows[i][2], "proved");
+    }
+  }
+  const auto summary = read_csv(out + "/summary.csv");
+  ASSERT_EQ(summary.size(), 1 + 6u);
+  EXPECT_EQ(summary[0][0], "algorithm");
+  for (std::size_t i = 1; i < summary.size(); ++i) {
+    EXPECT_EQ(summary[i][2], "7") << summary[i][0];  // solved
+    EXPECT_EQ(summary[i][3], "0");                   // failed
+    EXPECT_EQ(summary[i][4], "0");                   // wrong
+  }
+  const auto within = read_csv(out + "/solved_within.csv");
+  ASSERT_GE(within.size(), 2u);
+  EXPECT_EQ(within[0], (std::vector<std::string>{"t_ms", "ab", "ab-tt", "pn", "pn+", "df-pn",
+                                                 "df-pn+"}));
+  EXPECT_EQ(within.back()[1], "7");
+  EXPECT_TRUE(std::filesystem::exists(out + "/config.yaml"));
+  std::filesystem::remove_all(std::filesystem::path(out).parent_path());
+}
+
+// A small Go config: shipped problems by glob, one by its text form; the same results on one
+// thread and on three.
+TEST(SolveCommand, GoProblemsByGlobAndTextOnAnyThreadCount) {
+  const std::string dir = make_temp_dir();
+  const std::string root = std::filesystem::current_path().string();
+  const std::string config = write_config(dir, "go.yaml",
+      "game: go-capture\n"
+      "problems:\n"
+      "  - files: " + root + "/problems/go-capture/snapback-0*.sgf\n"
+      "  - {name: tiny-ladder, problem: '......./......./......./..XO.../...XX../......./....... "
+      "turn=B target=D4', expected: proved}\n"
+      "algorithms:\n"
+      "  - {algorithm: pn+}\n"
+      "  - {algorithm: df-pn+, options: {tt_mb: 2}}\n"
+      "  - {algorithm: ab, options: {tt: 'on', tt_mb: 1}}\n"
+      "limits: {nodes: 200000, time_ms: 20000}\n");
+  std::vector<std::vector<std::vector<std::string>>> runs;
+  for (const char* threads : {"1", "3"}) {
+    const std::string out = dir + "/out" + threads;
+    const auto r = run_harness({"solve", config, "--threads", threads, "--out", out});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.err.find("[12/12]"), std::string::npos) << r.err;  // progress lines
+    auto rows = read_csv(out + "/solve.csv");
+    for (auto& row : rows) row[7] = "";  // time_ms differs from run to run
+    runs.push_back(rows);
+  }
+  EXPECT_EQ(runs[0], runs[1]);
+  const auto& rows = runs[0];
+  ASSERT_EQ(rows.size(), 1 + 4 * 3u);
+  EXPECT_EQ(rows[1][0], "snapback-01");
+  EXPECT_EQ(rows[1][1], "pn+");
+  EXPECT_EQ(rows[2][1], "dfpn+(tt_mb=2)");
+  EXPECT_EQ(rows[3][1], "alphabeta(tt=on,tt_mb=1)");
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i][4], "yes") << rows[i][0] << " " << rows[i][1];
+    EXPECT_FALSE(rows[i][5].empty());  // a best move
+    EXPECT_NE(rows[i][8], "0");        // depth
+  }
+  EXPECT_EQ(rows[10][0], "tiny-ladder");
+  EXPECT_EQ(rows[10][5], "D5");
+  std::filesystem::remove_all(dir);
+}
+
+struct BadConfig {
+  std::string text;
+  std::string fragment;  // of the one-line error, after "FILE:"
+};
+
+TEST(SolveCommand, BadConfigsAreOneLocatedLineAndExitCodeTwo) {
+  const std::string dir = make_temp_dir();
+  std::ofstream(dir + "/broken.sgf") << "(;SZ[7]AB[cd]AW[dd]MA[dd]XR[perhaps])";
+  const std::string ttt_head = "game: tictactoe\nproblems:\n  - {name: a, prover: 0}\n";
+  const std::string algos = "algorithms:\n  - {algorithm: pn}\n";
+  const std::vector<BadConfig> cases = {
+      {"game: chess\nproblems: [{name: a}]\n" + algos, "1:7: game 'chess' cannot pose solve problems"},
+      {ttt_head + "algorithms:\n  - {algorithm: pns}\n", "5:17: unknown solver 'pns'"},
+      {ttt_head + "algorithms:\n  - {algorithm: dfpn, options: {epsilon: -3}}\n", "5:42: solver dfpn: parameter 'epsilon'"},
+      {ttt_head + "algorithms:\n  - {algorithm: dfpn, options: {colour: red}}\n",
+       "5:33: solver dfpn: unknown parameter 'colour'"},
+      {ttt_head + "algorithms:\n  - {algorithm: pn}\n  - {algorithm: pn}\n",
+       "two algorithms are named 'pn'"},
+      {ttt_head + "algorithms: []\n", "'algorithms' is empty"},
+      {ttt_head + algos + "limits: {nodes: 0, time_ms: 0}\n", "needs a node or a time limit"},
+      {ttt_head + algos + "limits: {depth: 3}\n", "unknown key 'depth'"},
+      {ttt_head + algos + "colour: red\n", "unknown key 'colour'"},
+      {"game: tictactoe\nproblems:\n  - {name: a, position: 'XXXX'}\n" + algos,
+       "3:5: tictactoe position"},
+      {"game: tictactoe\nproblems:\n  - {name: a, file: x.sgf}\n" + algos,
+       "'file' and 'problem' are for go-capture"},
+      {"game: tictactoe\nproblems:\n  - {name: a, prover: 2}\n" + algos, "3:23: expected an integer in 0..1"},
+      {"game: tictactoe\nproblems:\n  - {name: a, expected: maybe}\n" + algos, "3:25: expected one of proved, disproved"},
+      {"game: tictactoe\nproblems:\n  - {name: a}\n  - {name: a}\n" + algos,
+       "two problems are named 'a'"},
+      {"game: go-capture\nproblems:\n  - files: nothing-*.sgf\n" + algos,
+       "3:12: no problem file matches 'nothing-*.sgf'"},
+      {"game: go-capture\nproblems:\n  - file: broken.sgf\n" + algos,
+       "3:11: " + dir + "/broken.sgf: property XR: expected proved or disproved"},
+      {"game: go-capture\nproblems:\n  - {name: a, position: 'x'}\n" + algos,
+       "not a 'position'"},
+      {"game: {name: go-capture, params: {superko: maybe}}\nproblems:\n  - file: broken.sgf\n" +
+           algos,
+       "superko"},
+      {"game: tictactoe\n" + algos, "1:1: missing required key 'problems'"},
+  };
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    SCOPED_TRACE(cases[i].text);
+    const std::string path = write_config(dir, "bad" + std::to_string(i) + ".yaml", cases[i].text);
+    const auto r = run_harness({"solve", path, "--out", dir + "/out", "--quiet"});
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(r.err.rfind("error: " + path + ":", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find(cases[i].fragment), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
+  }
+  const auto missing = run_harness({"solve", dir + "/no-such.yaml"});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("no such file"), std::string::npos) << missing.err;
+  std::filesystem::remove_all(dir);
+}
+
+SolveRow row(const std::string& problem, const std::string& algorithm, ProofStatus status,
+             const std::string& expected, double ms, std::uint64_t nodes, int depth) {
+  SolveRow r;
+  r.problem = problem;
+  r.algorithm = algorithm;
+  r.expected = expected;
+  r.outcome.status = status;
+  r.outcome.time_ms = ms;
+  r.outcome.stats.nodes = nodes;
+  r.outcome.depth = depth;
+  return r;
+}
+
+TEST(SolveReport, TableOneCountsAndMeans) {
+  const auto P = ProofStatus::kProved;
+  const auto D = ProofStatus::kDisproved;
+  const auto U = ProofStatus::kUnknown;
+  const std::vector<SolveRow> rows = {
+      row("p1", "a", P, "proved", 10, 100, 3), row("p1", "b", P, "proved", 30, 300, 5),
+      row("p2", "a", D, "disproved", 20, 200, 4), row("p2", "b", U, "disproved", 99, 999, 0),
+      row("p3", "a", P, "disproved", 5, 50, 1),  // wrong
+      row("p3", "b", D, "", 40, 400, 7),         // no known answer: counts as solved
+  };
+  EXPECT_EQ(correctness(rows[0]), "yes");
+  EXPECT_EQ(correctness(rows[3]), "");
+  EXPECT_EQ(correctness(rows[4]), "no");
+  EXPECT_EQ(correctness(rows[5]), "");
+  const auto s = summarize(rows, {"a", "b"});
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_EQ(s[0].solved, 2);
+  EXPECT_EQ(s[0].failed, 1);
+  EXPECT_EQ(s[0].wrong, 1);
+  EXPECT_EQ(s[1].solved, 2);
+  EXPECT_EQ(s[1].failed, 1);
+  EXPECT_EQ(s[0].common, 1);  // only p1 is solved by both
+  EXPECT_DOUBLE_EQ(s[0].time_ms_common, 10);
+  EXPECT_DOUBLE_EQ(s[1].nodes_common, 300);
+  EXPECT_DOUBLE_EQ(s[0].time_ms_solved, 15);
+  EXPECT_DOUBLE_EQ(s[1].depth_solved, 6);
+  const auto within = solved_within_csv(rows, {"a", "b"}, {10, 35, 100});
+  EXPECT_EQ(within, "t_ms,a,b\n10,1,0\n35,2,1\n100,2,2\n");
+  EXPECT_NE(summary_table(s).find("solved"), std::string::npos);
+  EXPECT_EQ(solve_csv({rows[3]}).substr(solve_csv({}).size()),
+            "p2,b,unknown,disproved,,,999,99,,0\n");
+}
+
+}  // namespace
+}  // namespace gts

@@ -1,0 +1,335 @@
+// `harness run` end to end, as a user runs it: determinism across thread counts, a run killed
+// part-way and resumed, Ctrl-C, misbehaving players, budgets, adjudication and bad input.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <thread>
+
+#include "harness/csv.h"
+#include "harness/tournament/report.h"
+#include "tests/process.h"
+
+namespace gts {
+namespace {
+
+using testing::make_temp_dir;
+using testing::read_file;
+using testing::run_harness;
+
+std::string write_config(const std::string& dir, const std::string& name, const std::string& text) {
+  const std::string path = dir + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+// A CSV file as rows of fields, without the named (timing) columns.
+std::vector<std::vector<std::string>> table_without(const std::string& path,
+                                                    const std::set<std::string>& drop) {
+  std::vector<std::vector<std::string>> rows;
+  std::ifstream in(path);
+  std::vector<bool> keep;
+  for (std::string line; std::getline(in, line);) {
+    auto fields = csv::split(line);
+    if (keep.empty()) {
+      for (const auto& f : fields) keep.push_back(!drop.count(f));
+    }
+    std::vector<std::string> kept;
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+      if (keep[i]) kept.push_back(fields[i]);
+    }
+    rows.push_back(kept);
+  }
+  return rows;
+}
+
+const std::set<std::string> kTimingColumns = {"first_cpu_ms", "second_cpu_ms", "wall_ms",
+                                              "cpu_us", "cpu_ms_per_move"};
+
+void expect_same_results(const std::string& a, const std::string& b) {
+  for (const char* file : {"games.csv", "moves.csv", "standings.csv", "crosstable.csv",
+                           "pairs.csv"}) {
+    SCOPED_TRACE(file);
+    auto ta = table_without(a + "/" + file, kTimingColumns);
+    auto tb = table_without(b + "/" + file, kTimingColumns);
+    ASSERT_GT(ta.size(), 1u);
+    EXPECT_EQ(ta, tb);
+  }
+}
+
+const char* kKalahConfig = R"(
+name: det
+game: {name: kalah, params: {pits: 6, seeds: 4}}
+players:
+  - {name: ab, algorithm: alphabeta, depth: [2, 3], options: {ordering: static}}
+  - {name: soft, algorithm: alphabeta, depth: 3, options: {fail: soft, tt: on, tt_mb: 1, random_ties: on}}
+  - {name: sss, algorithm: sss*, depth: 3}
+  - {name: rnd, algorithm: random, depth: 1}
+openings: {kind: random, count: 3, plies: 3}
+tournament: {pairs: 1, max_plies: 200}
+seed: 5
+)";
+
+TEST(Tournament, SameResultsWithOneAndManyThreads) {
+  const std::string dir = make_temp_dir();
+  const std::string config = write_config(dir, "det.yaml", kKalahConfig);
+  auto one = run_harness({"run", config, "--threads", "1", "--out", dir + "/t1"});
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  auto two = run_harness({"run", config, "--threads", "2", "--out", dir + "/t2"});
+  ASSERT_EQ(two.exit_code, 0) << two.err;
+  auto four = run_harness({"run", config, "--threads", "4", "--out", dir + "/t4"});
+  ASSERT_EQ(four.exit_code, 0) << four.err;
+  expect_same_results(dir + "/t1", dir + "/t2");
+  expect_same_results(dir + "/t1", dir + "/t4");
+  // 5 players: 10 pairings x 3 openings x 2 games.
+  EXPECT_EQ(table_without(dir + "/t1/games.csv", {}).size(), 61u);
+  EXPECT_NE(one.out.find("run folder: " + dir + "/t1"), std::string::npos);
+  // A different seed plays different games.
+  auto other = run_harness({"run", config, "--seed", "6", "--out", dir + "/s6"});
+  ASSERT_EQ(other.exit_code, 0) << other.err;
+  EXPECT_NE(table_without(dir + "/t1/games.csv", kTimingColumns),
+            table_without(dir + "/s6/games.csv", kTimingColumns));
+}
+
+// Slow enough (a few seconds) that a kill lands mid-run.
+const char* kSlowConfig = R"(
+name: slow
+game: {name: kalah, params: {pits: 6, seeds: 4}}
+players:
+  - {name: a, algorithm: alphabeta, depth: [9, 10], options: {ordering: static}}
+  - {name: s, algorithm: sss*, depth: 9}
+openings: {kind: random, count: 6, plies: 2}
+tournament: {pairs: 1, max_plies: 300}
+seed: 9
+output: {moves: true}
+)";
+
+std::size_t games_recorded(const std::string& dir) {
+  std::ifstream in(dir + "/games.csv");
+  std::size_t lines = 0;
+  for (std::string line; std::getline(in, line);) ++lines;
+  return lines == 0 ? 0 : lines - 1;
+}
+
+void expect_each_game_once(const std::string& dir, std::size_t total) {
+  auto rows = table_without(dir + "/games.csv", {});
+  ASSERT_EQ(rows.size(), total + 1);
+  for (std::size_t i = 1; i < rows.size(); ++i) EXPECT_EQ(rows[i][0], std::to_string(i - 1));
+}
+
+// Starts a run, waits until at least `min_games` are recorded, then sends `sig`.
+int interrupt_run(const std::string& config, const std::string& out, int sig, std::size_t min_games,
+                  std::string* err) {
+  const std::string err_path = out + ".err";
+  int pid = testing::spawn_harness({"run", config, "--threads", "2", "--out", out},
+                                   out + ".out", err_path);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (games_recorded(out) < min_games && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  kill(pid, sig);
+  int rc = testing::wait_process(pid);
+  *err = read_file(err_path);
+  return rc;
+}
+
+TEST(Tournament, KilledRunResumesToTheUninterruptedResult) {
+  const std::string dir = make_temp_dir();
+  const std::string config = write_config(dir, "slow.yaml", kSlowConfig);
+  auto full = run_harness({"run", config, "--threads", "2", "--out", dir + "/full"});
+  ASSERT_EQ(full.exit_code, 0) << full.err;
+  const std::size_t total = games_recorded(dir + "/full");
+  ASSERT_EQ(total, 36u);  // 3 players x 6 openings x 2 games
+
+  std::string err;
+  const int rc = interrupt_run(config, dir + "/killed", SIGKILL, 4, &err);
+  EXPECT_EQ(rc, 128 + SIGKILL);
+  const std::size_t kept = games_recorded(dir + "/killed");
+  EXPECT_GE(kept, 4u);
+  EXPECT_LT(kept, total) << "the run finished before the kill; make the config slower";
+
+  auto resumed = run_harness({"run", config, "--out", dir + "/killed", "--resume"});
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  expect_each_game_once(dir + "/killed", total);
+  expect_same_results(dir + "/full", dir + "/killed");
+
+  // Resuming a finished run plays nothing and changes nothing.
+  auto again = run_harness({"run", config, "--out", dir + "/killed", "--resume"});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  expect_same_results(dir + "/full", dir + "/killed");
+}
+
+TEST(Tournament, CtrlCStopsCleanlyAndPrintsTheResumeCommand) {
+  const std::string dir = make_temp_dir();
+  const std::string config = write_config(dir, "slow.yaml", kSlowConfig);
+  std::string err;
+  const int rc = interrupt_run(config, dir + "/int", SIGINT, 2, &err);
+  const std::size_t kept = games_recorded(dir + "/int");
+  if (kept < 36) {
+    EXPECT_EQ(rc, 130) << err;
+    EXPECT_NE(err.find("--resume"), std::string::npos) << err;
+    EXPECT_NE(err.find("--out " + dir + "/int"), std::string::npos) << err;
+    EXPECT_NE(read_file(dir + "/int/run.yaml").find("status: interrupted"), std::string::npos);
+  }
+  auto resumed = run_harness({"run", config, "--out", dir + "/int", "--resume"});
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  expect_each_game_once(dir + "/int", 36);
+  EXPECT_NE(read_file(dir + "/int/run.yaml").find("status: finished"), std::string::npos);
+}
+
+TEST(Tournament, MisbehavingPlayersForfeitAndTheRunCompletes) {
+  const std::string dir = make_temp_dir();
+  const std::string config = write_config(dir, "faulty.yaml", R"(
+game: tictactoe
+players:
+  - {name: thrower, algorithm: faulty, depth: 1, options: {mode: throw, after: 1}}
+  - {name: cheater, algorithm: faulty, depth: 1, options: {mode: illegal, after: 0}}
+  - {name: good, algorithm: alphabeta, depth: max}
+tournament: {pairs: 2, max_plies: 9}
+)");
+  auto r = run_harness({"run", config, "--out", dir + "/out"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto games = table_without(dir + "/out/games.csv", {});
+  ASSERT_EQ(games.size(), 13u);  // 3 pairings x 2 pairs x 2 games
+  const auto& header = games[0];
+  auto col = [&](const char* name) {
+    return static_cast<std::size_t>(std::find(header.begin(), header.end(), name) - header.begin());
+  };
+  int thrower_errors = 0, cheater_illegal = 0;
+  for (std::size_t i = 1; i < games.size(); ++i) {
+    const auto& g = games[i];
+    if (g[col("forfeit")] == "thrower") {
+      EXPECT_EQ(g[col("termination")], "error");
+      EXPECT_NE(g[col("reason")].find("deliberate failure"), std::string::npos);
+      ++thrower_errors;
+    }
+    if (g[col("forfeit")] == "cheater") {
+      EXPECT_EQ(g[col("termination")], "illegal_move");
+      EXPECT_NE(g[col("reason")].find("not legal"), std::string::npos);
+      ++cheater_illegal;
+    }
+    if (!g[col("forfeit")].empty()) {
+      const bool first_forfeited = g[col("forfeit")] == g[col("first")];
+      EXPECT_EQ(g[col("result")], first_forfeited ? "0-1" : "1-0");
+    }
+  }
+  // The cheater forfeits every game at its first move; the thrower at its second, unless the
+  // game ended first (it cannot against the cheater, who moves illegally at once).
+  EXPECT_EQ(cheater_illegal, 8);
+  EXPECT_GE(thrower_errors, 4);
+  auto standings = table_without(dir + "/out/standings.csv", {});
+  for (std::size_t i = 1; i < standings.size(); ++i) {
+    if (standings[i][0] == "cheater") {
+      EXPECT_EQ(standings[i].back(), "8");
+    }
+    if (standings[i][0] == "good") {
+      EXPECT_EQ(standings[i].back(), "0");
+    }
+  }
+  EXPECT_NE(r.out.find("forfeits"), std::string::npos);
+}
+
+TEST(Tournament, BudgetsAndAdjudication) {
+  const std::string dir = make_temp_dir();
+  const std::string config = write_config(dir, "budget.yaml", R"(
+game: {name: kalah}
+players:
+  - {name: a, algorithm: alphabeta, options: {ordering: static}}
+  - {name: b, algorithm: alphabeta, options: {tt: on}}
+tournament: {pairs: 1, max_plies: 12, limits: {nodes: 3000}}
+)");
+  auto r = run_harness({"run", config, "--out", dir + "/out"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto games = table_without(dir + "/out/games.csv", {});
+  ASSERT_EQ(games.size(), 3u);
+  for (std::size_t i = 1; i < games.size(); ++i) {
+    EXPECT_EQ(games[i][9], "max_plies");  // Kalah does not end in 12 plies
+    EXPECT_EQ(games[i][6], "1/2-1/2");
+  }
+  auto moves = table_without(dir + "/out/moves.csv", {});
+  ASSERT_EQ(moves.size(), 25u);
+  for (std::size_t i = 1; i < moves.size(); ++i) {
+    EXPECT_LE(std::stoull(moves[i][6]), 3000u) << "node budget broken";
+    EXPECT_GE(std::stoi(moves[i][5]), 3) << "iterative deepening reached too little depth";
+  }
+}
+
+TEST(Tournament, BadInputIsLocatedAndExitsTwo) {
+  const std::string dir = make_temp_dir();
+  const std::string bad = write_config(dir, "bad.yaml", "game: kalah\nplayers:\n  - {name: a, algorithm: alphabeta, depth: 0}\n  - {name: b, algorithm: random, depth: 1}\n");
+  auto r = run_harness({"run", bad, "--out", dir + "/x"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find(bad + ":3:"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/x/games.csv"));
+
+  auto missing = run_harness({"run", dir + "/nope.yaml"});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("nope.yaml"), std::string::npos) << missing.err;
+
+  // An existing run is never overwritten; resuming it with another config is refused.
+  const std::string config = write_config(dir, "det.yaml", kKalahConfig);
+  ASSERT_EQ(run_harness({"run", config, "--out", dir + "/run"}).exit_code, 0);
+  auto again = run_harness({"run", config, "--out", dir + "/run"});
+  EXPECT_EQ(again.exit_code, 2);
+  EXPECT_NE(again.err.find("--resume"), std::string::npos) << again.err;
+  auto other_seed = run_harness({"run", config, "--out", dir + "/run", "--resume", "--seed", "77"});
+  EXPECT_EQ(other_seed.exit_code, 2);
+  EXPECT_NE(other_seed.err.find("differs"), std::string::npos) << other_seed.err;
+  auto no_out = run_harness({"run", config, "--resume"});
+  EXPECT_EQ(no_out.exit_code, 2);
+  EXPECT_NE(no_out.err.find("--out"), std::string::npos) << no_out.err;
+  auto threads = run_harness({"run", config, "--threads", "-3"});
+  EXPECT_EQ(threads.exit_code, 2);
+}
+
+GameRow game(int index, const char* first, const char* second, const char* result) {
+  GameRow r;
+  r.game = index;
+  r.pair = index / 2;
+  r.pairing = 0;
+  r.first = first;
+  r.second = second;
+  r.result = result;
+  return r;
+}
+
+TEST(Reports, PentanomialCountsOverGamePairs) {
+  // Pairs from A's view: (1, 0) -> WL, (1, 1) -> WW, (0.5, 0.5) -> DD, (0, 0.5) -> LD,
+  // (0, 0) -> LL, (1, 0.5) -> WD; and one half pair that is not counted.
+  std::vector<GameRow> rows = {
+      game(0, "A", "B", "1-0"),     game(1, "B", "A", "1-0"),     game(2, "A", "B", "1-0"),
+      game(3, "B", "A", "0-1"),     game(4, "A", "B", "1/2-1/2"), game(5, "B", "A", "1/2-1/2"),
+      game(6, "A", "B", "0-1"),     game(7, "B", "A", "1/2-1/2"), game(8, "A", "B", "0-1"),
+      game(9, "B", "A", "1-0"),     game(10, "A", "B", "1-0"),    game(11, "B", "A", "1/2-1/2"),
+      game(12, "A", "B", "1-0")};
+  auto pairings = compute_pairings(rows);
+  ASSERT_EQ(pairings.size(), 1u);
+  const PairingStats& p = pairings[0];
+  EXPECT_EQ(p.a, "A");
+  EXPECT_EQ(p.b, "B");
+  EXPECT_EQ(p.games, 13);
+  EXPECT_EQ(p.wins, 5);
+  EXPECT_EQ(p.draws, 4);
+  EXPECT_EQ(p.losses, 4);
+  EXPECT_EQ(p.ll, 1);
+  EXPECT_EQ(p.ld, 1);
+  EXPECT_EQ(p.wl_dd, 2);
+  EXPECT_EQ(p.wd, 1);
+  EXPECT_EQ(p.ww, 1);
+
+  auto standings = compute_standings({"A", "B"}, rows);
+  ASSERT_EQ(standings.size(), 2u);
+  EXPECT_EQ(standings[0].player, "A");
+  EXPECT_DOUBLE_EQ(standings[0].score, 7.0);
+  EXPECT_NEAR(standings[0].elo, -standings[1].elo, 1e-9);  // mean 0
+  // Two players: the ML rating difference is Elo(s) for s = 7/13.
+  EXPECT_NEAR(standings[0].elo - standings[1].elo, -400 * std::log10(13.0 / 7.0 - 1), 0.01);
+}
+
+}  // namespace
+}  // namespace gts
