@@ -16,15 +16,15 @@
 
 namespace {
 
-// Kalah(6,4), alpha-beta and SSS* at depths 4 to 6: games of a few ms each, like a real run.
+// Kalah(6,4), alpha-beta and SSS* at depths 5 to 8: games of 10-50 ms each, like a real run.
 const char* kConfig = R"(
 name: bench
 game: {name: kalah}
 players:
-  - {name: ab, algorithm: alphabeta, depth: [4, 6], options: {ordering: static}}
-  - {name: tt, algorithm: alphabeta, depth: 5, options: {ordering: static, tt: on, tt_mb: 4}}
-  - {name: sss, algorithm: sss*, depth: 4}
-openings: {kind: random, count: 16, plies: 4}
+  - {name: ab, algorithm: alphabeta, depth: [6, 8], options: {ordering: static}}
+  - {name: tt, algorithm: alphabeta, depth: 7, options: {ordering: static, tt: on, tt_mb: 4}}
+  - {name: sss, algorithm: sss*, depth: 5}
+openings: {kind: random, count: 8, plies: 4}
 tournament: {max_plies: 300}
 seed: 3
 output: {moves: true}

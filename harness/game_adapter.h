@@ -102,15 +102,11 @@ class GameAdapter final : public GameHandle {
     }
     if (algorithm.name == "alphabeta") {
       AlphaBetaOptions options = alphabeta_options(algorithm);
-      // One table per searcher, made at its first search and emptied (in O(1)) at each one.
-      std::shared_ptr<TranspositionTable> table;
-      return wrap(std::move(e), [options, table](const G& g, const Eval& ev, const State& s,
-                                                 const SearchLimits& lim,
-                                                 std::uint64_t seed) mutable {
+      return wrap(std::move(e), [options](const G& g, const Eval& ev, const State& s,
+                                          const SearchLimits& lim, std::uint64_t seed) {
         AlphaBetaOptions o = options;
         o.seed = seed;
-        if (o.tt && !table) table = std::make_shared<TranspositionTable>(o.tt_mb);
-        return alphabeta(g, ev, s, lim, o, table.get());
+        return alphabeta(g, ev, s, lim, o, o.tt ? &thread_table(o.tt_mb) : nullptr);
       });
     }
     if (algorithm.name == "random") {
@@ -176,8 +172,11 @@ class GameAdapter final : public GameHandle {
       limits.stop = setup.stop;
       SearchResult r;
       const double start = wall_ms();
+      const double cpu_start = thread_cpu_ms();
       try {
         r = gs.searcher->search(&s, limits, mix_seed(setup.seed, static_cast<std::uint64_t>(ply)));
+        // The whole call, the algorithm's set-up (tables, buffers) included, is the search's cost.
+        r.stats.cpu_ms = thread_cpu_ms() - cpu_start;
       } catch (const std::exception& e) {
         forfeit(side, Termination::kError, e.what());
         break;

@@ -8,6 +8,13 @@
 
 namespace gts {
 
+TranspositionTable& thread_table(std::size_t mib) {
+  thread_local std::map<std::size_t, std::unique_ptr<TranspositionTable>> tables;
+  auto& slot = tables[mib];
+  if (!slot) slot = std::make_unique<TranspositionTable>(mib);
+  return *slot;
+}
+
 const char* termination_name(Termination t) {
   switch (t) {
     case Termination::kNormal:

@@ -106,6 +106,15 @@ class GameHandle {
   [[nodiscard]] virtual std::string random_opening(std::uint64_t seed, int plies) const = 0;
 };
 
+class TranspositionTable;
+
+// The calling thread's transposition table of `mib` MiB, made at its first use and kept for the
+// thread's life. A search empties it first (in O(1)), so sharing it between every search that
+// runs on the thread changes no result; it spares a tournament the cost of mapping and faulting
+// in a fresh table for every game (which, with many threads, also serialises on the kernel's
+// memory-map lock).
+TranspositionTable& thread_table(std::size_t mib);
+
 // Throws ParamError for an unknown game or a bad parameter.
 std::unique_ptr<GameHandle> make_game(const std::string& name,
                                       const std::map<std::string, std::string>& params);
