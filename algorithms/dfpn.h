@@ -397,9 +397,10 @@ class DfpnSearcher {
 // ignored; max_nodes and max_ms bound the search, which then ends unknown. Throws ParamError for a
 // bad table size or epsilon.
 template <Game G, class H>
-  requires ProofHeuristic<H, G>
-SolveResult dfpn(const G& game, const SolverGoal& goal, const typename G::State& root,
-                 const SearchLimits& limits, const H& heuristic, const DfpnOptions& options = {}) {
+requires ProofHeuristic<H, G> SolveResult dfpn(const G& game, const SolverGoal& goal,
+                                               const typename G::State& root,
+                                               const SearchLimits& limits, const H& heuristic,
+                                               const DfpnOptions& options = {}) {
   if (!(limits.max_ms >= 0.0)) throw ParamError("search time budget must be at least 0 ms");
   if (!(options.epsilon >= 0.0 && options.epsilon <= 10.0)) {
     throw ParamError("df-pn: epsilon must be 0..10");

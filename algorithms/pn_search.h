@@ -226,10 +226,10 @@ class PnSearcher {
 // Solves `goal` from `root` with pn (options.heuristic off) or pn+ (on). limits.depth is ignored;
 // max_nodes and max_ms bound the search, which then ends unknown.
 template <Game G, class H>
-  requires ProofHeuristic<H, G>
-SolveResult pn_search(const G& game, const SolverGoal& goal, const typename G::State& root,
-                      const SearchLimits& limits, const H& heuristic,
-                      const PnOptions& options = {}) {
+requires ProofHeuristic<H, G> SolveResult pn_search(const G& game, const SolverGoal& goal,
+                                                    const typename G::State& root,
+                                                    const SearchLimits& limits, const H& heuristic,
+                                                    const PnOptions& options = {}) {
   if (!(limits.max_ms >= 0.0)) throw ParamError("search time budget must be at least 0 ms");
   if (options.max_mb < 1) throw ParamError("pn: max_mb must be at least 1");
   const double wall0 = wall_ms();

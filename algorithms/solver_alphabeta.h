@@ -100,10 +100,9 @@ struct AlphaBetaSolverOptions {
 // Solves `goal` from `root` with alpha-beta to the end of the game. max_nodes and max_ms bound the
 // search, which then ends unknown; limits.depth is ignored. Throws ParamError for a bad table size.
 template <Game G, class H>
-  requires ProofHeuristic<H, G>
-SolveResult alphabeta_solve(const G& game, const SolverGoal& goal, const typename G::State& root,
-                            const SearchLimits& limits, const H& heuristic,
-                            const AlphaBetaSolverOptions& options = {}) {
+requires ProofHeuristic<H, G> SolveResult alphabeta_solve(
+    const G& game, const SolverGoal& goal, const typename G::State& root,
+    const SearchLimits& limits, const H& heuristic, const AlphaBetaSolverOptions& options = {}) {
   using State = typename G::State;
   const GoalGame<G> goal_game(game, goal);
   const GoalEval<G, H> eval(game, goal, heuristic);

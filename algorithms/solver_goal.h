@@ -80,7 +80,7 @@ struct UnitHeuristic {
 // gives the distance E = 5 - v (clamped to 1..25), then pn = E^2, dn = (25/E)^2 as in the
 // article. A position the evaluation calls even (v = 0) starts at (25, 25).
 template <Game G, class E>
-  requires Evaluator<E, G>
+requires Evaluator<E, G>
 class EvalHeuristic {
  public:
   EvalHeuristic(const G& game, const E& eval, const SolverGoal& goal)

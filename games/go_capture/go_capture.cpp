@@ -74,8 +74,7 @@ class CellSet {
     return true;
   }
   [[nodiscard]] bool contains(int c) const {
-    return (bits_[static_cast<std::size_t>(c) >> 6U] >>
-            (static_cast<unsigned>(c) & 63U) & 1U) != 0;
+    return (bits_[static_cast<std::size_t>(c) >> 6U] >> (static_cast<unsigned>(c) & 63U) & 1U) != 0;
   }
 
  private:
@@ -145,7 +144,8 @@ GoCapture::GoCapture(const Params& given) {
     source = text.empty() ? "default problem" : "problem parameter";
     problem = parse_go_problem_text(text.empty() ? default_problem_text() : text, source);
   }
-  if (const auto plies = p.get_int("max_plies"); plies != 0) problem.max_plies = static_cast<int>(plies);
+  if (const auto plies = p.get_int("max_plies"); plies != 0)
+    problem.max_plies = static_cast<int>(plies);
   if (const auto libs = p.get_int("escape_liberties"); libs != 0) {
     problem.escape_liberties = static_cast<int>(libs);
   }
@@ -448,8 +448,8 @@ GoCapture::State GoCapture::parse(std::string_view text) const {
   std::size_t start = 0;
   for (;;) {
     const auto slash = rows.find('/', start);
-    const std::string_view row =
-        rows.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
+    const std::string_view row = rows.substr(
+        start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
     if (r >= n_) throw ParseError(quoted + ": more than " + std::to_string(n_) + " rows");
     if (static_cast<int>(row.size()) != n_) {
       throw ParseError(quoted + ": row " + std::to_string(r + 1) + " has " +
@@ -474,7 +474,8 @@ GoCapture::State GoCapture::parse(std::string_view text) const {
     if (slash == std::string_view::npos) break;
     start = slash + 1;
   }
-  if (r != n_) throw ParseError(quoted + ": " + std::to_string(r) + " rows, not " + std::to_string(n_));
+  if (r != n_)
+    throw ParseError(quoted + ": " + std::to_string(r) + " rows, not " + std::to_string(n_));
   std::string_view rest = all.substr(colon + 1);
   const auto space = rest.find_first_of(" \t");
   const std::string_view side = rest.substr(0, space);
@@ -511,9 +512,8 @@ GoCapture::State GoCapture::parse(std::string_view text) const {
       std::size_t pos = 0;
       while (pos <= value.size()) {
         const auto comma = value.find(',', pos);
-        const std::string_view h = value.substr(pos, comma == std::string_view::npos
-                                                         ? std::string_view::npos
-                                                         : comma - pos);
+        const std::string_view h = value.substr(
+            pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos);
         std::uint64_t k = 0;
         auto [ptr, ec] = std::from_chars(h.data(), h.data() + h.size(), k, 16);
         if (h.empty() || ec != std::errc() || ptr != h.data() + h.size()) {

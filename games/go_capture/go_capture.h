@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "games/evaluation.h"
@@ -67,12 +68,12 @@ class GoCapture {
 
   struct State {
     std::array<std::uint8_t, detail::kGoCells> board{};
-    std::uint64_t key = 0;     // Zobrist key of the stones (a function of the board)
-    std::uint16_t ko = 0;      // the point that may not be played now (0: none)
-    std::uint16_t ply = 0;     // moves played since the problem's position
-    std::uint8_t side = 0;     // 0 black, 1 white
-    std::uint8_t passes = 0;   // consecutive passes just played
-    std::uint8_t status = 0;   // Status: a function of the rest
+    std::uint64_t key = 0;    // Zobrist key of the stones (a function of the board)
+    std::uint16_t ko = 0;     // the point that may not be played now (0: none)
+    std::uint16_t ply = 0;    // moves played since the problem's position
+    std::uint8_t side = 0;    // 0 black, 1 white
+    std::uint8_t passes = 0;  // consecutive passes just played
+    std::uint8_t status = 0;  // Status: a function of the rest
     std::uint8_t history_size = 0;
     std::array<std::uint64_t, kMaxHistory> history{};  // superko: keys of the earlier boards
 
@@ -136,6 +137,10 @@ class GoCapture {
   [[nodiscard]] std::string move_to_string(const State& s, Move move) const;
   // Accepts "C3", "c3" or "pass"; throws ParseError saying why a move is not legal.
   [[nodiscard]] Move parse_move(const State& s, std::string_view text) const;
+
+  // Every problem ends in +kWin or -kWin: alpha-beta searching to the end narrows its windows to
+  // this and cuts at the first win, as a win/loss solver.
+  [[nodiscard]] std::pair<Value, Value> outcome_bounds(const State&) const { return {-kWin, kWin}; }
 
   // Liberties of the target block (0 once captured), counted up to `limit`.
   [[nodiscard]] int target_liberties(const State& s, int limit = 1000) const;

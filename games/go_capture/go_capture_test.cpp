@@ -191,19 +191,18 @@ TEST(GoCapture, PositionsRoundTripAndHashByEverythingThatMatters) {
   EXPECT_NE(g.hash(other), g.hash(s));
   other = g.parse("...../..XO./.X.XO/..XO./.....:W ply=2 passes=1");
   EXPECT_NE(g.hash(other), g.hash(s));
-  for (const char* bad : {"...../...../...../...../.....", "..../..../..../....:B",
-                          "...../...../...../...../.....:Q", "...../...../...../...../..Z..:B",
-                          "...../...../...../...../.....:B ply=-1",
-                          "...../...../...../...../.....:B colour=red",
-                          "XO.../O..../...../...../.....:B"}) {
+  for (const char* bad :
+       {"...../...../...../...../.....", "..../..../..../....:B", "...../...../...../...../.....:Q",
+        "...../...../...../...../..Z..:B", "...../...../...../...../.....:B ply=-1",
+        "...../...../...../...../.....:B colour=red", "XO.../O..../...../...../.....:B"}) {
     EXPECT_THROW((void)g.parse(bad), ParseError) << bad;
   }
 }
 
 TEST(GoCapture, CaptureDistanceFollowsLibertiesAndLadders) {
   // Defender to move in atari: what it reaches by extending. Here the ladder works (2).
-  const GoCapture ladder = make(
-      "......./......./......./..XO.../...XX../......./....... turn=W target=D4");
+  const GoCapture ladder =
+      make("......./......./......./..XO.../...XX../......./....... turn=W target=D4");
   State s = ladder.initial_state();
   EXPECT_EQ(ladder.target_liberties(s), 2);
   EXPECT_EQ(ladder.capture_distance(s), 3);  // defender to move with 2 liberties: 2 + 1
@@ -223,7 +222,8 @@ TEST(GoCapture, ParametersPickTheProblemAndOverrideItsLimits) {
   const GoCapture dflt;
   EXPECT_EQ(dflt.size(), 7);
   EXPECT_EQ(dflt.problem().name, "default-ladder");
-  const GoCapture g(Params(ParamMap{{"problem", kAtari}, {"max_plies", "9"}, {"escape_liberties", "3"}}));
+  const GoCapture g(
+      Params(ParamMap{{"problem", kAtari}, {"max_plies", "9"}, {"escape_liberties", "3"}}));
   EXPECT_EQ(g.max_plies(), 9);
   EXPECT_EQ(g.escape_liberties(), 3);
   EXPECT_THROW(GoCapture(Params(ParamMap{{"problem", kAtari}, {"file", "x.sgf"}})), ParamError);

@@ -168,7 +168,8 @@ void validate_go_problem(const GoProblem& p, const std::string& source) {
   }
   if (p.target.empty()) fail(source, "no target: mark the block to capture or to save");
   for (int t : p.target) {
-    if (t < 0 || static_cast<std::size_t>(t) >= cells) fail(source, "a target point is off the board");
+    if (t < 0 || static_cast<std::size_t>(t) >= cells)
+      fail(source, "a target point is off the board");
     if (p.board[static_cast<std::size_t>(t)] == 0) {
       fail(source, "the target point " + go_point_name(p.size, t) + " holds no stone");
     }
@@ -232,11 +233,12 @@ GoProblem parse_go_problem_text(std::string_view text, const std::string& source
     std::size_t start = 0;
     for (;;) {
       const auto slash = token.find('/', start);
-      const std::string row = token.substr(start, slash == std::string::npos ? std::string::npos
-                                                                               : slash - start);
+      const std::string row =
+          token.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
       if (row.empty() || row.find_first_not_of(".XOxo") != std::string::npos) {
-        fail(source, "'" + token +
-                         "' is neither a board row (only '.', 'X' and 'O') nor a key=value setting");
+        fail(source,
+             "'" + token +
+                 "' is neither a board row (only '.', 'X' and 'O') nor a key=value setting");
       }
       rows.push_back(row);
       if (slash == std::string::npos) break;
@@ -296,8 +298,8 @@ GoProblem parse_go_problem_text(std::string_view text, const std::string& source
     auto count = [&](int lo, int hi) {
       const auto v = to_int(value);
       if (!v || *v < lo || *v > hi) {
-        fail(source, key + " must be an integer " + std::to_string(lo) + ".." +
-                         std::to_string(hi) + ", got '" + value + "'");
+        fail(source, key + " must be an integer " + std::to_string(lo) + ".." + std::to_string(hi) +
+                         ", got '" + value + "'");
       }
       return *v;
     };
@@ -444,8 +446,7 @@ class SgfReader {
       } else if (c == ';') {
         read_node();
       } else {
-        fail(source_, std::string("SGF: unexpected '") + c + "' at offset " +
-                          std::to_string(pos_));
+        fail(source_, std::string("SGF: unexpected '") + c + "' at offset " + std::to_string(pos_));
       }
     }
     return root;
@@ -541,8 +542,8 @@ GoProblem parse_go_problem_sgf(std::string_view text, const std::string& source)
   };
   GoProblem p;
   if (const auto* gm = find("GM")) {
-    if (single(*gm) != "1") fail(source, "property GM: the game must be Go (GM[1]), got '" +
-                                             gm->values.front() + "'");
+    if (single(*gm) != "1")
+      fail(source, "property GM: the game must be Go (GM[1]), got '" + gm->values.front() + "'");
   }
   p.size = 19;
   if (const auto* sz = find("SZ")) {
@@ -648,8 +649,8 @@ GoProblem parse_go_problem_sgf(std::string_view text, const std::string& source)
       const std::string v = single(*prop);
       const auto n = to_int(v);
       if (!n || *n < lo || *n > hi) {
-        fail(source, std::string("property ") + id + ": expected an integer " +
-                         std::to_string(lo) + ".." + std::to_string(hi) + ", got '" + v + "'");
+        fail(source, std::string("property ") + id + ": expected an integer " + std::to_string(lo) +
+                         ".." + std::to_string(hi) + ", got '" + v + "'");
       }
       out = *n;
     }

@@ -69,9 +69,10 @@ TEST(GoProblem, TextFormReadsEverySetting) {
   EXPECT_TRUE(p.in_region(parse_go_point(7, "G7", "t")));
   EXPECT_FALSE(p.in_region(parse_go_point(7, "B3", "t")));
   // The goal follows from the colours: white to move, white's target, escape.
-  const GoProblem e = parse_go_problem_text(".......\n.......\n.......\n..XO...\n...XX..\n"
-                                            ".......\n....... turn=W target=D4",
-                                            "t");
+  const GoProblem e = parse_go_problem_text(
+      ".......\n.......\n.......\n..XO...\n...XX..\n"
+      ".......\n....... turn=W target=D4",
+      "t");
   EXPECT_EQ(e.goal, GoGoal::kEscape);
 }
 
@@ -184,8 +185,9 @@ TEST(GoProblem, BrokenTextFormSaysWhatIsWrong) {
 }
 
 TEST(GoProblem, LoadsFilesByExtensionAndNamesThemInErrors) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("gts_go_problem_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  const auto dir =
+      std::filesystem::temp_directory_path() /
+      ("gts_go_problem_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
   std::filesystem::create_directories(dir);
   const std::string sgf = (dir / "corner-ladder.sgf").string();
   const std::string txt = (dir / "corner-ladder.txt").string();
@@ -202,7 +204,8 @@ TEST(GoProblem, LoadsFilesByExtensionAndNamesThemInErrors) {
     (void)load_go_problem(bad);
     FAIL();
   } catch (const ParseError& e) {
-    EXPECT_EQ(std::string(e.what()), bad + ": property MA: missing; mark the target block with MA or TR");
+    EXPECT_EQ(std::string(e.what()),
+              bad + ": property MA: missing; mark the target block with MA or TR");
   }
   EXPECT_THROW((void)load_go_problem((dir / "missing.sgf").string()), ParseError);
   std::filesystem::remove_all(dir);

@@ -1,4 +1,5 @@
 #include "games/go_capture/go_capture.h"
+
 #include "harness/game_adapter.h"
 #include "harness/game_table.h"
 

@@ -85,11 +85,12 @@ void parse_problem_item(const YamlReader& reader, const YAML::Node& item,
   }
   if (const auto n = reader.find(item, "prover"); n.IsDefined()) {
     const std::string v = reader.text(n, "'prover'");
-    p.spec.prover = v == "mover" ? -1 : static_cast<int>(reader.integer(n, "'prover' (0, 1 or mover)", 0, 1));
+    p.spec.prover =
+        v == "mover" ? -1 : static_cast<int>(reader.integer(n, "'prover' (0, 1 or mover)", 0, 1));
   }
   if (const auto n = reader.find(item, "at_least"); n.IsDefined()) {
-    p.spec.at_least = static_cast<Value>(
-        reader.integer(n, "'at_least'", -(kInfinity - 1), kInfinity - 1));
+    p.spec.at_least =
+        static_cast<Value>(reader.integer(n, "'at_least'", -(kInfinity - 1), kInfinity - 1));
   }
   if (const auto n = reader.find(item, "expected"); n.IsDefined()) {
     p.spec.expected = reader.choice(n, "'expected'", {"proved", "disproved"});
@@ -103,7 +104,8 @@ SolverSpec parse_solver(const YamlReader& reader, const YAML::Node& item) {
   const YAML::Node algo = reader.require(item, "algorithm", "in an algorithm");
   const std::string algorithm = reader.text(algo, "'algorithm'");
   std::string label;
-  if (const auto n = reader.find(item, "name"); n.IsDefined()) label = reader.identifier(n, "'name'");
+  if (const auto n = reader.find(item, "name"); n.IsDefined())
+    label = reader.identifier(n, "'name'");
   const AlgorithmInfo* info = nullptr;
   try {
     info = &find_solver_info(algorithm);
@@ -135,15 +137,16 @@ LoadedSolve load_solve_config(const std::string& path) {
   const YamlReader reader(path);
   const YAML::Node root = reader.load();
   reader.expect_map(root, "the solve config");
-  reader.check_keys(root,
-                    {"name", "game", "problems", "algorithms", "limits", "threads",
-                     "solved_within_ms", "output"},
-                    "at the top of a solve config");
+  reader.check_keys(
+      root,
+      {"name", "game", "problems", "algorithms", "limits", "threads", "solved_within_ms", "output"},
+      "at the top of a solve config");
   LoadedSolve out;
   SolveConfig& c = out.config;
   c.path = path;
   c.name = std::filesystem::path(path).stem().string();
-  if (const auto n = reader.find(root, "name"); n.IsDefined()) c.name = reader.identifier(n, "'name'");
+  if (const auto n = reader.find(root, "name"); n.IsDefined())
+    c.name = reader.identifier(n, "'name'");
 
   // The game: its name among the solvable games, and parameters the game accepts.
   const YAML::Node game_node = reader.require(root, "game", "in the solve config");
@@ -151,8 +154,8 @@ LoadedSolve load_solve_config(const std::string& path) {
   const auto& names = solve_game_names();
   if (std::find(names.begin(), names.end(), block.name) == names.end()) {
     reader.fail(block.name_node.IsDefined() ? block.name_node : game_node,
-                "game '" + block.name + "' cannot pose solve problems (known: " +
-                    known_solve_games() + ")");
+                "game '" + block.name +
+                    "' cannot pose solve problems (known: " + known_solve_games() + ")");
   }
   (void)make_game_from_block(reader, block);  // checks every parameter at its node
   c.game = block.name;
@@ -209,7 +212,8 @@ LoadedSolve load_solve_config(const std::string& path) {
   if (const auto o = reader.find(root, "output"); o.IsDefined()) {
     reader.expect_map(o, "'output'");
     reader.check_keys(o, {"dir"}, "in 'output'");
-    if (const auto d = reader.find(o, "dir"); d.IsDefined()) c.out_dir = reader.text(d, "'output.dir'");
+    if (const auto d = reader.find(o, "dir"); d.IsDefined())
+      c.out_dir = reader.text(d, "'output.dir'");
   }
 
   // Problems, each built now so that a bad one is reported where the config names it.
@@ -226,7 +230,8 @@ LoadedSolve load_solve_config(const std::string& path) {
   std::set<std::string> problem_names;
   for (std::size_t i = 0; i < pending.size(); ++i) {
     PendingProblem& p = pending[i];
-    if (p.spec.name.empty() && p.spec.file.empty()) p.spec.name = "problem-" + std::to_string(i + 1);
+    if (p.spec.name.empty() && p.spec.file.empty())
+      p.spec.name = "problem-" + std::to_string(i + 1);
     std::unique_ptr<SolveProblem> problem;
     try {
       problem = make_solve_problem(c.game, c.game_params, p.spec);

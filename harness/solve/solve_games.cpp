@@ -1,12 +1,13 @@
 // Problems of the games with a plain goal (prover, at_least): tic-tac-toe, Kalah and the trees,
 // and the dispatch by game name.
+#include "harness/solve/solve_games.h"
+
 #include <algorithm>
 
 #include "games/kalah/kalah.h"
 #include "games/random_tree/random_tree.h"
 #include "games/tictactoe/tictactoe.h"
 #include "games/tree/explicit_tree.h"
-#include "harness/solve/solve_games.h"
 
 namespace gts {
 

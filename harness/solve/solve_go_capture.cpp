@@ -51,9 +51,8 @@ std::unique_ptr<SolveProblem> make_go_capture_problem(
   GoCapture::State root = game.initial_state();
   return std::make_unique<TypedSolveProblem<GoCapture, GoCaptureHeuristic>>(
       std::string(GoCapture::kName), name.empty() ? std::string("problem") : name, expected,
-      std::move(game), root, goal, [goal](const GoCapture& g) {
-        return std::make_unique<GoCaptureHeuristic>(g, goal.prover);
-      });
+      std::move(game), root, goal,
+      [goal](const GoCapture& g) { return std::make_unique<GoCaptureHeuristic>(g, goal.prover); });
 }
 
 }  // namespace gts

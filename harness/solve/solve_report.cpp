@@ -79,9 +79,9 @@ std::string solve_csv(const std::vector<SolveRow>& rows) {
 }
 
 std::string summary_csv(const std::vector<SummaryRow>& summary) {
-  std::string out = csv::line({"algorithm", "problems", "solved", "failed", "wrong", "common",
-                               "time_ms_common", "nodes_common", "depth_common", "time_ms_solved",
-                               "nodes_solved", "depth_solved"});
+  std::string out =
+      csv::line({"algorithm", "problems", "solved", "failed", "wrong", "common", "time_ms_common",
+                 "nodes_common", "depth_common", "time_ms_solved", "nodes_solved", "depth_solved"});
   for (const auto& s : summary) {
     out += csv::line({s.algorithm, std::to_string(s.problems), std::to_string(s.solved),
                       std::to_string(s.failed), std::to_string(s.wrong), std::to_string(s.common),
@@ -118,14 +118,15 @@ std::string summary_table(const std::vector<SummaryRow>& summary) {
   std::size_t width = 9;
   for (const auto& s : summary) width = std::max(width, s.algorithm.size());
   const int w = static_cast<int>(width);
-  std::snprintf(buf, sizeof buf, "%-*s %6s %6s %5s %10s %12s %7s   (means over the %d problems every solver solved)\n",
-                w, "algorithm", "solved", "failed", "wrong", "time_ms", "nodes", "depth",
-                summary.empty() ? 0 : summary.front().common);
+  std::snprintf(
+      buf, sizeof buf,
+      "%-*s %6s %6s %5s %10s %12s %7s   (means over the %d problems every solver solved)\n", w,
+      "algorithm", "solved", "failed", "wrong", "time_ms", "nodes", "depth",
+      summary.empty() ? 0 : summary.front().common);
   out += buf;
   for (const auto& s : summary) {
-    std::snprintf(buf, sizeof buf, "%-*s %6d %6d %5d %10.1f %12.0f %7.2f\n", w,
-                  s.algorithm.c_str(), s.solved, s.failed, s.wrong, s.time_ms_common,
-                  s.nodes_common, s.depth_common);
+    std::snprintf(buf, sizeof buf, "%-*s %6d %6d %5d %10.1f %12.0f %7.2f\n", w, s.algorithm.c_str(),
+                  s.solved, s.failed, s.wrong, s.time_ms_common, s.nodes_common, s.depth_common);
     out += buf;
   }
   return out;

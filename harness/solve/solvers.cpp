@@ -24,12 +24,10 @@ std::vector<AlgorithmInfo> make_solver_infos() {
                             "static: children searched best first by the heuristic"),
                   S::choice("line", "on", off_on,
                             "rebuild the main line for the depth column (uncounted searches)")}});
-  out.push_back({"pn", {}, "proof-number search (Allis): best-first, leaves start at (1, 1)",
-                 {max_mb}});
-  out.push_back({"pn+",
-                 {"pn-plus"},
-                 "pn with heuristic initial numbers: pn = E^2, dn = (25/E)^2",
-                 {max_mb}});
+  out.push_back(
+      {"pn", {}, "proof-number search (Allis): best-first, leaves start at (1, 1)", {max_mb}});
+  out.push_back(
+      {"pn+", {"pn-plus"}, "pn with heuristic initial numbers: pn = E^2, dn = (25/E)^2", {max_mb}});
   out.push_back({"dfpn",
                  {"df-pn"},
                  "depth-first proof-number search (Nagai) with the 1+epsilon trick and a "

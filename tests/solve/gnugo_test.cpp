@@ -2,11 +2,11 @@
 // agree with every shipped answer. Skipped, saying so, where gnugo is not installed (CI installs
 // the Debian package).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <algorithm>
-#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -23,8 +23,8 @@ std::string find_gnugo() {
     std::error_code ec;
     return std::filesystem::is_regular_file(env, ec) ? env : "";
   }
-  for (const char* p : {"/usr/games/gnugo", "/usr/bin/gnugo", "/usr/local/bin/gnugo",
-                        "/usr/local/games/gnugo"}) {
+  for (const char* p :
+       {"/usr/games/gnugo", "/usr/bin/gnugo", "/usr/local/bin/gnugo", "/usr/local/games/gnugo"}) {
     std::error_code ec;
     if (std::filesystem::is_regular_file(p, ec)) return p;
   }
@@ -58,8 +58,8 @@ TEST(GnuGo, AgreesWithEveryShippedAnswer) {
     items.push_back({p.name, p.expected});
   }
   commands += "quit\n";
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("gts_gnugo_" + std::to_string(::getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("gts_gnugo_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const std::string input = (dir / "commands.gtp").string();
   std::ofstream(input) << commands;

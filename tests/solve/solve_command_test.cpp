@@ -41,9 +41,9 @@ TEST(SolveCommand, TicTacToeConfigEndToEnd) {
 
   const auto rows = read_csv(out + "/solve.csv");
   ASSERT_FALSE(rows.empty());
-  EXPECT_EQ(rows[0], (std::vector<std::string>{"problem", "algorithm", "result", "expected",
-                                               "correct", "best_move", "nodes", "time_ms", "depth",
-                                               "peak_bytes"}));
+  EXPECT_EQ(rows[0],
+            (std::vector<std::string>{"problem", "algorithm", "result", "expected", "correct",
+                                      "best_move", "nodes", "time_ms", "depth", "peak_bytes"}));
   ASSERT_EQ(rows.size(), 1 + 7 * 6u);
   for (std::size_t i = 1; i < rows.size(); ++i) {
     EXPECT_EQ(rows[i][4], "yes") << rows[i][0] << " " << rows[i][1];
@@ -65,8 +65,8 @@ TEST(SolveCommand, TicTacToeConfigEndToEnd) {
   }
   const auto within = read_csv(out + "/solved_within.csv");
   ASSERT_GE(within.size(), 2u);
-  EXPECT_EQ(within[0], (std::vector<std::string>{"t_ms", "ab", "ab-tt", "pn", "pn+", "df-pn",
-                                                 "df-pn+"}));
+  EXPECT_EQ(within[0],
+            (std::vector<std::string>{"t_ms", "ab", "ab-tt", "pn", "pn+", "df-pn", "df-pn+"}));
   EXPECT_EQ(within.back()[1], "7");
   EXPECT_TRUE(std::filesystem::exists(out + "/config.yaml"));
   std::filesystem::remove_all(std::filesystem::path(out).parent_path());
@@ -77,17 +77,21 @@ TEST(SolveCommand, TicTacToeConfigEndToEnd) {
 TEST(SolveCommand, GoProblemsByGlobAndTextOnAnyThreadCount) {
   const std::string dir = make_temp_dir();
   const std::string root = std::filesystem::current_path().string();
-  const std::string config = write_config(dir, "go.yaml",
-      "game: go-capture\n"
-      "problems:\n"
-      "  - files: " + root + "/problems/go-capture/snapback-0*.sgf\n"
-      "  - {name: tiny-ladder, problem: '......./......./......./..XO.../...XX../......./....... "
-      "turn=B target=D4', expected: proved}\n"
-      "algorithms:\n"
-      "  - {algorithm: pn+}\n"
-      "  - {algorithm: df-pn+, options: {tt_mb: 2}}\n"
-      "  - {algorithm: ab, options: {tt: 'on', tt_mb: 1}}\n"
-      "limits: {nodes: 200000, time_ms: 20000}\n");
+  const std::string config =
+      write_config(dir, "go.yaml",
+                   "game: go-capture\n"
+                   "problems:\n"
+                   "  - files: " +
+                       root +
+                       "/problems/go-capture/snapback-0*.sgf\n"
+                       "  - {name: tiny-ladder, problem: "
+                       "'......./......./......./..XO.../...XX../......./....... "
+                       "turn=B target=D4', expected: proved}\n"
+                       "algorithms:\n"
+                       "  - {algorithm: pn+}\n"
+                       "  - {algorithm: df-pn+, options: {tt_mb: 2}}\n"
+                       "  - {algorithm: ab, options: {tt: 'on', tt_mb: 1}}\n"
+                       "limits: {nodes: 200000, time_ms: 20000}\n");
   std::vector<std::vector<std::vector<std::string>>> runs;
   for (const char* threads : {"1", "3"}) {
     const std::string out = dir + "/out" + threads;
@@ -126,9 +130,11 @@ TEST(SolveCommand, BadConfigsAreOneLocatedLineAndExitCodeTwo) {
   const std::string ttt_head = "game: tictactoe\nproblems:\n  - {name: a, prover: 0}\n";
   const std::string algos = "algorithms:\n  - {algorithm: pn}\n";
   const std::vector<BadConfig> cases = {
-      {"game: chess\nproblems: [{name: a}]\n" + algos, "1:7: game 'chess' cannot pose solve problems"},
+      {"game: chess\nproblems: [{name: a}]\n" + algos,
+       "1:7: game 'chess' cannot pose solve problems"},
       {ttt_head + "algorithms:\n  - {algorithm: pns}\n", "5:17: unknown solver 'pns'"},
-      {ttt_head + "algorithms:\n  - {algorithm: dfpn, options: {epsilon: -3}}\n", "5:42: solver dfpn: parameter 'epsilon'"},
+      {ttt_head + "algorithms:\n  - {algorithm: dfpn, options: {epsilon: -3}}\n",
+       "5:42: solver dfpn: parameter 'epsilon'"},
       {ttt_head + "algorithms:\n  - {algorithm: dfpn, options: {colour: red}}\n",
        "5:33: solver dfpn: unknown parameter 'colour'"},
       {ttt_head + "algorithms:\n  - {algorithm: pn}\n  - {algorithm: pn}\n",
@@ -141,16 +147,17 @@ TEST(SolveCommand, BadConfigsAreOneLocatedLineAndExitCodeTwo) {
        "3:5: tictactoe position"},
       {"game: tictactoe\nproblems:\n  - {name: a, file: x.sgf}\n" + algos,
        "'file' and 'problem' are for go-capture"},
-      {"game: tictactoe\nproblems:\n  - {name: a, prover: 2}\n" + algos, "3:23: expected an integer in 0..1"},
-      {"game: tictactoe\nproblems:\n  - {name: a, expected: maybe}\n" + algos, "3:25: expected one of proved, disproved"},
+      {"game: tictactoe\nproblems:\n  - {name: a, prover: 2}\n" + algos,
+       "3:23: expected an integer in 0..1"},
+      {"game: tictactoe\nproblems:\n  - {name: a, expected: maybe}\n" + algos,
+       "3:25: expected one of proved, disproved"},
       {"game: tictactoe\nproblems:\n  - {name: a}\n  - {name: a}\n" + algos,
        "two problems are named 'a'"},
       {"game: go-capture\nproblems:\n  - files: nothing-*.sgf\n" + algos,
        "3:12: no problem file matches 'nothing-*.sgf'"},
       {"game: go-capture\nproblems:\n  - file: broken.sgf\n" + algos,
        "3:11: " + dir + "/broken.sgf: property XR: expected proved or disproved"},
-      {"game: go-capture\nproblems:\n  - {name: a, position: 'x'}\n" + algos,
-       "not a 'position'"},
+      {"game: go-capture\nproblems:\n  - {name: a, position: 'x'}\n" + algos, "not a 'position'"},
       {"game: {name: go-capture, params: {superko: maybe}}\nproblems:\n  - file: broken.sgf\n" +
            algos,
        "superko"},
@@ -189,7 +196,7 @@ TEST(SolveReport, TableOneCountsAndMeans) {
   const auto D = ProofStatus::kDisproved;
   const auto U = ProofStatus::kUnknown;
   const std::vector<SolveRow> rows = {
-      row("p1", "a", P, "proved", 10, 100, 3), row("p1", "b", P, "proved", 30, 300, 5),
+      row("p1", "a", P, "proved", 10, 100, 3),    row("p1", "b", P, "proved", 30, 300, 5),
       row("p2", "a", D, "disproved", 20, 200, 4), row("p2", "b", U, "disproved", 99, 999, 0),
       row("p3", "a", P, "disproved", 5, 50, 1),  // wrong
       row("p3", "b", D, "", 40, 400, 7),         // no known answer: counts as solved

@@ -88,7 +88,8 @@ TEST(Solvers, KalahFirstPlayerWinsByAtLeastItsMargin) {
   limits.depth = kDepthMax;
   const Value margin = alphabeta(game, eval, root, limits).value;  // South moves first
   for (const Value k : {margin, margin + 1}) {
-    SCOPED_TRACE("at least " + std::to_string(k) + " (exact margin " + std::to_string(margin) + ")");
+    SCOPED_TRACE("at least " + std::to_string(k) + " (exact margin " + std::to_string(margin) +
+                 ")");
     const SolverGoal goal{0, k};
     expect_all(game, goal, root, EvalHeuristic<Kalah, KalahEval>(game, eval, goal),
                k <= margin ? ProofStatus::kProved : ProofStatus::kDisproved);
