@@ -6,6 +6,7 @@
 
 #include "algorithms/search.h"
 #include "games/game.h"
+#include "games/splitmix.h"
 
 namespace gts {
 
@@ -20,10 +21,8 @@ SearchResult random_move(const G& game, const typename G::State& root, std::uint
     game.legal_moves(root, moves);
     r.stats.interior = 1;
     // splitmix64 of the seed: well spread even for consecutive seeds.
-    std::uint64_t z = seed + 0x9e3779b97f4a7c15ULL;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    z ^= z >> 31;
+    std::uint64_t state = seed;
+    const std::uint64_t z = splitmix64(state);
     r.best_move = moves[static_cast<std::size_t>(z % moves.size())];
     r.pv = {r.best_move};
   }

@@ -18,6 +18,7 @@
 
 #include "algorithms/search.h"
 #include "games/game.h"
+#include "games/splitmix.h"
 #include "games/params.h"
 
 namespace gts::detail {
@@ -163,12 +164,7 @@ class SegmentedArena {
   std::size_t capacity_ = 0;
 };
 
-inline std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
+using gts::splitmix64;
 
 // Uniform index in [0, n) from a seed; the same on every platform (no std:: distributions).
 inline std::size_t seeded_pick(std::uint64_t seed, std::size_t n) {

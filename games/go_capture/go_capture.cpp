@@ -1,4 +1,5 @@
 #include "games/go_capture/go_capture.h"
+#include "games/splitmix.h"
 
 #include <algorithm>
 #include <charconv>
@@ -10,13 +11,6 @@ namespace gts {
 namespace detail {
 
 namespace {
-
-constexpr std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
 
 constexpr std::uint64_t kZobristSeed = 0x476F436170ULL;  // "GoCap"
 

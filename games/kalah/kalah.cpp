@@ -1,4 +1,5 @@
 #include "games/kalah/kalah.h"
+#include "games/splitmix.h"
 
 #include <charconv>
 
@@ -6,13 +7,6 @@ namespace gts {
 
 namespace detail {
 namespace {
-
-constexpr std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
 
 constexpr std::uint64_t kZobristSeed = 0x4B616C6168ULL;  // "Kalah"
 

@@ -1,4 +1,5 @@
 #include "games/random_tree/random_tree.h"
+#include "games/splitmix.h"
 
 #include <algorithm>
 #include <charconv>
@@ -23,13 +24,6 @@ std::string_view trim(std::string_view text) {
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
   while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
   return text;
-}
-
-std::uint64_t splitmix_next(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
 }
 
 int bits_for(std::int64_t range) {
@@ -100,11 +94,11 @@ RandomTree::RandomTree(const Params& params) {
               : ordering == "worst-first" ? Ordering::kWorstFirst
                                           : Ordering::kRandom;
   std::uint64_t seed_state = static_cast<std::uint64_t>(params.get_int("seed"));
-  leaf_key_ = splitmix_next(seed_state);
-  increment_key_ = splitmix_next(seed_state);
+  leaf_key_ = splitmix64(seed_state);
+  increment_key_ = splitmix64(seed_state);
   for (auto& key : feistel_keys_) {
-    key[0] = splitmix_next(seed_state) | 1;
-    key[1] = splitmix_next(seed_state);
+    key[0] = splitmix64(seed_state) | 1;
+    key[1] = splitmix64(seed_state);
   }
 
   if (values_ == Values::kIncremental) {
