@@ -8,18 +8,13 @@
 #include <string>
 #include <utility>
 
-#include "algorithms/alphabeta.h"
-#include "algorithms/minimax.h"
 #include "algorithms/perft.h"
 #include "algorithms/random_move.h"
-#include "algorithms/sss_star.h"
 #include "games/game.h"
+#include "harness/algorithm_dispatch.h"
 #include "harness/registry.h"
 
 namespace gts {
-
-// Maps validated algorithm options (see algorithm_infos()) to the algorithms' option structs.
-AlphaBetaOptions alphabeta_options(const AlgorithmSpec& spec);
 
 template <Game G>
 class GameAdapter final : public GameHandle {
@@ -70,7 +65,9 @@ class GameAdapter final : public GameHandle {
   }
   [[nodiscard]] std::string draw(std::string_view position) const override {
     const State s = game_.parse(position);
-    if constexpr (requires { { game_.draw(s) } -> std::convertible_to<std::string>; }) {
+    if constexpr (requires {
+                    { game_.draw(s) } -> std::convertible_to<std::string>;
+                  }) {
       return game_.draw(s);
     } else {
       return game_.to_string(s) + "\n";
@@ -93,41 +90,12 @@ class GameAdapter final : public GameHandle {
 
   [[nodiscard]] std::unique_ptr<Searcher> make_searcher(const AlgorithmSpec& algorithm,
                                                         const EvalSpec& eval) const override {
-    Eval e(game_, eval);
-    if (algorithm.name == "minimax") {
-      return wrap(std::move(e), [](const G& g, const Eval& ev, const State& s,
-                                   const SearchLimits& lim, std::uint64_t) {
-        return minimax(g, ev, s, lim);
-      });
-    }
-    if (algorithm.name == "alphabeta") {
-      AlphaBetaOptions options = alphabeta_options(algorithm);
-      return wrap(std::move(e), [options](const G& g, const Eval& ev, const State& s,
-                                          const SearchLimits& lim, std::uint64_t seed) {
-        AlphaBetaOptions o = options;
-        o.seed = seed;
-        return alphabeta(g, ev, s, lim, o, o.tt ? &thread_table(o.tt_mb) : nullptr);
-      });
-    }
-    if (algorithm.name == "random") {
-      return wrap(std::move(e), [](const G& g, const Eval&, const State& s, const SearchLimits&,
-                                   std::uint64_t seed) { return random_move(g, s, seed); });
-    }
-    if (algorithm.name == "faulty") {
-      return make_faulty(algorithm, std::move(e));
-    }
-    if (algorithm.name == "sss*") {
-      return wrap(std::move(e), [](const G& g, const Eval& ev, const State& s,
-                                   const SearchLimits& lim, std::uint64_t) {
-        return sss_star(g, ev, s, lim, SssOptions{});
-      });
-    }
-    throw ParamError("internal: algorithm '" + algorithm.name + "' has no dispatch");
+    return std::make_unique<FnSearcher>(game_, Eval(game_, eval),
+                                        search_function<G, Eval>(algorithm));
   }
 
   [[nodiscard]] SearchResult search(std::string_view position, Searcher& searcher,
-                                    const SearchLimits& limits,
-                                    std::uint64_t seed) const override {
+                                    const SearchLimits& limits, std::uint64_t seed) const override {
     State s = game_.parse(position);
     return searcher.search(&s, limits, seed);
   }
@@ -238,10 +206,9 @@ class GameAdapter final : public GameHandle {
   }
 
  private:
-  template <class F>
   class FnSearcher final : public Searcher {
    public:
-    FnSearcher(const G& game, Eval eval, F fn)
+    FnSearcher(const G& game, Eval eval, SearchFunction<G, Eval> fn)
         : game_(game), eval_(std::move(eval)), fn_(std::move(fn)) {}
     SearchResult search(const void* state, const SearchLimits& limits,
                         std::uint64_t seed) override {
@@ -251,30 +218,8 @@ class GameAdapter final : public GameHandle {
    private:
     G game_;
     Eval eval_;
-    F fn_;
+    SearchFunction<G, Eval> fn_;
   };
-
-  // A deliberately broken player, for testing that the harness survives one: `mode` throw or
-  // illegal, from its `after`-th move on.
-  std::unique_ptr<Searcher> make_faulty(const AlgorithmSpec& algorithm, Eval eval) const {
-    const bool throws = algorithm.options.get("mode") == "throw";
-    const auto after = algorithm.options.get_int("after");
-    auto calls = std::make_shared<std::int64_t>(0);
-    return wrap(std::move(eval), [throws, after, calls](const G& g, const Eval&, const State& s,
-                                                        const SearchLimits&, std::uint64_t seed) {
-      if ((*calls)++ < after) return random_move(g, s, seed);
-      if (throws) throw std::runtime_error("faulty player: deliberate failure");
-      SearchResult r;
-      r.best_move = Move{1 << 30};
-      r.stats.nodes = 1;
-      return r;
-    });
-  }
-
-  template <class F>
-  std::unique_ptr<Searcher> wrap(Eval eval, F fn) const {
-    return std::make_unique<FnSearcher<F>>(game_, std::move(eval), std::move(fn));
-  }
 
   const GameInfo& info_;
   Params params_;

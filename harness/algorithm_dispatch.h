@@ -1,0 +1,77 @@
+// The one table that maps an algorithm's registry name (and validated options) to the template
+// that runs it, for any game type G and evaluation E. GameAdapter<G> builds its Searchers from
+// it; wrappers over a game (the search-tree tracer) instantiate the same table for their own
+// game type, so every algorithm the registry lists works through every such path.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+
+#include "algorithms/alphabeta.h"
+#include "algorithms/minimax.h"
+#include "algorithms/random_move.h"
+#include "algorithms/sss_star.h"
+#include "games/game.h"
+#include "harness/registry.h"
+
+namespace gts {
+
+// Maps validated algorithm options (see algorithm_infos()) to the algorithms' option structs.
+AlphaBetaOptions alphabeta_options(const AlgorithmSpec& spec);
+
+// One whole search: game, evaluation, root, limits, seed (for random tie-breaking).
+template <Game G, class E>
+using SearchFunction = std::function<SearchResult(const G&, const E&, const typename G::State&,
+                                                  const SearchLimits&, std::uint64_t)>;
+
+// Throws ParamError for a name the registry knows but this table does not (a programming error
+// that the conformance test catches for every registered algorithm).
+template <Game G, class E>
+SearchFunction<G, E> search_function(const AlgorithmSpec& algorithm) {
+  using State = typename G::State;
+  if (algorithm.name == "minimax") {
+    return [](const G& g, const E& ev, const State& s, const SearchLimits& lim, std::uint64_t) {
+      return minimax(g, ev, s, lim);
+    };
+  }
+  if (algorithm.name == "alphabeta") {
+    AlphaBetaOptions options = alphabeta_options(algorithm);
+    return [options](const G& g, const E& ev, const State& s, const SearchLimits& lim,
+                     std::uint64_t seed) {
+      AlphaBetaOptions o = options;
+      o.seed = seed;
+      return alphabeta(g, ev, s, lim, o, o.tt ? &thread_table(o.tt_mb) : nullptr);
+    };
+  }
+  if (algorithm.name == "random") {
+    return [](const G& g, const E&, const State& s, const SearchLimits&, std::uint64_t seed) {
+      return random_move(g, s, seed);
+    };
+  }
+  if (algorithm.name == "sss*") {
+    return [](const G& g, const E& ev, const State& s, const SearchLimits& lim, std::uint64_t) {
+      return sss_star(g, ev, s, lim, SssOptions{});
+    };
+  }
+  if (algorithm.name == "faulty") {
+    // A deliberately broken player, for testing that the harness survives one: `mode` throw or
+    // illegal, from its `after`-th move on.
+    const bool throws = algorithm.options.get("mode") == "throw";
+    const auto after = algorithm.options.get_int("after");
+    auto calls = std::make_shared<std::int64_t>(0);
+    return [throws, after, calls](const G& g, const E&, const State& s, const SearchLimits&,
+                                  std::uint64_t seed) {
+      if ((*calls)++ < after) return random_move(g, s, seed);
+      if (throws) throw std::runtime_error("faulty player: deliberate failure");
+      SearchResult r;
+      r.best_move = Move{1 << 30};
+      r.stats.nodes = 1;
+      return r;
+    };
+  }
+  throw ParamError("internal: algorithm '" + algorithm.name + "' has no dispatch");
+}
+
+}  // namespace gts
