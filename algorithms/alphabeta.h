@@ -58,23 +58,41 @@ struct AlphaBetaOptions {
 
 namespace detail {
 
+// The members of the alpha-beta family that share AlphaBetaSearcher, beyond plain alpha-beta
+// (which is all defaults).
+struct SearchVariant {
+  // NegaScout / PVS (Reinefeld): every child after the first is searched with a null window
+  // (alpha, alpha + 1) and searched again, with the window (v, beta), only when it fails high
+  // inside the window; a child that is itself a leaf is exact already and never searched again.
+  bool scout = false;
+  // MT (Plaat et al.): horizon and terminal results go into the table too, and a leaf is looked
+  // up before it is evaluated, so that repeated passes evaluate every leaf once.
+  bool tt_leaves = false;
+  // The table's best move is searched first (with tt). MT-SSS* and MT-DUAL* turn it off: their
+  // equivalence with SSS* and DUAL* holds for one fixed child order.
+  bool tt_move_first = true;
+};
+
 template <Game G, class E>
 class AlphaBetaSearcher {
  public:
   using State = typename G::State;
 
   AlphaBetaSearcher(const G& game, const E& eval, const SearchLimits& limits,
-                    const AlphaBetaOptions& options, TranspositionTable* table = nullptr)
+                    const AlphaBetaOptions& options, TranspositionTable* table = nullptr,
+                    SearchVariant variant = {})
       : game_(game),
         eval_(eval),
         limits_(limits),
         options_(options),
+        variant_(variant),
         budget_(limits),
         pv_(limits.depth) {
     if (options.tt) {
       tt_ = table != nullptr ? table : &own_tt_.emplace(options.tt_mb);
       tt_->new_search();
     }
+    if (tt_ == nullptr) variant_.tt_leaves = false;
     use_etc_ = options.tt && options.enhanced_cutoffs;
     if constexpr (HasOutcomeBounds<G>) {
       use_bounds_ = options.outcome_bounds && limits.depth == kDepthMax;
@@ -117,6 +135,52 @@ class AlphaBetaSearcher {
     result.stats = stats_;
     result.stats.cpu_ms = thread_cpu_ms() - cpu0;
     return result;
+  }
+
+  // One search of `root` at `depth` with the window (alpha, beta), through the same node routine
+  // as every other position: the table may answer the root, and it is not emptied between calls,
+  // so that repeated null-window passes (the MT drivers) build on each other. Statistics add up
+  // over calls. `best_move` and `pv` are known when the result is above alpha (the move that
+  // raised it), else kNoMove and empty.
+  struct WindowResult {
+    Value value = 0;
+    Move best_move = kNoMove;
+    std::vector<Move> pv;
+    bool complete = false;
+  };
+  WindowResult search_window(const State& root, int depth, Value alpha, Value beta) {
+    WindowResult r;
+    const std::uint64_t key = tt_ ? game_.hash(root) : 0;
+    r.value = search(root, key, depth, 0, alpha, beta, false);
+    if (budget_.hit()) return r;
+    r.complete = true;
+    if (r.value > alpha) {
+      r.pv = pv_.line(0);
+      if (!r.pv.empty()) {
+        r.best_move = r.pv[0];
+      } else if (tt_ && !game_.is_terminal(root) && depth > 0) {
+        // Answered by the table at the root: its move, when it holds one.
+        if (const TtEntry* e = tt_->probe(key); e != nullptr && e->move_index() != kNoMoveIndex) {
+          MovesOf<G> moves;
+          game_.legal_moves(root, moves);
+          if (static_cast<std::size_t>(e->move_index()) < moves.size()) {
+            r.best_move = moves[static_cast<std::size_t>(e->move_index())];
+            r.pv = {r.best_move};
+          }
+        }
+      }
+    }
+    return r;
+  }
+  [[nodiscard]] const SearchStats& stats() const { return stats_; }
+  // Horizon leaves seen so far plus table answers that relied on a horizon: unchanged over a
+  // search means that search was exact to the end of the game.
+  [[nodiscard]] std::uint64_t horizon_count() const { return horizon_; }
+  // Table entries this searcher created (positions first stored), as bytes, capped by the table.
+  [[nodiscard]] std::uint64_t table_bytes_used() const {
+    if (tt_ == nullptr) return 0;
+    const std::uint64_t cap = tt_->num_entries();
+    return (fresh_entries_ < cap ? fresh_entries_ : cap) * sizeof(TtEntry);
   }
 
  private:
@@ -192,8 +256,20 @@ class AlphaBetaSearcher {
       const Value b = kInfinity;
       const bool child_on_pv = !prev_pv_.empty() && m == prev_pv_[0];
       const std::uint64_t child_key = ch.key(k);
-      const Value v = flip ? -search(child, child_key, depth - 1, 1, -b, -a, child_on_pv)
-                           : search(child, child_key, depth - 1, 1, a, b, child_on_pv);
+      const auto search_child = [&](Value lo, Value hi) {
+        return flip ? -search(child, child_key, depth - 1, 1, -hi, -lo, child_on_pv)
+                    : search(child, child_key, depth - 1, 1, lo, hi, child_on_pv);
+      };
+      Value v;
+      if (variant_.scout && have) {
+        // Scout: is this move better than (or, for random ties, as good as) the best so far?
+        v = search_child(a, a + 1);
+        if (!budget_.hit() && v > a && !exact_child(child, depth - 1)) {
+          v = options_.fail_soft ? std::max(v, search_child(v, b)) : search_child(a, b);
+        }
+      } else {
+        v = search_child(a, b);
+      }
       if (budget_.hit()) break;
       const bool better = !have || v > best;
       const bool tie = have && options_.random_ties && v == best;
@@ -238,6 +314,7 @@ class AlphaBetaSearcher {
     pv_.clear(ply);
     const bool terminal = game_.is_terminal(s);
     if (terminal || depth <= 0) {
+      if (variant_.tt_leaves) return table_leaf(s, key, terminal, depth, alpha, beta);
       ++stats_.leaves;
       if (terminal) return game_.terminal_value(s);
       ++horizon_;
@@ -263,9 +340,11 @@ class AlphaBetaSearcher {
     int first_index = kNoMoveIndex;
     if (tt_) {
       ++stats_.tt_probes;
-      if (const TtEntry* e = tt_->probe(key)) {
+      const TtEntry* e = tt_->probe(key);
+      if (e == nullptr) ++fresh_entries_;  // stored below (a budget cut aside)
+      if (e != nullptr) {
         ++stats_.tt_hits;
-        first_index = e->move_index();
+        if (variant_.tt_move_first) first_index = e->move_index();
         if (e->draft() >= depth) {
           const Value v = e->value();
           const Bound bound = e->bound();
@@ -305,10 +384,20 @@ class AlphaBetaSearcher {
       const State& child = ch.child(k, s, game_);
       const bool child_on_pv = pv_move_known && m == prev_pv_[static_cast<std::size_t>(ply)];
       const std::uint64_t child_key = ch.key(k);
-      const Value v =
-          game_.to_move(child) != mover
-              ? -search(child, child_key, depth - 1, ply + 1, -beta, -alpha, child_on_pv)
-              : search(child, child_key, depth - 1, ply + 1, alpha, beta, child_on_pv);
+      const bool flip = game_.to_move(child) != mover;
+      const auto search_child = [&](Value lo, Value hi) {
+        return flip ? -search(child, child_key, depth - 1, ply + 1, -hi, -lo, child_on_pv)
+                    : search(child, child_key, depth - 1, ply + 1, lo, hi, child_on_pv);
+      };
+      Value v;
+      if (variant_.scout && k > 0 && beta - alpha > 1) {
+        v = search_child(alpha, alpha + 1);
+        if (!budget_.hit() && v > alpha && v < beta && !exact_child(child, depth - 1)) {
+          v = options_.fail_soft ? std::max(v, search_child(v, beta)) : search_child(alpha, beta);
+        }
+      } else {
+        v = search_child(alpha, beta);
+      }
       if (budget_.hit()) return 0;
       if (options_.fail_soft) {
         if (v > best) {
@@ -348,6 +437,42 @@ class AlphaBetaSearcher {
                  stats_.nodes - nodes0);
     }
     return result;
+  }
+
+  // A leaf under tt_leaves: the table's answer if it has one for this window (a node, not a
+  // leaf), else one evaluation, stored as exact.
+  Value table_leaf(const State& s, std::uint64_t key, bool terminal, int depth, Value alpha,
+                   Value beta) {
+    ++stats_.tt_probes;
+    if (const TtEntry* e = tt_->probe(key)) {
+      ++stats_.tt_hits;
+      const Value v = e->value();
+      const Bound bound = e->bound();
+      if (e->draft() >= (depth < 0 ? 0 : depth) &&
+          (bound == Bound::kExact || (bound == Bound::kLower && v >= beta) ||
+           (bound == Bound::kUpper && v <= alpha))) {
+        if (e->draft() != kDraftExact) ++horizon_;
+        if (options_.fail_soft) return v;
+        return v <= alpha ? alpha : (v >= beta ? beta : v);
+      }
+    } else {
+      ++fresh_entries_;
+    }
+    ++stats_.leaves;
+    Value v;
+    if (terminal) {
+      v = game_.terminal_value(s);
+    } else {
+      ++horizon_;
+      v = bounded_eval(s);
+    }
+    tt_->store(key, terminal ? kDraftExact : 0, Bound::kExact, v, kNoMoveIndex, 1);
+    return v;
+  }
+
+  // A child whose search returns its exact value whatever the window: one evaluated directly.
+  bool exact_child(const State& child, int child_depth) const {
+    return !variant_.tt_leaves && (child_depth <= 0 || game_.is_terminal(child));
   }
 
   // A horizon value; in an exact search's shallow iterations, clamped into the game's bounds.
@@ -398,7 +523,7 @@ class AlphaBetaSearcher {
   // checked: a hash collision may hand over any index) to the front. With a table every child is
   // made here, hashed, and its bucket prefetched, so that the children's probes overlap instead of
   // each waiting for memory in turn. The child evaluations made for ordering only order moves:
-  // they are not leaves and are not counted.
+  // they are not leaves; they count as ordering_evals.
   Children& expand(const State& s, int ply, int depth, Move first, int first_index) {
     Children& ch = children_at(ply);
     MovesOf<G> moves;
@@ -413,8 +538,10 @@ class AlphaBetaSearcher {
       for (std::size_t i = 0; i < ch.size; ++i) {
         ch.states[i] = s;
         game_.play(ch.states[i], moves[i]);
-        // Children at the horizon or at the end of the game are evaluated, never probed.
-        ch.has_key[i] = tt_ && depth > 1 && !game_.is_terminal(ch.states[i]);
+        // Children at the horizon or at the end of the game are evaluated, never probed (but
+        // under tt_leaves, looked up first).
+        ch.has_key[i] =
+            tt_ && (variant_.tt_leaves || (depth > 1 && !game_.is_terminal(ch.states[i])));
         if (ch.has_key[i]) {
           ch.keys[i] = game_.hash(ch.states[i]);
           tt_->prefetch(ch.keys[i]);
@@ -428,6 +555,7 @@ class AlphaBetaSearcher {
         std::pair<Value, std::uint64_t> key{0, 0};
         if (options_.static_ordering) {
           const State& c = ch.states[i];
+          ++stats_.ordering_evals;
           const Value v = leaf_value(game_, eval_, c);
           key.first = game_.to_move(c) != mover ? -v : v;
         }
@@ -488,6 +616,7 @@ class AlphaBetaSearcher {
   const E& eval_;
   const SearchLimits& limits_;
   const AlphaBetaOptions& options_;
+  SearchVariant variant_;
   SearchBudget budget_;
   PvTable pv_;
   SearchStats stats_;
@@ -504,7 +633,8 @@ class AlphaBetaSearcher {
   // Horizon leaves seen so far, plus TT cut-offs that relied on a horizon: a subtree whose search
   // leaves it unchanged is exact to the end of the game.
   std::uint64_t horizon_ = 0;
-  std::vector<Move> prev_pv_;  // the last completed iteration's line (iterative deepening)
+  std::uint64_t fresh_entries_ = 0;  // positions probed and not found (then stored)
+  std::vector<Move> prev_pv_;        // the last completed iteration's line (iterative deepening)
   std::vector<std::unique_ptr<Children>> children_;  // by ply
   MovesOf<G> ties_;
   std::vector<std::vector<Move>> tie_pvs_;

@@ -1,13 +1,28 @@
 // Types shared by every search algorithm: limits in, one result type out, one way of counting.
 //
-// Counting, the same in every algorithm so that rows are comparable:
-//   nodes     every position the search visits, the root included (a TT cut-off still visits);
-//   leaves    static evaluations: terminal positions and positions at the horizon;
-//   interior  positions whose moves were generated;
-//   cutoffs   times a node stopped searching its remaining children (beta cut-offs, SSS* purges);
+// Counting, the same in every algorithm so that rows are comparable (the statement of record):
+//   nodes     every position the search visits, the root included. A position visited again (a
+//             later iteration, an MT pass, a NegaScout re-search) counts again. A position that
+//             the transposition table answers is visited: it counts as a node (and a tt_hit), but
+//             not as a leaf or interior. SSS* counts a node when it examines it (its live state
+//             leaves OPEN and it is evaluated or expanded): children purged before that are never
+//             made, so nodes == leaves + interior there.
+//   leaves    static evaluations of a position that the search scores: terminal positions (the
+//             exact outcome) and positions at the horizon (the evaluation), each time it is
+//             evaluated. A value taken from a table instead is no leaf; the MT family stores
+//             leaves in its table, so it evaluates each leaf once however many passes it makes.
+//   ordering_evals  static evaluations spent only on ordering moves (alpha-beta's and
+//             NegaScout's static ordering evaluate every child before searching any): real work,
+//             kept apart from leaves so that leaf counts stay comparable with algorithms that do
+//             not order, and never hidden;
+//   interior  positions whose moves were generated (at most once per visit);
+//   cutoffs   times a node stopped searching its remaining children (beta cut-offs, enhanced
+//             transposition cut-offs, SSS* purges of a live state);
 //   tt_probes / tt_hits  transposition-table look-ups and the ones that found the position;
 //   peak_open / peak_bytes  the largest best-first list (SSS*'s OPEN) and the memory held by it or
-//             by the transposition table;
+//             by the transposition table (alpha-beta and NegaScout: the table's size; the MT
+//             family: the entries it filled, 16 bytes each, the memory a table must have to hold
+//             what the search stored);
 //   cpu_ms    CPU time of the searching thread.
 #pragma once
 
@@ -24,6 +39,7 @@ namespace gts {
 struct SearchStats {
   std::uint64_t nodes = 0;
   std::uint64_t leaves = 0;
+  std::uint64_t ordering_evals = 0;
   std::uint64_t interior = 0;
   std::uint64_t cutoffs = 0;
   std::uint64_t tt_probes = 0;
@@ -35,6 +51,7 @@ struct SearchStats {
   SearchStats& operator+=(const SearchStats& o) {
     nodes += o.nodes;
     leaves += o.leaves;
+    ordering_evals += o.ordering_evals;
     interior += o.interior;
     cutoffs += o.cutoffs;
     tt_probes += o.tt_probes;
@@ -50,19 +67,19 @@ struct SearchStats {
 inline constexpr int kDepthMax = 1 << 20;
 
 struct SearchLimits {
-  int depth = 1;                  // plies; kDepthMax searches to the end of the game
-  std::uint64_t max_nodes = 0;    // 0 = no node budget
-  double max_ms = 0.0;            // 0 = no time budget (thread CPU time is not used: wall clock)
+  int depth = 1;                // plies; kDepthMax searches to the end of the game
+  std::uint64_t max_nodes = 0;  // 0 = no node budget
+  double max_ms = 0.0;          // 0 = no time budget (thread CPU time is not used: wall clock)
   const std::atomic<bool>* stop = nullptr;  // external stop request, polled
 };
 
 struct SearchResult {
-  Value value = 0;          // from the side to move's point of view
+  Value value = 0;  // from the side to move's point of view
   Move best_move = kNoMove;
-  std::vector<Move> pv;     // principal variation where known (may be shorter than the depth)
+  std::vector<Move> pv;  // principal variation where known (may be shorter than the depth)
   SearchStats stats;
-  int depth = 0;            // deepest iteration completed (== limits.depth without id/budgets)
-  bool complete = true;     // false when a node or time budget or a stop cut the search short
+  int depth = 0;         // deepest iteration completed (== limits.depth without id/budgets)
+  bool complete = true;  // false when a node or time budget or a stop cut the search short
 };
 
 // CPU time of the calling thread, in milliseconds.
@@ -90,8 +107,8 @@ inline std::uint64_t mix_seed(std::uint64_t seed, std::uint64_t index) {
 // Static value of a position for a leaf: the exact outcome if the game is over, else the
 // evaluation. Both from the side to move's point of view. Does not count anything.
 template <Game G, class E>
-  requires Evaluator<E, G>
-Value leaf_value(const G& game, const E& eval, const typename G::State& s) {
+requires Evaluator<E, G> Value leaf_value(const G& game, const E& eval,
+                                          const typename G::State& s) {
   return game.is_terminal(s) ? game.terminal_value(s) : eval(s);
 }
 

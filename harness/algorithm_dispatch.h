@@ -11,6 +11,8 @@
 
 #include "algorithms/alphabeta.h"
 #include "algorithms/minimax.h"
+#include "algorithms/mtd.h"
+#include "algorithms/negascout.h"
 #include "algorithms/random_move.h"
 #include "algorithms/sss_star.h"
 #include "games/game.h"
@@ -44,6 +46,36 @@ SearchFunction<G, E> search_function(const AlgorithmSpec& algorithm) {
       o.seed = seed;
       return alphabeta(g, ev, s, lim, o, o.tt ? &thread_table(o.tt_mb) : nullptr);
     };
+  }
+  if (algorithm.name == "negascout") {
+    const NegaScoutOptions options(alphabeta_options(algorithm));
+    return [options](const G& g, const E& ev, const State& s, const SearchLimits& lim,
+                     std::uint64_t seed) {
+      NegaScoutOptions o = options;
+      o.seed = seed;
+      return negascout(g, ev, s, lim, o, o.tt ? &thread_table(o.tt_mb) : nullptr);
+    };
+  }
+  if (algorithm.name == "mt-sss*" || algorithm.name == "mt-dual*") {
+    const bool dual = algorithm.name == "mt-dual*";
+    MtOptions options;
+    options.tt_mb = static_cast<std::size_t>(algorithm.options.get_int("tt_mb"));
+    return [dual, options](const G& g, const E& ev, const State& s, const SearchLimits& lim,
+                           std::uint64_t) {
+      TranspositionTable* table = &thread_table(options.tt_mb);
+      return dual ? mt_dual_star(g, ev, s, lim, options, table)
+                  : mt_sss_star(g, ev, s, lim, options, table);
+    };
+  }
+  if (algorithm.name == "mtd(f)") {
+    MtdfOptions options;
+    options.tt_mb = static_cast<std::size_t>(algorithm.options.get_int("tt_mb"));
+    options.iterative_deepening = algorithm.options.get("id") == "on";
+    options.first_guess = static_cast<Value>(algorithm.options.get_int("first_guess"));
+    return
+        [options](const G& g, const E& ev, const State& s, const SearchLimits& lim, std::uint64_t) {
+          return mtdf(g, ev, s, lim, options, &thread_table(options.tt_mb));
+        };
   }
   if (algorithm.name == "random") {
     return [](const G& g, const E&, const State& s, const SearchLimits&, std::uint64_t seed) {

@@ -94,6 +94,18 @@ std::vector<AlgorithmInfo> make_algorithm_infos() {
         S::choice("random_ties", "off", off_on,
                   "choose at random (seeded) among equally valued root moves"),
         S::integer("seed", 0, 0, (std::int64_t{1} << 62), "seed for random_ties")}});
+  {
+    // NegaScout takes alpha-beta's options; Reinefeld's formulation is fail-soft.
+    std::vector<ParamSpec> scout = out.back().options;
+    for (auto& spec : scout) {
+      if (spec.name == "fail") spec.default_value = "soft";
+    }
+    out.push_back({"negascout",
+                   {"pvs"},
+                   "NegaScout / principal variation search (Reinefeld): null-window scouts of "
+                   "every move after the first, re-searched on a fail-high; alpha-beta's options",
+                   std::move(scout)});
+  }
   out.push_back({"random", {}, "a uniformly random legal move (seeded): a baseline player", {}});
   out.push_back({"faulty",
                  {},
@@ -106,6 +118,31 @@ std::vector<AlgorithmInfo> make_algorithm_infos() {
                  "Stockman's SSS*: best-first search over solution trees with a priority queue "
                  "OPEN; never evaluates a leaf that alpha-beta prunes",
                  {}});
+  const auto mt_table = [] {
+    return S::integer("tt_mb", 16, 1, 4096,
+                      "transposition table size in MiB (MT stores every position it searched, "
+                      "leaves included; a table too small re-evaluates leaves)");
+  };
+  out.push_back({"mt-sss*",
+                 {"mt-sss"},
+                 "MT-SSS* (Plaat et al. 1996): null-window alpha-beta passes over a "
+                 "transposition table from +inf down; evaluates the same leaves as SSS*",
+                 {mt_table()}});
+  out.push_back({"mt-dual*",
+                 {"mt-dual"},
+                 "MT-DUAL* (Plaat et al. 1996): null-window alpha-beta passes over a "
+                 "transposition table from -inf up",
+                 {mt_table()}});
+  out.push_back({"mtd(f)",
+                 {"mtdf"},
+                 "MTD(f) (Plaat et al. 1996): null-window passes over a transposition table "
+                 "from a first guess, bounds narrowed from both sides",
+                 {S::choice("id", "off", off_on,
+                            "iterative deepening: each depth's value is the next one's first "
+                            "guess, and the table's best moves go first"),
+                  S::integer("first_guess", 0, -999'999'999, 999'999'999,
+                             "first guess of the value (the first iteration's, with id)"),
+                  mt_table()}});
   return out;
 }
 
@@ -150,8 +187,7 @@ std::string AlgorithmSpec::label() const {
 AlgorithmSpec make_algorithm_spec(const std::string& name,
                                   const std::map<std::string, std::string>& options) {
   const AlgorithmInfo& info = find_algorithm_info(name);
-  return AlgorithmSpec{info.name,
-                       resolve_params(info.options, options, "algorithm " + info.name)};
+  return AlgorithmSpec{info.name, resolve_params(info.options, options, "algorithm " + info.name)};
 }
 
 AlphaBetaOptions alphabeta_options(const AlgorithmSpec& spec) {
@@ -180,12 +216,15 @@ EvalSpec parse_eval_spec(const std::string& text) {
   std::size_t pos = 0;
   while (pos <= rest.size()) {
     auto comma = rest.find(',', pos);
-    std::string item = rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    std::string item =
+        rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
     double w = 0;
     auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), w);
-    if (item.empty() || ec != std::errc() || ptr != item.data() + item.size() || !std::isfinite(w)) {
-      throw ParamError("--eval " + spec.kind + ": weight " + std::to_string(spec.weights.size() + 1) +
-                       " is not a number: '" + item + "'");
+    if (item.empty() || ec != std::errc() || ptr != item.data() + item.size() ||
+        !std::isfinite(w)) {
+      throw ParamError("--eval " + spec.kind + ": weight " +
+                       std::to_string(spec.weights.size() + 1) + " is not a number: '" + item +
+                       "'");
     }
     spec.weights.push_back(w);
     if (comma == std::string::npos) break;

@@ -20,18 +20,21 @@ nlohmann::json run_json(const std::vector<std::string>& args) {
 TEST(Cli, PerftTicTacToe) {
   auto j = run_json({"perft", "--game", "tictactoe", "--depth", "9", "--json"});
   EXPECT_EQ(j["total"], 549946);
-  const std::vector<std::uint64_t> expected = {1,     9,      72,     504,    3024,
+  const std::vector<std::uint64_t> expected = {1,     9,     72,     504,    3024,
                                                15120, 54720, 148176, 200448, 127872};
   EXPECT_EQ(j["per_ply"].get<std::vector<std::uint64_t>>(), expected);
 }
 
 TEST(Cli, TicTacToeIsADrawForEveryAlgorithm) {
   for (const std::vector<std::string>& algo :
-       {std::vector<std::string>{"minimax"}, {"alphabeta"},
+       {std::vector<std::string>{"minimax"},
+        {"alphabeta"},
         {"alphabeta", "--option", "fail=soft", "--option", "ordering=static"},
-        {"alphabeta", "--option", "tt=on", "--option", "id=on"}, {"sss*"}, {"sss"}}) {
-    std::vector<std::string> args = {"search", "--game", "tictactoe", "--depth", "max", "--json",
-                                     "--algorithm"};
+        {"alphabeta", "--option", "tt=on", "--option", "id=on"},
+        {"sss*"},
+        {"sss"}}) {
+    std::vector<std::string> args = {"search", "--game", "tictactoe",  "--depth",
+                                     "max",    "--json", "--algorithm"};
     args.insert(args.end(), algo.begin(), algo.end());
     auto j = run_json(args);
     EXPECT_EQ(j["value"], 0) << algo[0];
@@ -50,20 +53,20 @@ TEST(Cli, TextbookTree) {
     EXPECT_EQ(j["best_move"], "1") << algo;
   }
   // Alpha-beta's textbook count on this tree: 7 of the 9 leaves.
-  auto j = run_json({"search", "--game", "tree", "--algorithm", "alphabeta", "--depth", "2",
-                     "--json"});
+  auto j =
+      run_json({"search", "--game", "tree", "--algorithm", "alphabeta", "--depth", "2", "--json"});
   EXPECT_EQ(j["leaves"], 7);
   EXPECT_EQ(j["nodes"], 11);
 }
 
 TEST(Cli, KalahSearchPrintsAMoveAndAPrincipalVariation) {
-  auto j = run_json({"search", "--game", "kalah", "--algorithm", "alphabeta", "--depth", "4",
-                     "--json"});
+  auto j =
+      run_json({"search", "--game", "kalah", "--algorithm", "alphabeta", "--depth", "4", "--json"});
   EXPECT_EQ(j["position"], "4,4,4,4,4,4,0,4,4,4,4,4,4,0:S");
   EXPECT_FALSE(j["pv"].empty());
   EXPECT_EQ(j["pv"][0], j["best_move"]);
-  auto m = run_json({"search", "--game", "kalah", "--algorithm", "minimax", "--depth", "4",
-                     "--json"});
+  auto m =
+      run_json({"search", "--game", "kalah", "--algorithm", "minimax", "--depth", "4", "--json"});
   EXPECT_EQ(m["value"], j["value"]);
   auto text = run_harness({"search", "--game", "kalah", "--algorithm", "sss*", "--depth", "3"});
   EXPECT_EQ(text.exit_code, 0);
@@ -80,7 +83,8 @@ TEST(Cli, ListsGamesAndAlgorithmsWithParameters) {
   auto algos = run_json({"algorithms", "--json"});
   std::set<std::string> names;
   for (const auto& a : algos) names.insert(a["name"].get<std::string>());
-  EXPECT_EQ(names, (std::set<std::string>{"minimax", "alphabeta", "sss*", "random", "faulty"}));
+  EXPECT_EQ(names, (std::set<std::string>{"minimax", "alphabeta", "negascout", "mt-sss*",
+                                          "mt-dual*", "mtd(f)", "sss*", "random", "faulty"}));
 }
 
 struct BadInput {

@@ -1,5 +1,6 @@
 // SSS*: Stockman's dominance over alpha-beta (never more leaves, same value) on hundreds of random
-// trees, its bookkeeping, and budgets.
+// trees, its bookkeeping (nodes counted when examined; leaves without records change nothing),
+// and budgets.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -44,8 +45,8 @@ TEST(SssStar, NeverMoreLeavesThanAlphaBeta) {
         ASSERT_EQ(sss.value, ab.value) << where;
         ASSERT_LE(sss.stats.leaves, ab.stats.leaves) << where;
         EXPECT_TRUE(sss.complete);
-        // Children of a MAX node are created together; some are purged before they are examined.
-        EXPECT_GE(sss.stats.nodes, sss.stats.leaves + sss.stats.interior) << where;
+        // A node counts when it is examined: evaluated or expanded, never when merely purged.
+        EXPECT_EQ(sss.stats.nodes, sss.stats.leaves + sss.stats.interior) << where;
         strictly_fewer += sss.stats.leaves < ab.stats.leaves ? 1 : 0;
         ++trees;
       }
@@ -92,8 +93,15 @@ TEST(SssStar, OpenStaysWithinTheStrategySize) {
     for (int i = 0; i < (d + 1) / 2; ++i) bound *= static_cast<std::uint64_t>(b);
     EXPECT_LE(sss.stats.peak_open, bound);
     EXPECT_GE(sss.stats.peak_open, static_cast<std::uint64_t>(b));
-    EXPECT_GT(sss.stats.peak_bytes, sss.stats.nodes * sizeof(RandomTree::State));
+    EXPECT_GT(sss.stats.peak_bytes, 0U);
   }
+  // Records are recycled and leaves get none: memory follows the live tree, not the nodes
+  // visited (53104 of them here, 10^6 leaves).
+  const auto game = make_game<RandomTree>({{"branching", "10"}, {"depth", "6"}, {"seed", "1"}});
+  const auto eval = make_eval(game, "leaf");
+  const SearchResult big = sss_star(game, eval, game.initial_state(), depth_limits(6));
+  EXPECT_EQ(big.stats.nodes, 53104U);
+  EXPECT_LT(big.stats.peak_bytes, big.stats.nodes * sizeof(RandomTree::State));
 }
 
 TEST(SssStar, ExtraTurnsAndTranspositionsAgreeWithMinimax) {
@@ -140,6 +148,73 @@ TEST(SssStar, NodeBudgetAndStop) {
   EXPECT_FALSE(s.complete);
   EXPECT_EQ(s.stats.nodes, 0U);
   EXPECT_TRUE(legal.contains(s.best_move));
+}
+
+// Leaves get no node record unless an observer must be shown their positions: the observed run
+// keeps a record for every node, the plain run does not, and OPEN must go through exactly the same
+// states either way (every count, the peak of OPEN and the principal variation agree).
+TEST(SssStar, LeavesWithoutRecordsChangeNothing) {
+  struct Pops {
+    std::uint64_t live = 0;
+    std::uint64_t solved = 0;
+    static void on_pop(void* self, const void*, bool solved, Value) {
+      auto* p = static_cast<Pops*>(self);
+      ++(solved ? p->solved : p->live);
+    }
+  };
+  auto same = [](const auto& game, const auto& eval, const auto& root, int depth,
+                 const std::string& where) {
+    Pops pops;
+    SssOptions observed;
+    observed.on_pop = SssPopObserver{&Pops::on_pop, &pops};
+    const SearchResult a = sss_star(game, eval, root, depth_limits(depth), observed);
+    const SearchResult b = sss_star(game, eval, root, depth_limits(depth));
+    ASSERT_EQ(a.value, b.value) << where;
+    EXPECT_EQ(a.best_move, b.best_move) << where;
+    EXPECT_EQ(a.pv, b.pv) << where;
+    EXPECT_EQ(a.stats.nodes, b.stats.nodes) << where;
+    EXPECT_EQ(a.stats.leaves, b.stats.leaves) << where;
+    EXPECT_EQ(a.stats.interior, b.stats.interior) << where;
+    EXPECT_EQ(a.stats.cutoffs, b.stats.cutoffs) << where;
+    EXPECT_EQ(a.stats.peak_open, b.stats.peak_open) << where;
+    // Every examined node's LIVE state left OPEN once.
+    EXPECT_EQ(pops.live, a.stats.nodes) << where;
+    EXPECT_GT(pops.solved, 0U) << where;
+  };
+  for (int seed = 1; seed <= 60; ++seed) {
+    const int b = 2 + seed % 5;
+    const int d = 2 + (seed / 5) % 6;
+    for (const char* values : {"independent", "incremental"}) {
+      std::map<std::string, std::string> p{{"branching", std::to_string(b)},
+                                           {"depth", std::to_string(d)},
+                                           {"seed", std::to_string(seed)},
+                                           {"values", values}};
+      if (seed % 2 == 0) {
+        p["distinct"] = "no";
+        p["range"] = "10";
+      }
+      const auto game = make_game<RandomTree>(p);
+      const auto eval = make_eval(game, "leaf");
+      for (int depth : {d, d - 1}) {
+        same(game, eval, game.initial_state(), depth,
+             std::to_string(b) + "x" + std::to_string(d) + " seed " + std::to_string(seed) + " " +
+                 values + " depth " + std::to_string(depth));
+      }
+    }
+  }
+  // Extra turns (a MAX node's MAX children) and terminal positions above the horizon.
+  const auto kalah = make_game<Kalah>({{"pits", "4"}, {"seeds", "3"}});
+  const auto kalah_eval = make_eval(kalah, "store-diff");
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    const auto root = test::random_position(kalah, seed + 40, static_cast<int>(seed * 3));
+    for (int depth : {3, 6}) {
+      same(kalah, kalah_eval, root, depth,
+           kalah.to_string(root) + " depth " + std::to_string(depth));
+    }
+  }
+  const auto ttt = make_game<TicTacToe>({});
+  const auto ttt_eval = make_eval(ttt, ttt.default_evaluation());
+  same(ttt, ttt_eval, ttt.initial_state(), 9, "tic-tac-toe");
 }
 
 // Deeper than the 128-bit tie-break key holds (18 levels of 7 bits for 64-move games): ties must
