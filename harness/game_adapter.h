@@ -13,6 +13,7 @@
 #include "games/game.h"
 #include "harness/algorithm_dispatch.h"
 #include "harness/registry.h"
+#include "harness/tree/tracing_game.h"
 
 namespace gts {
 
@@ -103,6 +104,21 @@ class GameAdapter final : public GameHandle {
   [[nodiscard]] std::vector<std::uint64_t> perft(std::string_view position,
                                                  int depth) const override {
     return gts::perft(game_, game_.parse(position), depth);
+  }
+
+  [[nodiscard]] SearchTrace trace(std::string_view position, const AlgorithmSpec& algorithm,
+                                  const EvalSpec& eval, const SearchLimits& limits,
+                                  std::uint64_t seed) const override {
+    const State s = game_.parse(position);
+    const Eval e(game_, eval);
+    SearchTrace t = trace_search(game_, e, s, algorithm, limits, seed);
+    t.game = label();
+    t.position = game_.to_string(s);
+    t.algorithm = algorithm.label();
+    t.evaluation = eval_spec_text(eval);
+    const auto best = line_to_strings(t.position, {t.result.best_move});
+    t.best_move = best.empty() ? "none" : best[0];
+    return t;
   }
 
   [[nodiscard]] GameOutcome play_game(const GameSetup& setup,

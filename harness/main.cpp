@@ -6,9 +6,23 @@
 #include "games/game.h"
 #include "games/params.h"
 #include "harness/cli/command.h"
+#include "harness/compare/compare_runner.h"
 #include "harness/config/config_error.h"
+#include "harness/mpi/environment.h"
+#include "harness/solve/solve_runner.h"
+#include "harness/tournament/runner.h"
+#include "harness/tune/tune_jobs.h"
 
 int main(int argc, char** argv) {
+  // Under mpirun every rank but 0 serves rank 0's jobs (harness/mpi/work_distributor.h); a
+  // distributed command adds its JobRunnerFactory here.
+  gts::mpi::Environment mpi(argc, argv);
+  if (mpi.is_worker()) {
+    return mpi.serve({{"tournament", gts::make_tournament_jobs},
+                      {"solve", gts::make_solve_jobs},
+                      {"compare", gts::make_compare_jobs},
+                      {gts::kTuneJobKind, gts::make_tune_jobs}});
+  }
   CLI::App app{"Benchmarking and tournament harness for game-tree search"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string(GTS_VERSION));
@@ -22,6 +36,10 @@ int main(int argc, char** argv) {
   gts::cli::add_solve_command(app, action);
   gts::cli::add_play_command(app, action);
   gts::cli::add_report_command(app, action);
+  gts::cli::add_tree_command(app, action);
+  gts::cli::add_compare_command(app, action);
+  gts::cli::add_bench_command(app, action);
+  gts::cli::add_tune_command(app, action, command_line);
   if (argc > 1 && argv[1][0] != '-') {
     std::string known;
     bool found = false;

@@ -11,9 +11,9 @@
 #include <set>
 #include <thread>
 
-#include "harness/csv.h"
 #include "harness/tournament/report.h"
 #include "tests/process.h"
+#include "tests/test_files.h"
 
 namespace gts {
 namespace {
@@ -21,39 +21,15 @@ namespace {
 using testing::make_temp_dir;
 using testing::read_file;
 using testing::run_harness;
+using testing::table_without;
+using testing::write_config;
 
-std::string write_config(const std::string& dir, const std::string& name, const std::string& text) {
-  const std::string path = dir + "/" + name;
-  std::ofstream(path) << text;
-  return path;
-}
-
-// A CSV file as rows of fields, without the named (timing) columns.
-std::vector<std::vector<std::string>> table_without(const std::string& path,
-                                                    const std::set<std::string>& drop) {
-  std::vector<std::vector<std::string>> rows;
-  std::ifstream in(path);
-  std::vector<bool> keep;
-  for (std::string line; std::getline(in, line);) {
-    auto fields = csv::split(line);
-    if (keep.empty()) {
-      for (const auto& f : fields) keep.push_back(!drop.count(f));
-    }
-    std::vector<std::string> kept;
-    for (std::size_t i = 0; i < fields.size(); ++i) {
-      if (keep[i]) kept.push_back(fields[i]);
-    }
-    rows.push_back(kept);
-  }
-  return rows;
-}
-
-const std::set<std::string> kTimingColumns = {"first_cpu_ms", "second_cpu_ms", "wall_ms",
-                                              "cpu_us", "cpu_ms_per_move"};
+const std::set<std::string> kTimingColumns = {"first_cpu_ms", "second_cpu_ms", "wall_ms", "cpu_us",
+                                              "cpu_ms_per_move"};
 
 void expect_same_results(const std::string& a, const std::string& b) {
-  for (const char* file : {"games.csv", "moves.csv", "standings.csv", "crosstable.csv",
-                           "pairs.csv"}) {
+  for (const char* file :
+       {"games.csv", "moves.csv", "standings.csv", "crosstable.csv", "pairs.csv"}) {
     SCOPED_TRACE(file);
     auto ta = table_without(a + "/" + file, kTimingColumns);
     auto tb = table_without(b + "/" + file, kTimingColumns);
@@ -126,8 +102,8 @@ void expect_each_game_once(const std::string& dir, std::size_t total) {
 int interrupt_run(const std::string& config, const std::string& out, int sig, std::size_t min_games,
                   std::string* err) {
   const std::string err_path = out + ".err";
-  int pid = testing::spawn_harness({"run", config, "--threads", "2", "--out", out},
-                                   out + ".out", err_path);
+  int pid = testing::spawn_harness({"run", config, "--threads", "2", "--out", out}, out + ".out",
+                                   err_path);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
   while (games_recorded(out) < min_games && std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -261,7 +237,9 @@ tournament: {pairs: 1, max_plies: 12, limits: {nodes: 3000}}
 
 TEST(Tournament, BadInputIsLocatedAndExitsTwo) {
   const std::string dir = make_temp_dir();
-  const std::string bad = write_config(dir, "bad.yaml", "game: kalah\nplayers:\n  - {name: a, algorithm: alphabeta, depth: 0}\n  - {name: b, algorithm: random, depth: 1}\n");
+  const std::string bad = write_config(dir, "bad.yaml",
+                                       "game: kalah\nplayers:\n  - {name: a, algorithm: alphabeta, "
+                                       "depth: 0}\n  - {name: b, algorithm: random, depth: 1}\n");
   auto r = run_harness({"run", bad, "--out", dir + "/x"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find(bad + ":3:"), std::string::npos) << r.err;
@@ -302,10 +280,10 @@ TEST(Reports, PentanomialCountsOverGamePairs) {
   // Pairs from A's view: (1, 0) -> WL, (1, 1) -> WW, (0.5, 0.5) -> DD, (0, 0.5) -> LD,
   // (0, 0) -> LL, (1, 0.5) -> WD; and one half pair that is not counted.
   std::vector<GameRow> rows = {
-      game(0, "A", "B", "1-0"),     game(1, "B", "A", "1-0"),     game(2, "A", "B", "1-0"),
-      game(3, "B", "A", "0-1"),     game(4, "A", "B", "1/2-1/2"), game(5, "B", "A", "1/2-1/2"),
-      game(6, "A", "B", "0-1"),     game(7, "B", "A", "1/2-1/2"), game(8, "A", "B", "0-1"),
-      game(9, "B", "A", "1-0"),     game(10, "A", "B", "1-0"),    game(11, "B", "A", "1/2-1/2"),
+      game(0, "A", "B", "1-0"), game(1, "B", "A", "1-0"),     game(2, "A", "B", "1-0"),
+      game(3, "B", "A", "0-1"), game(4, "A", "B", "1/2-1/2"), game(5, "B", "A", "1/2-1/2"),
+      game(6, "A", "B", "0-1"), game(7, "B", "A", "1/2-1/2"), game(8, "A", "B", "0-1"),
+      game(9, "B", "A", "1-0"), game(10, "A", "B", "1-0"),    game(11, "B", "A", "1/2-1/2"),
       game(12, "A", "B", "1-0")};
   auto pairings = compute_pairings(rows);
   ASSERT_EQ(pairings.size(), 1u);

@@ -21,6 +21,10 @@ void add_run_command(CLI::App& app, Action& action, const std::string& command_l
 void add_solve_command(CLI::App& app, Action& action);
 void add_play_command(CLI::App& app, Action& action);
 void add_report_command(CLI::App& app, Action& action);
+void add_tree_command(CLI::App& app, Action& action);
+void add_compare_command(CLI::App& app, Action& action);
+void add_bench_command(CLI::App& app, Action& action);
+void add_tune_command(CLI::App& app, Action& action, const std::string& command_line);
 
 // "--param k=v" values into a map; a repeated key or a missing '=' throws ParamError.
 std::map<std::string, std::string> key_values(const std::vector<std::string>& items,
@@ -28,6 +32,5 @@ std::map<std::string, std::string> key_values(const std::vector<std::string>& it
 
 // "6" or "max" (kDepthMax); anything else throws ParamError naming --depth.
 int parse_depth(const std::string& text);
-
 
 }  // namespace gts::cli

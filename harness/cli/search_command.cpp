@@ -5,63 +5,23 @@
 
 #include "games/game.h"
 #include "harness/cli/command.h"
+#include "harness/cli/search_args.h"
 #include "harness/registry.h"
 
 namespace gts::cli {
 
 namespace {
 
-struct GameArgs {
-  std::string game;
-  std::vector<std::string> params;
-  std::string position;
-  bool json = false;
-};
-
-void add_game_options(CLI::App* cmd, GameArgs& args) {
-  cmd->add_option("--game", args.game, "game name (see `harness games`)")->required();
-  cmd->add_option("--param", args.params, "game parameter k=v (repeatable)");
-  cmd->add_option("--position", args.position,
-                  "position in the game's notation (default: the initial position)");
-  cmd->add_flag("--json", args.json, "print one JSON object");
-}
-
-// The game and the canonical form of the requested position.
-std::pair<std::unique_ptr<GameHandle>, std::string> open_position(const GameArgs& args) {
-  auto game = make_game(args.game, key_values(args.params, "--param"));
-  std::string pos;
-  try {
-    pos = args.position.empty() ? game->initial_position()
-                                : game->canonical_position(args.position);
-  } catch (const ParseError& e) {
-    throw ParseError(std::string("--position: ") + e.what());
-  }
-  return {std::move(game), std::move(pos)};
-}
-
-std::string depth_text(int depth) { return depth == kDepthMax ? "max" : std::to_string(depth); }
-
-struct SearchArgs : GameArgs {
-  std::string algorithm;
-  std::vector<std::string> options;
-  std::string depth;
-  std::string eval;
-  std::uint64_t max_nodes = 0;
-  double max_ms = 0;
-};
-
 int run_search(const SearchArgs& args) {
-  auto [game, position] = open_position(args);
-  AlgorithmSpec algo = make_algorithm_spec(args.algorithm, key_values(args.options, "--option"));
-  int depth = parse_depth(args.depth);
-  EvalSpec eval = parse_eval_spec(args.eval.empty() ? game->info().default_evaluation : args.eval);
+  SearchSetup setup = resolve_search(args);
+  const auto& game = setup.game;
+  const std::string& position = setup.position;
+  const AlgorithmSpec& algo = setup.algorithm;
+  const EvalSpec& eval = setup.eval;
+  const SearchLimits& limits = setup.limits;
+  const int depth = limits.depth;
+  const std::uint64_t seed = setup.seed;
   auto searcher = game->make_searcher(algo, eval);
-  SearchLimits limits;
-  limits.depth = depth;
-  limits.max_nodes = args.max_nodes;
-  limits.max_ms = args.max_ms;
-  std::uint64_t seed =
-      algo.name == "alphabeta" ? static_cast<std::uint64_t>(algo.options.get_int("seed")) : 0;
   double start = wall_ms();
   SearchResult r = game->search(position, *searcher, limits, seed);
   double elapsed = wall_ms() - start;
@@ -88,6 +48,7 @@ int run_search(const SearchArgs& args) {
     j["leaves"] = s.leaves;
     j["interior"] = s.interior;
     j["cutoffs"] = s.cutoffs;
+    j["ordering_evals"] = s.ordering_evals;
     j["tt_probes"] = s.tt_probes;
     j["tt_hits"] = s.tt_hits;
     j["peak_open"] = s.peak_open;
@@ -103,8 +64,9 @@ int run_search(const SearchArgs& args) {
   std::printf("position    %s\n", position.c_str());
   std::printf("algorithm   %s\n", algo.label().c_str());
   std::printf("evaluation  %s\n", eval_spec_text(eval).c_str());
-  std::printf("depth       %s%s\n", depth_text(depth).c_str(),
-              r.complete ? "" : (" (stopped by a budget; completed " + depth_text(r.depth) + ")").c_str());
+  std::printf(
+      "depth       %s%s\n", depth_text(depth).c_str(),
+      r.complete ? "" : (" (stopped by a budget; completed " + depth_text(r.depth) + ")").c_str());
   std::printf("value       %d (side to move's view)\n", r.value);
   std::printf("best move   %s\n", best.c_str());
   std::printf("pv          %s\n", pv_text.empty() ? "-" : pv_text.c_str());
@@ -112,6 +74,10 @@ int run_search(const SearchArgs& args) {
   std::printf("leaves      %llu\n", static_cast<unsigned long long>(s.leaves));
   std::printf("interior    %llu\n", static_cast<unsigned long long>(s.interior));
   std::printf("cutoffs     %llu\n", static_cast<unsigned long long>(s.cutoffs));
+  if (s.ordering_evals != 0) {
+    std::printf("ordering    %llu evaluations (for move ordering only, not leaves)\n",
+                static_cast<unsigned long long>(s.ordering_evals));
+  }
   std::printf("tt          %llu probes, %llu hits\n", static_cast<unsigned long long>(s.tt_probes),
               static_cast<unsigned long long>(s.tt_hits));
   std::printf("peak        %llu open entries, %llu bytes\n",
@@ -163,17 +129,8 @@ void add_search_command(CLI::App& app, Action& action) {
   auto args = std::make_shared<SearchArgs>();
   CLI::App* cmd = app.add_subcommand("search", "search one position with one algorithm");
   add_game_options(cmd, *args);
-  cmd->add_option("--algorithm", args->algorithm, "algorithm (see `harness algorithms`)")
-      ->required();
-  cmd->add_option("--option", args->options, "algorithm option k=v (repeatable)");
-  cmd->add_option("--depth", args->depth, "search depth in plies, or 'max' (to the end)")
-      ->required();
-  cmd->add_option("--eval", args->eval,
-                  "evaluation: a kind (see `harness games`), or linear:w1,w2,... "
-                  "(default: the game's default)");
-  cmd->add_option("--max-nodes", args->max_nodes, "node budget (0 = none)");
-  cmd->add_option("--max-ms", args->max_ms, "time budget in ms (0 = none)")
-      ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--json", args->json, "print one JSON object");
+  add_search_options(cmd, *args, "--max-nodes");
   cmd->callback([&action, args] { action = [args] { return run_search(*args); }; });
 }
 
@@ -182,6 +139,7 @@ void add_perft_command(CLI::App& app, Action& action) {
   CLI::App* cmd = app.add_subcommand(
       "perft", "count positions at each ply (terminal positions are not expanded)");
   add_game_options(cmd, *args);
+  cmd->add_flag("--json", args->json, "print one JSON object");
   cmd->add_option("--depth", args->depth, "plies")->required();
   cmd->callback([&action, args] { action = [args] { return run_perft(*args); }; });
 }

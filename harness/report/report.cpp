@@ -239,7 +239,8 @@ std::string box_plot(const Context& ctx, const std::string& name, const std::str
     if (values[i].empty()) data += "nan\n";
     data += "\n\n";
     means += std::to_string(i) + " " +
-             (values[i].empty() ? "nan" : gp_number(std::max(sum / values[i].size(), floor))) + "\n";
+             (values[i].empty() ? "nan" : gp_number(std::max(sum / values[i].size(), floor))) +
+             "\n";
   }
   data += means;
   const int n = static_cast<int>(players.size());
@@ -248,25 +249,36 @@ std::string box_plot(const Context& ctx, const std::string& name, const std::str
   p.data = data;
   p.width = std::max(640, 160 + 80 * n);
   p.height = 480;
-  p.body = plot_style() + "set title " + gp_quote(title) +
-           "\nset label 99 'boxes: quartiles and median; whiskers: min and max; ▲ mean' at graph 0.5, "
-           "graph 1.03 center font ',9' tc rgb '#555555'\n" + "set ylabel " + gp_quote(ylabel) +
-           "\n"
-           "set logscale y\nset format y '%g'\n"
-           "set yrange [" + gp_number(log_axis_floor(all)) + ":*]\n"
-           "set xtics " + tics(players) + " rotate by 30 right\n"
-           "set xrange [-0.6:" + std::to_string(n) + "-0.4]\n"
-           "set grid noxtics ytics mytics\n"
-           "set style fill solid 0.35 border lc rgb '#1f4e79'\n"
-           "set style boxplot fraction 1.0 nooutliers\nset boxwidth 0.55\n"
+  p.body =
+      plot_style() + "set title " + gp_quote(title) +
+      "\nset label 99 'boxes: quartiles and median; whiskers: min and max; ▲ mean' at graph 0.5, "
+      "graph 1.03 center font ',9' tc rgb '#555555'\n" +
+      "set ylabel " + gp_quote(ylabel) +
+      "\n"
+      "set logscale y\nset format y '%g'\n"
+      "set yrange [" +
+      gp_number(log_axis_floor(all)) +
+      ":*]\n"
+      "set xtics " +
+      tics(players) +
+      " rotate by 30 right\n"
+      "set xrange [-0.6:" +
+      std::to_string(n) +
+      "-0.4]\n"
+      "set grid noxtics ytics mytics\n"
+      "set style fill solid 0.35 border lc rgb '#1f4e79'\n"
+      "set style boxplot fraction 1.0 nooutliers\nset boxwidth 0.55\n"
 
-           "plot for [i=0:" + std::to_string(n - 1) + "] '" + name +
-           ".dat' index i using (i):1 with boxplot lc rgb '#1f77b4' notitle, \\\n"
-           "     '' index " + std::to_string(n) +
-           " using 1:2 with points pt 9 ps 1.6 lc rgb '#d62728' notitle\n";
+      "plot for [i=0:" +
+      std::to_string(n - 1) + "] '" + name +
+      ".dat' index i using (i):1 with boxplot lc rgb '#1f77b4' notitle, \\\n"
+      "     '' index " +
+      std::to_string(n) + " using 1:2 with points pt 9 ps 1.6 lc rgb '#d62728' notitle\n";
   ctx.gnuplot->render(p);
-  return Context::figure(name, title + ": box from the first to the third quartile, line at the "
-                               "median, whiskers to the minimum and maximum; the triangle is the mean.");
+  return Context::figure(
+      name, title +
+                ": box from the first to the third quartile, line at the "
+                "median, whiskers to the minimum and maximum; the triangle is the mean.");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -286,6 +298,8 @@ const std::vector<RunKind>& run_kinds() {
   static const std::vector<RunKind> kinds = {
       {"tournament", {"standings.csv", "crosstable.csv"}, tournament_sections},
       {"solve", {"solved_within.csv", "summary.csv"}, solve_sections},
+      {"compare", {"compare.csv", "summary.csv"}, compare_sections},
+      {"tune", {"tune.csv", "run.yaml"}, tune_sections},
   };
   return kinds;
 }
@@ -309,8 +323,8 @@ std::string run_facts(const fs::path& run_dir, std::string& title) {
   try {
     root = YAML::LoadFile(path.string());
   } catch (const std::exception& e) {
-    return cat("<p class=\"note\">", path.filename().string(), " could not be read: ",
-               html_escape(e.what()), "</p>\n");
+    return cat("<p class=\"note\">", path.filename().string(),
+               " could not be read: ", html_escape(e.what()), "</p>\n");
   }
   std::vector<std::pair<std::string, std::string>> facts;
   auto add = [&](const std::string& label, const YAML::Node& node) {

@@ -5,8 +5,10 @@
 // a kind):
 //   tournament  standings.csv, crosstable.csv (pairs.csv, games.csv, moves.csv when present)
 //   solve       solved_within.csv, summary.csv (solve.csv when present)
-// Kinds still to come (compare: nodes and leaves against depth; tune: weight trajectories) plug in
-// there the same way: a detector and a function that draws the plots and returns the HTML.
+//   compare     compare.csv, summary.csv
+//   tune        tune.csv (verify.csv, tuned.yaml when present)
+// A new kind plugs in there the same way: a detector and a function that draws the plots and
+// returns the HTML.
 #pragma once
 
 #include <filesystem>
@@ -22,8 +24,8 @@ struct ReportOptions {
 };
 
 struct ReportResult {
-  std::string kind;                         // "tournament", "solve"
-  std::filesystem::path html;               // OUT/report.html
+  std::string kind;                           // "tournament", "solve"
+  std::filesystem::path html;                 // OUT/report.html
   std::vector<std::filesystem::path> images;  // OUT/plots/*.png and *.svg
 };
 

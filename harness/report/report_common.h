@@ -53,6 +53,8 @@ struct Context {
 
 std::vector<Section> tournament_sections(const Context& ctx);
 std::vector<Section> solve_sections(const Context& ctx);
+std::vector<Section> compare_sections(const Context& ctx);
+std::vector<Section> tune_sections(const Context& ctx);
 
 // Lines of gnuplot that every plot shares (grid, border, key style).
 std::string plot_style();

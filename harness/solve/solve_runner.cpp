@@ -1,44 +1,121 @@
 #include "harness/solve/solve_runner.h"
 
-#include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/info.h>
-#include <oneapi/tbb/parallel_for.h>
-#include <oneapi/tbb/task_arena.h>
 
-#include <ctime>
 #include <exception>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <mutex>
+#include <memory>
+#include <optional>
 #include <stdexcept>
 
+#include "harness/config/config_error.h"
+#include "harness/mpi/stats_wire.h"
+#include "harness/mpi/work_distributor.h"
+#include "harness/run_folder.h"
 #include "harness/solve/solve_config.h"
 
 namespace gts {
 
 namespace {
 
-std::string stamp_text() {
-  std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  localtime_r(&t, &tm);
-  char buf[64];
-  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &tm);
-  return buf;
+// One problem x solver's row as it travels from the rank that solved it to rank 0, with the error
+// that stopped the solver, if any.
+std::string encode_row(const SolveRow& row, const std::string& error) {
+  const SolveOutcome& o = row.outcome;
+  wire::Writer w;
+  w.str(row.problem).str(row.algorithm).str(row.expected).str(error);
+  w.u64(static_cast<std::uint64_t>(o.status)).str(o.best_move).strs(o.main_line).i64(o.depth);
+  wire::put_stats(w, o.stats);
+  w.f64(o.time_ms);
+  return w.take();
 }
 
-void write_file(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  out.flush();
-  if (!out) throw std::runtime_error("cannot write " + path.string());
+void decode_row(const std::string& bytes, SolveRow& row, std::string& error) {
+  wire::Reader r(bytes);
+  row.problem = r.str();
+  row.algorithm = r.str();
+  row.expected = r.str();
+  error = r.str();
+  SolveOutcome& o = row.outcome;
+  const std::uint64_t status = r.u64();
+  if (status > static_cast<std::uint64_t>(ProofStatus::kDisproved)) {
+    throw std::runtime_error("malformed solve result");
+  }
+  o.status = static_cast<ProofStatus>(status);
+  o.best_move = r.str();
+  o.main_line = r.strs();
+  o.depth = r.i32();
+  o.stats = wire::get_stats(r);
+  o.time_ms = r.f64();
+  r.expect_end();
+}
+
+// Job i is problem i / solvers x solver i % solvers; the same on every rank.
+class SolveJobs final : public JobRunner {
+ public:
+  explicit SolveJobs(LoadedSolve loaded) : loaded_(std::move(loaded)) {
+    limits_.depth = kDepthMax;
+    limits_.max_nodes = loaded_.config.max_nodes;
+    limits_.max_ms = loaded_.config.max_ms;
+  }
+  [[nodiscard]] const LoadedSolve& loaded() const { return loaded_; }
+  [[nodiscard]] std::size_t total() const {
+    return loaded_.problems.size() * loaded_.config.solvers.size();
+  }
+  // What a worker rank checks to know that it loaded the same problems as rank 0.
+  [[nodiscard]] std::string fingerprint() const {
+    wire::Writer w;
+    w.str(read_file_text(loaded_.config.path));
+    for (const auto& p : loaded_.problems) w.str(p->name()).str(p->expected());
+    return w.take();
+  }
+
+  std::optional<std::string> run(std::size_t i, const std::atomic<bool>& /*stop*/) override {
+    const std::size_t num_solvers = loaded_.config.solvers.size();
+    const SolveProblem& problem = *loaded_.problems.at(i / num_solvers);
+    const SolverSpec& solver = loaded_.config.solvers[i % num_solvers];
+    SolveRow row;
+    row.problem = problem.name();
+    row.algorithm = solver.name;
+    row.expected = problem.expected();
+    std::string error;
+    try {
+      row.outcome = problem.solve(solver, limits_);
+    } catch (const std::exception& e) {
+      error = e.what();  // reported, and the result stays unknown
+    }
+    return encode_row(row, error);
+  }
+
+ private:
+  LoadedSolve loaded_;
+  SearchLimits limits_;
+};
+
+std::string solve_context(const std::string& config_path, const std::string& fingerprint) {
+  wire::Writer w;
+  w.str(config_path).str(fingerprint);
+  return w.take();
 }
 
 }  // namespace
 
+std::unique_ptr<JobRunner> make_solve_jobs(const std::string& context) {
+  wire::Reader r(context);
+  const std::string path = r.str();
+  const std::string fingerprint = r.str();
+  r.expect_end();
+  auto jobs = std::make_unique<SolveJobs>(load_solve_config(path));
+  if (jobs->fingerprint() != fingerprint) {
+    throw ConfigError(path, "this rank read a config or problems that differ from rank 0's");
+  }
+  return jobs;
+}
+
 SolveRunResult run_solve(const SolveRunOptions& options) {
-  LoadedSolve loaded = load_solve_config(options.config_path);
+  SolveJobs jobs(load_solve_config(options.config_path));
+  const LoadedSolve& loaded = jobs.loaded();
   const SolveConfig& c = loaded.config;
   const int threads_wanted = options.threads >= 0 ? options.threads : c.threads;
   const int threads = threads_wanted == 0 ? tbb::info::default_concurrency() : threads_wanted;
@@ -52,40 +129,22 @@ SolveRunResult run_solve(const SolveRunOptions& options) {
   if (ec || !std::filesystem::is_directory(result.out_dir)) {
     throw std::runtime_error("cannot create the output folder " + result.out_dir);
   }
-  {
-    std::ifstream in(c.path, std::ios::binary);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    write_file(std::filesystem::path(result.out_dir) / "config.yaml", text);
-  }
+  write_file(std::filesystem::path(result.out_dir) / "config.yaml", read_file_text(c.path));
 
-  SearchLimits limits;
-  limits.depth = kDepthMax;
-  limits.max_nodes = c.max_nodes;
-  limits.max_ms = c.max_ms;
   const std::size_t num_solvers = c.solvers.size();
-  const std::size_t total = loaded.problems.size() * num_solvers;
+  const std::size_t total = jobs.total();
   result.rows.resize(total);
-  std::mutex progress_mutex;
   std::size_t done = 0;
   if (!options.quiet) {
     std::cerr << "solve: " << loaded.problems.size() << " problems x " << num_solvers
               << " solvers on " << threads << " threads -> " << result.out_dir << "\n";
   }
-  auto run_one = [&](std::size_t i) {
-    const SolveProblem& problem = *loaded.problems[i / num_solvers];
-    const SolverSpec& solver = c.solvers[i % num_solvers];
+  // Each finished job, from this process's threads or from another rank, one at a time.
+  auto record = [&](std::size_t i, const std::string& bytes) {
     SolveRow& row = result.rows[i];
-    row.problem = problem.name();
-    row.algorithm = solver.name;
-    row.expected = problem.expected();
     std::string error;
-    try {
-      row.outcome = problem.solve(solver, limits);
-    } catch (const std::exception& e) {
-      error = e.what();  // reported, and the result stays unknown
-    }
+    decode_row(bytes, row, error);
     if (options.quiet && error.empty()) return;
-    std::lock_guard<std::mutex> lock(progress_mutex);
     ++done;
     if (!error.empty()) {
       std::cerr << "solve: " << row.problem << " / " << row.algorithm << ": " << error << "\n";
@@ -96,15 +155,14 @@ SolveRunResult run_solve(const SolveRunOptions& options) {
                 << " time_ms=" << static_cast<long long>(row.outcome.time_ms) << "\n";
     }
   };
-  tbb::task_arena arena(threads);
-  arena.execute([&] {
-    tbb::parallel_for(
-        tbb::blocked_range<std::size_t>(0, total, 1),
-        [&](const tbb::blocked_range<std::size_t>& range) {
-          for (std::size_t i = range.begin(); i != range.end(); ++i) run_one(i);
-        },
-        tbb::simple_partitioner());
-  });
+  DistributedWork work;
+  work.kind = "solve";
+  work.context = solve_context(options.config_path, jobs.fingerprint());
+  work.threads = threads_wanted;
+  for (std::size_t i = 0; i < total; ++i) work.jobs.push_back(i);
+  const std::atomic<bool> never_stop{false};
+  const DistributeOutcome outcome = distribute(work, jobs, record, never_stop);
+  if (!outcome.error.empty()) throw std::runtime_error(outcome.error);
 
   std::vector<std::string> names;
   for (const auto& s : c.solvers) names.push_back(s.name);

@@ -2,9 +2,11 @@
 // search per task, each single-threaded), then the report files.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "harness/mpi/job_runner.h"
 #include "harness/solve/solve_report.h"
 
 namespace gts {
@@ -24,7 +26,12 @@ struct SolveRunResult {
   std::vector<SummaryRow> summary;
 };
 
-// Throws ConfigError for a bad config, std::runtime_error when the output cannot be written.
+// Throws ConfigError for a bad config, std::runtime_error when the output cannot be written or
+// (under mpirun, where rank 0 hands the jobs out to every rank) when a rank fails.
 SolveRunResult run_solve(const SolveRunOptions& options);
+
+// The runner a worker rank solves its share with (the "solve" JobKinds entry); `context` comes
+// from rank 0. Throws ConfigError when the config or its problems differ from rank 0's.
+std::unique_ptr<JobRunner> make_solve_jobs(const std::string& context);
 
 }  // namespace gts

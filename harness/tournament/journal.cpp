@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "harness/csv.h"
+#include "harness/run_folder.h"
 
 namespace gts {
 
@@ -52,24 +53,33 @@ void write_or_throw(std::FILE* f, const std::string& text, const std::string& pa
   }
 }
 
-// Writes `text` to `path` through a temporary file and a rename, so the file is never half written.
-void replace_file(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  std::FILE* f = open_or_throw(tmp, "wb");
-  write_or_throw(f, text, tmp);
-  std::fclose(f);
-  std::filesystem::rename(tmp, path);
-}
-
 }  // namespace
+
+void set_outcome(GameRow& row, const GameOutcome& out) {
+  row.result = out.first_score == 1.0 ? "1-0" : out.first_score == 0.0 ? "0-1" : "1/2-1/2";
+  row.margin = out.margin ? std::to_string(*out.margin) : "";
+  row.plies = out.plies;
+  row.termination = termination_name(out.termination);
+  row.forfeit = out.forfeit_side < 0 ? "" : (out.forfeit_side == 0 ? row.first : row.second);
+  row.reason = out.reason;
+  row.first_nodes = out.stats[0].nodes;
+  row.second_nodes = out.stats[1].nodes;
+  row.first_leaves = out.stats[0].leaves;
+  row.second_leaves = out.stats[1].leaves;
+  row.first_moves = out.moves[0];
+  row.second_moves = out.moves[1];
+  row.first_cpu_ms = out.stats[0].cpu_ms;
+  row.second_cpu_ms = out.stats[1].cpu_ms;
+  row.final_position = out.final_position;
+}
 
 const std::vector<std::string>& game_columns() {
   static const std::vector<std::string> cols = {
-      "game",         "pair",          "pairing",      "opening",       "first",
-      "second",       "result",        "margin",       "plies",         "termination",
-      "forfeit",      "reason",        "first_nodes",  "second_nodes",  "first_leaves",
-      "second_leaves", "first_moves",  "second_moves", "first_cpu_ms",  "second_cpu_ms",
-      "wall_ms",      "final_position"};
+      "game",          "pair",          "pairing",      "opening",      "first",
+      "second",        "result",        "margin",       "plies",        "termination",
+      "forfeit",       "reason",        "first_nodes",  "second_nodes", "first_leaves",
+      "second_leaves", "first_moves",   "second_moves", "first_cpu_ms", "second_cpu_ms",
+      "wall_ms",       "final_position"};
   return cols;
 }
 
@@ -80,17 +90,28 @@ const std::vector<std::string>& move_columns() {
 }
 
 std::vector<std::string> to_fields(const GameRow& r) {
-  return {std::to_string(r.game),          std::to_string(r.pair),
-          std::to_string(r.pairing),       std::to_string(r.opening),
-          r.first,                         r.second,
-          r.result,                        r.margin,
-          std::to_string(r.plies),         r.termination,
-          r.forfeit,                       r.reason,
-          std::to_string(r.first_nodes),   std::to_string(r.second_nodes),
-          std::to_string(r.first_leaves),  std::to_string(r.second_leaves),
-          std::to_string(r.first_moves),   std::to_string(r.second_moves),
-          csv::number(r.first_cpu_ms),     csv::number(r.second_cpu_ms),
-          csv::number(r.wall_ms),          r.final_position};
+  return {std::to_string(r.game),
+          std::to_string(r.pair),
+          std::to_string(r.pairing),
+          std::to_string(r.opening),
+          r.first,
+          r.second,
+          r.result,
+          r.margin,
+          std::to_string(r.plies),
+          r.termination,
+          r.forfeit,
+          r.reason,
+          std::to_string(r.first_nodes),
+          std::to_string(r.second_nodes),
+          std::to_string(r.first_leaves),
+          std::to_string(r.second_leaves),
+          std::to_string(r.first_moves),
+          std::to_string(r.second_moves),
+          csv::number(r.first_cpu_ms),
+          csv::number(r.second_cpu_ms),
+          csv::number(r.wall_ms),
+          r.final_position};
 }
 
 GameRow game_row_from_fields(const std::vector<std::string>& f) {
@@ -185,10 +206,10 @@ void Journal::record(const GameRow& row, const std::vector<MoveRow>& moves) {
   std::string moves_text;
   if (moves_) {
     for (const auto& m : moves) {
-      moves_text += csv::line({std::to_string(m.game), std::to_string(m.ply), m.player, m.move,
-                               std::to_string(m.value), std::to_string(m.depth),
-                               std::to_string(m.nodes), std::to_string(m.leaves),
-                               csv::number(m.cpu_us, 1)});
+      moves_text +=
+          csv::line({std::to_string(m.game), std::to_string(m.ply), m.player, m.move,
+                     std::to_string(m.value), std::to_string(m.depth), std::to_string(m.nodes),
+                     std::to_string(m.leaves), csv::number(m.cpu_us, 1)});
     }
   }
   const std::string game_text = csv::line(to_fields(row));

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "harness/game_record.h"
+
 namespace gts {
 
 // One row of games.csv (the columns are listed in journal.cpp, kGameColumns).
@@ -22,8 +24,8 @@ struct GameRow {
   int opening = 0;
   std::string first;
   std::string second;
-  std::string result;       // "1-0", "0-1", "1/2-1/2": first player's view
-  std::string margin;       // empty where the game has no score
+  std::string result;  // "1-0", "0-1", "1/2-1/2": first player's view
+  std::string margin;  // empty where the game has no score
   int plies = 0;
   std::string termination;  // normal, max_plies, illegal_move, error, budget
   std::string forfeit;      // the player who forfeited, or empty
@@ -49,6 +51,10 @@ struct MoveRow {
   std::uint64_t nodes = 0, leaves = 0;
   double cpu_us = 0;
 };
+
+// Fills the row's outcome columns (result through final_position, wall_ms aside) from a played
+// game; row.first and row.second must be set, since a forfeit names the player.
+void set_outcome(GameRow& row, const GameOutcome& out);
 
 const std::vector<std::string>& game_columns();
 const std::vector<std::string>& move_columns();

@@ -2,11 +2,12 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <map>
 #include <stdexcept>
+#include <string>
 
 #include "harness/csv.h"
+#include "harness/run_folder.h"
 #include "harness/stats/elo.h"
 #include "harness/stats/pentanomial.h"
 #include "harness/stats/ratings.h"
@@ -19,12 +20,6 @@ std::size_t index_of(const std::vector<std::string>& players, const std::string&
   auto it = std::find(players.begin(), players.end(), name);
   if (it == players.end()) throw std::runtime_error("games.csv names an unknown player " + name);
   return static_cast<std::size_t>(it - players.begin());
-}
-
-void write_text(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out) throw std::runtime_error("cannot write " + path);
 }
 
 }  // namespace
@@ -49,9 +44,12 @@ std::vector<Standing> compute_standings(const std::vector<std::string>& players,
       Standing& x = st[p];
       ++x.games;
       x.score += score;
-      if (score == 1.0) ++x.wins;
-      else if (score == 0.0) ++x.losses;
-      else ++x.draws;
+      if (score == 1.0)
+        ++x.wins;
+      else if (score == 0.0)
+        ++x.losses;
+      else
+        ++x.draws;
       if (r.forfeit == players[p]) ++x.forfeits;
       nodes[p] += side == 0 ? r.first_nodes : r.second_nodes;
       cpu[p] += side == 0 ? r.first_cpu_ms : r.second_cpu_ms;
@@ -90,9 +88,12 @@ std::vector<PairingStats> compute_pairings(const std::vector<GameRow>& rows) {
     }
     const double s = r.first == p.a ? r.first_score() : 1.0 - r.first_score();
     ++p.games;
-    if (s == 1.0) ++p.wins;
-    else if (s == 0.0) ++p.losses;
-    else ++p.draws;
+    if (s == 1.0)
+      ++p.wins;
+    else if (s == 0.0)
+      ++p.losses;
+    else
+      ++p.draws;
   }
   std::map<int, PentanomialCounts> penta;
   for (const auto& [pair, games] : by_pair) {
@@ -124,9 +125,9 @@ std::string write_tournament_reports(const std::string& dir,
                                      const std::vector<std::string>& players,
                                      const std::vector<GameRow>& rows) {
   const std::vector<Standing> standings = compute_standings(players, rows);
-  std::string text = csv::line({"player", "games", "wins", "draws", "losses", "score", "elo",
-                                "elo_lo", "elo_hi", "rating_status", "nodes_per_move",
-                                "cpu_ms_per_move", "forfeits"});
+  std::string text =
+      csv::line({"player", "games", "wins", "draws", "losses", "score", "elo", "elo_lo", "elo_hi",
+                 "rating_status", "nodes_per_move", "cpu_ms_per_move", "forfeits"});
   for (const auto& s : standings) {
     text += csv::line({s.player, std::to_string(s.games), std::to_string(s.wins),
                        std::to_string(s.draws), std::to_string(s.losses), csv::number(s.score, 1),
@@ -134,7 +135,7 @@ std::string write_tournament_reports(const std::string& dir,
                        s.rating_status, csv::number(s.nodes_per_move, 1),
                        csv::number(s.cpu_ms_per_move, 3), std::to_string(s.forfeits)});
   }
-  write_text(dir + "/standings.csv", text);
+  write_file(dir + "/standings.csv", text);
 
   // Crosstable: the row player's points against the column player, "points/games".
   const std::size_t n = players.size();
@@ -161,10 +162,10 @@ std::string write_tournament_reports(const std::string& dir,
     }
     text += csv::line(line);
   }
-  write_text(dir + "/crosstable.csv", text);
+  write_file(dir + "/crosstable.csv", text);
 
-  text = csv::line({"player_a", "player_b", "games", "wins", "draws", "losses", "ll", "ld",
-                    "wl_dd", "wd", "ww", "elo", "elo_error", "los"});
+  text = csv::line({"player_a", "player_b", "games", "wins", "draws", "losses", "ll", "ld", "wl_dd",
+                    "wd", "ww", "elo", "elo_error", "los"});
   for (const auto& p : compute_pairings(rows)) {
     text += csv::line({p.a, p.b, std::to_string(p.games), std::to_string(p.wins),
                        std::to_string(p.draws), std::to_string(p.losses), std::to_string(p.ll),
@@ -172,7 +173,7 @@ std::string write_tournament_reports(const std::string& dir,
                        std::to_string(p.ww), csv::number(p.elo, 2), csv::number(p.elo_error, 2),
                        csv::number(p.los * 100.0, 2)});
   }
-  write_text(dir + "/pairs.csv", text);
+  write_file(dir + "/pairs.csv", text);
 
   // The printed table.
   std::string table;
@@ -188,8 +189,9 @@ std::string write_tournament_reports(const std::string& dir,
     interval += ", ";
     interval += csv::number(s.elo_hi, 0);
     interval += "]";
-    std::snprintf(buf, sizeof buf, "%-4d %-24s %6d %5d %5d %5d %6.1f%% %8s %17s %12.0f %10.3f %8d\n",
-                  ++rank, s.player.c_str(), s.games, s.wins, s.draws, s.losses,
+    std::snprintf(buf, sizeof buf,
+                  "%-4d %-24s %6d %5d %5d %5d %6.1f%% %8s %17s %12.0f %10.3f %8d\n", ++rank,
+                  s.player.c_str(), s.games, s.wins, s.draws, s.losses,
                   s.games ? 100.0 * s.score / s.games : 0.0, csv::number(s.elo, 1).c_str(),
                   interval.c_str(), s.nodes_per_move, s.cpu_ms_per_move, s.forfeits);
     table += buf;

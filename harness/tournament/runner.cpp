@@ -1,25 +1,26 @@
 #include "harness/tournament/runner.h"
 
-#include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/info.h>
-#include <oneapi/tbb/parallel_for.h>
-#include <oneapi/tbb/task_arena.h>
 #include <sys/resource.h>
 #include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
 #include <atomic>
-#include <mutex>
-#include <csignal>
 #include <cstdio>
-#include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <thread>
 
 #include "harness/config/config_error.h"
 #include "harness/config/tournament_config.h"
+#include "harness/mpi/wire.h"
+#include "harness/mpi/work_distributor.h"
 #include "harness/registry.h"
+#include "harness/run_folder.h"
+#include "harness/stop_signal.h"
 #include "harness/tournament/journal.h"
 #include "harness/tournament/progress.h"
 #include "harness/tournament/report.h"
@@ -28,46 +29,6 @@
 namespace gts {
 
 namespace {
-
-// Set by SIGINT/SIGTERM; polled by the runner and by every search in flight. The one piece of
-// global state, because a signal handler can reach nothing else.
-std::atomic<bool> g_stop{false};
-
-extern "C" void on_signal(int) {
-  if (g_stop.exchange(true)) _exit(130);  // a second Ctrl-C stops at once
-}
-
-struct SignalGuard {
-  SignalGuard() {
-    g_stop = false;
-    old_int = std::signal(SIGINT, on_signal);
-    old_term = std::signal(SIGTERM, on_signal);
-  }
-  ~SignalGuard() {
-    std::signal(SIGINT, old_int);
-    std::signal(SIGTERM, old_term);
-  }
-  void (*old_int)(int);
-  void (*old_term)(int);
-};
-
-std::string now_text() {
-  std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  localtime_r(&t, &tm);
-  char buf[64];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S%z", &tm);
-  return buf;
-}
-
-std::string stamp_text() {
-  std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  localtime_r(&t, &tm);
-  char buf[64];
-  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", &tm);
-  return buf;
-}
 
 std::string cpu_model() {
   std::ifstream in("/proc/cpuinfo");
@@ -104,6 +65,9 @@ struct RunInfo {
   double process_cpu_ms = 0;
   double play_wall_ms = 0;
   int games_played = 0;
+  // Under MPI: the processes that played, and the CPU time of all but this one.
+  int ranks = 1;
+  double other_ranks_cpu_ms = 0;
 };
 
 void write_run_yaml(const std::string& dir, const TournamentConfig& config, const RunInfo& info) {
@@ -140,61 +104,55 @@ void write_run_yaml(const std::string& dir, const TournamentConfig& config, cons
     out << YAML::Key << "harness_overhead_pct" << YAML::Value
         << 100.0 * (info.process_cpu_ms - info.search_cpu_ms) / info.process_cpu_ms;
     out << YAML::EndMap;
+    if (info.ranks > 1) {
+      out << YAML::Key << "mpi" << YAML::Value << YAML::BeginMap;
+      out << YAML::Key << "ranks" << YAML::Value << info.ranks;
+      out << YAML::Key << "other_ranks_cpu_s" << YAML::Value << info.other_ranks_cpu_ms / 1e3;
+      out << YAML::EndMap;
+    }
   }
   out << YAML::EndMap;
   out << YAML::Key << "config" << YAML::Value << YAML::Load(resolved_yaml(config));
   out << YAML::EndMap;
-  const std::string tmp = dir + "/run.yaml.tmp";
-  {
-    std::ofstream f(tmp);
-    f << "# Written by `harness run`: the resolved config and how it was run.\n"
-      << out.c_str() << "\n";
-    if (!f) throw std::runtime_error("cannot write " + tmp);
-  }
-  std::filesystem::rename(tmp, dir + "/run.yaml");
+  std::string text = "# Written by `harness run`: the resolved config and how it was run.\n";
+  text += out.c_str();
+  text += "\n";
+  replace_file(dir + "/run.yaml", text);
 }
 
-std::string read_run_hash(const std::string& dir) {
-  try {
-    YAML::Node node = YAML::LoadFile(dir + "/run.yaml");
-    return node["run"]["config_hash"].as<std::string>();
-  } catch (const std::exception& e) {
-    throw ConfigError(dir + "/run.yaml", std::string("cannot read the run to resume: ") + e.what());
-  }
-}
+// Everything a rank derives from the config and the overriding options: the same players,
+// openings and schedule on every rank, so that a game index means the same game everywhere.
+struct TournamentPlan {
+  TournamentConfig config;
+  int threads = 1;  // resolved: 0 in the config means this machine's cores
+  std::unique_ptr<GameHandle> game;
+  std::vector<AlgorithmSpec> specs;
+  std::vector<int> depths;
+  std::vector<std::string> names;
+  std::vector<std::string> openings;
+  std::vector<ScheduledGame> schedule;
+  std::string hash;
+};
 
-std::string shell_quote(const std::string& s) {
-  if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                        "0123456789_-./=:+,") == std::string::npos) {
-    return s;
-  }
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-const char* result_text(double first_score) {
-  return first_score == 1.0 ? "1-0" : first_score == 0.0 ? "0-1" : "1/2-1/2";
-}
-
-}  // namespace
-
-RunReport run_tournament(const RunOptions& options) {
-  TournamentConfig config = load_tournament_config(options.config_path);
-  if (options.seed) config.seed = *options.seed;
-  if (options.threads) config.threads = *options.threads;
+TournamentPlan make_plan(const std::string& config_path, std::optional<int> threads_option,
+                         std::optional<std::uint64_t> seed_option) {
+  TournamentPlan plan;
+  plan.config = load_tournament_config(config_path);
+  TournamentConfig& config = plan.config;
+  if (seed_option) config.seed = *seed_option;
+  if (threads_option) config.threads = *threads_option;
   if (config.threads < 0) throw ParamError("--threads: expected 0 (all cores) or more");
-  const int threads =
-      config.threads == 0 ? tbb::info::default_concurrency() : config.threads;
+  plan.threads = config.threads == 0 ? tbb::info::default_concurrency() : config.threads;
 
-  auto game = make_game(config.game, config.game_params);
+  plan.game = make_game(config.game, config.game_params);
+  const GameHandle& game = *plan.game;
 
   // Players: under a node or time budget alpha-beta deepens iteratively, so that it always has a
   // finished iteration's move to play.
   const int num_players = static_cast<int>(config.players.size());
-  std::vector<AlgorithmSpec> specs;
-  std::vector<int> depths;
-  std::vector<std::string> names;
+  auto& specs = plan.specs;
+  auto& depths = plan.depths;
+  auto& names = plan.names;
   const bool budget = config.limits.nodes != 0 || config.limits.time_ms > 0;
   for (const auto& p : config.players) {
     AlgorithmSpec spec = p.algorithm;
@@ -216,14 +174,14 @@ RunReport run_tournament(const RunOptions& options) {
   }
 
   // Openings, each checked to leave a game to play.
-  std::vector<std::string> openings;
+  auto& openings = plan.openings;
   switch (config.openings.kind) {
     case OpeningsConfig::Kind::kStart:
-      openings.push_back(game->initial_position());
+      openings.push_back(game.initial_position());
       break;
     case OpeningsConfig::Kind::kRandom:
       for (int o = 0; o < config.openings.count; ++o) {
-        openings.push_back(game->random_opening(
+        openings.push_back(game.random_opening(
             mix_seed(config.seed ^ 0x6f70656e696e6773ULL, static_cast<std::uint64_t>(o)),
             config.openings.plies));
       }
@@ -233,7 +191,7 @@ RunReport run_tournament(const RunOptions& options) {
       break;
   }
   for (std::size_t o = 0; o < openings.size(); ++o) {
-    if (game->is_terminal(openings[o])) {
+    if (game.is_terminal(openings[o])) {
       throw ConfigError(config.source_path, "opening " + std::to_string(o + 1) + " (" +
                                                 openings[o] + ") is a finished game");
     }
@@ -248,30 +206,179 @@ RunReport run_tournament(const RunOptions& options) {
   }
   sched.openings = static_cast<int>(openings.size());
   sched.pairs = config.pairs;
-  const std::vector<ScheduledGame> schedule = make_schedule(sched);
+  plan.schedule = make_schedule(sched);
+  plan.hash = config_hash(config);
+  return plan;
+}
+
+// A finished game as it travels from the rank that played it to rank 0's journal: the row and the
+// moves, every field (timings bit for bit), so that rank 0 writes what a local run writes.
+std::string encode_game(const GameRow& row, const std::vector<MoveRow>& moves) {
+  wire::Writer w;
+  w.strs(to_fields(row));
+  w.u64(moves.size());
+  for (const auto& m : moves) {
+    w.i64(m.game).i64(m.ply).str(m.player).str(m.move).i64(m.value).i64(m.depth).u64(m.nodes);
+    w.u64(m.leaves).f64(m.cpu_us);
+  }
+  w.f64(row.first_cpu_ms).f64(row.second_cpu_ms).f64(row.wall_ms);
+  return w.take();
+}
+
+void decode_game(const std::string& bytes, GameRow& row, std::vector<MoveRow>& moves) {
+  wire::Reader r(bytes);
+  row = game_row_from_fields(r.strs());
+  const std::uint64_t n = r.u64();
+  moves.clear();
+  for (std::uint64_t i = 0; i < n; ++i) {
+    MoveRow m;
+    m.game = r.i32();
+    m.ply = r.i32();
+    m.player = r.str();
+    m.move = r.str();
+    m.value = r.i32();
+    m.depth = r.i32();
+    m.nodes = r.u64();
+    m.leaves = r.u64();
+    m.cpu_us = r.f64();
+    moves.push_back(std::move(m));
+  }
+  // The CSV fields round the timings; the exact values follow.
+  row.first_cpu_ms = r.f64();
+  row.second_cpu_ms = r.f64();
+  row.wall_ms = r.f64();
+  r.expect_end();
+}
+
+// Plays scheduled games: the same object on rank 0 and on every worker rank.
+class TournamentJobs final : public JobRunner {
+ public:
+  explicit TournamentJobs(TournamentPlan plan)
+      : plan_(std::move(plan)), tolerance_ms_(plan_.config.limits.time_ms / 2 + 50.0) {}
+
+  [[nodiscard]] const TournamentPlan& plan() const { return plan_; }
+  // Every search's thread CPU time on this rank, finished games or not.
+  [[nodiscard]] double search_cpu_ms() {
+    std::lock_guard lock(mutex_);
+    return search_cpu_ms_;
+  }
+
+  std::optional<std::string> run(std::size_t index, const std::atomic<bool>& stop) override;
+
+ private:
+  TournamentPlan plan_;
+  double tolerance_ms_;
+  std::mutex mutex_;
+  double search_cpu_ms_ = 0;
+};
+
+std::optional<std::string> TournamentJobs::run(std::size_t index, const std::atomic<bool>& stop) {
+  if (stop.load(std::memory_order_relaxed)) return std::nullopt;
+  const TournamentConfig& config = plan_.config;
+  const ScheduledGame& g = plan_.schedule.at(index);
+  const auto first = static_cast<std::size_t>(g.first);
+  const auto second = static_cast<std::size_t>(g.second);
+  auto searcher_first =
+      plan_.game->make_searcher(plan_.specs[first], config.players[first].evaluation);
+  auto searcher_second =
+      plan_.game->make_searcher(plan_.specs[second], config.players[second].evaluation);
+  std::array<GameSide, 2> sides;
+  sides[0].searcher = searcher_first.get();
+  sides[1].searcher = searcher_second.get();
+  for (std::size_t s = 0; s < 2; ++s) {
+    const std::size_t p = s == 0 ? first : second;
+    sides[s].limits.depth = plan_.depths[p];
+    sides[s].limits.max_nodes = config.limits.nodes;
+    sides[s].limits.max_ms = config.limits.time_ms;
+    sides[s].time_tolerance_ms = tolerance_ms_;
+  }
+  GameSetup setup;
+  setup.opening = plan_.openings[static_cast<std::size_t>(g.opening)];
+  setup.max_plies = config.max_plies;
+  setup.seed = mix_seed(config.seed, static_cast<std::uint64_t>(g.index));
+  setup.stop = &stop;
+  const double start = wall_ms();
+  GameOutcome out = plan_.game->play_game(setup, sides);
+  {
+    std::lock_guard lock(mutex_);
+    search_cpu_ms_ += out.stats[0].cpu_ms + out.stats[1].cpu_ms;
+  }
+  if (out.termination == Termination::kStopped) return std::nullopt;  // played again on resume
+
+  const auto& names = plan_.names;
+  GameRow row;
+  row.game = g.index;
+  row.pair = g.pair;
+  row.pairing = g.pairing;
+  row.opening = g.opening;
+  row.first = names[first];
+  row.second = names[second];
+  set_outcome(row, out);
+  row.wall_ms = wall_ms() - start;
+  std::vector<MoveRow> moves;
+  if (config.output_moves) {
+    moves.reserve(out.move_log.size());
+    for (const auto& m : out.move_log) {
+      moves.push_back(MoveRow{g.index, m.ply, m.side == 0 ? row.first : row.second, m.move, m.value,
+                              m.depth, m.nodes, m.leaves, m.cpu_us});
+    }
+  }
+  return encode_game(row, moves);
+}
+
+// What a worker rank needs to make the same plan: the options that override the config, and the
+// config hash to check that it read the same config.
+std::string tournament_context(const RunOptions& options, const std::string& hash) {
+  wire::Writer w;
+  w.str(options.config_path);
+  w.u64(options.threads ? 1 : 0).i64(options.threads.value_or(0));
+  w.u64(options.seed ? 1 : 0).u64(options.seed.value_or(0));
+  w.str(hash);
+  return w.take();
+}
+
+}  // namespace
+
+std::unique_ptr<JobRunner> make_tournament_jobs(const std::string& context) {
+  wire::Reader r(context);
+  const std::string path = r.str();
+  const bool has_threads = r.u64() != 0;
+  const auto threads_value = static_cast<int>(r.i64());
+  const bool has_seed = r.u64() != 0;
+  const std::uint64_t seed_value = r.u64();
+  RunOptions options;
+  options.config_path = path;
+  if (has_threads) options.threads = threads_value;
+  if (has_seed) options.seed = seed_value;
+  const std::string hash = r.str();
+  r.expect_end();
+  TournamentPlan plan = make_plan(path, options.threads, options.seed);
+  if (plan.hash != hash) {
+    throw ConfigError(path, "this rank read a config that differs from rank 0's (config hash " +
+                                plan.hash + " vs " + hash + ")");
+  }
+  return std::make_unique<TournamentJobs>(std::move(plan));
+}
+
+RunReport run_tournament(const RunOptions& options) {
+  TournamentJobs jobs(make_plan(options.config_path, options.threads, options.seed));
+  const TournamentPlan& plan = jobs.plan();
+  const TournamentConfig& config = plan.config;
+  const int threads = plan.threads;
+  const int num_players = static_cast<int>(config.players.size());
+  const auto& names = plan.names;
+  const std::vector<ScheduledGame>& schedule = plan.schedule;
 
   // The run folder.
-  std::string dir = options.out_dir.empty() ? config.output_dir : options.out_dir;
-  const std::string hash = config_hash(config);
-  if (options.resume) {
-    if (dir.empty()) throw ParamError("--resume needs the run folder: --out DIR");
-    if (!std::filesystem::exists(dir + "/run.yaml")) {
-      throw ParamError("--resume: " + dir + " holds no run (no run.yaml)");
-    }
-    if (read_run_hash(dir) != hash) {
-      throw ConfigError(options.config_path,
-                        "--resume: this config differs from the one " + dir +
-                            " was started with (config hash " + hash + " vs " +
-                            read_run_hash(dir) + "); resume with the same config and seed");
-    }
-  } else {
-    if (dir.empty()) dir = "results/" + config.name + "-" + stamp_text();
-    if (std::filesystem::exists(dir + "/games.csv")) {
-      throw ParamError("--out: " + dir +
-                       " already holds a run; add --resume to finish it, or choose another folder");
-    }
-    std::filesystem::create_directories(dir);
-  }
+  const std::string& hash = plan.hash;
+  const std::string dir =
+      open_run_folder({options.out_dir.empty() ? config.output_dir : options.out_dir,
+                       options.resume,
+                       options.config_path,
+                       hash,
+                       config.name,
+                       {"games.csv"},
+                       "resume with the same config and seed"});
 
   RunInfo info;
   info.hash = hash;
@@ -286,9 +393,12 @@ RunReport run_tournament(const RunOptions& options) {
   info.games_done = static_cast<int>(journal.done().size());
   write_run_yaml(dir, config, info);
 
-  std::vector<const ScheduledGame*> pending;
+  DistributedWork work;
+  work.kind = "tournament";
+  work.context = tournament_context(options, hash);
+  work.threads = config.threads;
   for (const auto& g : schedule) {
-    if (!journal.done().count(g.index)) pending.push_back(&g);
+    if (!journal.done().count(g.index)) work.jobs.push_back(static_cast<std::size_t>(g.index));
   }
 
   std::vector<double> points(static_cast<std::size_t>(num_players), 0.0);
@@ -303,100 +413,29 @@ RunReport run_tournament(const RunOptions& options) {
   Progress progress(static_cast<int>(schedule.size()), info.games_done, names, points, played,
                     !options.quiet);
 
-  SignalGuard signals;
-  std::atomic<int> finished_here{0};
-  std::mutex search_cpu_mutex;
-  double search_cpu_ms = 0;  // every search's thread CPU time, finished games or not
-  const double tolerance_ms = config.limits.time_ms / 2 + 50.0;
-  auto play_one = [&](const ScheduledGame& g) {
-    if (g_stop.load(std::memory_order_relaxed)) return;
-    const auto first = static_cast<std::size_t>(g.first);
-    const auto second = static_cast<std::size_t>(g.second);
-    auto searcher_first = game->make_searcher(specs[first], config.players[first].evaluation);
-    auto searcher_second = game->make_searcher(specs[second], config.players[second].evaluation);
-    std::array<GameSide, 2> sides;
-    sides[0].searcher = searcher_first.get();
-    sides[1].searcher = searcher_second.get();
-    for (std::size_t s = 0; s < 2; ++s) {
-      const std::size_t p = s == 0 ? first : second;
-      sides[s].limits.depth = depths[p];
-      sides[s].limits.max_nodes = config.limits.nodes;
-      sides[s].limits.max_ms = config.limits.time_ms;
-      sides[s].time_tolerance_ms = tolerance_ms;
-    }
-    GameSetup setup;
-    setup.opening = openings[static_cast<std::size_t>(g.opening)];
-    setup.max_plies = config.max_plies;
-    setup.seed = mix_seed(config.seed, static_cast<std::uint64_t>(g.index));
-    setup.stop = &g_stop;
-    const double start = wall_ms();
-    GameOutcome out = game->play_game(setup, sides);
-    {
-      std::lock_guard lock(search_cpu_mutex);
-      search_cpu_ms += out.stats[0].cpu_ms + out.stats[1].cpu_ms;
-    }
-    if (out.termination == Termination::kStopped) return;  // unfinished: played again on resume
-
+  StopSignal signals;
+  int finished_here = 0;
+  // Each finished game, from this process's threads or from another rank, one at a time.
+  auto record = [&](std::size_t index, const std::string& result) {
     GameRow row;
-    row.game = g.index;
-    row.pair = g.pair;
-    row.pairing = g.pairing;
-    row.opening = g.opening;
-    row.first = names[first];
-    row.second = names[second];
-    row.result = result_text(out.first_score);
-    row.margin = out.margin ? std::to_string(*out.margin) : "";
-    row.plies = out.plies;
-    row.termination = termination_name(out.termination);
-    row.forfeit = out.forfeit_side < 0 ? "" : (out.forfeit_side == 0 ? row.first : row.second);
-    row.reason = out.reason;
-    row.first_nodes = out.stats[0].nodes;
-    row.second_nodes = out.stats[1].nodes;
-    row.first_leaves = out.stats[0].leaves;
-    row.second_leaves = out.stats[1].leaves;
-    row.first_moves = out.moves[0];
-    row.second_moves = out.moves[1];
-    row.first_cpu_ms = out.stats[0].cpu_ms;
-    row.second_cpu_ms = out.stats[1].cpu_ms;
-    row.wall_ms = wall_ms() - start;
-    row.final_position = out.final_position;
     std::vector<MoveRow> moves;
-    if (config.output_moves) {
-      moves.reserve(out.move_log.size());
-      for (const auto& m : out.move_log) {
-        moves.push_back(MoveRow{g.index, m.ply, m.side == 0 ? row.first : row.second, m.move,
-                                m.value, m.depth, m.nodes, m.leaves, m.cpu_us});
-      }
-    }
+    decode_game(result, row, moves);
     journal.record(row, moves);
-    finished_here.fetch_add(1, std::memory_order_relaxed);
-    progress.game_finished(g.first, g.second, out.first_score);
+    ++finished_here;
+    const ScheduledGame& g = schedule.at(index);
+    progress.game_finished(g.first, g.second, row.first_score());
   };
 
   const double cpu_start = process_cpu_ms();
   const double wall_start = wall_ms();
-  // Debian's libtbb is not built for ThreadSanitizer, so the hand-off of tasks inside it is
-  // invisible to TSan; this release/acquire pair states the ordering that oneTBB guarantees
-  // (everything before parallel_for happens before each task, each task before its return).
-  std::atomic<int> handoff{0};
-  handoff.store(1, std::memory_order_release);
-  tbb::task_arena arena(threads);
-  arena.execute([&] {
-    tbb::parallel_for(
-        tbb::blocked_range<std::size_t>(0, pending.size(), 1),
-        [&](const tbb::blocked_range<std::size_t>& range) {
-          handoff.load(std::memory_order_acquire);
-          for (std::size_t i = range.begin(); i != range.end(); ++i) play_one(*pending[i]);
-          handoff.fetch_add(1, std::memory_order_acq_rel);
-        },
-        tbb::simple_partitioner());
-  });
-  handoff.load(std::memory_order_acquire);
+  const DistributeOutcome outcome = distribute(work, jobs, record, StopSignal::flag());
   progress.finish();
   info.play_wall_ms = wall_ms() - wall_start;
   info.process_cpu_ms = process_cpu_ms() - cpu_start;
-  info.search_cpu_ms = search_cpu_ms;
-  info.games_played = finished_here.load();
+  info.search_cpu_ms = jobs.search_cpu_ms();
+  info.games_played = finished_here;
+  info.ranks = outcome.ranks;
+  info.other_ranks_cpu_ms = outcome.other_ranks_cpu_ms;
 
   const std::vector<GameRow> rows = journal.finish();
   const bool interrupted = rows.size() < schedule.size();
@@ -414,6 +453,7 @@ RunReport run_tournament(const RunOptions& options) {
   report.cpu_s = info.process_cpu_ms / 1e3;
   report.search_cpu_s = info.search_cpu_ms / 1e3;
   if (!options.quiet) std::printf("%s\nrun folder: %s\n", standings.c_str(), dir.c_str());
+  if (!outcome.error.empty()) std::fprintf(stderr, "error: %s\n", outcome.error.c_str());
   if (interrupted) {
     std::fprintf(stderr,
                  "stopped: %zu of %zu games finished and kept; resume with:\n  harness run %s "
@@ -421,7 +461,7 @@ RunReport run_tournament(const RunOptions& options) {
                  rows.size(), schedule.size(), shell_quote(options.config_path).c_str(),
                  shell_quote(dir).c_str(),
                  options.seed ? (" --seed " + std::to_string(*options.seed)).c_str() : "");
-    report.exit_code = 130;
+    report.exit_code = outcome.error.empty() ? 130 : 1;
   }
   return report;
 }

@@ -3,33 +3,41 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
+
+#include "harness/mpi/job_runner.h"
 
 namespace gts {
 
 struct RunOptions {
   std::string config_path;
-  std::optional<int> threads;          // overrides the config's `threads`
-  std::string out_dir;                 // overrides the config's `output.dir`
-  std::optional<std::uint64_t> seed;   // overrides the config's `seed`
+  std::optional<int> threads;         // overrides the config's `threads`
+  std::string out_dir;                // overrides the config's `output.dir`
+  std::optional<std::uint64_t> seed;  // overrides the config's `seed`
   bool resume = false;
-  std::string command_line;            // recorded in run.yaml
-  bool quiet = false;                  // no progress, no standings table (benchmarks, tests)
+  std::string command_line;  // recorded in run.yaml
+  bool quiet = false;        // no progress, no standings table (benchmarks, tests)
 };
 
 struct RunReport {
-  int exit_code = 0;         // 0 when every game was played; 130 when stopped by a signal
-  std::string dir;           // the run folder
+  int exit_code = 0;  // 0 when every game was played; 130 when stopped by a signal
+  std::string dir;    // the run folder
   int games_total = 0;
-  int games_played = 0;      // by this invocation
-  double wall_s = 0;         // of the parallel part
-  double cpu_s = 0;          // process CPU during it, all threads
-  double search_cpu_s = 0;   // of which inside searches
+  int games_played = 0;     // by this invocation
+  double wall_s = 0;        // of the parallel part
+  double cpu_s = 0;         // process CPU during it, all threads
+  double search_cpu_s = 0;  // of which inside searches
 };
 
 // Plays the run; when stopped by a signal every finished game is kept and the resume command is
-// printed. Bad configs throw ConfigError, bad options ParamError.
+// printed. Bad configs throw ConfigError, bad options ParamError. Under mpirun, rank 0 runs this
+// and hands the games out to the other ranks (harness/mpi/work_distributor.h); it alone writes.
 RunReport run_tournament(const RunOptions& options);
+
+// The runner a worker rank plays its share of `harness run` with (the "tournament" JobKinds
+// entry); `context` comes from rank 0. Throws ConfigError when the config differs from rank 0's.
+std::unique_ptr<JobRunner> make_tournament_jobs(const std::string& context);
 
 }  // namespace gts

@@ -9,32 +9,17 @@
 
 #include "harness/report/gnuplot.h"
 #include "tests/process.h"
+#include "tests/report/report_test_util.h"
 
 namespace gts {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::count;
+using testing::have_gnuplot;
 using testing::make_temp_dir;
 using testing::read_file;
 using testing::run_harness;
-
-bool have_gnuplot() {
-  try {
-    report::find_gnuplot();
-    return true;
-  } catch (const std::exception&) {
-    return false;
-  }
-}
-
-#define REQUIRE_GNUPLOT()                                                             \
-  if (!have_gnuplot()) GTEST_SKIP() << "gnuplot is not installed (apt-get install gnuplot-nox)"
-
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto pos = text.find(what); pos != std::string::npos; pos = text.find(what, pos + 1)) ++n;
-  return n;
-}
 
 std::uint32_t big_endian(const std::string& bytes, std::size_t at) {
   std::uint32_t v = 0;
@@ -100,12 +85,12 @@ TEST(Report, TournamentRunGivesPlotsAndTables) {
   expect_plot(plots, "time_per_move", {"ab_d3", "milliseconds"});
 
   const std::string html = read_file(run + "/report.html");
-  for (const char* s : {"<h2>Standings</h2>", "<h2>Crosstable</h2>", "<h2>Pairings</h2>",
-                        "<h2>Work per move</h2>", "<h2>Games</h2>", "<img src=\"plots/elo.png\"",
-                        "<img src=\"plots/crosstable.png\"", "<img src=\"plots/nodes_per_move.png\"",
-                        "<img src=\"plots/time_per_move.png\"", "href=\"plots/elo.svg\"",
-                        "<td>ab_d3</td>", "95% interval", "href=\"standings.csv\"",
-                        "report-test", "kalah"}) {
+  for (const char* s :
+       {"<h2>Standings</h2>", "<h2>Crosstable</h2>", "<h2>Pairings</h2>", "<h2>Work per move</h2>",
+        "<h2>Games</h2>", "<img src=\"plots/elo.png\"", "<img src=\"plots/crosstable.png\"",
+        "<img src=\"plots/nodes_per_move.png\"", "<img src=\"plots/time_per_move.png\"",
+        "href=\"plots/elo.svg\"", "<td>ab_d3</td>", "95% interval", "href=\"standings.csv\"",
+        "report-test", "kalah"}) {
     EXPECT_NE(html.find(s), std::string::npos) << s;
   }
   fs::remove_all(dir);

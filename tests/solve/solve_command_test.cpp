@@ -12,6 +12,7 @@
 #include "harness/csv.h"
 #include "harness/solve/solve_report.h"
 #include "tests/process.h"
+#include "tests/test_files.h"
 
 namespace gts {
 namespace {
@@ -19,18 +20,13 @@ namespace {
 using testing::make_temp_dir;
 using testing::read_file;
 using testing::run_harness;
+using testing::write_config;
 
 std::vector<std::vector<std::string>> read_csv(const std::string& path) {
   std::vector<std::vector<std::string>> rows;
   std::istringstream in(read_file(path));
   for (std::string line; std::getline(in, line);) rows.push_back(csv::split(line));
   return rows;
-}
-
-std::string write_config(const std::string& dir, const std::string& name, const std::string& text) {
-  const std::string path = dir + "/" + name;
-  std::ofstream(path) << text;
-  return path;
 }
 
 TEST(SolveCommand, TicTacToeConfigEndToEnd) {

@@ -1,0 +1,57 @@
+#include "harness/cli/search_args.h"
+
+#include "games/game.h"
+#include "harness/cli/command.h"
+
+namespace gts::cli {
+
+void add_game_options(CLI::App* cmd, GameArgs& args) {
+  cmd->add_option("--game", args.game, "game name (see `harness games`)")->required();
+  cmd->add_option("--param", args.params, "game parameter k=v (repeatable)");
+  cmd->add_option("--position", args.position,
+                  "position in the game's notation (default: the initial position)");
+}
+
+std::pair<std::unique_ptr<GameHandle>, std::string> open_position(const GameArgs& args) {
+  auto game = make_game(args.game, key_values(args.params, "--param"));
+  std::string pos;
+  try {
+    pos =
+        args.position.empty() ? game->initial_position() : game->canonical_position(args.position);
+  } catch (const ParseError& e) {
+    throw ParseError(std::string("--position: ") + e.what());
+  }
+  return {std::move(game), std::move(pos)};
+}
+
+std::string depth_text(int depth) { return depth == kDepthMax ? "max" : std::to_string(depth); }
+
+void add_search_options(CLI::App* cmd, SearchArgs& args, const std::string& node_budget_flag) {
+  cmd->add_option("--algorithm", args.algorithm, "algorithm (see `harness algorithms`)")
+      ->required();
+  cmd->add_option("--option", args.options, "algorithm option k=v (repeatable)");
+  cmd->add_option("--depth", args.depth, "search depth in plies, or 'max' (to the end)")
+      ->required();
+  cmd->add_option("--eval", args.eval,
+                  "evaluation: a kind (see `harness games`), or linear:w1,w2,... "
+                  "(default: the game's default)");
+  cmd->add_option(node_budget_flag, args.max_nodes, "node budget (0 = none)");
+  cmd->add_option("--max-ms", args.max_ms, "time budget in ms (0 = none)")
+      ->check(CLI::NonNegativeNumber);
+}
+
+SearchSetup resolve_search(const SearchArgs& args) {
+  SearchSetup s;
+  std::tie(s.game, s.position) = open_position(args);
+  s.algorithm = make_algorithm_spec(args.algorithm, key_values(args.options, "--option"));
+  s.limits.depth = parse_depth(args.depth);
+  s.limits.max_nodes = args.max_nodes;
+  s.limits.max_ms = args.max_ms;
+  s.eval = parse_eval_spec(args.eval.empty() ? s.game->info().default_evaluation : args.eval);
+  s.seed = s.algorithm.name == "alphabeta"
+               ? static_cast<std::uint64_t>(s.algorithm.options.get_int("seed"))
+               : 0;
+  return s;
+}
+
+}  // namespace gts::cli

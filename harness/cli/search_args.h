@@ -1,0 +1,58 @@
+// The options `harness search`, `harness perft` and `harness tree` share: a game and position,
+// and (search, tree) an algorithm with its options, depth, evaluation and budgets, resolved into
+// the objects a search needs. Bad values throw ParamError or ParseError naming the option.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "algorithms/search.h"
+#include "games/evaluation.h"
+#include "harness/registry.h"
+
+namespace gts::cli {
+
+struct GameArgs {
+  std::string game;
+  std::vector<std::string> params;
+  std::string position;
+  bool json = false;  // registered by the commands that print JSON
+};
+
+// --game, --param, --position.
+void add_game_options(CLI::App* cmd, GameArgs& args);
+
+// The game and the canonical form of the requested position.
+std::pair<std::unique_ptr<GameHandle>, std::string> open_position(const GameArgs& args);
+
+// "max" for kDepthMax, else the number.
+std::string depth_text(int depth);
+
+struct SearchArgs : GameArgs {
+  std::string algorithm;
+  std::vector<std::string> options;
+  std::string depth;
+  std::string eval;
+  std::uint64_t max_nodes = 0;  // node budget
+  double max_ms = 0;
+};
+
+// --algorithm, --option, --depth, --eval, the node budget under `node_budget_flag` (search:
+// --max-nodes; tree, whose --max-nodes limits the printed tree: --node-budget) and --max-ms.
+void add_search_options(CLI::App* cmd, SearchArgs& args, const std::string& node_budget_flag);
+
+struct SearchSetup {
+  std::unique_ptr<GameHandle> game;
+  std::string position;
+  AlgorithmSpec algorithm;
+  EvalSpec eval;
+  SearchLimits limits;
+  std::uint64_t seed = 0;  // alpha-beta's `seed` option (random ties), else 0
+};
+SearchSetup resolve_search(const SearchArgs& args);
+
+}  // namespace gts::cli

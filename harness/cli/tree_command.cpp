@@ -1,0 +1,49 @@
+// `harness tree`: the tree a search explored, as text or Graphviz DOT (harness/tree/).
+#include <iostream>
+
+#include "harness/cli/command.h"
+#include "harness/cli/search_args.h"
+#include "harness/registry.h"
+#include "harness/tree/search_trace.h"
+#include "harness/tree/tree_format.h"
+
+namespace gts::cli {
+
+namespace {
+
+struct TreeArgs : SearchArgs {
+  std::string format = "text";
+  std::int64_t max_print = 1000;
+};
+
+int run_tree(const TreeArgs& args) {
+  if (args.max_print < 1) {
+    throw ParamError("--max-nodes: expected at least 1 (the most tree nodes printed), got " +
+                     std::to_string(args.max_print));
+  }
+  const SearchSetup setup = resolve_search(args);
+  SearchTrace trace =
+      setup.game->trace(setup.position, setup.algorithm, setup.eval, setup.limits, setup.seed);
+  derive_bounds(trace);
+  const auto max_nodes = static_cast<std::size_t>(args.max_print);
+  std::cout << (args.format == "dot" ? format_tree_dot(trace, max_nodes)
+                                     : format_tree_text(trace, max_nodes));
+  return 0;
+}
+
+}  // namespace
+
+void add_tree_command(CLI::App& app, Action& action) {
+  auto args = std::make_shared<TreeArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "tree", "print the tree a search explored: values or bounds, cut-offs, SSS*'s OPEN order");
+  add_game_options(cmd, *args);
+  add_search_options(cmd, *args, "--node-budget");
+  cmd->add_option("--format", args->format, "text (an indented tree) or dot (Graphviz)")
+      ->check(CLI::IsMember({"text", "dot"}));
+  cmd->add_option("--max-nodes", args->max_print,
+                  "the most tree nodes printed (default 1000); the rest are counted");
+  cmd->callback([&action, args] { action = [args] { return run_tree(*args); }; });
+}
+
+}  // namespace gts::cli

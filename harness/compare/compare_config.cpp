@@ -1,0 +1,593 @@
+#include "harness/compare/compare_config.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "algorithms/search.h"
+#include "harness/config/blocks.h"
+#include "harness/config/yaml_reader.h"
+
+namespace gts {
+
+namespace {
+
+std::string default_name(const std::string& file) {
+  std::string stem = std::filesystem::path(file).stem().string();
+  for (char& c : stem) {
+    if (!is_identifier(std::string_view(&c, 1))) c = '_';
+  }
+  return stem.empty() ? "compare" : stem;
+}
+
+bool declares(const GameInfo& info, const std::string& key) {
+  return std::any_of(info.params.begin(), info.params.end(),
+                     [&](const ParamSpec& s) { return s.name == key; });
+}
+
+// One value of one game parameter, checked against the game's declaration where it was written.
+void check_param(const YamlReader& reader, const GameInfo& info, const std::string& key,
+                 const YAML::Node& key_node, const std::string& value,
+                 const YAML::Node& value_node) {
+  try {
+    resolve_params(info.params, {{key, value}}, "game " + info.name);
+  } catch (const ParamError& e) {
+    reader.fail(declares(info, key) ? value_node : key_node, e.what());
+  }
+}
+
+// "A..B" with integers A <= B, or nullopt when the text is not of that form.
+std::optional<std::pair<std::int64_t, std::int64_t>> parse_range(const YamlReader& reader,
+                                                                 const YAML::Node& node,
+                                                                 const std::string& what) {
+  const std::string& text = node.Scalar();
+  const auto dots = text.find("..");
+  if (dots == std::string::npos) return std::nullopt;
+  const auto lo = parse_integer(std::string_view(text).substr(0, dots));
+  const auto hi = parse_integer(std::string_view(text).substr(dots + 2));
+  if (!lo || !hi) {
+    reader.fail(node,
+                "expected an integer range A..B for " + what + ", got " + describe_node(node));
+  }
+  if (*lo > *hi) reader.fail(node, "empty range '" + text + "' for " + what + " (A must be <= B)");
+  return std::make_pair(*lo, *hi);
+}
+
+struct SweepField {
+  std::string key;
+  YAML::Node key_node;
+  std::vector<std::string> values;
+  std::vector<YAML::Node> nodes;  // parallel to values: where each came from
+};
+
+std::vector<SweepField> parse_sweep(const YamlReader& reader, const YAML::Node& node,
+                                    const GameInfo& info, const GameBlock& block) {
+  std::vector<SweepField> out;
+  if (!node.IsDefined()) return out;
+  reader.expect_map(node, "'sweep'");
+  for (auto it = node.begin(); it != node.end(); ++it) {
+    SweepField f;
+    f.key_node = it->first;
+    f.key = reader.text(f.key_node, "a swept game parameter");
+    const std::string what = "swept parameter '" + f.key + "'";
+    for (const auto& other : out) {
+      if (other.key == f.key) reader.fail(f.key_node, "parameter '" + f.key + "' swept twice");
+    }
+    for (const auto& p : block.params) {
+      if (p.key == f.key) {
+        reader.fail(f.key_node, "parameter '" + f.key + "' is both in 'game.params' and swept");
+      }
+    }
+    if (!declares(info, f.key)) {
+      check_param(reader, info, f.key, f.key_node, "", it->second);  // fails: names the known ones
+    }
+    bool is_list = false;
+    for (const YAML::Node& v : reader.scalar_or_list(it->second, what, is_list)) {
+      if (const auto range = parse_range(reader, v, what)) {
+        if (range->second - range->first >= static_cast<std::int64_t>(kMaxCompareInputs)) {
+          reader.fail(v, "range '" + v.Scalar() + "' is longer than " +
+                             std::to_string(kMaxCompareInputs) + " values");
+        }
+        for (std::int64_t x = range->first; x <= range->second; ++x) {
+          check_param(reader, info, f.key, f.key_node, std::to_string(x), v);
+          f.values.push_back(std::to_string(x));
+          f.nodes.push_back(v);
+        }
+        continue;
+      }
+      const std::string value = reader.text(v, what);
+      check_param(reader, info, f.key, f.key_node, value, v);
+      f.values.push_back(value);
+      f.nodes.push_back(v);
+    }
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+EvalSpec parse_evaluation(const YamlReader& reader, const YAML::Node& node, const GameInfo& info,
+                          const GameHandle& game) {
+  EvalSpec spec{info.default_evaluation, {}};
+  if (!node.IsDefined()) return spec;
+  YAML::Node kind_node = node;
+  YAML::Node weights_node = undefined_node();
+  if (node.IsMap()) {
+    reader.check_keys(node, {"kind", "weights"}, "in 'evaluation'");
+    kind_node = reader.require(node, "kind", "in 'evaluation'");
+    weights_node = reader.find(node, "weights");
+  } else if (!node.IsScalar()) {
+    reader.fail(node,
+                "expected an evaluation kind or a map (kind, weights) for 'evaluation', got " +
+                    describe_node(node));
+  }
+  spec.kind = reader.text(kind_node, "'evaluation'");
+  if (weights_node.IsDefined()) {
+    const auto items = reader.items(weights_node, "'evaluation.weights'");
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      spec.weights.push_back(reader.number(
+          items[i], "weight " + std::to_string(i + 1) + " of 'evaluation'", -1e6, 1e6));
+    }
+  }
+  if (std::none_of(info.evaluations.begin(), info.evaluations.end(),
+                   [&](const EvalInfo& k) { return k.kind == spec.kind; })) {
+    std::string known;
+    for (const auto& k : info.evaluations) known += (known.empty() ? "" : ", ") + k.kind;
+    reader.fail(kind_node, "unknown evaluation kind '" + spec.kind + "' for " + info.name +
+                               " (known: " + known + ")");
+  }
+  try {
+    (void)game.make_searcher(make_algorithm_spec("minimax", {}), spec);
+  } catch (const ParamError& e) {
+    reader.fail(weights_node.IsDefined() ? weights_node : kind_node, e.what());
+  }
+  return spec;
+}
+
+std::vector<int> parse_depths(const YamlReader& reader, const YAML::Node& node) {
+  if (!node.IsDefined()) return {kDepthMax};
+  bool is_list = false;
+  std::vector<int> out;
+  for (const YAML::Node& d : reader.scalar_or_list(node, "'depths'", is_list)) {
+    int depth = kDepthMax;
+    if (d.Scalar() != "max") {
+      const auto v = parse_integer(d.Scalar());
+      if (!v || *v < 1 || *v > kMaxConfigDepth) {
+        reader.fail(d, "expected an integer in 1.." + std::to_string(kMaxConfigDepth) +
+                           " or 'max' for a depth in 'depths', got " + describe_node(d));
+      }
+      depth = static_cast<int>(*v);
+    }
+    if (std::find(out.begin(), out.end(), depth) != out.end()) {
+      reader.fail(d, "depth " + depth_text(depth) + " listed twice in 'depths'");
+    }
+    out.push_back(depth);
+  }
+  return out;
+}
+
+// A position as every combination's game reads it; `fail` throws a located ConfigError.
+template <class Fail>
+std::string checked_position(const std::vector<CompareVariant>& variants, const std::string& text,
+                             const Fail& fail) {
+  std::string first;
+  for (const auto& v : variants) {
+    std::string canonical;
+    try {
+      canonical = v.game->canonical_position(text);
+    } catch (const ParseError& e) {
+      fail(std::string("bad position for ") + v.game->label() + ": " + e.what());
+    } catch (const ParamError& e) {
+      fail(std::string("bad position for ") + v.game->label() + ": " + e.what());
+    }
+    if (v.game->is_terminal(canonical)) {
+      fail("position '" + text + "' is a finished game: there is nothing to search");
+    }
+    if (first.empty()) first = canonical;
+  }
+  return first;
+}
+
+ComparePositions parse_positions(const YamlReader& reader, const YAML::Node& node,
+                                 const std::vector<CompareVariant>& variants) {
+  ComparePositions p;
+  if (!node.IsDefined()) return p;
+  if (node.IsScalar()) {
+    (void)reader.choice(node, "'positions'", {"start"});
+    return p;
+  }
+  if (!node.IsMap()) {
+    reader.fail(node,
+                "expected 'start' or a map (file, list, sample, plies) for 'positions', got " +
+                    describe_node(node));
+  }
+  reader.check_keys(node, {"file", "list", "sample", "plies"}, "in 'positions'");
+  const YAML::Node file = reader.find(node, "file");
+  const YAML::Node list = reader.find(node, "list");
+  const YAML::Node sample = reader.find(node, "sample");
+  const YAML::Node plies = reader.find(node, "plies");
+  if (sample.IsDefined()) {
+    for (const char* key : {"file", "list"}) {
+      if (const YAML::Node k = YamlReader::find_key(node, key); k.IsDefined()) {
+        reader.fail(k, std::string("'") + key + "' and 'sample' exclude each other in 'positions'");
+      }
+    }
+    p.kind = ComparePositions::Kind::kSample;
+    p.count = static_cast<int>(reader.integer(sample, "'positions.sample'", 1, 100000));
+    if (!plies.IsDefined()) {
+      reader.fail(node,
+                  "'positions.sample' needs 'plies': random plies from the start (N or A..B)");
+    }
+    const auto range = parse_range(reader, plies, "'positions.plies'");
+    if (range) {
+      if (range->first < 0 || range->second > 10000) {
+        reader.fail(plies, "plies must lie in 0..10000, got " + describe_node(plies));
+      }
+      p.min_plies = static_cast<int>(range->first);
+      p.max_plies = static_cast<int>(range->second);
+    } else {
+      p.min_plies = p.max_plies =
+          static_cast<int>(reader.integer(plies, "'positions.plies'", 0, 10000));
+    }
+    return p;
+  }
+  if (plies.IsDefined()) {
+    reader.fail(YamlReader::find_key(node, "plies"), "'plies' applies only with 'sample'");
+  }
+  if (!file.IsDefined() && !list.IsDefined()) {
+    reader.fail(node, "'positions' needs 'file', 'list' or 'sample'");
+  }
+  p.kind = ComparePositions::Kind::kList;
+  if (list.IsDefined()) {
+    for (const YAML::Node& item : reader.items(list, "'positions.list'")) {
+      const std::string text = reader.text(item, "a position in 'positions.list'");
+      p.positions.push_back(checked_position(
+          variants, text, [&](const std::string& message) { reader.fail(item, message); }));
+    }
+    if (p.positions.empty()) reader.fail(list, "'positions.list' is empty");
+  }
+  if (file.IsDefined()) {
+    p.file = reader.text(file, "'positions.file'");
+    const std::string path = reader.relative_path(p.file);
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) {
+      reader.fail(file, "cannot open positions file '" + path + "': no such file");
+    }
+    std::ifstream in(path);
+    if (!in) reader.fail(file, "cannot open positions file '" + path + "'");
+    std::string line;
+    std::size_t found = 0;
+    for (int number = 1; std::getline(in, line); ++number) {
+      const auto first = line.find_first_not_of(" \t\r");
+      if (first == std::string::npos || line[first] == '#') continue;
+      const auto last = line.find_last_not_of(" \t\r");
+      const std::string text = line.substr(first, last - first + 1);
+      const int column = static_cast<int>(first) + 1;
+      p.positions.push_back(checked_position(variants, text, [&](const std::string& message) {
+        throw ConfigError(path, number, column, message);
+      }));
+      ++found;
+    }
+    if (found == 0) reader.fail(file, "positions file '" + path + "' has no positions");
+  }
+  return p;
+}
+
+CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item,
+                                std::size_t index) {
+  const std::string where = "in input set " + std::to_string(index + 1);
+  reader.expect_map(item, "input set " + std::to_string(index + 1));
+  reader.check_keys(item, {"name", "game", "sweep", "positions", "depths", "evaluation"}, where);
+  CompareInputSet set;
+  const GameBlock block = parse_game_block(reader, reader.require(item, "game", where));
+  const GameInfo* info = nullptr;
+  try {
+    info = &find_game_info(block.name);
+  } catch (const ParamError& e) {
+    reader.fail(block.name_node, e.what());
+  }
+  set.game = info->name;
+  set.name = info->name;
+  if (const auto n = reader.find(item, "name"); n.IsDefined()) {
+    set.name = reader.identifier(n, "an input set's 'name'");
+  }
+  std::map<std::string, std::string> fixed;
+  for (const auto& p : block.params) {
+    check_param(reader, *info, p.key, p.key_node, p.value, p.value_node);
+    fixed[p.key] = p.value;
+  }
+  const YAML::Node sweep_node = reader.find(item, "sweep");
+  const std::vector<SweepField> sweep = parse_sweep(reader, sweep_node, *info, block);
+
+  // The cross product, the last swept parameter fastest; each combination's game built now.
+  std::size_t combinations = 1;
+  for (const auto& f : sweep) {
+    combinations *= f.values.size();
+    if (combinations > kMaxCompareInputs) {
+      reader.fail(sweep_node, "the sweep expands into more than " +
+                                  std::to_string(kMaxCompareInputs) + " games");
+    }
+  }
+  std::vector<std::size_t> odometer(sweep.size(), 0);
+  for (bool more = true; more;) {
+    CompareVariant v;
+    std::map<std::string, std::string> params = fixed;
+    for (std::size_t k = 0; k < sweep.size(); ++k) {
+      v.swept.emplace_back(sweep[k].key, sweep[k].values[odometer[k]]);
+      params[sweep[k].key] = sweep[k].values[odometer[k]];
+    }
+    try {
+      v.game = make_game(info->name, params);
+    } catch (const ParamError& e) {
+      std::string combination;
+      for (const auto& [k, value] : v.swept) {
+        combination += (combination.empty() ? "" : ", ") + k + "=" + value;
+      }
+      if (sweep.empty()) {
+        reader.fail(block.params_node.IsDefined() ? block.params_node : block.node, e.what());
+      }
+      reader.fail(sweep_node, "the combination " + combination + " is rejected: " + e.what());
+    }
+    set.variants.push_back(std::move(v));
+    more = false;
+    for (std::size_t d = sweep.size(); d-- > 0;) {
+      if (++odometer[d] < sweep[d].values.size()) {
+        more = true;
+        break;
+      }
+      odometer[d] = 0;
+    }
+  }
+  for (const auto& f : sweep) set.sweep.emplace_back(f.key, f.values);
+  for (const auto& [k, value] : set.variants.front().game->params().values()) {
+    if (std::none_of(sweep.begin(), sweep.end(), [&](const SweepField& f) { return f.key == k; })) {
+      set.params[k] = value;
+    }
+  }
+
+  set.evaluation =
+      parse_evaluation(reader, reader.find(item, "evaluation"), *info, *set.variants.front().game);
+  set.positions = parse_positions(reader, reader.find(item, "positions"), set.variants);
+  if (set.positions.kind == ComparePositions::Kind::kStart) {
+    for (const auto& v : set.variants) {
+      if (v.game->is_terminal(v.game->initial_position())) {
+        reader.fail(item, "the start position of " + v.game->label() +
+                              " is a finished game: there is nothing to search");
+      }
+    }
+  }
+  set.depths = parse_depths(reader, reader.find(item, "depths"));
+  return set;
+}
+
+struct AlgorithmsBlock {
+  std::vector<CompareAlgorithm> algorithms;
+  std::vector<YAML::Node> nodes;  // where each entry was written
+};
+
+AlgorithmsBlock parse_algorithms(const YamlReader& reader, const YAML::Node& node,
+                                 const std::vector<CompareInputSet>& sets) {
+  const auto items = reader.items(node, "'algorithms'");
+  if (items.empty()) reader.fail(node, "'algorithms' is empty: list at least one algorithm");
+  // Keys of the players block that compare sets elsewhere, and the one it adds.
+  std::vector<std::uint64_t> budgets;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    YAML::Node item = items[i];
+    reader.expect_map(item, "algorithm " + std::to_string(i + 1));
+    for (const char* key : {"depth", "evaluation"}) {
+      if (const YAML::Node k = YamlReader::find_key(item, key); k.IsDefined()) {
+        reader.fail(k, std::string("'") + key +
+                           "' is set per input set in a compare config ('depths', 'evaluation'), "
+                           "not per algorithm");
+      }
+    }
+    std::uint64_t budget = 0;
+    if (const YAML::Node n = reader.find(item, "nodes"); n.IsDefined()) {
+      budget = reader.unsigned_integer(n, "'nodes' (a per-search node budget)");
+      item.remove("nodes");
+    }
+    budgets.push_back(budget);
+  }
+  PlayersDefaults defaults;
+  defaults.depth = 1;  // unused: the inputs give the depths
+  const std::vector<PlayerEntry> entries = parse_players_block(reader, node, defaults);
+
+  AlgorithmsBlock out;
+  std::map<std::string, YAML::Node> seen;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    std::vector<PlayerConfig> players;
+    std::set<std::string> games_checked;
+    for (const auto& set : sets) {
+      if (!games_checked.insert(set.game).second) continue;
+      players = expand_players(reader, {entries[i]}, *set.variants.front().game, {});
+    }
+    for (auto& p : players) {
+      if (auto [it, fresh] = seen.emplace(p.name, entries[i].name_node); !fresh) {
+        const YAML::Mark m = it->second.Mark();
+        reader.fail(entries[i].name_node, "duplicate algorithm name '" + p.name + "' (first at " +
+                                              std::to_string(m.line + 1) + ":" +
+                                              std::to_string(m.column + 1) + ")");
+      }
+      out.algorithms.push_back({p.name, p.algorithm, budgets[i]});
+      out.nodes.push_back(entries[i].node);
+    }
+  }
+  return out;
+}
+
+std::size_t find_entry(const YamlReader& reader, const YAML::Node& node, const std::string& what,
+                       const std::vector<CompareAlgorithm>& algorithms) {
+  const std::string name = reader.identifier(node, what);
+  std::string names;
+  for (std::size_t i = 0; i < algorithms.size(); ++i) {
+    if (algorithms[i].name == name) return i;
+    names += (names.empty() ? "" : ", ") + algorithms[i].name;
+  }
+  reader.fail(node, what + " '" + name +
+                        "' is not an algorithm of this config (algorithms: " + names + ")");
+}
+
+CompareConfig load_with(const YamlReader& reader, const YAML::Node& root) {
+  reader.expect_map(root, "the compare config");
+  reader.check_keys(
+      root, {"name", "inputs", "algorithms", "reference", "baseline", "seed", "threads", "output"},
+      "at the top of a compare config");
+  CompareConfig c;
+  c.source_path = reader.file();
+  c.name = default_name(reader.file());
+  if (const auto n = reader.find(root, "name"); n.IsDefined())
+    c.name = reader.identifier(n, "'name'");
+
+  const YAML::Node inputs = reader.require(root, "inputs", "in the compare config");
+  const auto items = reader.items(inputs, "'inputs'");
+  if (items.empty()) reader.fail(inputs, "'inputs' is empty: list at least one input set");
+  std::map<std::string, YAML::Node> set_names;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    c.sets.push_back(parse_input_set(reader, items[i], i));
+    if (!set_names.emplace(c.sets.back().name, items[i]).second) {
+      reader.fail(items[i],
+                  "two input sets are named '" + c.sets.back().name + "'; give one a 'name'");
+    }
+  }
+
+  AlgorithmsBlock algos =
+      parse_algorithms(reader, reader.require(root, "algorithms", "in the compare config"), c.sets);
+  c.algorithms = std::move(algos.algorithms);
+  if (const auto n = reader.find(root, "reference"); n.IsDefined()) {
+    c.reference = find_entry(reader, n, "'reference'", c.algorithms);
+  } else {
+    const auto it =
+        std::find_if(c.algorithms.begin(), c.algorithms.end(),
+                     [](const CompareAlgorithm& a) { return a.algorithm.name == "minimax"; });
+    if (it != c.algorithms.end()) {
+      c.reference = static_cast<std::size_t>(it - c.algorithms.begin());
+    } else {
+      // Minimax by default, added in front.
+      for (const auto& a : c.algorithms) {
+        if (a.name == "minimax") {
+          reader.fail(root,
+                      "no minimax entry to be the reference, and 'minimax' names another "
+                      "algorithm: name the 'reference'");
+        }
+      }
+      c.algorithms.insert(c.algorithms.begin(),
+                          CompareAlgorithm{"minimax", make_algorithm_spec("minimax", {}), 0});
+      c.reference = 0;
+    }
+  }
+  if (const auto n = reader.find(root, "baseline"); n.IsDefined()) {
+    c.baseline = find_entry(reader, n, "'baseline'", c.algorithms);
+  } else {
+    for (std::size_t i = 0; i < c.algorithms.size(); ++i) {
+      if (c.algorithms[i].algorithm.name == "alphabeta") {
+        c.baseline = i;
+        break;
+      }
+    }
+  }
+  if (const auto n = reader.find(root, "seed"); n.IsDefined()) {
+    c.seed = reader.unsigned_integer(n, "'seed'");
+  }
+  if (const auto n = reader.find(root, "threads"); n.IsDefined()) {
+    c.threads = static_cast<int>(reader.integer(n, "'threads'", 0, 1024));
+  }
+  if (const auto o = reader.find(root, "output"); o.IsDefined()) {
+    reader.expect_map(o, "'output'");
+    reader.check_keys(o, {"dir"}, "in 'output'");
+    if (const auto d = reader.find(o, "dir"); d.IsDefined() && !d.IsNull()) {
+      c.output_dir = reader.text(d, "'output.dir'");
+    }
+  }
+  return c;
+}
+
+}  // namespace
+
+CompareConfig load_compare_config(const std::string& path) {
+  const YamlReader reader(path);
+  return load_with(reader, reader.load());
+}
+
+CompareConfig load_compare_config_text(const std::string& text, const std::string& file) {
+  const YamlReader reader(file);
+  return load_with(reader, reader.load_text(text));
+}
+
+std::string compare_resolved_yaml(const CompareConfig& c) {
+  YAML::Emitter out;
+  out << YAML::Comment("resolved compare config: defaults filled in, ranges and sweeps expanded");
+  out << YAML::BeginMap;
+  out << YAML::Key << "name" << YAML::Value << c.name;
+  out << YAML::Key << "inputs" << YAML::Value << YAML::BeginSeq;
+  for (const auto& s : c.sets) {
+    out << YAML::BeginMap;
+    out << YAML::Key << "name" << YAML::Value << s.name;
+    out << YAML::Key << "game" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "name" << YAML::Value << s.game;
+    out << YAML::Key << "params" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    for (const auto& [k, v] : s.params) out << YAML::Key << k << YAML::Value << v;
+    out << YAML::EndMap << YAML::EndMap;
+    if (!s.sweep.empty()) {
+      out << YAML::Key << "sweep" << YAML::Value << YAML::BeginMap;
+      for (const auto& [k, values] : s.sweep) {
+        out << YAML::Key << k << YAML::Value << YAML::Flow << values;
+      }
+      out << YAML::EndMap;
+    }
+    out << YAML::Key << "evaluation" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "kind" << YAML::Value << s.evaluation.kind;
+    if (!s.evaluation.weights.empty()) {
+      out << YAML::Key << "weights" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+      for (double w : s.evaluation.weights) out << format_number(w);
+      out << YAML::EndSeq;
+    }
+    out << YAML::EndMap;
+    out << YAML::Key << "positions" << YAML::Value;
+    switch (s.positions.kind) {
+      case ComparePositions::Kind::kStart:
+        out << "start";
+        break;
+      case ComparePositions::Kind::kList:
+        out << YAML::BeginMap << YAML::Key << "list" << YAML::Value << YAML::BeginSeq;
+        for (const auto& p : s.positions.positions) out << YAML::DoubleQuoted << p;
+        out << YAML::EndSeq << YAML::EndMap;
+        break;
+      case ComparePositions::Kind::kSample:
+        out << YAML::Flow << YAML::BeginMap;
+        out << YAML::Key << "sample" << YAML::Value << s.positions.count;
+        out << YAML::Key << "plies" << YAML::Value
+            << std::to_string(s.positions.min_plies) + ".." + std::to_string(s.positions.max_plies);
+        out << YAML::EndMap;
+        break;
+    }
+    out << YAML::Key << "depths" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+    for (int d : s.depths) out << depth_text(d);
+    out << YAML::EndSeq;
+    out << YAML::EndMap;
+  }
+  out << YAML::EndSeq;
+  out << YAML::Key << "algorithms" << YAML::Value << YAML::BeginSeq;
+  for (const auto& a : c.algorithms) {
+    out << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "name" << YAML::Value << a.name;
+    out << YAML::Key << "algorithm" << YAML::Value << a.algorithm.name;
+    out << YAML::Key << "options" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    for (const auto& [k, v] : a.algorithm.options.values())
+      out << YAML::Key << k << YAML::Value << v;
+    out << YAML::EndMap;
+    if (a.max_nodes != 0) out << YAML::Key << "nodes" << YAML::Value << a.max_nodes;
+    out << YAML::EndMap;
+  }
+  out << YAML::EndSeq;
+  out << YAML::Key << "reference" << YAML::Value << c.algorithms[c.reference].name;
+  if (c.baseline) out << YAML::Key << "baseline" << YAML::Value << c.algorithms[*c.baseline].name;
+  out << YAML::Key << "seed" << YAML::Value << c.seed;
+  out << YAML::Key << "threads" << YAML::Value << c.threads;
+  out << YAML::Key << "output" << YAML::Value << YAML::BeginMap;
+  out << YAML::Key << "dir" << YAML::Value << c.output_dir;
+  out << YAML::EndMap;
+  out << YAML::EndMap;
+  return std::string(out.c_str()) + "\n";
+}
+
+}  // namespace gts

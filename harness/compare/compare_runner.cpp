@@ -1,0 +1,190 @@
+#include "harness/compare/compare_runner.h"
+
+#include <oneapi/tbb/info.h>
+
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+
+#include "harness/config/blocks.h"
+#include "harness/config/config_error.h"
+#include "harness/csv.h"
+#include "harness/mpi/wire.h"
+#include "harness/mpi/work_distributor.h"
+#include "harness/run_folder.h"
+
+namespace gts {
+
+namespace {
+
+// FNV-1a (64 bits) of what decides the jobs: the resolved config but for the settings that only
+// rank 0 uses (threads, output folder), and every input's position. A worker rank compares it with
+// rank 0's to know that it will run the same jobs.
+std::string plan_hash(const ComparePlan& plan) {
+  CompareConfig config = plan.config;
+  config.threads = 0;
+  config.output_dir.clear();
+  std::string text = compare_resolved_yaml(config);
+  text += inputs_csv(plan);
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (const char ch : text) {
+    h ^= static_cast<unsigned char>(ch);
+    h *= 0x100000001b3ULL;
+  }
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+ComparePlan make_checked_plan(const std::string& path, CompareConfig config) {
+  ComparePlan plan = make_compare_plan(std::move(config));
+  if (plan.inputs.size() > kMaxCompareInputs) {
+    throw ConfigError(path, "the inputs expand into " + std::to_string(plan.inputs.size()) +
+                                " positions, more than " + std::to_string(kMaxCompareInputs));
+  }
+  return plan;
+}
+
+// Job i of the plan, on whichever thread or rank runs it; its rows travel as bytes.
+class CompareJobs final : public JobRunner {
+ public:
+  explicit CompareJobs(ComparePlan plan) : plan_(std::move(plan)) {}
+  [[nodiscard]] const ComparePlan& plan() const { return plan_; }
+  std::optional<std::string> run(std::size_t index, const std::atomic<bool>& /*stop*/) override {
+    if (index >= plan_.jobs.size()) throw std::runtime_error("compare job out of range");
+    return encode_compare_rows(run_compare_job(plan_, index));
+  }
+
+ private:
+  ComparePlan plan_;
+};
+
+std::string compare_context(const std::string& config_path, const std::string& hash) {
+  wire::Writer w;
+  w.str(config_path).str(hash);
+  return w.take();
+}
+
+}  // namespace
+
+std::unique_ptr<JobRunner> make_compare_jobs(const std::string& context) {
+  wire::Reader r(context);
+  const std::string path = r.str();
+  const std::string hash = r.str();
+  r.expect_end();
+  ComparePlan plan = make_checked_plan(path, load_compare_config(path));
+  const std::string mine = plan_hash(plan);
+  if (mine != hash) {
+    std::string message = "this rank read a config or inputs that differ from rank 0's (hash ";
+    message += mine;
+    message += " vs ";
+    message += hash;
+    message += ')';
+    throw ConfigError(path, message);
+  }
+  return std::make_unique<CompareJobs>(std::move(plan));
+}
+
+CompareRunResult run_compare(const CompareRunOptions& options) {
+  CompareConfig config = load_compare_config(options.config_path);
+  if (options.threads >= 0) config.threads = options.threads;
+  const int threads = config.threads == 0 ? tbb::info::default_concurrency() : config.threads;
+
+  CompareRunResult result;
+  result.out_dir = !options.out_dir.empty()     ? options.out_dir
+                   : !config.output_dir.empty() ? config.output_dir
+                                                : "results/" + config.name + "-" + stamp_text();
+  const int threads_wanted = config.threads;
+  CompareJobs jobs(make_checked_plan(options.config_path, std::move(config)));
+  const ComparePlan& plan = jobs.plan();
+
+  std::error_code ec;
+  std::filesystem::create_directories(result.out_dir, ec);
+  if (ec || !std::filesystem::is_directory(result.out_dir)) {
+    throw std::runtime_error("cannot create the output folder " + result.out_dir);
+  }
+  const std::filesystem::path dir(result.out_dir);
+  write_file(dir / "config.yaml", compare_resolved_yaml(plan.config));
+
+  if (!options.quiet) {
+    std::cerr << "compare: " << plan.inputs.size() << " inputs, " << plan.jobs.size()
+              << " (input, depth) jobs x " << plan.config.algorithms.size() << " algorithms on "
+              << threads << " threads -> " << result.out_dir << "\n";
+  }
+  const double start = wall_ms();
+  // Each job's rows into its slot, as they arrive from this process's threads or other ranks: the
+  // rows stay in job order whoever ran them.
+  const std::size_t per_job = searches_per_job(plan);
+  result.rows.resize(plan.jobs.size() * per_job);
+  auto record = [&](std::size_t index, const std::string& bytes) {
+    std::vector<CompareRow> rows = decode_compare_rows(bytes);
+    if (index >= plan.jobs.size() || rows.size() != per_job ||
+        (per_job > 0 && rows.front().input != plan.inputs[plan.jobs[index].input].name)) {
+      throw std::runtime_error("compare: a result does not match job " + std::to_string(index));
+    }
+    std::move(rows.begin(), rows.end(),
+              result.rows.begin() + static_cast<std::ptrdiff_t>(index * per_job));
+  };
+  DistributedWork work;
+  work.kind = "compare";
+  work.context = compare_context(options.config_path, plan_hash(plan));
+  work.threads = threads_wanted;
+  for (std::size_t j = 0; j < plan.jobs.size(); ++j) work.jobs.push_back(j);
+  const std::atomic<bool> never_stop{false};
+  const DistributeOutcome outcome = distribute(work, jobs, record, never_stop);
+  if (!outcome.error.empty()) throw std::runtime_error(outcome.error);
+  result.summary = summarize_compare(plan, result.rows);
+
+  write_file(dir / "compare.csv", compare_csv(result.rows));
+  write_file(dir / "inputs.csv", inputs_csv(plan));
+  write_file(dir / "summary.csv", compare_summary_csv(result.summary));
+
+  for (std::size_t j = 0; j < plan.jobs.size(); ++j) {
+    std::string wrong;
+    for (std::size_t a = 0; a < per_job; ++a) {
+      const CompareRow& r = result.rows[j * per_job + a];
+      if (r.agrees) continue;
+      wrong += ' ';
+      wrong += r.variant;
+      if (r.error.empty()) {
+        wrong += '=';
+        wrong += std::to_string(r.value);
+      } else {
+        wrong += " failed (";
+        wrong += r.error;
+        wrong += ')';
+      }
+    }
+    if (wrong.empty()) continue;
+    const CompareRow& ref = result.rows[j * per_job + plan.config.reference];
+    std::string line = result.rows[j * per_job].input;
+    line += " (depth ";
+    line += depth_text(plan.jobs[j].depth);
+    line += "): ";
+    line += ref.variant;
+    if (ref.error.empty()) {
+      line += '=';
+      line += std::to_string(ref.value);
+    } else {
+      line += " failed";
+    }
+    line += " (reference), but";
+    line += wrong;
+    result.disagreements.push_back(std::move(line));
+  }
+  result.exit_code = result.disagreements.empty() ? 0 : 1;
+  if (!options.quiet) {
+    std::cerr << "compare: " << result.rows.size() << " searches in "
+              << csv::number((wall_ms() - start) / 1e3, 2) << " s";
+    if (outcome.ranks > 1) std::cerr << " on " << outcome.ranks << " ranks";
+    std::cerr << "\n";
+  }
+  return result;
+}
+
+}  // namespace gts

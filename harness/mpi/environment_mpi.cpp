@@ -1,0 +1,498 @@
+// The environment of a build with MPI, and the protocol between rank 0 and its workers.
+//
+// Rank 0 -> worker (tag kToWorker)        worker -> rank 0 (tag kToRoot)
+//   context: kind, context, threads         work: want, cpu_ms, results (index, status, bytes)
+//   jobs: more, stop, indices               setup_failed: message
+//   stop
+//   quit
+//
+// A round: rank 0 sends the context to every worker; each builds its runner and asks for work;
+// every `work` message gets exactly one `jobs` reply (so a worker has at most one message
+// outstanding), carrying up to `want` job indices; `more` = 0 closes the worker's round, and it
+// ends the round once its last job's result is sent. `stop` (or a stop flag in a reply) makes the
+// worker's jobs in flight return unfinished. Only the main thread of a rank calls MPI (FUNNELED);
+// waiting is polling with short sleeps, because Open MPI's blocking calls spin on a core that the
+// rank's searches need.
+#include <mpi.h>
+#include <oneapi/tbb/info.h>
+#include <signal.h>
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "harness/mpi/environment.h"
+#include "harness/mpi/local_pool.h"
+#include "harness/mpi/rank_distributor.h"
+#include "harness/mpi/wire.h"
+
+namespace gts::mpi {
+
+namespace {
+
+Environment* g_current = nullptr;
+
+constexpr int kToWorker = 1;
+constexpr int kToRoot = 2;
+enum : std::uint64_t { kContext = 1, kJobs = 2, kStop = 3, kQuit = 4 };
+enum : std::uint64_t { kWork = 1, kSetupFailed = 2 };
+// After a stop, how long rank 0 waits for the workers' last answers before it gives them up.
+constexpr double kStopGraceMs = 10000;
+
+// A failed MPI call or a message that does not parse: the connection cannot be trusted.
+class MpiError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+void check(int rc, const char* what) {
+  if (rc == MPI_SUCCESS) return;
+  char text[MPI_MAX_ERROR_STRING] = {};
+  int len = 0;
+  MPI_Error_string(rc, text, &len);
+  std::string message = "MPI_";
+  message += what;
+  message += " failed: ";
+  message.append(text, static_cast<std::size_t>(len));
+  throw MpiError(message);
+}
+
+void send(const std::string& bytes, int dest, int tag) {
+  if (bytes.size() > static_cast<std::size_t>(INT_MAX)) {
+    throw MpiError("a message of " + std::to_string(bytes.size()) + " bytes is too large");
+  }
+  check(MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, dest, tag, MPI_COMM_WORLD),
+        "Send");
+}
+
+struct Message {
+  int source = 0;
+  std::string bytes;
+};
+
+std::optional<Message> try_receive(int source, int tag) {
+  int flag = 0;
+  MPI_Status status{};
+  check(MPI_Iprobe(source, tag, MPI_COMM_WORLD, &flag, &status), "Iprobe");
+  if (flag == 0) return std::nullopt;
+  int count = 0;
+  check(MPI_Get_count(&status, MPI_BYTE, &count), "Get_count");
+  Message m;
+  m.source = status.MPI_SOURCE;
+  m.bytes.resize(static_cast<std::size_t>(count));
+  check(MPI_Recv(m.bytes.data(), count, MPI_BYTE, m.source, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE),
+        "Recv");
+  return m;
+}
+
+// Sleeps that grow while nothing happens, so that an idle rank costs no core and a busy one
+// answers within microseconds.
+class Backoff {
+ public:
+  explicit Backoff(int max_us) : max_us_(max_us) {}
+  int next() {
+    const int us = us_;
+    us_ = std::min(us_ * 2, max_us_);
+    return us;
+  }
+  void sleep() { std::this_thread::sleep_for(std::chrono::microseconds(next())); }
+  void reset() { us_ = kMinUs; }
+
+ private:
+  static constexpr int kMinUs = 20;
+  int us_ = kMinUs;
+  int max_us_;
+};
+
+double process_cpu_ms() {
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  return static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+         static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-3;
+}
+
+double now_ms() {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+bool launched_by_mpirun() {
+  for (const char* v : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"}) {
+    if (std::getenv(v) != nullptr) return true;
+  }
+  return false;
+}
+
+int resolve_threads(std::uint64_t threads) {
+  return threads == 0 ? tbb::info::default_concurrency() : static_cast<int>(threads);
+}
+
+// Test hooks, read on rank 1 only (0 or unset: never). GTS_MPI_TEST_DIE_AFTER=k: the rank kills
+// itself (SIGKILL, as a crashed node) right after it sent its k-th result.
+// GTS_MPI_TEST_FAIL_AFTER=k: every job after its first k throws, as a failing job would.
+std::uint64_t test_hook(int rank, const char* name) {
+  const char* v = std::getenv(name);
+  if (rank != 1 || v == nullptr) return 0;
+  return std::strtoull(v, nullptr, 10);
+}
+
+class FailingRunner final : public JobRunner {
+ public:
+  FailingRunner(JobRunner& inner, std::uint64_t after) : inner_(inner), after_(after) {}
+  std::optional<std::string> run(std::size_t index, const std::atomic<bool>& stop) override {
+    if (started_.fetch_add(1) >= after_) {
+      throw std::runtime_error("GTS_MPI_TEST_FAIL_AFTER: this job fails on purpose");
+    }
+    return inner_.run(index, stop);
+  }
+
+ private:
+  JobRunner& inner_;
+  std::uint64_t after_;
+  std::atomic<std::uint64_t> started_{0};
+};
+
+// Sets the flag when it goes out of scope, so that jobs in flight stop before their pool waits
+// for them (an exception leaving the loop included).
+struct HaltOnExit {
+  std::atomic<bool>& halt;
+  ~HaltOnExit() { halt = true; }
+};
+
+// One round on a worker: runs the jobs rank 0 hands out until it closes the round. Returns true
+// when rank 0 said quit instead.
+bool serve_round(JobRunner& runner, int threads, std::uint64_t die_after_results,
+                 std::uint64_t& results_sent) {
+  std::atomic<bool> halt{false};
+  LocalPool pool(threads, runner, halt);
+  HaltOnExit halt_on_exit{halt};
+  // Jobs held: those running and as many queued behind them, so that no thread waits for a reply.
+  const int target = 2 * threads;
+  const double cpu_start = process_cpu_ms();
+  bool closed = false;
+  bool awaiting_reply = false;
+  std::vector<LocalPool::Result> ready;
+  auto send_work = [&] {
+    wire::Writer w;
+    w.u64(kWork)
+        .u64(closed ? 0 : static_cast<std::uint64_t>(std::max(0, target - pool.in_flight())))
+        .f64(process_cpu_ms() - cpu_start)
+        .u64(ready.size());
+    for (const auto& r : ready) {
+      w.u64(r.index).u64(static_cast<std::uint64_t>(r.status)).str(r.payload);
+    }
+    send(w.bytes(), 0, kToRoot);
+    for (const auto& r : ready) {
+      if (r.status == LocalPool::Status::kDone) ++results_sent;
+    }
+    ready.clear();
+    awaiting_reply = true;
+    if (die_after_results != 0 && results_sent >= die_after_results) raise(SIGKILL);
+  };
+  send_work();
+  Backoff backoff(1000);
+  while (true) {
+    // Checked before the next receive: once rank 0 has closed this round and every result is sent,
+    // its next message may already be the next round's context, which serve() must read.
+    if (closed && !awaiting_reply && pool.in_flight() == 0) return false;
+    if (auto m = try_receive(0, kToWorker)) {
+      backoff.reset();
+      wire::Reader r(m->bytes);
+      try {
+        const std::uint64_t type = r.u64();
+        if (type == kQuit) return true;
+        if (type == kStop) {
+          halt = true;
+        } else if (type == kJobs) {
+          const bool more = r.u64() != 0;
+          if (r.u64() != 0) halt = true;
+          const std::uint64_t n = r.u64();
+          for (std::uint64_t i = 0; i < n; ++i) pool.submit(r.u64());
+          r.expect_end();
+          if (!more) closed = true;
+          awaiting_reply = false;
+        } else {
+          throw MpiError("unexpected message type " + std::to_string(type) + " in a round");
+        }
+      } catch (const MpiError&) {
+        throw;
+      } catch (const std::exception& e) {
+        throw MpiError(std::string("from rank 0: ") + e.what());
+      }
+      continue;
+    }
+    if (awaiting_reply) {
+      backoff.sleep();
+      continue;
+    }
+    if (closed && pool.in_flight() == 0) return false;
+    if (pool.in_flight() == 0) {  // the round is open and nothing runs: ask again
+      send_work();
+      continue;
+    }
+    for (auto& r : pool.take(backoff.next())) ready.push_back(std::move(r));
+    if (!ready.empty()) {
+      backoff.reset();
+      send_work();
+    }
+  }
+}
+
+}  // namespace
+
+bool built_with_mpi() { return true; }
+
+Environment::Environment(int& argc, char**& argv) {
+  g_current = this;
+  if (!launched_by_mpirun()) return;
+  int provided = 0;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  active_ = true;
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+}
+
+Environment::~Environment() {
+  g_current = nullptr;
+  if (!active_) return;
+  if (!broken_ && rank_ == 0) {
+    wire::Writer quit;
+    quit.u64(kQuit);
+    for (int w = 1; w < size_; ++w) {
+      if (MPI_Send(quit.bytes().data(), static_cast<int>(quit.bytes().size()), MPI_BYTE, w,
+                   kToWorker, MPI_COMM_WORLD) != MPI_SUCCESS) {
+        broken_ = true;
+      }
+    }
+  }
+  if (broken_) {
+    MPI_Abort(MPI_COMM_WORLD, 1);
+    return;
+  }
+  MPI_Finalize();
+}
+
+Environment* current() { return g_current; }
+
+int Environment::serve(const JobKinds& kinds) {
+  try {
+    const std::uint64_t die_after_results = test_hook(rank_, "GTS_MPI_TEST_DIE_AFTER");
+    const std::uint64_t fail_after = test_hook(rank_, "GTS_MPI_TEST_FAIL_AFTER");
+    std::uint64_t results_sent = 0;
+    Backoff idle(2000);
+    while (true) {
+      auto m = try_receive(0, kToWorker);
+      if (!m) {
+        idle.sleep();
+        continue;
+      }
+      idle.reset();
+      std::string kind, context;
+      std::uint64_t threads = 0;
+      try {
+        wire::Reader r(m->bytes);
+        const std::uint64_t type = r.u64();
+        if (type == kQuit) return 0;
+        if (type != kContext) continue;  // a stop that crossed the end of a round
+        kind = r.str();
+        context = r.str();
+        threads = r.u64();
+        r.expect_end();
+      } catch (const std::exception& e) {
+        throw MpiError(std::string("from rank 0: ") + e.what());
+      }
+      std::unique_ptr<JobRunner> runner;
+      try {
+        auto it = kinds.find(kind);
+        if (it == kinds.end()) {
+          throw std::runtime_error("this rank's harness cannot run '" + kind +
+                                   "' work (ranks running different builds?)");
+        }
+        runner = it->second(context);
+      } catch (const std::exception& e) {
+        wire::Writer w;
+        w.u64(kSetupFailed).str(e.what());
+        send(w.bytes(), 0, kToRoot);
+        continue;
+      }
+      std::unique_ptr<JobRunner> failing;
+      if (fail_after != 0) failing = std::make_unique<FailingRunner>(*runner, fail_after);
+      if (serve_round(failing ? *failing : *runner, resolve_threads(threads), die_after_results,
+                      results_sent)) {
+        return 0;
+      }
+    }
+  } catch (const MpiError& e) {
+    std::fprintf(stderr, "error: rank %d: %s\n", rank_, e.what());
+    set_broken();
+    return 1;
+  }
+}
+
+DistributeOutcome distribute_over_ranks(Environment& env, const DistributedWork& work,
+                                        JobRunner& local, const ResultHandler& on_result,
+                                        const std::atomic<bool>& stop) {
+  DistributeOutcome outcome;
+  outcome.ranks = env.size();
+  struct Peer {
+    std::size_t outstanding = 0;  // jobs handed out, results not yet received
+    bool closed = false;          // told that no more jobs come
+    double cpu_ms = 0;
+  };
+  std::vector<Peer> peers(static_cast<std::size_t>(env.size()));
+  try {
+    wire::Writer context;
+    context.u64(kContext)
+        .str(work.kind)
+        .str(work.context)
+        .u64(static_cast<std::uint64_t>(std::max(0, work.threads)));
+    for (int w = 1; w < env.size(); ++w) send(context.bytes(), w, kToWorker);
+
+    const int threads = resolve_threads(static_cast<std::uint64_t>(std::max(0, work.threads)));
+    std::deque<std::size_t> queue(work.jobs.begin(), work.jobs.end());
+    std::atomic<bool> halt{false};
+    LocalPool pool(threads, local, halt);
+    HaltOnExit halt_on_exit{halt};
+    bool stopping = false;
+    double stop_ms = 0;
+    auto begin_stop = [&] {
+      if (stopping) return;
+      stopping = true;
+      stop_ms = now_ms();
+      halt = true;
+      wire::Writer s;
+      s.u64(kStop);
+      for (int w = 1; w < env.size(); ++w) {
+        if (!peers[static_cast<std::size_t>(w)].closed) send(s.bytes(), w, kToWorker);
+      }
+    };
+    auto fail = [&](int rank, const std::string& what) {
+      if (outcome.error.empty()) {
+        outcome.error = "rank " + std::to_string(rank) + ": ";
+        outcome.error += what;
+      }
+      begin_stop();
+    };
+    auto deliver = [&](int rank, std::size_t index, std::uint64_t status,
+                       const std::string& payload) {
+      if (status == static_cast<std::uint64_t>(LocalPool::Status::kDone)) {
+        on_result(index, payload);
+        ++outcome.finished;
+      } else if (status == static_cast<std::uint64_t>(LocalPool::Status::kFailed)) {
+        std::string what = "job " + std::to_string(index) + ": ";
+        what += payload;
+        fail(rank, what);
+      }
+    };
+    // A worker's message: its results, then the reply with its next jobs.
+    auto handle = [&](const Message& m) {
+      Peer& peer = peers[static_cast<std::size_t>(m.source)];
+      struct Item {
+        std::size_t index;
+        std::uint64_t status;
+        std::string payload;
+      };
+      std::vector<Item> items;
+      std::uint64_t want = 0;
+      try {
+        wire::Reader r(m.bytes);
+        const std::uint64_t type = r.u64();
+        if (type == kSetupFailed) {
+          peer.closed = true;
+          fail(m.source, r.str());
+          return;
+        }
+        if (type != kWork) throw std::runtime_error("unexpected message type");
+        want = r.u64();
+        peer.cpu_ms = r.f64();
+        const std::uint64_t n = r.u64();
+        for (std::uint64_t i = 0; i < n; ++i) {
+          Item item;
+          item.index = r.u64();
+          item.status = r.u64();
+          item.payload = r.str();
+          items.push_back(std::move(item));
+        }
+        r.expect_end();
+      } catch (const std::exception& e) {
+        throw MpiError("from rank " + std::to_string(m.source) + ": " + e.what());
+      }
+      for (const auto& item : items) {
+        --peer.outstanding;
+        deliver(m.source, item.index, item.status, item.payload);
+      }
+      std::vector<std::size_t> give;
+      while (!stopping && give.size() < want && !queue.empty()) {
+        give.push_back(queue.front());
+        queue.pop_front();
+      }
+      const bool more = !stopping && !queue.empty();
+      wire::Writer reply;
+      reply.u64(kJobs).u64(more ? 1 : 0).u64(stopping ? 1 : 0).u64(give.size());
+      for (auto g : give) reply.u64(g);
+      peer.outstanding += give.size();
+      if (!more) peer.closed = true;
+      send(reply.bytes(), m.source, kToWorker);
+    };
+
+    Backoff backoff(1000);
+    while (true) {
+      if (!stopping && stop.load(std::memory_order_relaxed)) begin_stop();
+      bool active = false;
+      while (!stopping && pool.in_flight() < threads && !queue.empty()) {
+        pool.submit(queue.front());
+        queue.pop_front();
+      }
+      for (const auto& r : pool.take(0)) {
+        active = true;
+        deliver(0, r.index, static_cast<std::uint64_t>(r.status), r.payload);
+      }
+      while (auto m = try_receive(MPI_ANY_SOURCE, kToRoot)) {
+        active = true;
+        handle(*m);
+      }
+      bool peers_done = true;
+      for (std::size_t w = 1; w < peers.size(); ++w) {
+        peers_done = peers_done && peers[w].closed && peers[w].outstanding == 0;
+      }
+      if (pool.in_flight() == 0 && (queue.empty() || stopping) && peers_done) break;
+      if (stopping && pool.in_flight() == 0 && now_ms() - stop_ms > kStopGraceMs) {
+        for (std::size_t w = 1; w < peers.size(); ++w) {
+          if (!peers[w].closed || peers[w].outstanding != 0) {
+            fail(static_cast<int>(w), "no answer within 10 s of the stop");
+            break;
+          }
+        }
+        env.set_broken();  // its messages may still come: the job cannot end cleanly
+        break;
+      }
+      if (active) {
+        backoff.reset();
+        continue;
+      }
+      for (const auto& r : pool.take(backoff.next())) {
+        deliver(0, r.index, static_cast<std::uint64_t>(r.status), r.payload);
+        backoff.reset();
+      }
+    }
+  } catch (const MpiError& e) {
+    env.set_broken();
+    if (outcome.error.empty()) outcome.error = std::string("rank 0: ") + e.what();
+  }
+  for (std::size_t w = 1; w < peers.size(); ++w) outcome.other_ranks_cpu_ms += peers[w].cpu_ms;
+  return outcome;
+}
+
+}  // namespace gts::mpi

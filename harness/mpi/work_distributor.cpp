@@ -1,0 +1,60 @@
+#include "harness/mpi/work_distributor.h"
+
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/info.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <mutex>
+
+#include "harness/mpi/environment.h"
+#include "harness/mpi/rank_distributor.h"
+
+namespace gts {
+
+namespace {
+
+DistributeOutcome distribute_locally(const DistributedWork& work, JobRunner& local,
+                                     const ResultHandler& on_result,
+                                     const std::atomic<bool>& stop) {
+  const int threads = work.threads == 0 ? tbb::info::default_concurrency() : work.threads;
+  DistributeOutcome outcome;
+  std::mutex mutex;
+  // Debian's libtbb is not built for ThreadSanitizer, so the hand-off of tasks inside it is
+  // invisible to TSan; this release/acquire pair states the ordering that oneTBB guarantees
+  // (everything before parallel_for happens before each task, each task before its return).
+  std::atomic<int> handoff{0};
+  handoff.store(1, std::memory_order_release);
+  tbb::task_arena arena(threads);
+  arena.execute([&] {
+    tbb::parallel_for(
+        tbb::blocked_range<std::size_t>(0, work.jobs.size(), 1),
+        [&](const tbb::blocked_range<std::size_t>& range) {
+          handoff.load(std::memory_order_acquire);
+          for (std::size_t i = range.begin(); i != range.end(); ++i) {
+            auto result = local.run(work.jobs[i], stop);
+            if (!result) continue;
+            std::lock_guard lock(mutex);
+            on_result(work.jobs[i], *result);
+            ++outcome.finished;
+          }
+          handoff.fetch_add(1, std::memory_order_acq_rel);
+        },
+        tbb::simple_partitioner());
+  });
+  handoff.load(std::memory_order_acquire);
+  return outcome;
+}
+
+}  // namespace
+
+DistributeOutcome distribute(const DistributedWork& work, JobRunner& local,
+                             const ResultHandler& on_result, const std::atomic<bool>& stop) {
+  mpi::Environment* env = mpi::current();
+  if (env != nullptr && env->size() > 1 && env->rank() == 0) {
+    return mpi::distribute_over_ranks(*env, work, local, on_result, stop);
+  }
+  return distribute_locally(work, local, on_result, stop);
+}
+
+}  // namespace gts

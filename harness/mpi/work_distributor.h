@@ -1,0 +1,47 @@
+// Runs a list of independent jobs either here, on oneTBB threads, or, when the process is rank 0
+// of an MPI run with more than one rank, over every rank: rank 0 hands out job indices dynamically
+// (a worker asks for more as its jobs finish), plays its own share on its own threads, and receives
+// each finished job's serialized result. Either way the caller sees one stream of results on one
+// thread, and writes every output itself.
+//
+// To distribute a command: make a JobRunner for it (the same class on every rank), a factory that
+// builds it from a context string on worker ranks (registered by name in main.cpp, where
+// mpi::Environment::serve is called), and call distribute() on rank 0 with that name and context.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "harness/mpi/job_runner.h"
+
+namespace gts {
+
+struct DistributedWork {
+  std::string kind;               // the JobKinds name worker ranks build their runner with
+  std::string context;            // what the factory needs (options, config path, a config hash)
+  std::vector<std::size_t> jobs;  // the indices to run, handed out in this order
+  int threads = 1;                // jobs run at once on each rank; 0: each rank's core count
+};
+
+struct DistributeOutcome {
+  std::size_t finished = 0;  // results delivered to on_result
+  // The first failure: "rank 2: <what>" (a job that threw, a rank that could not set up, a broken
+  // connection). Every result that arrived before it was delivered; the rest stay undone.
+  std::string error;
+  int ranks = 1;                  // processes that ran jobs
+  double other_ranks_cpu_ms = 0;  // CPU time the worker ranks spent on this work
+};
+
+using ResultHandler = std::function<void(std::size_t index, const std::string& result)>;
+
+// Runs `work.jobs` with `local` on this process (and, under MPI, with each worker's own runner),
+// calling on_result(index, result) for every finished job, never two calls at once. Stops handing
+// out jobs once `stop` is set (jobs in flight see it and return unfinished) or a job fails.
+// Without MPI an exception from a job or from on_result propagates, as from tbb::parallel_for.
+DistributeOutcome distribute(const DistributedWork& work, JobRunner& local,
+                             const ResultHandler& on_result, const std::atomic<bool>& stop);
+
+}  // namespace gts

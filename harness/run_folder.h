@@ -1,0 +1,45 @@
+// What every command that writes a results folder needs: the time stamps it records and names
+// default folders by, and whole-file writes that fail loudly.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace gts {
+
+// Local time as a folder-name stamp, e.g. 20250131-142501.
+std::string stamp_text();
+// Local time as ISO 8601 with the UTC offset, e.g. 2025-01-31T14:25:01+0100.
+std::string now_text();
+
+// Writes `text` to `path` (binary); throws std::runtime_error naming the path on failure.
+void write_file(const std::filesystem::path& path, const std::string& text);
+// Writes `text` to `path` through `path`.tmp and a rename, so the file is never half written.
+void replace_file(const std::filesystem::path& path, const std::string& text);
+// The whole file; empty when it cannot be read.
+std::string read_file_text(const std::filesystem::path& path);
+
+// A resumable run's folder. With `resume`, `dir` must be given and hold a run.yaml written with
+// config hash `hash` (else ParamError or ConfigError naming `config_path`; `resume_hint` ends that
+// message, e.g. "resume with the same config"). Without, `dir` defaults to
+// results/<name>-<stamp>, must hold none of `run_files` (ParamError), and is created.
+// Returns the folder.
+struct RunFolderRequest {
+  std::string dir;
+  bool resume = false;
+  std::string config_path;
+  std::string hash;
+  std::string name;
+  std::vector<std::string> run_files;
+  std::string resume_hint;
+};
+std::string open_run_folder(const RunFolderRequest& request);
+
+// The config hash recorded in dir/run.yaml; ConfigError naming that file when it cannot be read.
+std::string read_run_hash(const std::string& dir);
+
+// `s` as one word for a POSIX shell (quoted only where it needs to be).
+std::string shell_quote(const std::string& s);
+
+}  // namespace gts

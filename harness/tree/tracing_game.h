@@ -1,0 +1,353 @@
+// TracingGame<G>: a game that is G plus a record of what a search did with it. Its State is G's
+// state plus the node's id in a shared trie of (parent, move) -> node; play() records the edge,
+// legal_moves() the children generated, terminal_value() and TracingEval the leaf evaluations.
+// Any algorithm instantiated for TracingGame<G> (through the one dispatch table) therefore leaves
+// its explored tree behind without a line of it changing. G's optional features (outcome bounds,
+// kScoreIsMargin) are forwarded, so the algorithm searches exactly as it does on G; so is SSS*'s
+// OPEN: the game offers sss_star() an observer that records the order states leave it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "algorithms/search.h"
+#include "algorithms/search_common.h"
+#include "algorithms/sss_star.h"
+#include "games/game.h"
+#include "games/params.h"
+#include "harness/algorithm_dispatch.h"
+#include "harness/tree/search_trace.h"
+
+namespace gts {
+
+// More positions than this and the trace is refused: the tree command is for trees a person reads.
+inline constexpr std::size_t kMaxTracedNodes = 2'000'000;
+
+template <Game G>
+class Tracer {
+ public:
+  using Inner = typename G::State;
+
+  struct Node {
+    Inner state{};
+    std::int32_t parent = -1;
+    Move move = kNoMove;
+    std::int32_t depth = 0;
+    std::vector<std::pair<Move, std::int32_t>> kids;  // in the order first played into
+    std::vector<Move> generated;                      // the last generation
+    std::uint32_t made = 0, expansions = 0, evaluations = 0, tt_answers = 0;
+    std::uint32_t first_pass = 0, last_pass = 0;
+    bool has_static = false;
+    Value static_value = 0;  // the mover's view, as the game or evaluation gave it
+    bool hashed = false;     // hashed since it was last made: a table will be probed for it
+    bool awaiting = false;   // entered with a probe due: no expansion or evaluation yet
+    bool entered = false;    // checked for the end of the game, not expanded or evaluated since
+    std::vector<SearchTrace::Pop> pops;
+  };
+
+  // `orders_children`: the algorithm evaluates every child of a node once, before searching any,
+  // to order them (static ordering); those evaluations order moves and are no visits.
+  Tracer(const G& game, bool orders_children) : game_(game), orders_children_(orders_children) {}
+
+  std::int32_t add_root(const Inner& s) {
+    nodes_.clear();
+    Node& n = nodes_.emplace_back();
+    n.state = s;
+    return 0;
+  }
+
+  std::int32_t child(std::int32_t parent, const Inner& after, Move m) {
+    if (parent < 0) return -1;
+    settle(parent);
+    std::int32_t id = -1;
+    for (const auto& [move, kid] : nodes_[static_cast<std::size_t>(parent)].kids) {
+      if (move == m) id = kid;
+    }
+    if (id < 0) {
+      if (nodes_.size() >= kMaxTracedNodes) {
+        throw ParamError("the search made more than " + std::to_string(kMaxTracedNodes) +
+                         " positions, too many to trace; lower --depth");
+      }
+      id = static_cast<std::int32_t>(nodes_.size());
+      Node& n = nodes_.emplace_back();
+      n.state = after;
+      n.parent = parent;
+      n.move = m;
+      n.depth = nodes_[static_cast<std::size_t>(parent)].depth + 1;
+      nodes_[static_cast<std::size_t>(parent)].kids.emplace_back(m, id);
+    }
+    Node& n = at(id);
+    ++n.made;
+    n.hashed = false;
+    n.awaiting = false;
+    n.entered = false;
+    return id;
+  }
+
+  void on_terminal_check(std::int32_t id) {
+    if (id < 0) return;
+    settle(id);
+    Node& n = at(id);
+    n.entered = true;
+    if (n.hashed) {
+      n.awaiting = true;
+      pending_ = id;
+    }
+  }
+  void on_bounds(std::int32_t id) {
+    if (id < 0) return;
+    settle(id);
+    // Game bounds may answer a visit on their own (an exact search without a table); asked
+    // after an evaluation, they only clamp it.
+    Node& n = at(id);
+    if (n.entered) {
+      n.awaiting = true;
+      pending_ = id;
+    }
+  }
+  void on_hash(std::int32_t id) {
+    if (id < 0) return;
+    settle(id);
+    at(id).hashed = true;
+  }
+  void on_expand(std::int32_t id, const MovesOf<G>& moves) {
+    if (id < 0) return;
+    settle(id);
+    if (id == 0) ++passes_;
+    Node& n = at(id);
+    n.awaiting = false;
+    n.entered = false;
+    ++n.expansions;
+    n.generated.assign(moves.begin(), moves.end());
+    if (orders_children_ && moves.size() > 1) {
+      ordering_parent_ = id;
+      ordering_left_ = static_cast<std::uint32_t>(moves.size());
+    } else {
+      ordering_left_ = 0;
+    }
+    mark_pass(n);
+  }
+  void on_eval(std::int32_t id, Value v) {
+    if (id < 0) return;
+    settle(id);
+    Node& n = at(id);
+    n.awaiting = false;
+    n.entered = false;
+    if (ordering_left_ > 0 && n.parent == ordering_parent_) {
+      --ordering_left_;
+      ++ordering_evals_;
+      return;
+    }
+    ordering_left_ = 0;
+    ++n.evaluations;
+    n.has_static = true;
+    n.static_value = v;
+    mark_pass(n);
+  }
+  void on_pop(std::int32_t id, bool solved, Value h) {
+    if (id < 0) return;
+    at(id).pops.push_back(SearchTrace::Pop{++pops_, solved, h});
+  }
+
+  // Game-independent copy with moves in notation and values in the root mover's view.
+  SearchTrace finish() {
+    settle(-2);
+    SearchTrace t;
+    t.passes = passes_;
+    t.ordering_evals = ordering_evals_;
+    t.pops = pops_;
+    t.nodes.resize(nodes_.size());
+    const int root_mover = game_.to_move(nodes_[0].state);
+    for (std::size_t i = 0; i < nodes_.size(); ++i) {
+      const Node& n = nodes_[i];
+      SearchTrace::Node& o = t.nodes[i];
+      o.parent = n.parent;
+      o.depth = n.depth;
+      const bool root_view = game_.to_move(n.state) == root_mover;
+      o.max = root_view;
+      o.made = n.made;
+      o.expansions = n.expansions;
+      o.evaluations = n.evaluations;
+      o.tt_answers = n.tt_answers;
+      o.has_static = n.has_static;
+      o.static_value = root_view ? n.static_value : -n.static_value;
+      o.first_pass = n.first_pass;
+      o.last_pass = n.last_pass;
+      o.pops = n.pops;
+      std::vector<bool> listed(n.kids.size(), false);
+      for (Move m : n.generated) {
+        SearchTrace::Child c{game_.move_to_string(n.state, m), -1};
+        for (std::size_t k = 0; k < n.kids.size(); ++k) {
+          if (n.kids[k].first == m) {
+            c.node = n.kids[k].second;
+            listed[k] = true;
+          }
+        }
+        o.children.push_back(std::move(c));
+      }
+      for (std::size_t k = 0; k < n.kids.size(); ++k) {
+        if (!listed[k]) {
+          o.children.push_back({game_.move_to_string(n.state, n.kids[k].first), n.kids[k].second});
+        }
+      }
+    }
+    return t;
+  }
+
+  static void pop_thunk(void* self, const void* state, bool solved, Value h);
+
+ private:
+  Node& at(std::int32_t id) { return nodes_[static_cast<std::size_t>(id)]; }
+
+  // A node entered with a table probe due, and left with nothing else done there, was answered by
+  // the probe (or by the game's bounds): seen when the search next touches another node.
+  void settle(std::int32_t id) {
+    if (pending_ < 0 || pending_ == id) return;
+    Node& n = at(pending_);
+    if (n.awaiting) {
+      ++n.tt_answers;
+      n.awaiting = false;
+      mark_pass(n);
+    }
+    pending_ = -1;
+  }
+  void mark_pass(Node& n) const {
+    if (n.first_pass == 0) n.first_pass = passes_;
+    n.last_pass = passes_;
+  }
+
+  const G& game_;
+  bool orders_children_;
+  std::int32_t ordering_parent_ = -1;
+  std::uint32_t ordering_left_ = 0;  // children of ordering_parent_ still to be evaluated for order
+  std::uint64_t ordering_evals_ = 0;
+  std::vector<Node> nodes_;
+  std::int32_t pending_ = -1;
+  std::uint32_t passes_ = 0;
+  std::uint32_t pops_ = 0;
+};
+
+// G's kScoreIsMargin, where it has one.
+template <class G>
+struct TracedTraits {};
+template <class G>
+requires requires { G::kScoreIsMargin; }
+struct TracedTraits<G> {
+  static constexpr bool kScoreIsMargin = G::kScoreIsMargin;
+};
+
+template <Game G>
+class TracingGame : public TracedTraits<G> {
+ public:
+  static constexpr std::size_t kMaxMoves = G::kMaxMoves;
+
+  struct State {
+    typename G::State inner{};
+    std::int32_t node = -1;  // -1: not part of the traced search (parsed, initial)
+    bool operator==(const State& o) const { return inner == o.inner && node == o.node; }
+  };
+
+  TracingGame(const G& game, Tracer<G>& tracer) : game_(&game), tracer_(&tracer) {}
+
+  [[nodiscard]] const G& inner() const { return *game_; }
+  // The traced root: searches started from it are recorded.
+  [[nodiscard]] State root(const typename G::State& s) const { return {s, tracer_->add_root(s)}; }
+
+  [[nodiscard]] State initial_state() const { return {game_->initial_state(), -1}; }
+  [[nodiscard]] int to_move(const State& s) const { return game_->to_move(s.inner); }
+  [[nodiscard]] bool is_terminal(const State& s) const {
+    tracer_->on_terminal_check(s.node);
+    return game_->is_terminal(s.inner);
+  }
+  [[nodiscard]] Value terminal_value(const State& s) const {
+    const Value v = game_->terminal_value(s.inner);
+    tracer_->on_eval(s.node, v);
+    return v;
+  }
+  void legal_moves(const State& s, MoveList<kMaxMoves>& moves) const {
+    const std::size_t before = moves.size();
+    game_->legal_moves(s.inner, moves);
+    if (s.node >= 0) {
+      MovesOf<G> mine;
+      for (std::size_t i = before; i < moves.size(); ++i) mine.push_back(moves[i]);
+      tracer_->on_expand(s.node, mine);
+    }
+  }
+  void play(State& s, Move m) const {
+    game_->play(s.inner, m);
+    s.node = tracer_->child(s.node, s.inner, m);
+  }
+  [[nodiscard]] std::uint64_t hash(const State& s) const {
+    tracer_->on_hash(s.node);
+    return game_->hash(s.inner);
+  }
+  [[nodiscard]] std::string to_string(const State& s) const { return game_->to_string(s.inner); }
+  [[nodiscard]] State parse(std::string_view text) const { return {game_->parse(text), -1}; }
+  [[nodiscard]] std::string move_to_string(const State& s, Move m) const {
+    return game_->move_to_string(s.inner, m);
+  }
+  [[nodiscard]] Move parse_move(const State& s, std::string_view text) const {
+    return game_->parse_move(s.inner, text);
+  }
+
+  [[nodiscard]] auto outcome_bounds(const State& s) const requires detail::HasOutcomeBounds<G> {
+    tracer_->on_bounds(s.node);
+    return game_->outcome_bounds(s.inner);
+  }
+
+  [[nodiscard]] SssPopObserver sss_pop_observer() const {
+    return SssPopObserver{&Tracer<G>::pop_thunk, tracer_};
+  }
+
+ private:
+  const G* game_;
+  Tracer<G>* tracer_;
+};
+
+template <Game G>
+void Tracer<G>::pop_thunk(void* self, const void* state, bool solved, Value h) {
+  const auto* s = static_cast<const typename TracingGame<G>::State*>(state);
+  static_cast<Tracer<G>*>(self)->on_pop(s->node, solved, h);
+}
+
+template <Game G, class E>
+class TracingEval {
+ public:
+  TracingEval(const E& eval, Tracer<G>& tracer) : eval_(&eval), tracer_(&tracer) {}
+  Value operator()(const typename TracingGame<G>::State& s) const {
+    const Value v = (*eval_)(s.inner);
+    tracer_->on_eval(s.node, v);
+    return v;
+  }
+
+ private:
+  const E* eval_;
+  Tracer<G>* tracer_;
+};
+
+// Runs `algorithm` on `root` through the dispatch table, for the traced game, and returns the
+// explored tree (labels left for the caller) with the search's own result.
+template <Game G, class E>
+SearchTrace trace_search(const G& game, const E& eval, const typename G::State& root,
+                         const AlgorithmSpec& algorithm, const SearchLimits& limits,
+                         std::uint64_t seed) {
+  using TG = TracingGame<G>;
+  using TE = TracingEval<G, E>;
+  const bool orders = algorithm.options.values().count("ordering") != 0 &&
+                      algorithm.options.get("ordering") == "static";
+  Tracer<G> tracer(game, orders);
+  const TG traced(game, tracer);
+  const TE traced_eval(eval, tracer);
+  const auto fn = search_function<TG, TE>(algorithm);
+  const typename TG::State r = traced.root(root);
+  SearchResult result = fn(traced, traced_eval, r, limits, seed);
+  SearchTrace t = tracer.finish();
+  t.result = std::move(result);
+  t.depth = limits.depth;
+  return t;
+}
+
+}  // namespace gts

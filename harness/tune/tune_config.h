@@ -1,0 +1,92 @@
+// `harness tune` configs: which game and engine, the linear evaluation's starting weights, the
+// tuning method (SPSA or a round robin of candidate weight vectors) and the SPRT that verifies the
+// result against the starting weights.
+//
+//   name: tune-kalah                        # default: the file's stem
+//   game: {name: kalah, params: {pits: 6, seeds: 4}}
+//   engine: {algorithm: alphabeta, depth: 4, options: {random_ties: on}}
+//   weights:                                # one per feature of the game, in feature order
+//     start: [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, -1]
+//     min: -4                               # a number for every weight, or a list
+//     max: 4
+//     fixed: [7]                            # 1-based positions that keep their start value
+//   method: spsa                            # or round-robin
+//   spsa: {iterations: 200, pairs: 8, c_end: 0.25, r_end: 0.002, A: 20, alpha: 0.602,
+//          gamma: 0.101}                    # c_end, r_end: a number or a list; A: iterations/10
+//   round_robin:                            # candidates listed, sampled around start, or both
+//     candidates: [[...], [...]]
+//     sample: {count: 8, spread: 0.5}       # uniform in start ± spread (a number or a list)
+//     include_start: true
+//     pairs: 4                              # game pairs per pairing
+//   openings: {plies: 4}                    # each game pair starts after this many random plies
+//   max_plies: 1000                         # longer games are adjudicated draws
+//   verify: {elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, model: logistic, max_games: 2000,
+//            batch_pairs: 32}
+//   seed: 1
+//   threads: 0                              # 0: all cores
+//   output: {dir: results/tune-kalah}
+//
+// Every error is a ConfigError "FILE:LINE:COL: message".
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "harness/registry.h"
+#include "harness/stats/sprt.h"
+#include "harness/tune/spsa.h"
+
+namespace gts {
+
+struct RoundRobinTune {
+  std::vector<std::vector<double>> candidates;  // listed, in order
+  int sample_count = 0;                         // then this many sampled around the start
+  std::vector<double> spread;                   // per weight (0 for fixed weights)
+  bool include_start = true;                    // the start vector is candidate 0
+  int pairs = 2;                                // game pairs per pairing
+};
+
+struct VerifyTune {
+  SprtConfig sprt{0.0, 10.0, 0.05, 0.05, SprtModel::kLogistic};
+  int max_games = 2000;  // the cap: no verdict when it is reached
+  int batch_pairs = 32;  // pairs played at once; the test still stops at the deciding pair
+};
+
+struct TuneConfig {
+  std::string name;
+  std::string source_path;
+  std::string game;
+  std::map<std::string, std::string> game_params;  // resolved: every declared parameter
+  AlgorithmSpec algorithm;
+  int depth = 1;
+  std::string method = "spsa";  // or "round-robin"
+  SpsaSpec spsa;                // weights (start, bounds, fixed, c_end, r_end) and the schedule
+  int spsa_pairs = 8;           // game pairs per SPSA iteration
+  RoundRobinTune round_robin;
+  int opening_plies = 4;
+  int max_plies = 1000;
+  VerifyTune verify;
+  std::uint64_t seed = 1;
+  int threads = 0;
+  std::string output_dir;
+
+  [[nodiscard]] std::size_t num_weights() const { return spsa.weights.size(); }
+  [[nodiscard]] std::vector<double> start() const;
+};
+
+// Reads, parses and validates a tune config; throws ConfigError.
+TuneConfig load_tune_config(const std::string& path);
+TuneConfig load_tune_config_text(const std::string& text, const std::string& file);
+
+// The resolved config (every default written out) as YAML that loads back into the same config.
+std::string tune_resolved_yaml(const TuneConfig& config);
+
+// 16 hex digits over everything that decides the results (not threads, output or the source).
+std::string tune_config_hash(const TuneConfig& config);
+
+// "w1", "w2", ...: the weights' names in tune.csv and the report.
+std::vector<std::string> weight_names(std::size_t n);
+
+}  // namespace gts

@@ -1,0 +1,101 @@
+#include "harness/tune/tune_context.h"
+
+#include <stdexcept>
+
+#include "algorithms/search.h"
+#include "harness/csv.h"
+#include "harness/mpi/work_distributor.h"
+#include "harness/tune/tune_jobs.h"
+
+namespace gts {
+
+namespace {
+
+constexpr std::uint64_t kOpeningTag = 0x6f70656e696e6773ULL;
+
+GameRow game_row(const StepGame& g, const JobResult& r) {
+  const GameOutcome& out = r.outcome;
+  GameRow row;
+  row.game = g.index;
+  row.pair = g.index / 2;
+  row.pairing = g.step;
+  row.opening = g.opening;
+  row.first = g.first_name;
+  row.second = g.second_name;
+  set_outcome(row, out);
+  row.wall_ms = r.wall_ms;
+  return row;
+}
+
+std::uint64_t step_base(const TuneContext& ctx, std::uint64_t phase, int step) {
+  return mix_seed(ctx.config->seed ^ phase, static_cast<std::uint64_t>(step));
+}
+
+}  // namespace
+
+CsvOut::CsvOut(std::string path, const std::vector<std::string>& header) : path_(std::move(path)) {
+  file_ = std::fopen(path_.c_str(), "wb");
+  if (file_ == nullptr) throw std::runtime_error("cannot open " + path_ + " for writing");
+  row(header);
+}
+
+CsvOut::~CsvOut() {
+  if (file_ != nullptr) std::fclose(file_);
+}
+
+void CsvOut::row(const std::vector<std::string>& fields) {
+  const std::string text = csv::line(fields);
+  if (std::fwrite(text.data(), 1, text.size(), file_) != text.size() || std::fflush(file_) != 0) {
+    throw std::runtime_error("cannot write " + path_);
+  }
+}
+
+std::string step_opening(const TuneContext& ctx, std::uint64_t phase, int step, int pair) {
+  return ctx.game->random_opening(
+      mix_seed(step_base(ctx, phase, step) ^ kOpeningTag, static_cast<std::uint64_t>(pair)),
+      ctx.config->opening_plies);
+}
+
+std::uint64_t game_seed(const TuneContext& ctx, std::uint64_t phase, int step, int game) {
+  return mix_seed(step_base(ctx, phase, step), static_cast<std::uint64_t>(game));
+}
+
+std::optional<std::vector<double>> play_step(TuneContext& ctx, const std::vector<StepGame>& games) {
+  std::vector<double> scores(games.size(), 0.5);
+  std::vector<GameJob> jobs;       // the games not in the journal yet
+  std::vector<std::size_t> which;  // jobs[k] is games[which[k]]
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    if (auto it = ctx.resumed.find(games[i].index); it != ctx.resumed.end()) {
+      scores[i] = it->second;
+    } else {
+      jobs.push_back(games[i].job);
+      which.push_back(i);
+    }
+  }
+  if (jobs.empty()) return scores;
+  // Played here on oneTBB threads or, under mpirun, over every rank: the step's jobs travel in the
+  // context, and each result comes back to this thread, which journals it.
+  DistributedWork work;
+  work.kind = kTuneJobKind;
+  work.context = tune_step_context(ctx.config->source_path, ctx.config_hash, jobs);
+  work.threads = ctx.config->threads;
+  for (std::size_t k = 0; k < jobs.size(); ++k) work.jobs.push_back(k);
+  TuneStepJobs local(*ctx.game, ctx.engine, std::move(jobs));
+  std::size_t finished = 0;
+  auto record = [&](std::size_t k, const std::string& bytes) {
+    const std::size_t i = which.at(k);
+    const JobResult r = decode_job_result(bytes);
+    ctx.journal->record(game_row(games[i], r), {});
+    scores[i] = r.first_score();
+    ++finished;
+  };
+  const std::atomic<bool> never_stop{false};
+  const DistributeOutcome outcome =
+      distribute(work, local, record, ctx.stop != nullptr ? *ctx.stop : never_stop);
+  ctx.games_played += local.played();
+  if (!outcome.error.empty()) throw std::runtime_error(outcome.error);
+  if (finished != which.size()) return std::nullopt;
+  return scores;
+}
+
+}  // namespace gts

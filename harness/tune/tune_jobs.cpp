@@ -1,0 +1,146 @@
+#include "harness/tune/tune_jobs.h"
+
+#include <stdexcept>
+
+#include "harness/config/config_error.h"
+#include "harness/mpi/stats_wire.h"
+#include "harness/tune/tune_config.h"
+
+namespace gts {
+
+namespace {
+
+void write_weights(wire::Writer& w, const std::vector<double>& v) {
+  w.u64(v.size());
+  for (double x : v) w.f64(x);
+}
+
+std::vector<double> read_weights(wire::Reader& r) {
+  const std::uint64_t n = r.u64();
+  if (n > 1u << 20) throw std::runtime_error("malformed tune step: weight count");
+  std::vector<double> v;
+  v.reserve(n);
+  for (std::uint64_t i = 0; i < n; ++i) v.push_back(r.f64());
+  return v;
+}
+
+// A step's runner on a worker rank: it owns the game it plays.
+class OwningStepJobs final : public JobRunner {
+ public:
+  OwningStepJobs(std::unique_ptr<GameHandle> game, TuneEngine engine, std::vector<GameJob> jobs)
+      : game_(std::move(game)), jobs_(*game_, std::move(engine), std::move(jobs)) {}
+  std::optional<std::string> run(std::size_t index, const std::atomic<bool>& stop) override {
+    return jobs_.run(index, stop);
+  }
+
+ private:
+  std::unique_ptr<GameHandle> game_;
+  TuneStepJobs jobs_;
+};
+
+}  // namespace
+
+std::optional<std::string> TuneStepJobs::run(std::size_t index, const std::atomic<bool>& stop) {
+  if (stop.load(std::memory_order_relaxed)) return std::nullopt;
+  const JobResult r = play_job(game_, engine_, jobs_.at(index), &stop);
+  if (r.stopped) return std::nullopt;  // played again on resume
+  played_.fetch_add(1, std::memory_order_relaxed);
+  return encode_job_result(r);
+}
+
+std::string encode_job_result(const JobResult& result) {
+  const GameOutcome& o = result.outcome;
+  wire::Writer w;
+  w.f64(o.first_score).u64(o.margin ? 1 : 0).i64(o.margin.value_or(0)).i64(o.plies);
+  w.u64(static_cast<std::uint64_t>(o.termination)).i64(o.forfeit_side).str(o.reason);
+  for (const auto& s : o.stats) wire::put_stats(w, s);
+  w.i64(o.moves[0]).i64(o.moves[1]).str(o.final_position).f64(result.wall_ms);
+  return w.take();
+}
+
+JobResult decode_job_result(const std::string& bytes) {
+  wire::Reader r(bytes);
+  JobResult result;
+  GameOutcome& o = result.outcome;
+  o.first_score = r.f64();
+  const bool has_margin = r.u64() != 0;
+  const auto margin = static_cast<Value>(r.i64());
+  if (has_margin) o.margin = margin;
+  o.plies = r.i32();
+  const std::uint64_t termination = r.u64();
+  if (termination > static_cast<std::uint64_t>(Termination::kStopped)) {
+    throw std::runtime_error("malformed tune result: termination");
+  }
+  o.termination = static_cast<Termination>(termination);
+  o.forfeit_side = r.i32();
+  o.reason = r.str();
+  for (auto& s : o.stats) s = wire::get_stats(r);
+  o.moves[0] = r.i32();
+  o.moves[1] = r.i32();
+  o.final_position = r.str();
+  result.wall_ms = r.f64();
+  r.expect_end();
+  result.stopped = o.termination == Termination::kStopped;
+  return result;
+}
+
+std::string tune_step_context(const std::string& config_path, const std::string& config_hash,
+                              const std::vector<GameJob>& jobs) {
+  wire::Writer w;
+  w.str(config_path).str(config_hash).u64(jobs.size());
+  for (const auto& j : jobs) {
+    write_weights(w, j.first);
+    write_weights(w, j.second);
+    w.str(j.opening).u64(j.seed);
+  }
+  return w.take();
+}
+
+std::unique_ptr<JobRunner> make_tune_jobs(const std::string& context) {
+  wire::Reader r(context);
+  const std::string path = r.str();
+  const std::string hash = r.str();
+  const std::uint64_t n = r.u64();
+  std::vector<GameJob> jobs;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    GameJob j;
+    j.first = read_weights(r);
+    j.second = read_weights(r);
+    j.opening = r.str();
+    j.seed = r.u64();
+    jobs.push_back(std::move(j));
+  }
+  r.expect_end();
+  // Rank 0 sends one context per step: the config is read once per path and hash (serve() builds
+  // runners one at a time, so this cache needs no lock).
+  struct Loaded {
+    std::string path, hash;
+    TuneConfig config;
+  };
+  static std::optional<Loaded> loaded;
+  if (!loaded || loaded->path != path || loaded->hash != hash) {
+    loaded.reset();
+    TuneConfig config = load_tune_config(path);
+    const std::string own = tune_config_hash(config);
+    if (own != hash) {
+      std::string message = "this rank read a config that differs from rank 0's (config hash ";
+      message += own;
+      message += " vs ";
+      message += hash;
+      message += ")";
+      throw ConfigError(path, message);
+    }
+    loaded = Loaded{path, hash, std::move(config)};
+  }
+  const TuneConfig& c = loaded->config;
+  for (const auto& j : jobs) {
+    if (j.first.size() != c.num_weights() || j.second.size() != c.num_weights()) {
+      throw std::runtime_error("malformed tune step: a job's weights do not match the config");
+    }
+  }
+  return std::make_unique<OwningStepJobs>(make_game(c.game, c.game_params),
+                                          TuneEngine{c.algorithm, c.depth, c.max_plies},
+                                          std::move(jobs));
+}
+
+}  // namespace gts

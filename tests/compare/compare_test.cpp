@@ -1,0 +1,360 @@
+// `harness compare` as a user runs it: the summary of a fixed config against a golden file (so a
+// change in search behaviour shows), the same rows on any thread count and from the resolved
+// config, known facts of the rows (SSS* never evaluates a leaf alpha-beta skips; alpha-beta on
+// best-first trees evaluates the minimal tree), a disagreement exits 1 naming the input, and every
+// bad config is one FILE:LINE:COL line with exit code 2.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "harness/compare/compare_config.h"
+#include "harness/compare/compare_jobs.h"
+#include "harness/compare/compare_summary.h"
+#include "harness/config/config_error.h"
+#include "harness/csv.h"
+#include "tests/process.h"
+
+namespace gts {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::make_temp_dir;
+using testing::read_file;
+using testing::run_harness;
+
+const char* kGoldenConfig = "tests/compare/golden.yaml";
+const char* kGoldenSummary = "tests/compare/golden/summary.csv";
+
+using Rows = std::vector<std::vector<std::string>>;
+
+Rows parse_csv(const std::string& text) {
+  Rows rows;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) rows.push_back(csv::split(line));
+  return rows;
+}
+
+// The CSV without its timing columns, as text.
+std::string without_timing(const std::string& text) {
+  const Rows rows = parse_csv(text);
+  if (rows.empty()) return "";
+  std::vector<bool> keep;
+  for (const auto& name : rows[0]) keep.push_back(!is_timing_column(name));
+  std::string out;
+  for (const auto& row : rows) {
+    std::vector<std::string> kept;
+    for (std::size_t i = 0; i < row.size() && i < keep.size(); ++i) {
+      if (keep[i]) kept.push_back(row[i]);
+    }
+    out += csv::line(kept);
+  }
+  return out;
+}
+
+std::string write_config(const std::string& dir, const std::string& text,
+                         const std::string& name = "config.yaml") {
+  const std::string path = dir + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+// Rows of compare.csv as maps from column name to value.
+std::vector<std::map<std::string, std::string>> records(const std::string& text) {
+  const Rows rows = parse_csv(text);
+  std::vector<std::map<std::string, std::string>> out;
+  for (std::size_t r = 1; r < rows.size(); ++r) {
+    std::map<std::string, std::string> m;
+    for (std::size_t c = 0; c < rows[0].size() && c < rows[r].size(); ++c)
+      m[rows[0][c]] = rows[r][c];
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+class CompareGolden : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new std::string(make_temp_dir());
+    result_ = new testing::ProcessResult(
+        run_harness({"compare", kGoldenConfig, "--out", *dir_ + "/t2", "--threads", "2"}));
+  }
+  static void TearDownTestSuite() {
+    fs::remove_all(*dir_);
+    delete dir_;
+    delete result_;
+  }
+  static std::string* dir_;
+  static testing::ProcessResult* result_;
+};
+std::string* CompareGolden::dir_ = nullptr;
+testing::ProcessResult* CompareGolden::result_ = nullptr;
+
+TEST_F(CompareGolden, SummaryMatchesTheGoldenFile) {
+  ASSERT_EQ(result_->exit_code, 0) << result_->err;
+  const std::string summary = without_timing(read_file(*dir_ + "/t2/summary.csv"));
+  if (std::getenv("GTS_UPDATE_GOLDEN") != nullptr) {
+    std::ofstream(kGoldenSummary, std::ios::binary) << summary;
+    GTEST_SKIP() << "wrote " << kGoldenSummary;
+  }
+  const std::string golden = read_file(kGoldenSummary);
+  ASSERT_FALSE(golden.empty()) << "missing " << kGoldenSummary;
+  // Line by line, so that a failure names the rows that changed.
+  const Rows want = parse_csv(golden);
+  const Rows got = parse_csv(summary);
+  ASSERT_EQ(got.size(), want.size());
+  for (std::size_t i = 0; i < want.size(); ++i) EXPECT_EQ(got[i], want[i]) << "summary row " << i;
+  // The printed table is the summary.
+  EXPECT_NE(result_->out.find("leaves/min"), std::string::npos) << result_->out;
+  EXPECT_NE(result_->out.find("ttt"), std::string::npos);
+}
+
+TEST_F(CompareGolden, SameRowsOnOneThreadAndFromTheResolvedConfig) {
+  ASSERT_EQ(result_->exit_code, 0) << result_->err;
+  const std::string two = without_timing(read_file(*dir_ + "/t2/compare.csv"));
+  ASSERT_GT(parse_csv(two).size(), 100u);
+  const auto one =
+      run_harness({"compare", kGoldenConfig, "--out", *dir_ + "/t1", "--threads", "1", "--quiet"});
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_EQ(without_timing(read_file(*dir_ + "/t1/compare.csv")), two);
+  // The resolved config written into the folder repeats the run.
+  const auto again =
+      run_harness({"compare", *dir_ + "/t2/config.yaml", "--out", *dir_ + "/again", "--quiet"});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(without_timing(read_file(*dir_ + "/again/compare.csv")), two);
+  EXPECT_EQ(read_file(*dir_ + "/again/inputs.csv"), read_file(*dir_ + "/t2/inputs.csv"));
+}
+
+TEST_F(CompareGolden, RowsHoldTheKnownFacts) {
+  ASSERT_EQ(result_->exit_code, 0) << result_->err;
+  const auto rows = records(read_file(*dir_ + "/t2/compare.csv"));
+  std::map<std::pair<std::string, std::string>, std::map<std::string, std::uint64_t>> leaves;
+  std::size_t trees = 0, ordered = 0;
+  for (const auto& r : rows) {
+    EXPECT_EQ(r.at("agrees"), "yes") << r.at("input") << " " << r.at("variant");
+    EXPECT_EQ(r.at("complete"), "yes");
+    EXPECT_FALSE(r.at("best_move").empty()) << r.at("input") << " " << r.at("variant");
+    leaves[{r.at("input"), r.at("depth")}][r.at("variant")] = std::stoull(r.at("leaves"));
+  }
+  for (const auto& [key, by] : leaves) {
+    const auto& [input, depth] = key;
+    if (input.rfind("ttt", 0) == 0) continue;  // a graph with transpositions: no ordering facts
+    // SSS* never evaluates a leaf that alpha-beta skips (same tree, same child order, no TT):
+    // Stockman 1979.
+    EXPECT_LE(by.at("sss"), by.at("ab")) << input;
+    // MT-SSS* (null-window alpha-beta with a table, from +inf down) evaluates the same leaves as
+    // SSS*: Plaat, Schaeffer, Pijls and de Bruin 1996.
+    EXPECT_EQ(by.at("mt-sss"), by.at("sss")) << input << " depth " << depth;
+    // Fail-soft and fail-hard visit the same leaves with the same window at the root.
+    EXPECT_EQ(by.at("ab-soft"), by.at("ab")) << input;
+    EXPECT_LE(by.at("ab"), by.at("minimax")) << input;
+    if (input.rfind("trees", 0) == 0) ++trees;
+    // Best-first order: alpha-beta evaluates the minimal tree b^ceil(d/2) + b^floor(d/2) - 1.
+    if (input.rfind("ordered", 0) == 0) {
+      const int d = input.find("depth=4") != std::string::npos ? 4 : 5;
+      EXPECT_EQ(by.at("ab"), static_cast<std::uint64_t>(minimal_tree_leaves(3, d))) << input;
+      EXPECT_EQ(by.at("minimax"), d == 4 ? 81u : 243u);
+      ++ordered;
+    }
+  }
+  EXPECT_EQ(trees, 16u);
+  EXPECT_EQ(ordered, 4u);
+}
+
+TEST(Compare, MinimalTreeFormula) {
+  EXPECT_EQ(minimal_tree_leaves(3, 4), 9 + 9 - 1);
+  EXPECT_EQ(minimal_tree_leaves(3, 5), 27 + 9 - 1);
+  EXPECT_EQ(minimal_tree_leaves(8, 1), 8);
+  EXPECT_EQ(minimal_tree_leaves(2, 0), 1);
+}
+
+// An honest disagreement: alpha-beta with iterative deepening, cut off by a node budget, answers
+// with its last completed iteration's value, which differs from the full search's.
+TEST(Compare, DisagreementExitsOneAndNamesTheInput) {
+  const std::string dir = make_temp_dir();
+  const std::string config = write_config(dir, R"(
+name: cut
+inputs:
+  - name: deep
+    game: {name: random-tree, params: {values: incremental, branching: 4, depth: 7}}
+    sweep: {seed: [3, 4]}
+algorithms:
+  - {name: ab, algorithm: alphabeta}
+  - {name: ab-cut, algorithm: alphabeta, options: {id: on}, nodes: 60}
+)");
+  const auto r = run_harness({"compare", config, "--out", dir + "/out", "--quiet"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("disagree"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("deep:seed=3 (depth max)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("ab-cut="), std::string::npos) << r.err;
+  // The implicit reference is minimax, added in front; the budgeted row says it was cut short.
+  const auto rows = records(read_file(dir + "/out/compare.csv"));
+  ASSERT_EQ(rows.size(), 2u * 3u);
+  EXPECT_EQ(rows[0].at("variant"), "minimax");
+  EXPECT_EQ(rows[2].at("variant"), "ab-cut");
+  EXPECT_EQ(rows[2].at("complete"), "no");
+  EXPECT_EQ(rows[2].at("agrees"), "no");
+  EXPECT_EQ(rows[1].at("agrees"), "yes");
+  EXPECT_LE(std::stoull(rows[2].at("nodes")), 60u);
+  fs::remove_all(dir);
+}
+
+TEST(Compare, PositionsFromAFileAndAReferenceOtherThanMinimax) {
+  const std::string dir = make_temp_dir();
+  write_config(dir, "# tic-tac-toe positions\n\nx../.../...:O\n  xo./.../...:X  \n",
+               "positions.txt");
+  const std::string config = write_config(dir, R"(
+inputs:
+  - game: tictactoe
+    positions: {file: positions.txt}
+    depths: [3, max]
+algorithms:
+  - {name: ab, algorithm: alphabeta}
+  - {name: sss, algorithm: sss*}
+reference: sss
+baseline: ab
+)");
+  const auto r = run_harness({"compare", config, "--out", dir + "/out", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto rows = records(read_file(dir + "/out/compare.csv"));
+  ASSERT_EQ(rows.size(), 2u * 2u * 2u);  // positions x depths x algorithms: no minimax added
+  EXPECT_EQ(rows[0].at("input"), "tictactoe#1");
+  EXPECT_EQ(rows[4].at("input"), "tictactoe#2");
+  EXPECT_EQ(rows[2].at("depth"), "max");
+  EXPECT_EQ(rows[2].at("value"), "0");           // X in a corner: a draw
+  EXPECT_GT(std::stoi(rows[6].at("value")), 0);  // O on an adjacent edge loses: X to move wins
+  const auto summary = records(read_file(dir + "/out/summary.csv"));
+  ASSERT_EQ(summary.size(), 4u);
+  EXPECT_EQ(summary[0].at("nodes_vs_ab"), "1");
+  EXPECT_EQ(summary[0].at("leaves_vs_minimal"), "");
+  const std::string inputs = read_file(dir + "/out/inputs.csv");
+  EXPECT_NE(
+      inputs.find("tictactoe#2,tictactoe,tictactoe,\"tictactoe(cols=3,k=3,rows=3)\",XO./.../...:X"),
+      std::string::npos)
+      << inputs;
+  fs::remove_all(dir);
+}
+
+struct BadConfig {
+  std::string text;
+  const char* where;    // "LINE:COL"
+  const char* message;  // a part of the message
+};
+
+TEST(Compare, BadConfigsAreLocated) {
+  const std::string head = "inputs:\n  - game: tictactoe\n";
+  const std::vector<BadConfig> cases = {
+      {"inputs: []\nalgorithms: [{name: ab, algorithm: alphabeta}]\n", "1:9", "'inputs' is empty"},
+      {"inputs:\n  - game: chess\nalgorithms: [{name: ab, algorithm: alphabeta}]\n", "2:11",
+       "unknown game 'chess'"},
+      {"inputs:\n  - game: random-tree\n    sweep: {branching: [2, 99]}\n"
+       "algorithms: [{name: ab, algorithm: alphabeta}]\n",
+       "3:28", "branching"},
+      {"inputs:\n  - game: random-tree\n    sweep: {seed: 5..2}\n"
+       "algorithms: [{name: ab, algorithm: alphabeta}]\n",
+       "3:19", "empty range"},
+      {"inputs:\n  - game: random-tree\n    sweep: {branching: 64, depth: 10..12}\n"
+       "algorithms: [{name: ab, algorithm: alphabeta}]\n",
+       "3:12", "branching=64, depth=10"},
+      {"inputs:\n  - game: random-tree\n    sweep: {colour: red}\n"
+       "algorithms: [{name: ab, algorithm: alphabeta}]\n",
+       "3:13", "colour"},
+      {"inputs:\n  - game: tictactoe\n    depths: [2, zero]\n"
+       "algorithms: [{name: ab, algorithm: alphabeta}]\n",
+       "3:17", "'max' for a depth"},
+      {"inputs:\n  - game: tictactoe\n    positions: {list: [xxxxxxxxx]}\n"
+       "algorithms: [{name: ab, algorithm: alphabeta}]\n",
+       "3:24", "bad position"},
+      {"inputs:\n  - game: tictactoe\n    positions: {sample: 3}\n"
+       "algorithms: [{name: ab, algorithm: alphabeta}]\n",
+       "3:16", "needs 'plies'"},
+      {"inputs:\n  - game: tictactoe\n    evaluation: stones\n"
+       "algorithms: [{name: ab, algorithm: alphabeta}]\n",
+       "3:17", "unknown evaluation kind 'stones'"},
+      {head + "algorithms:\n  - {name: ab, algorithm: alphabeta, depth: 3}\n", "4:38",
+       "set per input set"},
+      {head + "algorithms:\n  - {name: ab, algorithm: alphabet}\n", "4:27",
+       "unknown algorithm 'alphabet'"},
+      {head + "algorithms:\n  - {name: ab, algorithm: alphabeta, options: {tt: maybe}}\n", "4:52",
+       "tt"},
+      {head +
+           "algorithms:\n  - {name: ab, algorithm: alphabeta}\n  - {name: ab, algorithm: sss*}\n",
+       "5:12", "duplicate algorithm name 'ab'"},
+      {head + "algorithms:\n  - {name: ab, algorithm: alphabeta, nodes: -5}\n", "4:45", "nodes"},
+      {head + "algorithms: [{name: ab, algorithm: alphabeta}]\nreference: sss\n", "4:12",
+       "'reference' 'sss' is not an algorithm"},
+      {head + "algorithms: [{name: ab, algorithm: alphabeta}]\nthreds: 2\n", "4:1",
+       "unknown key 'threds'"},
+  };
+  const std::string dir = make_temp_dir();
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.text);
+    const std::string path = write_config(dir, c.text);
+    try {
+      (void)load_compare_config(path);
+      ADD_FAILURE() << "accepted";
+    } catch (const ConfigError& e) {
+      EXPECT_EQ(std::string(e.what()).rfind(path + ":" + c.where + ": ", 0), 0u) << e.what();
+      EXPECT_NE(std::string(e.what()).find(c.message), std::string::npos) << e.what();
+    }
+  }
+  // Through the command: one line, exit code 2.
+  const auto r = run_harness({"compare", write_config(dir, cases[1].text), "--quiet"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("config.yaml:2:11: unknown game 'chess'"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  fs::remove_all(dir);
+}
+
+TEST(Compare, BadPositionInAFileIsReportedAtItsLine) {
+  const std::string dir = make_temp_dir();
+  write_config(dir, "x../.../...:O\n# a comment\n   xxq/.../...:X\n", "positions.txt");
+  const std::string path = write_config(dir, R"(
+inputs:
+  - game: tictactoe
+    positions: {file: positions.txt}
+algorithms: [{name: ab, algorithm: alphabeta}]
+)");
+  try {
+    (void)load_compare_config(path);
+    ADD_FAILURE() << "accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind(dir + "/positions.txt:3:4: bad position", 0), 0u)
+        << e.what();
+  }
+  fs::remove_all(dir);
+}
+
+// Sampled positions depend on (seed, set, combination, index) only; the plan is the same each
+// time and different for another seed.
+TEST(Compare, SampledPositionsAreSeeded) {
+  const std::string text = R"(
+inputs:
+  - game: {name: kalah, params: {seeds: 3}}
+    positions: {sample: 8, plies: 2..6}
+    depths: [2]
+algorithms: [{name: ab, algorithm: alphabeta}]
+seed: )";
+  auto positions = [&](const std::string& seed) {
+    std::string t = text;
+    t += seed;
+    t += '\n';
+    const ComparePlan plan = make_compare_plan(load_compare_config_text(t, "mem.yaml"));
+    std::vector<std::string> out;
+    for (const auto& in : plan.inputs) out.push_back(in.position);
+    return out;
+  };
+  const auto a = positions("5");
+  ASSERT_EQ(a.size(), 8u);
+  EXPECT_EQ(positions("5"), a);
+  EXPECT_NE(positions("6"), a);
+  for (const auto& p : a) EXPECT_NE(p, make_game("kalah", {{"seeds", "3"}})->initial_position());
+}
+
+}  // namespace
+}  // namespace gts

@@ -1,0 +1,42 @@
+// Files that end-to-end tests write and compare: a config written into a temporary folder, and a
+// CSV file's rows without the columns that measure time (those differ from run to run).
+#pragma once
+
+#include <fstream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "harness/csv.h"
+
+namespace gts::testing {
+
+// Writes `text` to dir/name and returns that path.
+inline std::string write_config(const std::string& dir, const std::string& name,
+                                const std::string& text) {
+  const std::string path = dir + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+// A CSV file as rows of fields, without the columns whose header names are in `drop`.
+inline std::vector<std::vector<std::string>> table_without(const std::string& path,
+                                                           const std::set<std::string>& drop) {
+  std::vector<std::vector<std::string>> rows;
+  std::ifstream in(path);
+  std::vector<bool> keep;
+  for (std::string line; std::getline(in, line);) {
+    auto fields = csv::split(line);
+    if (keep.empty()) {
+      for (const auto& f : fields) keep.push_back(!drop.count(f));
+    }
+    std::vector<std::string> kept;
+    for (std::size_t i = 0; i < fields.size() && i < keep.size(); ++i) {
+      if (keep[i]) kept.push_back(fields[i]);
+    }
+    rows.push_back(kept);
+  }
+  return rows;
+}
+
+}  // namespace gts::testing
