@@ -3,8 +3,8 @@
 // counts against the searches' own statistics; truncation; DOT structure; bad options.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -189,19 +189,32 @@ void expect_well_formed_dot(const std::string& dot, std::size_t expected_nodes) 
   }
   EXPECT_EQ(depth, 0);
   EXPECT_NE(dot.find("digraph search_tree {"), std::string::npos);
-  const std::regex node_re(R"(^  (\w+) \[label=)");
-  const std::regex edge_re(R"(^  (\w+) -> (\w+) \[)");
+  // "  ID [label=..." declares a node; "  A -> B [..." is an edge (IDs are word characters).
+  auto word_at = [](const std::string& line, std::size_t at) {
+    std::size_t end = at;
+    while (end < line.size() &&
+           (std::isalnum(static_cast<unsigned char>(line[end])) != 0 || line[end] == '_')) {
+      ++end;
+    }
+    return line.substr(at, end - at);
+  };
   std::set<std::string> declared;
   std::size_t edges = 0;
   std::istringstream in(dot);
   for (std::string line; std::getline(in, line);) {
-    std::smatch m;
-    if (std::regex_search(line, m, edge_re)) {
-      EXPECT_TRUE(declared.count(m[1])) << line;
-      EXPECT_TRUE(declared.count(m[2])) << line;
+    if (line.rfind("  ", 0) != 0 || line.size() < 3 || line[2] == ' ') continue;
+    const std::string from = word_at(line, 2);
+    if (from.empty()) continue;
+    const std::string rest = line.substr(2 + from.size());
+    if (rest.rfind(" -> ", 0) == 0) {
+      const std::string to = word_at(rest, 4);
+      ASSERT_FALSE(to.empty()) << line;
+      ASSERT_EQ(rest.compare(4 + to.size(), 2, " ["), 0) << line;
+      EXPECT_TRUE(declared.count(from)) << line;
+      EXPECT_TRUE(declared.count(to)) << line;
       ++edges;
-    } else if (std::regex_search(line, m, node_re)) {
-      EXPECT_TRUE(declared.insert(m[1]).second) << "declared twice: " << line;
+    } else if (rest.rfind(" [label=", 0) == 0) {
+      EXPECT_TRUE(declared.insert(from).second) << "declared twice: " << line;
     }
   }
   declared.erase("more");
