@@ -2,6 +2,8 @@
 // CSV file's rows without the columns that measure time (those differ from run to run).
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <fstream>
 #include <set>
 #include <string>
@@ -37,6 +39,22 @@ inline std::vector<std::vector<std::string>> table_without(const std::string& pa
     rows.push_back(kept);
   }
   return rows;
+}
+
+// The columns of a tournament run's CSVs that measure time.
+inline const std::set<std::string> kTournamentTimingColumns = {
+    "first_cpu_ms", "second_cpu_ms", "wall_ms", "cpu_us", "cpu_ms_per_move"};
+
+// Two tournament run folders hold the same games, moves and tables (timing columns aside).
+inline void expect_same_tournament_results(const std::string& a, const std::string& b) {
+  for (const char* file :
+       {"games.csv", "moves.csv", "standings.csv", "crosstable.csv", "pairs.csv"}) {
+    SCOPED_TRACE(file);
+    auto ta = table_without(a + "/" + file, kTournamentTimingColumns);
+    auto tb = table_without(b + "/" + file, kTournamentTimingColumns);
+    ASSERT_GT(ta.size(), 1u);
+    EXPECT_EQ(ta, tb);
+  }
 }
 
 }  // namespace gts::testing

@@ -24,19 +24,7 @@ using testing::run_harness;
 using testing::table_without;
 using testing::write_config;
 
-const std::set<std::string> kTimingColumns = {"first_cpu_ms", "second_cpu_ms", "wall_ms", "cpu_us",
-                                              "cpu_ms_per_move"};
-
-void expect_same_results(const std::string& a, const std::string& b) {
-  for (const char* file :
-       {"games.csv", "moves.csv", "standings.csv", "crosstable.csv", "pairs.csv"}) {
-    SCOPED_TRACE(file);
-    auto ta = table_without(a + "/" + file, kTimingColumns);
-    auto tb = table_without(b + "/" + file, kTimingColumns);
-    ASSERT_GT(ta.size(), 1u);
-    EXPECT_EQ(ta, tb);
-  }
-}
+const auto& kTimingColumns = testing::kTournamentTimingColumns;
 
 const char* kKalahConfig = R"(
 name: det
@@ -60,8 +48,8 @@ TEST(Tournament, SameResultsWithOneAndManyThreads) {
   ASSERT_EQ(two.exit_code, 0) << two.err;
   auto four = run_harness({"run", config, "--threads", "4", "--out", dir + "/t4"});
   ASSERT_EQ(four.exit_code, 0) << four.err;
-  expect_same_results(dir + "/t1", dir + "/t2");
-  expect_same_results(dir + "/t1", dir + "/t4");
+  testing::expect_same_tournament_results(dir + "/t1", dir + "/t2");
+  testing::expect_same_tournament_results(dir + "/t1", dir + "/t4");
   // 5 players: 10 pairings x 3 openings x 2 games.
   EXPECT_EQ(table_without(dir + "/t1/games.csv", {}).size(), 61u);
   EXPECT_NE(one.out.find("run folder: " + dir + "/t1"), std::string::npos);
@@ -132,12 +120,12 @@ TEST(Tournament, KilledRunResumesToTheUninterruptedResult) {
   auto resumed = run_harness({"run", config, "--out", dir + "/killed", "--resume"});
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
   expect_each_game_once(dir + "/killed", total);
-  expect_same_results(dir + "/full", dir + "/killed");
+  testing::expect_same_tournament_results(dir + "/full", dir + "/killed");
 
   // Resuming a finished run plays nothing and changes nothing.
   auto again = run_harness({"run", config, "--out", dir + "/killed", "--resume"});
   ASSERT_EQ(again.exit_code, 0) << again.err;
-  expect_same_results(dir + "/full", dir + "/killed");
+  testing::expect_same_tournament_results(dir + "/full", dir + "/killed");
 }
 
 TEST(Tournament, CtrlCStopsCleanlyAndPrintsTheResumeCommand) {

@@ -24,19 +24,7 @@ using testing::run_mpi;
 using testing::table_without;
 using testing::write_config;
 
-const std::set<std::string> kTimingColumns = {"first_cpu_ms", "second_cpu_ms", "wall_ms", "cpu_us",
-                                              "cpu_ms_per_move"};
-
-void expect_same_games(const std::string& a, const std::string& b) {
-  for (const char* file :
-       {"games.csv", "moves.csv", "standings.csv", "crosstable.csv", "pairs.csv"}) {
-    SCOPED_TRACE(file);
-    auto ta = table_without(a + "/" + file, kTimingColumns);
-    auto tb = table_without(b + "/" + file, kTimingColumns);
-    ASSERT_GT(ta.size(), 1u);
-    EXPECT_EQ(ta, tb);
-  }
-}
+const auto& kTimingColumns = testing::kTournamentTimingColumns;
 
 std::string replace_all(std::string text, const std::string& from, const std::string& to) {
   for (std::size_t p = 0; (p = text.find(from, p)) != std::string::npos; p += to.size()) {
@@ -99,7 +87,7 @@ TEST(Mpi, TournamentOnThreeRanksEqualsOneProcess) {
   ASSERT_EQ(one.exit_code, 0) << one.err;
   auto three = run_mpi(3, {"run", config, "--threads", "1", "--out", dir + "/three"});
   ASSERT_EQ(three.exit_code, 0) << three.err;
-  expect_same_games(dir + "/one", dir + "/three");
+  testing::expect_same_tournament_results(dir + "/one", dir + "/three");
   // 5 players: 10 pairings x 3 openings x 2 games.
   EXPECT_EQ(games_recorded(dir + "/three"), 60u);
   // Only rank 0 prints: the same standings as the local run.
@@ -153,7 +141,7 @@ TEST(Mpi, RankKilledMidRunThenResumedWithoutMpi) {
 
   auto resumed = run_harness({"run", config, "--threads", "2", "--out", dir + "/part", "--resume"});
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
-  expect_same_games(dir + "/whole", dir + "/part");
+  testing::expect_same_tournament_results(dir + "/whole", dir + "/part");
 }
 
 TEST(Mpi, FailingJobStopsTheRunAndResumeUnderMpiFinishesIt) {
@@ -179,7 +167,7 @@ TEST(Mpi, FailingJobStopsTheRunAndResumeUnderMpiFinishesIt) {
 
   auto resumed = run_mpi(3, {"run", config, "--threads", "1", "--out", dir + "/part", "--resume"});
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
-  expect_same_games(dir + "/whole", dir + "/part");
+  testing::expect_same_tournament_results(dir + "/whole", dir + "/part");
 }
 
 TEST(Mpi, BadConfigIsReportedOnceByRankZero) {
