@@ -10,6 +10,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -39,12 +40,21 @@ class MoveList {
  public:
   static constexpr std::size_t kCapacity = N;
 
-  void push_back(Move m) { moves_[size_++] = m; }
+  void push_back(Move m) {
+    assert(size_ < N && "MoveList capacity (the game's kMaxMoves) exceeded");
+    moves_[size_++] = m;
+  }
   void clear() { size_ = 0; }
   [[nodiscard]] std::size_t size() const { return size_; }
   [[nodiscard]] bool empty() const { return size_ == 0; }
-  Move& operator[](std::size_t i) { return moves_[i]; }
-  Move operator[](std::size_t i) const { return moves_[i]; }
+  Move& operator[](std::size_t i) {
+    assert(i < size_);
+    return moves_[i];
+  }
+  Move operator[](std::size_t i) const {
+    assert(i < size_);
+    return moves_[i];
+  }
   Move* begin() { return moves_.data(); }
   Move* end() { return moves_.data() + size_; }
   [[nodiscard]] const Move* begin() const { return moves_.data(); }
