@@ -2,6 +2,12 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <ctime>
 #include <fstream>
 #include <iterator>
@@ -48,13 +54,53 @@ std::string read_file_text(const std::filesystem::path& path) {
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
-std::string open_run_folder(const RunFolderRequest& r) {
-  std::string dir = r.dir;
+RunFolderLock::RunFolderLock(const std::string& dir) {
+  const std::string path = dir + "/.lock";
+  fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd_ < 0) {
+    throw ParamError("--out: cannot create the lock file " + path + ": " + std::strerror(errno));
+  }
+  if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+    const std::string holder = read_file_text(path);
+    ::close(fd_);
+    fd_ = -1;
+    throw ParamError("--out: " + dir + " is in use by another harness process" +
+                     (holder.empty() ? std::string() : " (PID " + holder + ")") +
+                     "; wait for it to finish or stop it, then resume");
+  }
+  // Ours now (a lock file left by a killed run holds a dead PID: rewrite it).
+  const std::string pid = std::to_string(::getpid());
+  if (::ftruncate(fd_, 0) != 0 ||
+      ::pwrite(fd_, pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size())) {
+    throw ParamError("--out: cannot write the lock file " + path + ": " + std::strerror(errno));
+  }
+}
+
+RunFolderLock::RunFolderLock(RunFolderLock&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }
+
+RunFolderLock& RunFolderLock::operator=(RunFolderLock&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = other.fd_;
+    other.fd_ = -1;
+  }
+  return *this;
+}
+
+RunFolderLock::~RunFolderLock() {
+  if (fd_ >= 0) ::close(fd_);  // closing the last descriptor releases the flock
+}
+
+RunFolder open_run_folder(const RunFolderRequest& r) {
+  RunFolder folder;
+  folder.dir = r.dir;
+  const std::string& dir = folder.dir;
   if (r.resume) {
     if (dir.empty()) throw ParamError("--resume needs the run folder: --out DIR");
     if (!std::filesystem::exists(dir + "/run.yaml")) {
       throw ParamError("--resume: " + dir + " holds no run (no run.yaml)");
     }
+    folder.lock = RunFolderLock(dir);
     if (const std::string old = read_run_hash(dir); old != r.hash) {
       std::string message = "--resume: this config differs from the one ";
       message += dir;
@@ -66,17 +112,19 @@ std::string open_run_folder(const RunFolderRequest& r) {
       message += r.resume_hint;
       throw ConfigError(r.config_path, message);
     }
-    return dir;
+    return folder;
   }
-  if (dir.empty()) dir = "results/" + r.name + "-" + stamp_text();
+  if (dir.empty()) folder.dir = "results/" + r.name + "-" + stamp_text();
+  std::filesystem::create_directories(dir);
+  // Locked before the check, so two runs started on one new folder cannot both pass it.
+  folder.lock = RunFolderLock(dir);
   for (const std::string& file : r.run_files) {
     if (std::filesystem::exists(dir + "/" + file)) {
       throw ParamError("--out: " + dir +
                        " already holds a run; add --resume to finish it, or choose another folder");
     }
   }
-  std::filesystem::create_directories(dir);
-  return dir;
+  return folder;
 }
 
 std::string read_run_hash(const std::string& dir) {

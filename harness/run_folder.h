@@ -24,7 +24,6 @@ std::string read_file_text(const std::filesystem::path& path);
 // config hash `hash` (else ParamError or ConfigError naming `config_path`; `resume_hint` ends that
 // message, e.g. "resume with the same config"). Without, `dir` defaults to
 // results/<name>-<stamp>, must hold none of `run_files` (ParamError), and is created.
-// Returns the folder.
 struct RunFolderRequest {
   std::string dir;
   bool resume = false;
@@ -34,7 +33,30 @@ struct RunFolderRequest {
   std::vector<std::string> run_files;
   std::string resume_hint;
 };
-std::string open_run_folder(const RunFolderRequest& request);
+
+// An exclusive lock on a run folder (flock on DIR/.lock, which records the holder's PID), held
+// while this object lives. The kernel drops it when the holder dies, however it dies, so a lock
+// left by a killed run is simply taken over; a live holder makes open_run_folder refuse.
+class RunFolderLock {
+ public:
+  RunFolderLock() = default;
+  explicit RunFolderLock(const std::string& dir);  // ParamError naming the holder's PID
+  RunFolderLock(RunFolderLock&& other) noexcept;
+  RunFolderLock& operator=(RunFolderLock&& other) noexcept;
+  RunFolderLock(const RunFolderLock&) = delete;
+  RunFolderLock& operator=(const RunFolderLock&) = delete;
+  ~RunFolderLock();
+
+ private:
+  int fd_ = -1;
+};
+
+struct RunFolder {
+  std::string dir;
+  RunFolderLock lock;
+};
+// Opens (or creates) the folder and locks it before anything in it is read or written.
+RunFolder open_run_folder(const RunFolderRequest& request);
 
 // The config hash recorded in dir/run.yaml; ConfigError naming that file when it cannot be read.
 std::string read_run_hash(const std::string& dir);

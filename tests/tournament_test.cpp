@@ -8,6 +8,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <set>
 #include <thread>
 
@@ -126,6 +127,29 @@ TEST(Tournament, KilledRunResumesToTheUninterruptedResult) {
   auto again = run_harness({"run", config, "--out", dir + "/killed", "--resume"});
   ASSERT_EQ(again.exit_code, 0) << again.err;
   testing::expect_same_tournament_results(dir + "/full", dir + "/killed");
+}
+
+// One process at a time on a run folder: a second `run` on it, with or without --resume, refuses at
+// once naming the holder, and leaves the folder to the first, which finishes every game once.
+TEST(Tournament, ASecondProcessOnTheRunFolderRefuses) {
+  const std::string dir = make_temp_dir();
+  const std::string config = write_config(dir, "slow.yaml", kSlowConfig);
+  const std::string out = dir + "/run";
+  const int pid = testing::spawn_harness({"run", config, "--threads", "1", "--out", out},
+                                         out + ".out", out + ".err");
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (games_recorded(out) < 1 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  const std::string holder = "in use by another harness process (PID " + std::to_string(pid) + ")";
+  auto resumed = run_harness({"run", config, "--out", out, "--resume"});
+  EXPECT_EQ(resumed.exit_code, 2) << resumed.err;
+  EXPECT_NE(resumed.err.find(holder), std::string::npos) << resumed.err;
+  auto fresh = run_harness({"run", config, "--out", out});
+  EXPECT_EQ(fresh.exit_code, 2) << fresh.err;
+  EXPECT_NE(fresh.err.find(holder), std::string::npos) << fresh.err;
+  ASSERT_EQ(testing::wait_process(pid), 0) << read_file(out + ".err");
+  expect_each_game_once(out, 36);
 }
 
 TEST(Tournament, CtrlCStopsCleanlyAndPrintsTheResumeCommand) {
@@ -251,6 +275,71 @@ TEST(Tournament, BadInputIsLocatedAndExitsTwo) {
   EXPECT_NE(no_out.err.find("--out"), std::string::npos) << no_out.err;
   auto threads = run_harness({"run", config, "--threads", "-3"});
   EXPECT_EQ(threads.exit_code, 2);
+}
+
+// A resumed run reads its journal back and refuses, naming the file and line, anything this run
+// could not have written; the files are left untouched for the user to mend.
+TEST(Tournament, ResumeRefusesAJournalThatContradictsTheRun) {
+  const std::string dir = make_temp_dir();
+  const std::string config = write_config(dir, "det.yaml", kKalahConfig);
+  ASSERT_EQ(run_harness({"run", config, "--out", dir + "/run"}).exit_code, 0);
+  const auto games = table_without(dir + "/run/games.csv", {});
+  ASSERT_EQ(games.size(), 61u);
+  const auto& header = games[0];
+  auto col = [&](const char* name) {
+    return static_cast<std::size_t>(std::find(header.begin(), header.end(), name) - header.begin());
+  };
+  // The first game played to its end with a non-zero margin.
+  std::size_t decided = 0;
+  for (std::size_t i = 1; i < games.size() && decided == 0; ++i) {
+    if (games[i][col("termination")] == "normal" && games[i][col("margin")] != "0") decided = i;
+  }
+  ASSERT_NE(decided, 0u);
+
+  struct Case {
+    const char* name;
+    std::string file;
+    std::function<void(std::vector<std::vector<std::string>>&)> edit;
+    std::string where;
+    std::string what;
+  };
+  const std::vector<Case> cases = {
+      {"extra game", "games.csv",
+       [&](auto& rows) {
+         rows.push_back(rows[1]);
+         rows.back()[col("game")] = "60";
+       },
+       "games.csv:62:1:", "game 60 is not in this run's schedule (60 games"},
+      {"result against margin", "games.csv",
+       [&](auto& rows) {
+         auto& r = rows[decided];
+         r[col("result")] = r[col("result")] == "1-0" ? "0-1" : "1-0";
+       },
+       "games.csv:" + std::to_string(decided + 1) + ":1:", "contradicts margin"},
+      {"unknown player", "games.csv", [&](auto& rows) { rows[3][col("first")] = "ghost"; },
+       "games.csv:4:1:", "recorded as ghost vs"},
+      // (written raw below: csv::line would escape the stray quote)
+      {"broken quote", "moves.csv", [](auto&) {}, "moves.csv:3:1:", "quote"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const std::string run = dir + "/" + std::to_string(&c - cases.data());
+    std::filesystem::copy(dir + "/run", run, std::filesystem::copy_options::recursive);
+    auto rows = table_without(run + "/" + c.file, {});
+    c.edit(rows);
+    std::string text;
+    for (const auto& r : rows) text += csv::line(r);
+    if (c.file == "moves.csv") {  // line 3 starts with an unterminated quote
+      const std::size_t at = text.find('\n', text.find('\n') + 1) + 1;
+      text.replace(at, text.find(',', at) - at, "\"1");
+    }
+    testing::write_config(run, c.file, text);
+    auto r = run_harness({"run", config, "--out", run, "--resume"});
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.err.find(run + "/" + c.where), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(c.what), std::string::npos) << r.err;
+    EXPECT_EQ(read_file(run + "/" + c.file), text) << "the journal was rewritten";
+  }
 }
 
 GameRow game(int index, const char* first, const char* second, const char* result) {

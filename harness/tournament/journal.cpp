@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "harness/config/config_error.h"
 #include "harness/csv.h"
 #include "harness/run_folder.h"
 
@@ -133,6 +134,15 @@ GameRow game_row_from_fields(const std::vector<std::string>& f) {
   r.margin = f[7];
   r.plies = parse_number<int>(f[8], "plies");
   r.termination = f[9];
+  if (r.termination == "normal" && !r.margin.empty()) {
+    // A game played to its end is decided by its margin: the two columns must agree.
+    const int margin = parse_number<int>(r.margin, "margin");
+    const char* expected = margin > 0 ? "1-0" : margin < 0 ? "0-1" : "1/2-1/2";
+    if (r.result != expected) {
+      throw std::runtime_error("result '" + r.result + "' contradicts margin " + r.margin +
+                               " (a game ended normally with that margin is " + expected + ")");
+    }
+  }
   r.forfeit = f[10];
   r.reason = f[11];
   r.first_nodes = parse_number<std::uint64_t>(f[12], "first_nodes");
@@ -161,34 +171,57 @@ std::vector<GameRow> read_games_csv(const std::string& path) {
   return rows;
 }
 
-Journal::Journal(const std::string& dir, bool moves, bool resume)
+Journal::Journal(const std::string& dir, bool moves, bool resume, const RowCheck& check)
     : games_path_(dir + "/games.csv"), moves_path_(dir + "/moves.csv"), moves_(moves) {
   const std::string games_header = csv::line(game_columns());
   const std::string moves_header = csv::line(move_columns());
   if (resume && std::filesystem::exists(games_path_)) {
     // Keep each game once (a game recorded twice can only come from a copy-paste; keep the first).
     std::map<int, GameRow> by_game;
-    for (auto& r : read_games_csv(games_path_)) by_game.emplace(r.game, std::move(r));
+    const auto lines = complete_lines(games_path_);
+    if (!lines.empty() && lines[0] + "\n" != games_header) {
+      throw ConfigError(games_path_, 1, 1, "not the header of a games.csv this program wrote");
+    }
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+      try {
+        GameRow r = game_row_from_fields(csv::split(lines[i]));
+        if (check) check(r);
+        by_game.emplace(r.game, std::move(r));
+      } catch (const std::runtime_error& e) {
+        throw ConfigError(games_path_, static_cast<int>(i) + 1, 1,
+                          std::string(e.what()) + "; mend or remove the line, then resume");
+      }
+    }
     std::string games_text = games_header;
     for (const auto& [g, r] : by_game) {
       done_.insert(g);
       resumed_.push_back(r);
       games_text += csv::line(to_fields(r));
     }
-    replace_file(games_path_, games_text);
+    std::string moves_text = moves_header;
     if (moves_) {
-      std::string moves_text = moves_header;
-      const auto lines = complete_lines(moves_path_);
-      for (std::size_t i = 1; i < lines.size(); ++i) {
-        const auto fields = csv::split(lines[i]);
+      const auto move_lines = complete_lines(moves_path_);
+      for (std::size_t i = 1; i < move_lines.size(); ++i) {
+        std::vector<std::string> fields;
         int g = -1;
-        if (fields.size() == move_columns().size()) {
-          std::from_chars(fields[0].data(), fields[0].data() + fields[0].size(), g);
+        try {
+          fields = csv::split(move_lines[i]);
+          if (fields.size() != move_columns().size()) {
+            throw std::runtime_error("expected " + std::to_string(move_columns().size()) +
+                                     " fields, got " + std::to_string(fields.size()));
+          }
+          g = parse_number<int>(fields[0], "game");
+        } catch (const std::runtime_error& e) {
+          throw ConfigError(moves_path_, static_cast<int>(i) + 1, 1,
+                            std::string(e.what()) + "; mend or remove the line, then resume");
         }
-        if (done_.count(g)) moves_text += lines[i] + "\n";
+        // Moves of a game that never reached games.csv (killed between the two writes) go.
+        if (done_.count(g)) moves_text += move_lines[i] + "\n";
       }
-      replace_file(moves_path_, moves_text);
     }
+    // Rewritten only once both files have been read whole and found sound.
+    replace_file(games_path_, games_text);
+    if (moves_) replace_file(moves_path_, moves_text);
   } else {
     replace_file(games_path_, games_header);
     if (moves_) replace_file(moves_path_, moves_header);

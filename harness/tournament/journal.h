@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdio>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -67,8 +68,15 @@ std::vector<GameRow> read_games_csv(const std::string& path);
 
 class Journal {
  public:
+  // Checks a recorded game against the run (is it in the schedule, between the players the
+  // schedule names?): throws std::runtime_error saying what is wrong.
+  using RowCheck = std::function<void(const GameRow&)>;
+
   // Opens (creating or, with `resume`, repairing) DIR/games.csv and, if `moves`, DIR/moves.csv.
-  Journal(const std::string& dir, bool moves, bool resume);
+  // On resume every complete line must be a well-formed row that passes `check`: anything else is
+  // a ConfigError naming the file and line (the files are left as they were). Only a last line
+  // without its newline, torn by a kill, is dropped.
+  Journal(const std::string& dir, bool moves, bool resume, const RowCheck& check = {});
   ~Journal();
   Journal(const Journal&) = delete;
   Journal& operator=(const Journal&) = delete;

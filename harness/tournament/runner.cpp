@@ -371,7 +371,7 @@ RunReport run_tournament(const RunOptions& options) {
 
   // The run folder.
   const std::string& hash = plan.hash;
-  const std::string dir =
+  const RunFolder folder =
       open_run_folder({options.out_dir.empty() ? config.output_dir : options.out_dir,
                        options.resume,
                        options.config_path,
@@ -379,6 +379,7 @@ RunReport run_tournament(const RunOptions& options) {
                        config.name,
                        {"games.csv"},
                        "resume with the same config and seed"});
+  const std::string& dir = folder.dir;
 
   RunInfo info;
   info.hash = hash;
@@ -389,7 +390,25 @@ RunReport run_tournament(const RunOptions& options) {
   info.status = "running";
   info.games_total = static_cast<int>(schedule.size());
 
-  Journal journal(dir, config.output_moves, options.resume);
+  // A recorded game must be the schedule's game of that index, between the players it names.
+  auto check = [&](const GameRow& r) {
+    if (r.game < 0 || r.game >= static_cast<int>(schedule.size())) {
+      throw std::runtime_error("game " + std::to_string(r.game) + " is not in this run's schedule (" +
+                               std::to_string(schedule.size()) + " games, numbered from 0)");
+    }
+    const ScheduledGame& g = schedule[static_cast<std::size_t>(r.game)];
+    const std::string& first = names[static_cast<std::size_t>(g.first)];
+    const std::string& second = names[static_cast<std::size_t>(g.second)];
+    if (r.first != first || r.second != second || r.pair != g.pair || r.pairing != g.pairing ||
+        r.opening != g.opening) {
+      throw std::runtime_error("game " + std::to_string(r.game) + " is recorded as " + r.first +
+                               " vs " + r.second + " (pair " + std::to_string(r.pair) +
+                               ", opening " + std::to_string(r.opening) + "); the schedule has " +
+                               first + " vs " + second + " (pair " + std::to_string(g.pair) +
+                               ", opening " + std::to_string(g.opening) + ")");
+    }
+  };
+  Journal journal(dir, config.output_moves, options.resume, check);
   info.games_done = static_cast<int>(journal.done().size());
   write_run_yaml(dir, config, info);
 

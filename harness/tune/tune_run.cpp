@@ -92,7 +92,7 @@ TuneReport run_tune(const TuneOptions& options) {
   const int threads = config.threads == 0 ? tbb::info::default_concurrency() : config.threads;
 
   const std::string hash = tune_config_hash(config);
-  const std::string dir =
+  const RunFolder folder =
       open_run_folder({options.out_dir.empty() ? config.output_dir : options.out_dir,
                        options.resume,
                        options.config_path,
@@ -100,6 +100,7 @@ TuneReport run_tune(const TuneOptions& options) {
                        config.name,
                        {"games.csv", "tune.csv"},
                        "resume with the same config"});
+  const std::string& dir = folder.dir;
 
   TuneContext ctx;
   ctx.config = &config;
