@@ -54,6 +54,7 @@ TEST(Tournament, SameResultsWithOneAndManyThreads) {
   // 5 players: 10 pairings x 3 openings x 2 games.
   EXPECT_EQ(table_without(dir + "/t1/games.csv", {}).size(), 61u);
   EXPECT_NE(one.out.find("run folder: " + dir + "/t1"), std::string::npos);
+  EXPECT_NE(one.out.find("harness report " + dir + "/t1"), std::string::npos) << one.out;
   // A different seed plays different games.
   auto other = run_harness({"run", config, "--seed", "6", "--out", dir + "/s6"});
   ASSERT_EQ(other.exit_code, 0) << other.err;
@@ -161,7 +162,7 @@ TEST(Tournament, CtrlCStopsCleanlyAndPrintsTheResumeCommand) {
   if (kept < 36) {
     EXPECT_EQ(rc, 130) << err;
     EXPECT_NE(err.find("--resume"), std::string::npos) << err;
-    EXPECT_NE(err.find("--out " + dir + "/int"), std::string::npos) << err;
+    EXPECT_NE(err.find("--out " + dir + "/int --resume --threads 2"), std::string::npos) << err;
     EXPECT_NE(read_file(dir + "/int/run.yaml").find("status: interrupted"), std::string::npos);
   }
   auto resumed = run_harness({"run", config, "--out", dir + "/int", "--resume"});

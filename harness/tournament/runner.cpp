@@ -471,15 +471,19 @@ RunReport run_tournament(const RunOptions& options) {
   report.wall_s = info.play_wall_ms / 1e3;
   report.cpu_s = info.process_cpu_ms / 1e3;
   report.search_cpu_s = info.search_cpu_ms / 1e3;
-  if (!options.quiet) std::printf("%s\nrun folder: %s\n", standings.c_str(), dir.c_str());
+  if (!options.quiet) {
+    std::printf("%s\nrun folder: %s\nplots and report.html: harness report %s\n", standings.c_str(),
+                dir.c_str(), shell_quote(dir).c_str());
+  }
   if (!outcome.error.empty()) std::fprintf(stderr, "error: %s\n", outcome.error.c_str());
   if (interrupted) {
     std::fprintf(stderr,
                  "stopped: %zu of %zu games finished and kept; resume with:\n  harness run %s "
-                 "--out %s --resume%s\n",
+                 "--out %s --resume%s%s\n",
                  rows.size(), schedule.size(), shell_quote(options.config_path).c_str(),
                  shell_quote(dir).c_str(),
-                 options.seed ? (" --seed " + std::to_string(*options.seed)).c_str() : "");
+                 options.seed ? (" --seed " + std::to_string(*options.seed)).c_str() : "",
+                 options.threads ? (" --threads " + std::to_string(*options.threads)).c_str() : "");
     report.exit_code = outcome.error.empty() ? 130 : 1;
   }
   return report;

@@ -150,8 +150,9 @@ TuneReport run_tune(const TuneOptions& options) {
     write_run_yaml(dir, config, info);
     std::fprintf(stderr,
                  "stopped: every finished game is kept; resume with:\n  harness tune %s --out %s "
-                 "--resume\n",
-                 shell_quote(options.config_path).c_str(), shell_quote(dir).c_str());
+                 "--resume%s\n",
+                 shell_quote(options.config_path).c_str(), shell_quote(dir).c_str(),
+                 options.threads ? (" --threads " + std::to_string(*options.threads)).c_str() : "");
     report.exit_code = 130;
     return report;
   }
@@ -165,6 +166,7 @@ TuneReport run_tune(const TuneOptions& options) {
     std::printf("verdict: %s\n", verify_line(verify).c_str());
     std::printf("run folder: %s (tune.csv, tuned.yaml, verify.csv, games.csv, run.yaml)\n",
                 dir.c_str());
+    std::printf("plots and report.html: harness report %s\n", shell_quote(dir).c_str());
   }
   return report;
 }

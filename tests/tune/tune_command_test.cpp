@@ -234,7 +234,7 @@ TEST(TuneCommand, InterruptKeepsTheGamesAndSaysHowToResume) {
   kill(pid, SIGINT);
   EXPECT_EQ(testing::wait_process(pid), 130);
   const std::string err = read_file(dir + "/err.txt");
-  EXPECT_NE(err.find("--resume"), std::string::npos) << err;
+  EXPECT_NE(err.find("--out " + out + " --resume --threads 2"), std::string::npos) << err;
   EXPECT_NE(read_file(out + "/run.yaml").find("status: interrupted"), std::string::npos);
   const std::size_t kept = lines_of(out + "/games.csv") - 1;
   EXPECT_GE(kept, 199u);
