@@ -134,6 +134,17 @@ double llr(const std::array<std::int64_t, N>& counts, const Dist<N>& scores,
   if (config.model == SprtModel::kLogistic) {
     p0 = fit_expectation(scores, phat, score_from_elo(config.elo0));
     p1 = fit_expectation(scores, phat, score_from_elo(config.elo1));
+  } else if (config.model == SprtModel::kBayes) {
+    if constexpr (N != 3) {
+      throw ParamError("sprt: the bayes model takes W/D/L counts, not game pairs");
+    } else {
+      // Draw elo from the (regularised) rates, as fastchess does; none without a win and a loss.
+      if (counts[0] == 0 || counts[2] == 0) return 0.0;
+      const double drawelo =
+          bayes_elo_from_probabilities({.win = phat[2], .draw = phat[1], .loss = phat[0]}).drawelo;
+      p0 = fit_expectation(scores, phat, score_from_bayes_elo({config.elo0, drawelo}));
+      p1 = fit_expectation(scores, phat, score_from_bayes_elo({config.elo1, drawelo}));
+    }
   } else {
     p0 = fit_t_value(scores, phat, 0.5, t_scale * config.elo0 / kNeloPerT);
     p1 = fit_t_value(scores, phat, 0.5, t_scale * config.elo1 / kNeloPerT);
@@ -154,12 +165,21 @@ void check_probability(double x, const char* name) {
 SprtModel parse_sprt_model(std::string_view name) {
   if (name == "logistic") return SprtModel::kLogistic;
   if (name == "normalized") return SprtModel::kNormalized;
+  if (name == "bayes" || name == "bayesian") return SprtModel::kBayes;
   throw ParamError("sprt: unknown model '" + std::string(name) +
-                   "' (expected logistic or normalized)");
+                   "' (expected normalized, logistic or bayes)");
 }
 
 std::string_view to_string(SprtModel model) {
-  return model == SprtModel::kLogistic ? "logistic" : "normalized";
+  switch (model) {
+    case SprtModel::kLogistic:
+      return "logistic";
+    case SprtModel::kNormalized:
+      return "normalized";
+    case SprtModel::kBayes:
+      return "bayes";
+  }
+  return "unknown";
 }
 
 void validate_sprt(const SprtConfig& c) {
@@ -167,7 +187,7 @@ void validate_sprt(const SprtConfig& c) {
   check_probability(c.beta, "beta");
   if (!(c.alpha + c.beta < 1.0)) throw ParamError("sprt: alpha + beta must be below 1");
   const double limit =
-      c.model == SprtModel::kLogistic ? kSprtMaxLogisticElo : kSprtMaxNormalizedElo;
+      c.model == SprtModel::kNormalized ? kSprtMaxNormalizedElo : kSprtMaxLogisticElo;
   for (double elo : {c.elo0, c.elo1}) {
     if (!(std::abs(elo) <= limit)) {
       throw ParamError("sprt: elo bound " + std::to_string(elo) + " is outside +-" +

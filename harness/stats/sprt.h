@@ -6,6 +6,7 @@
 
 #include <string_view>
 
+#include "harness/stats/bayes_elo.h"
 #include "harness/stats/elo.h"
 #include "harness/stats/pentanomial.h"
 
@@ -14,6 +15,8 @@ namespace gts {
 enum class SprtModel {
   kLogistic,    // elo0/elo1 are logistic Elo: expected score 1 / (1 + 10^(-elo/400))
   kNormalized,  // elo0/elo1 are normalized Elo: (mean - 1/2) / sigma * 800 / ln 10
+  kBayes,       // elo0/elo1 are BayesElo, with drawelo estimated from the games (fastchess's
+                // "bayesian"; W/D/L only, and 0 until there is a win and a loss)
 };
 
 enum class SprtResult { kContinue, kAcceptH0, kAcceptH1 };
@@ -36,7 +39,7 @@ struct SprtBounds {
   double upper = 0;  // ln((1 - beta) / alpha): at or above, accept H1
 };
 
-// "logistic" or "normalized"; anything else throws ParamError.
+// "logistic", "normalized" or "bayes" ("bayesian" too); anything else throws ParamError.
 [[nodiscard]] SprtModel parse_sprt_model(std::string_view name);
 [[nodiscard]] std::string_view to_string(SprtModel model);
 
@@ -49,7 +52,8 @@ void validate_sprt(const SprtConfig& config);
 
 // LLR of the results under the config's model; 0 with no games. Zero counts are replaced by 1e-3
 // (as fishtest and fastchess do) so that the maximum-likelihood fits stay inside the simplex.
-// The pentanomial normalized model scales t by sqrt(2): a pair's nElo is per game. Validates.
+// The pentanomial normalized model scales t by sqrt(2): a pair's nElo is per game. The bayes
+// model takes W/D/L only (ParamError for pentanomial counts). Validates.
 [[nodiscard]] double sprt_llr(const WdlCounts& counts, const SprtConfig& config);
 [[nodiscard]] double sprt_llr(const PentanomialCounts& counts, const SprtConfig& config);
 

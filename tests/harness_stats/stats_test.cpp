@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "games/params.h"
+#include "harness/stats/bayes_elo.h"
 #include "harness/stats/elo.h"
 #include "harness/stats/pentanomial.h"
 #include "harness/stats/ratings.h"
@@ -446,6 +447,63 @@ TEST(Sprt, FastchessTrinomialReferences) {
       0.005);
 }
 
+// fastchess app/tests/sprt_test.cpp, "bayesian trinomial 1" and "2".
+TEST(Sprt, FastchessBayesianReferences) {
+  constexpr SprtModel kB = SprtModel::kBayes;
+  EXPECT_NEAR(sprt_llr(WdlCounts{.wins = 68965, .draws = 128429, .losses = 68526}, config(0, 2, kB)),
+              -1.26, 0.005);
+  EXPECT_NEAR(
+      sprt_llr(WdlCounts{.wins = 21629, .draws = 41111, .losses = 21484}, config(0.5, 2.5, kB)),
+      -1.13, 0.005);
+  // No drawelo without a win and a loss: the test waits.
+  EXPECT_EQ(sprt_llr(WdlCounts{.wins = 40, .draws = 3}, config(0, 5, kB)), 0.0);
+}
+
+// cutechess projects/lib/tests/sprt/tst_sprt.cpp, through its BayesElo model: W/L/D plus a half
+// (Jeffreys prior), drawelo from the rates, logistic bounds divided by the model's scale, then
+// the plain trinomial LLR. Reproducing its values pins our BayesElo conversions both ways.
+TEST(BayesEloModel, CutechessSprtReferences) {
+  struct Case {
+    int wins, losses, draws;
+    double llr;
+  };
+  for (const Case& c : {Case{1477, 1351, 2942, 2.52}, Case{555, 555, 298, -0.74},
+                        Case{3, 149, 1, -4.69}}) {
+    const double w = c.wins + 0.5, l = c.losses + 0.5, d = c.draws + 0.5, n = w + l + d;
+    const BayesElo b = bayes_elo_from_probabilities({.win = w / n, .draw = d / n, .loss = l / n});
+    const double scale = bayes_elo_scale(b.drawelo);
+    const WdlProbabilities p0 = probabilities_from_bayes_elo({0.0 / scale, b.drawelo});
+    const WdlProbabilities p1 = probabilities_from_bayes_elo({10.0 / scale, b.drawelo});
+    const double llr = w * std::log(p1.win / p0.win) + l * std::log(p1.loss / p0.loss) +
+                       d * std::log(p1.draw / p0.draw);
+    EXPECT_NEAR(llr, c.llr, 0.01) << c.wins << "/" << c.losses << "/" << c.draws;
+  }
+  EXPECT_NEAR(sprt_bounds(0.01, 0.01).upper, 4.6, 0.01);
+}
+
+TEST(BayesEloModel, RoundTripsAndEdges) {
+  for (double elo : {-300.0, -20.0, 0.0, 35.0, 400.0}) {
+    for (double drawelo : {0.0, 97.3, 250.0}) {
+      const WdlProbabilities p = probabilities_from_bayes_elo({elo, drawelo});
+      EXPECT_NEAR(p.win + p.draw + p.loss, 1.0, 1e-12);
+      const BayesElo back = bayes_elo_from_probabilities(p);
+      EXPECT_NEAR(back.elo, elo, 1e-9);
+      EXPECT_NEAR(back.drawelo, drawelo, 1e-9);
+    }
+  }
+  // Equal strength and no draw margin: even odds, no draws, scale 1.
+  const WdlProbabilities even = probabilities_from_bayes_elo({0.0, 0.0});
+  EXPECT_DOUBLE_EQ(even.win, 0.5);
+  EXPECT_DOUBLE_EQ(even.draw, 0.0);
+  EXPECT_DOUBLE_EQ(bayes_elo_scale(0.0), 1.0);
+  EXPECT_TRUE(std::isnan(bayes_elo_from_wdl({.wins = 5, .draws = 5}).elo));
+  EXPECT_TRUE(std::isnan(bayes_elo_from_wdl({}).drawelo));
+  // 50 wins, 30 draws, 20 losses by hand: pw = .5, pl = .2.
+  const BayesElo b = bayes_elo_from_wdl({.wins = 50, .draws = 30, .losses = 20});
+  EXPECT_NEAR(b.elo, 200.0 * std::log10(0.5 / 0.2 * 0.8 / 0.5), 1e-12);
+  EXPECT_NEAR(b.drawelo, 200.0 * std::log10(0.8 / 0.2 * 0.5 / 0.5), 1e-12);
+}
+
 TEST(Sprt, FastchessPentanomialReferences) {
   constexpr SprtModel kN = SprtModel::kNormalized;
   constexpr SprtModel kL = SprtModel::kLogistic;
@@ -561,7 +619,12 @@ TEST(Sprt, RejectsBadConfigs) {
   EXPECT_EQ(parse_sprt_model("logistic"), SprtModel::kLogistic);
   EXPECT_EQ(parse_sprt_model("normalized"), SprtModel::kNormalized);
   EXPECT_EQ(to_string(SprtModel::kLogistic), "logistic");
-  EXPECT_THROW((void)parse_sprt_model("bayesian"), ParamError);
+  EXPECT_EQ(parse_sprt_model("bayes"), SprtModel::kBayes);
+  EXPECT_EQ(parse_sprt_model("bayesian"), SprtModel::kBayes);
+  EXPECT_EQ(to_string(SprtModel::kBayes), "bayes");
+  EXPECT_THROW((void)parse_sprt_model("bayeselo"), ParamError);
+  EXPECT_THROW((void)sprt_llr(PentanomialCounts{.ww = 3}, {.model = SprtModel::kBayes}),
+               ParamError);
 }
 
 }  // namespace

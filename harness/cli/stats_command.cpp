@@ -1,0 +1,234 @@
+// `harness stats`: the match statistics of `harness run`, from counts a user brings from anywhere
+// (another tool's match, a paper): Elo +- 95%, nElo, BayesElo, LOS, draw ratio and an SPRT.
+#include <nlohmann/json.hpp>
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <limits>
+
+#include "games/params.h"
+#include "harness/cli/command.h"
+#include "harness/stats/bayes_elo.h"
+#include "harness/stats/elo.h"
+#include "harness/stats/pentanomial.h"
+#include "harness/stats/sprt.h"
+
+namespace gts::cli {
+
+namespace {
+
+struct StatsArgs {
+  std::string wdl;
+  std::string penta;
+  std::string sprt;
+  std::string model = "normalized";
+  bool json = false;
+};
+
+// "a,b,c" into exactly `n` numbers; ParamError naming the option otherwise.
+template <class T>
+std::vector<T> parse_list(const std::string& text, std::size_t n, const std::string& option,
+                          const char* expected) {
+  std::vector<T> out;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string item = text.substr(start, comma - start);
+    T v{};
+    auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+    if (item.empty() || ec != std::errc() || ptr != item.data() + item.size()) {
+      throw ParamError(option + ": '" + item + "' is not a number (expected " + expected +
+                       ", got '" + text + "')");
+    }
+    out.push_back(v);
+    if (comma == text.size()) break;
+    start = comma + 1;
+  }
+  if (out.size() != n) {
+    throw ParamError(option + ": expected " + expected + ", got " + std::to_string(out.size()) +
+                     " value(s) in '" + text + "'");
+  }
+  return out;
+}
+
+std::vector<std::int64_t> parse_counts(const std::string& text, std::size_t n,
+                                       const std::string& option, const char* expected) {
+  auto counts = parse_list<std::int64_t>(text, n, option, expected);
+  for (std::int64_t c : counts) {
+    if (c < 0) throw ParamError(option + ": counts cannot be negative, got '" + text + "'");
+  }
+  return counts;
+}
+
+std::string fixed(double v, int digits = 2) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "+inf" : "-inf";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+// NaN and infinities have no JSON number: null, with the text beside it saying why.
+nlohmann::json number(double v) {
+  return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
+}
+
+const char* decision_text(SprtResult r) {
+  switch (r) {
+    case SprtResult::kAcceptH0:
+      return "H0 accepted";
+    case SprtResult::kAcceptH1:
+      return "H1 accepted";
+    case SprtResult::kContinue:
+      return "continue";
+  }
+  return "continue";
+}
+
+int run_stats(const StatsArgs& args) {
+  if (args.wdl.empty() == args.penta.empty()) {
+    throw ParamError("stats: give exactly one of --wdl W,D,L and --penta LL,LD,WL+DD,WD,WW");
+  }
+  const bool pairs = !args.penta.empty();
+  WdlCounts wdl;
+  PentanomialCounts penta;
+  EloEstimate e;
+  if (pairs) {
+    const auto c = parse_counts(args.penta, 5, "--penta", "five counts LL,LD,WL+DD,WD,WW");
+    penta = {c[0], c[1], c[2], c[3], c[4]};
+    e = elo_from_pentanomial(penta);
+  } else {
+    const auto c = parse_counts(args.wdl, 3, "--wdl", "three counts W,D,L");
+    wdl = {c[0], c[1], c[2]};
+    e = elo_from_wdl(wdl);
+  }
+  if (e.samples == 0) throw ParamError(std::string(pairs ? "--penta" : "--wdl") + ": no games");
+
+  std::optional<SprtConfig> sprt;
+  if (!args.sprt.empty()) {
+    const auto v = parse_list<double>(args.sprt, 4, "--sprt", "elo0,elo1,alpha,beta");
+    sprt = SprtConfig{v[0], v[1], v[2], v[3], parse_sprt_model(args.model)};
+    validate_sprt(*sprt);
+    if (pairs && sprt->model == SprtModel::kBayes) {
+      throw ParamError("--model bayes: the BayesElo model takes --wdl counts, not game pairs");
+    }
+  }
+  // BayesElo needs the W/D/L rates; from pairs it is not defined.
+  const BayesElo bayes =
+      pairs ? BayesElo{std::nan(""), std::nan("")} : bayes_elo_from_wdl(wdl);
+
+  // A perfect score has no finite Elo; the data still bound it on one side. With every game won
+  // (or lost) there are no draws, so the exact binomial bound applies: P(N wins) = s^N >= 0.05.
+  std::string no_estimate;
+  double one_sided = std::nan("");
+  if (!pairs && (e.score == 1.0 || e.score == 0.0)) {
+    const double s = std::pow(0.05, 1.0 / static_cast<double>(e.samples));
+    one_sided = e.score == 1.0 ? elo_from_score(s) : -elo_from_score(s);
+    no_estimate = std::string("no finite Elo: every game ") + (e.score == 1.0 ? "won" : "lost") +
+                  "; with 95% confidence Elo " + (e.score == 1.0 ? ">= " : "<= ") +
+                  fixed(one_sided) + " (exact binomial bound over " +
+                  std::to_string(e.samples) + " games)";
+  }
+
+  double llr = 0;
+  SprtBounds bounds;
+  SprtResult decision = SprtResult::kContinue;
+  if (sprt) {
+    llr = pairs ? sprt_llr(penta, *sprt) : sprt_llr(wdl, *sprt);
+    bounds = sprt_bounds(sprt->alpha, sprt->beta);
+    decision = sprt_decide(llr, bounds);
+  }
+
+  if (args.json) {
+    nlohmann::json j;
+    if (pairs) {
+      j["penta"] = {{"ll", penta.ll}, {"ld", penta.ld}, {"wl_dd", penta.wl_dd}, {"wd", penta.wd},
+                    {"ww", penta.ww}};
+      j["pairs"] = e.samples;
+    } else {
+      j["wdl"] = {{"wins", wdl.wins}, {"draws", wdl.draws}, {"losses", wdl.losses}};
+      j["games"] = e.samples;
+    }
+    j["score"] = number(e.score);
+    j["draw_ratio"] = number(e.draw_ratio);
+    j["elo"] = {{"value", number(e.elo)},
+                {"error95", number(e.error)},
+                {"low95", number(e.elo_low)},
+                {"high95", number(e.elo_high)}};
+    if (!no_estimate.empty()) {
+      j["elo"]["note"] = no_estimate;
+      j["elo"][e.score == 1.0 ? "one_sided_low95" : "one_sided_high95"] = number(one_sided);
+    }
+    j["nelo"] = {{"value", number(e.nelo)}, {"error95", number(e.nelo_error)}};
+    j["bayes_elo"] = {{"value", number(bayes.elo)}, {"drawelo", number(bayes.drawelo)}};
+    j["los"] = number(e.los);
+    if (sprt) {
+      j["sprt"] = {{"elo0", sprt->elo0},      {"elo1", sprt->elo1},
+                   {"alpha", sprt->alpha},    {"beta", sprt->beta},
+                   {"model", to_string(sprt->model)}, {"llr", llr},
+                   {"lower", bounds.lower},   {"upper", bounds.upper},
+                   {"decision", decision_text(decision)}};
+    }
+    std::cout << j.dump(2) << "\n";
+    return 0;
+  }
+
+  if (pairs) {
+    std::printf("pairs %lld (LL %lld, LD %lld, WL+DD %lld, WD %lld, WW %lld)\n",
+                static_cast<long long>(e.samples), static_cast<long long>(penta.ll),
+                static_cast<long long>(penta.ld), static_cast<long long>(penta.wl_dd),
+                static_cast<long long>(penta.wd), static_cast<long long>(penta.ww));
+  } else {
+    std::printf("games %lld (W %lld, D %lld, L %lld)\n", static_cast<long long>(e.samples),
+                static_cast<long long>(wdl.wins), static_cast<long long>(wdl.draws),
+                static_cast<long long>(wdl.losses));
+  }
+  std::printf("score     %s%%   draw ratio %s%%%s\n", fixed(100 * e.score).c_str(),
+              fixed(100 * e.draw_ratio).c_str(), pairs ? " (pairs scoring 1: WL or DD)" : "");
+  if (no_estimate.empty()) {
+    std::printf("Elo       %s +- %s  [%s, %s] (95%%)\n", fixed(e.elo).c_str(),
+                fixed(e.error).c_str(), fixed(e.elo_low).c_str(), fixed(e.elo_high).c_str());
+  } else {
+    std::printf("Elo       %s\n", no_estimate.c_str());
+  }
+  std::printf("nElo      %s +- %s (95%%)\n", fixed(e.nelo).c_str(), fixed(e.nelo_error).c_str());
+  if (pairs) {
+    std::printf("BayesElo  n/a (needs W/D/L counts)\n");
+  } else if (std::isnan(bayes.elo)) {
+    std::printf("BayesElo  n/a (needs at least one win and one loss)\n");
+  } else {
+    std::printf("BayesElo  %s (drawelo %s)\n", fixed(bayes.elo).c_str(),
+                fixed(bayes.drawelo).c_str());
+  }
+  std::printf("LOS       %s%%\n", fixed(100 * e.los).c_str());
+  if (sprt) {
+    std::printf("SPRT      [%s, %s] %s, alpha %s beta %s: LLR %s (bounds %s, %s): %s\n",
+                fixed(sprt->elo0).c_str(), fixed(sprt->elo1).c_str(),
+                std::string(to_string(sprt->model)).c_str(), fixed(sprt->alpha, 3).c_str(),
+                fixed(sprt->beta, 3).c_str(), fixed(llr).c_str(), fixed(bounds.lower).c_str(),
+                fixed(bounds.upper).c_str(), decision_text(decision));
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_stats_command(CLI::App& app, Action& action) {
+  auto args = std::make_shared<StatsArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "stats", "match statistics from counts you bring: Elo +- 95%, nElo, BayesElo, LOS, SPRT");
+  cmd->add_option("--wdl", args->wdl, "wins, draws and losses of the first player: W,D,L");
+  cmd->add_option("--penta", args->penta,
+                  "game-pair counts from the first player's view: LL,LD,WL+DD,WD,WW");
+  cmd->add_option("--sprt", args->sprt,
+                  "an SPRT of H0: elo0 against H1: elo1 with error rates alpha, beta: "
+                  "elo0,elo1,alpha,beta");
+  cmd->add_option("--model", args->model,
+                  "the SPRT's Elo model: normalized (default), logistic or bayes (W/D/L only)");
+  cmd->add_flag("--json", args->json, "print JSON");
+  cmd->callback([&action, args] { action = [args] { return run_stats(*args); }; });
+}
+
+}  // namespace gts::cli

@@ -1,0 +1,104 @@
+// `harness stats` as a user runs it: reference values of fastchess and cutechess from counts
+// given on the command line, the rating that does not exist, JSON, and bad input.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/process.h"
+
+namespace gts {
+namespace {
+
+using testing::run_harness;
+
+nlohmann::json stats_json(std::vector<std::string> args) {
+  args.insert(args.begin(), "stats");
+  args.push_back("--json");
+  auto r = run_harness(args);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return nlohmann::json::parse(r.out);
+}
+
+// fastchess's Elo test (DESIGN.md): W=136, L=96, D=111 gives 40.70 +- 30.43, LOS 99.60%.
+TEST(StatsCommand, FastchessEloReference) {
+  auto r = run_harness({"stats", "--wdl", "136,111,96"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Elo       40.70 +- 30.43"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("LOS       99.60%"), std::string::npos) << r.out;
+  auto j = stats_json({"--wdl", "136,111,96"});
+  EXPECT_NEAR(j["elo"]["value"].get<double>(), 40.70, 0.005);
+  EXPECT_NEAR(j["elo"]["error95"].get<double>(), 30.43, 0.005);
+  EXPECT_NEAR(j["los"].get<double>(), 0.9960, 0.00005);
+  EXPECT_EQ(j["games"], 343);
+}
+
+// fastchess app/tests/sprt_test.cpp: one case per model, W/D/L and pentanomial.
+TEST(StatsCommand, FastchessSprtReferences) {
+  struct Case {
+    std::vector<std::string> args;
+    double llr;
+  };
+  const std::vector<Case> cases = {
+      {{"--wdl", "36433,68692,36027", "--sprt", "0,2,0.05,0.05"}, 0.92},
+      {{"--wdl", "21404,40708,21184", "--sprt", "0.5,2.5,0.05,0.05", "--model", "logistic"},
+       -1.57},
+      {{"--wdl", "68965,128429,68526", "--sprt", "0,2,0.05,0.05", "--model", "bayes"}, -1.26},
+      {{"--penta", "127,4883,10712,5150,104", "--sprt", "-1.75,0.25,0.05,0.05"}, 3.01},
+      {{"--penta", "223,9863,21279,10037,246", "--sprt", "0.5,2.5,0.05,0.05", "--model",
+        "logistic"},
+       -3.07},
+  };
+  for (const Case& c : cases) {
+    auto j = stats_json(c.args);
+    EXPECT_NEAR(j["sprt"]["llr"].get<double>(), c.llr, 0.005) << c.args[1];
+    EXPECT_NEAR(j["sprt"]["upper"].get<double>(), 2.944, 0.0005);
+  }
+  // A decided test says so; 3.01 is past the upper bound 2.94.
+  auto r = run_harness({"stats", "--penta", "127,4883,10712,5150,104", "--sprt",
+                        "-1.75,0.25,0.05,0.05"});
+  EXPECT_NE(r.out.find("LLR 3.01 (bounds -2.94, 2.94): H1 accepted"), std::string::npos) << r.out;
+}
+
+TEST(StatsCommand, APerfectScoreHasABoundNotARating) {
+  auto r = run_harness({"stats", "--wdl", "20,0,0"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // 0.05^(1/20) = 0.86089, Elo 316.64: the exact binomial lower bound.
+  EXPECT_NE(r.out.find("no finite Elo: every game won; with 95% confidence Elo >= 316.64"),
+            std::string::npos)
+      << r.out;
+  auto j = stats_json({"--wdl", "0,0,20"});
+  EXPECT_TRUE(j["elo"]["value"].is_null());
+  EXPECT_NEAR(j["elo"]["one_sided_high95"].get<double>(), -316.64, 0.005);
+  EXPECT_TRUE(j["bayes_elo"]["value"].is_null());
+}
+
+TEST(StatsCommand, BadInputNamesTheOptionAndExitsTwo) {
+  struct Case {
+    std::vector<std::string> args;
+    const char* message;
+  };
+  const std::vector<Case> cases = {
+      {{"stats"}, "exactly one of --wdl"},
+      {{"stats", "--wdl", "1,2,3", "--penta", "1,2,3,4,5"}, "exactly one of --wdl"},
+      {{"stats", "--wdl", "1,2"}, "--wdl: expected three counts W,D,L, got 2"},
+      {{"stats", "--wdl", "1,x,3"}, "--wdl: 'x' is not a number"},
+      {{"stats", "--wdl", "1,-2,3"}, "--wdl: counts cannot be negative"},
+      {{"stats", "--wdl", "0,0,0"}, "--wdl: no games"},
+      {{"stats", "--penta", "1,2,3,4"}, "--penta: expected five counts"},
+      {{"stats", "--wdl", "5,5,5", "--sprt", "5,0,0.05,0.05"}, "elo0"},
+      {{"stats", "--wdl", "5,5,5", "--sprt", "0,5,1.5,0.05"}, "alpha"},
+      {{"stats", "--wdl", "5,5,5", "--sprt", "0,5,0.05"}, "--sprt: expected elo0,elo1,alpha,beta"},
+      {{"stats", "--wdl", "5,5,5", "--sprt", "0,5,0.05,0.05", "--model", "elo"}, "unknown model"},
+      {{"stats", "--penta", "1,2,3,4,5", "--sprt", "0,5,0.05,0.05", "--model", "bayes"},
+       "--model bayes"},
+  };
+  for (const Case& c : cases) {
+    auto r = run_harness(c.args);
+    EXPECT_EQ(r.exit_code, 2) << c.message;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace gts
