@@ -1,10 +1,9 @@
 #include "harness/run_folder.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <fcntl.h>
 #include <sys/file.h>
 #include <unistd.h>
+#include <yaml-cpp/yaml.h>
 
 #include <cerrno>
 #include <cstring>

@@ -40,8 +40,7 @@ TEST(StatsCommand, FastchessSprtReferences) {
   };
   const std::vector<Case> cases = {
       {{"--wdl", "36433,68692,36027", "--sprt", "0,2,0.05,0.05"}, 0.92},
-      {{"--wdl", "21404,40708,21184", "--sprt", "0.5,2.5,0.05,0.05", "--model", "logistic"},
-       -1.57},
+      {{"--wdl", "21404,40708,21184", "--sprt", "0.5,2.5,0.05,0.05", "--model", "logistic"}, -1.57},
       {{"--wdl", "68965,128429,68526", "--sprt", "0,2,0.05,0.05", "--model", "bayes"}, -1.26},
       {{"--penta", "127,4883,10712,5150,104", "--sprt", "-1.75,0.25,0.05,0.05"}, 3.01},
       {{"--penta", "223,9863,21279,10037,246", "--sprt", "0.5,2.5,0.05,0.05", "--model",
@@ -54,8 +53,8 @@ TEST(StatsCommand, FastchessSprtReferences) {
     EXPECT_NEAR(j["sprt"]["upper"].get<double>(), 2.944, 0.0005);
   }
   // A decided test says so; 3.01 is past the upper bound 2.94.
-  auto r = run_harness({"stats", "--penta", "127,4883,10712,5150,104", "--sprt",
-                        "-1.75,0.25,0.05,0.05"});
+  auto r = run_harness(
+      {"stats", "--penta", "127,4883,10712,5150,104", "--sprt", "-1.75,0.25,0.05,0.05"});
   EXPECT_NE(r.out.find("LLR 3.01 (bounds -2.94, 2.94): H1 accepted"), std::string::npos) << r.out;
 }
 

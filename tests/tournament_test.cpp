@@ -9,9 +9,11 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <limits>
 #include <set>
 #include <thread>
 
+#include "harness/stats/elo.h"
 #include "harness/tournament/report.h"
 #include "tests/process.h"
 #include "tests/test_files.h"
@@ -352,6 +354,42 @@ GameRow game(int index, const char* first, const char* second, const char* resul
   r.second = second;
   r.result = result;
   return r;
+}
+
+// A perfect score has no finite maximum-likelihood rating: the standings say so (elo NaN) and give
+// the one-sided bound the games support, and a lone rated player is the scale's zero, not "0 +- 0".
+TEST(Reports, PlayersWithoutAFiniteRatingGetABound) {
+  std::vector<GameRow> rows;
+  for (int i = 0; i < 10; ++i)
+    rows.push_back(game(i, i % 2 ? "B" : "A", i % 2 ? "A" : "B", i % 2 ? "0-1" : "1-0"));
+  auto st = compute_standings({"A", "B"}, rows);
+  ASSERT_EQ(st.size(), 2u);
+  EXPECT_EQ(st[0].player, "A");
+  EXPECT_EQ(st[0].rating_status, "reference");
+  EXPECT_EQ(st[0].elo, 0.0);
+  EXPECT_TRUE(std::isnan(st[0].elo_lo) && std::isnan(st[0].elo_hi));
+  EXPECT_EQ(st[1].rating_status, "unbounded-below");
+  EXPECT_TRUE(std::isnan(st[1].elo));
+  EXPECT_EQ(st[1].elo_lo, -std::numeric_limits<double>::infinity());
+  // Ten straight losses: below 0 - Elo(0.05^(1/10)) = -182.7 at 95%.
+  EXPECT_NEAR(st[1].elo_hi, elo_from_score(std::pow(0.05, 0.1)) * -1, 1e-9);
+  EXPECT_NEAR(st[1].elo_hi, -182.7, 0.05);
+
+  // B and C split their games (rated, mean 0); A won all four against B and met no one else: A is
+  // at least B's rating + Elo(0.05^(1/4)) above.
+  rows.clear();
+  for (int i = 0; i < 4; ++i) rows.push_back(game(i, "A", "B", "1-0"));
+  rows.push_back(game(4, "B", "C", "1-0"));
+  rows.push_back(game(5, "C", "B", "1/2-1/2"));
+  rows.push_back(game(6, "B", "C", "0-1"));
+  st = compute_standings({"A", "B", "C"}, rows);
+  ASSERT_EQ(st[0].player, "A");
+  EXPECT_EQ(st[0].rating_status, "unbounded-above");
+  EXPECT_TRUE(std::isnan(st[0].elo));
+  const Standing& b = st[1].player == "B" ? st[1] : st[2];
+  EXPECT_EQ(b.rating_status, "ok");
+  EXPECT_NEAR(st[0].elo_lo, b.elo + elo_from_score(std::pow(0.05, 0.25)), 1e-9);
+  EXPECT_EQ(st[0].elo_hi, std::numeric_limits<double>::infinity());
 }
 
 TEST(Reports, PentanomialCountsOverGamePairs) {

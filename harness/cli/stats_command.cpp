@@ -1,12 +1,11 @@
 // `harness stats`: the match statistics of `harness run`, from counts a user brings from anywhere
 // (another tool's match, a paper): Elo +- 95%, nElo, BayesElo, LOS, draw ratio and an SPRT.
-#include <nlohmann/json.hpp>
-
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <limits>
+#include <nlohmann/json.hpp>
 
 #include "games/params.h"
 #include "harness/cli/command.h"
@@ -116,8 +115,7 @@ int run_stats(const StatsArgs& args) {
     }
   }
   // BayesElo needs the W/D/L rates; from pairs it is not defined.
-  const BayesElo bayes =
-      pairs ? BayesElo{std::nan(""), std::nan("")} : bayes_elo_from_wdl(wdl);
+  const BayesElo bayes = pairs ? BayesElo{std::nan(""), std::nan("")} : bayes_elo_from_wdl(wdl);
 
   // A perfect score has no finite Elo; the data still bound it on one side. With every game won
   // (or lost) there are no draws, so the exact binomial bound applies: P(N wins) = s^N >= 0.05.
@@ -128,8 +126,8 @@ int run_stats(const StatsArgs& args) {
     one_sided = e.score == 1.0 ? elo_from_score(s) : -elo_from_score(s);
     no_estimate = std::string("no finite Elo: every game ") + (e.score == 1.0 ? "won" : "lost") +
                   "; with 95% confidence Elo " + (e.score == 1.0 ? ">= " : "<= ") +
-                  fixed(one_sided) + " (exact binomial bound over " +
-                  std::to_string(e.samples) + " games)";
+                  fixed(one_sided) + " (exact binomial bound over " + std::to_string(e.samples) +
+                  " games)";
   }
 
   double llr = 0;
@@ -144,7 +142,10 @@ int run_stats(const StatsArgs& args) {
   if (args.json) {
     nlohmann::json j;
     if (pairs) {
-      j["penta"] = {{"ll", penta.ll}, {"ld", penta.ld}, {"wl_dd", penta.wl_dd}, {"wd", penta.wd},
+      j["penta"] = {{"ll", penta.ll},
+                    {"ld", penta.ld},
+                    {"wl_dd", penta.wl_dd},
+                    {"wd", penta.wd},
                     {"ww", penta.ww}};
       j["pairs"] = e.samples;
     } else {
@@ -165,10 +166,14 @@ int run_stats(const StatsArgs& args) {
     j["bayes_elo"] = {{"value", number(bayes.elo)}, {"drawelo", number(bayes.drawelo)}};
     j["los"] = number(e.los);
     if (sprt) {
-      j["sprt"] = {{"elo0", sprt->elo0},      {"elo1", sprt->elo1},
-                   {"alpha", sprt->alpha},    {"beta", sprt->beta},
-                   {"model", to_string(sprt->model)}, {"llr", llr},
-                   {"lower", bounds.lower},   {"upper", bounds.upper},
+      j["sprt"] = {{"elo0", sprt->elo0},
+                   {"elo1", sprt->elo1},
+                   {"alpha", sprt->alpha},
+                   {"beta", sprt->beta},
+                   {"model", to_string(sprt->model)},
+                   {"llr", llr},
+                   {"lower", bounds.lower},
+                   {"upper", bounds.upper},
                    {"decision", decision_text(decision)}};
     }
     std::cout << j.dump(2) << "\n";

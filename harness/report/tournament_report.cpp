@@ -62,10 +62,15 @@ std::string elo_plot(const Context& ctx, const Table& st) {
     const std::string status = st.has("rating_status") ? st.at(i, "rating_status") : "ok";
     if (status != "ok" && !status.empty()) label += cat(" (", status, ")");
     labels.push_back(label);
-    if (!std::isfinite(elo)) continue;
-    const double a = std::isfinite(st.number(i, "elo_lo")) ? st.number(i, "elo_lo") : lo;
-    const double b = std::isfinite(st.number(i, "elo_hi")) ? st.number(i, "elo_hi") : hi;
-    data += std::to_string(i) + " " + gp_field(label) + " " + gp_number(elo) + " " +
+    const double low = st.number(i, "elo_lo");
+    const double high = st.number(i, "elo_hi");
+    // No rating but a one-sided bound: drawn from the bound to the plot's edge, marked at it.
+    double mark = elo;
+    if (!std::isfinite(mark)) mark = std::isfinite(high) ? high : low;
+    if (!std::isfinite(mark)) continue;
+    const double a = std::isfinite(low) ? low : lo;
+    const double b = std::isfinite(high) ? high : hi;
+    data += std::to_string(i) + " " + gp_field(label) + " " + gp_number(mark) + " " +
             gp_number(a) + " " + gp_number(b) + "\n";
     ++plotted;
   }
@@ -91,7 +96,9 @@ std::string elo_plot(const Context& ctx, const Table& st) {
            "tc rgb '#1f77b4'\n";
   ctx.gnuplot->render(p);
   return Context::figure("elo", "Elo rating of each player with its 95% interval; an interval "
-                                "running off the plot is unbounded on that side.");
+                                "running off the plot is unbounded on that side. A player with no "
+                                "finite rating is marked at the one-sided bound its games "
+                                "support.");
 }
 
 std::string standings_table(const Table& st) {
@@ -109,9 +116,14 @@ std::string standings_table(const Table& st) {
     }
     out += cat("<td class=\"num\">", games > 0 ? cat(fixed(100.0 * score / games, 1), "%") : "–",
                "</td>");
-    out += cat("<td class=\"num\">", fixed(st.number(i, "elo"), 1), "</td>");
-    out += cat("<td class=\"num\">[", fixed(st.number(i, "elo_lo"), 0), ", ",
-               fixed(st.number(i, "elo_hi"), 0), "]</td>");
+    const std::string status = st.has("rating_status") ? st.at(i, "rating_status") : "";
+    const double elo = st.number(i, "elo");
+    out += cat("<td class=\"num\">", std::isnan(elo) && status != "ok" ? "none" : fixed(elo, 1),
+               "</td>");
+    out += status == "reference"
+               ? std::string("<td>(reference)</td>")
+               : cat("<td class=\"num\">[", fixed(st.number(i, "elo_lo"), 0), ", ",
+                     fixed(st.number(i, "elo_hi"), 0), "]</td>");
     out += cat("<td>", html_escape(st.has("rating_status") ? st.at(i, "rating_status") : ""),
                "</td>");
     for (const char* c : {"nodes_per_move", "cpu_ms_per_move", "forfeits"}) {

@@ -1,7 +1,9 @@
 #include "harness/tournament/report.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -22,6 +24,38 @@ std::size_t index_of(const std::vector<std::string>& players, const std::string&
   return static_cast<std::size_t>(it - players.begin());
 }
 
+// A player with no finite rating lost (or won) every game against the players it is linked to.
+// N straight losses to an opponent rated r are unlikely below r - Elo(0.05^(1/N)): at expected
+// score s the chance of N wins is at most s^N (a draw only lowers it), under 5% once
+// s < 0.05^(1/N). So a player who lost every one of N games to q is at most U(q) - gap(N), where
+// U(q) is q's rating if it exists, else q's own upper bound; the least such bound over its
+// conquerors is taken (lower bounds mirror this). Each link's bound holds at 95%, taking the
+// opponent's rating as known: a statement of what the games show, not a joint interval.
+void bound_unrated_players(const std::vector<std::vector<int>>& games,
+                           const std::vector<std::vector<double>>& points, const RatingFit& fit,
+                           std::vector<double>& low, std::vector<double>& high) {
+  const std::size_t n = games.size();
+  const double inf = std::numeric_limits<double>::infinity();
+  auto gap = [](int g) { return elo_from_score(std::pow(0.05, 1.0 / g)); };
+  low.assign(n, -inf);
+  high.assign(n, inf);
+  for (std::size_t p = 0; p < n; ++p) {
+    if (fit.players[p].status == RatingStatus::kOk) low[p] = high[p] = fit.players[p].rating;
+  }
+  // The links form no cycle (players who scored against each other share a rating), so n rounds
+  // of relaxation reach every player.
+  for (std::size_t round = 0; round < n; ++round) {
+    for (std::size_t p = 0; p < n; ++p) {
+      if (fit.players[p].status == RatingStatus::kOk) continue;
+      for (std::size_t q = 0; q < n; ++q) {
+        if (q == p || games[p][q] == 0) continue;
+        if (points[p][q] == 0.0) high[p] = std::min(high[p], high[q] - gap(games[p][q]));
+        if (points[p][q] == games[p][q]) low[p] = std::max(low[p], low[q] + gap(games[p][q]));
+      }
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<Standing> compute_standings(const std::vector<std::string>& players,
@@ -32,12 +66,18 @@ std::vector<Standing> compute_standings(const std::vector<std::string>& players,
   std::vector<double> cpu(n, 0.0);
   std::vector<int> moves(n, 0);
   std::vector<Encounter> encounters;
+  std::vector<std::vector<int>> games(n, std::vector<int>(n, 0));
+  std::vector<std::vector<double>> points(n, std::vector<double>(n, 0.0));
   for (std::size_t i = 0; i < n; ++i) st[i].player = players[i];
   for (const auto& r : rows) {
     const std::size_t a = index_of(players, r.first);
     const std::size_t b = index_of(players, r.second);
     const double s = r.first_score();
     encounters.push_back(Encounter{a, b, 1.0, s});
+    ++games[a][b];
+    ++games[b][a];
+    points[a][b] += s;
+    points[b][a] += 1.0 - s;
     for (int side = 0; side < 2; ++side) {
       const std::size_t p = side == 0 ? a : b;
       const double score = side == 0 ? s : 1.0 - s;
@@ -57,18 +97,34 @@ std::vector<Standing> compute_standings(const std::vector<std::string>& players,
     }
   }
   const RatingFit fit = fit_ratings(n, encounters);
+  std::vector<double> low, high;
+  bound_unrated_players(games, points, fit, low, high);
+  std::size_t rated = 0;
+  for (const PlayerRating& pr : fit.players) rated += pr.status == RatingStatus::kOk ? 1 : 0;
+  const double nan = std::numeric_limits<double>::quiet_NaN();
   for (std::size_t i = 0; i < n; ++i) {
     const PlayerRating& pr = fit.players[i];
-    st[i].elo = pr.rating;
-    st[i].elo_lo = pr.rating - pr.error;
-    st[i].elo_hi = pr.rating + pr.error;
     st[i].rating_status = std::string(to_string(pr.status));
+    if (pr.status != RatingStatus::kOk) {
+      st[i].elo = nan;
+      st[i].elo_lo = pr.status == RatingStatus::kDisconnected ? nan : low[i];
+      st[i].elo_hi = pr.status == RatingStatus::kDisconnected ? nan : high[i];
+    } else if (rated == 1) {
+      st[i].elo = 0.0;  // the only rated player is the scale's zero: no interval to give
+      st[i].elo_lo = st[i].elo_hi = nan;
+      st[i].rating_status = "reference";
+    } else {
+      st[i].elo = pr.rating;
+      st[i].elo_lo = pr.rating - pr.error;
+      st[i].elo_hi = pr.rating + pr.error;
+    }
     st[i].nodes_per_move = moves[i] ? static_cast<double>(nodes[i]) / moves[i] : 0.0;
     st[i].cpu_ms_per_move = moves[i] ? cpu[i] / moves[i] : 0.0;
   }
   std::stable_sort(st.begin(), st.end(), [](const Standing& x, const Standing& y) {
     if (x.score != y.score) return x.score > y.score;
-    if (x.elo != y.elo) return x.elo > y.elo;
+    // Rated players by rating; a NaN (no rating) compares as equal to everything here.
+    if (x.elo > y.elo || x.elo < y.elo) return x.elo > y.elo;
     return x.player < y.player;
   });
   return st;
@@ -183,18 +239,27 @@ std::string write_tournament_reports(const std::string& dir,
                 "nodes/move", "ms/move", "forfeits");
   table += buf;
   int rank = 0;
+  bool unrated = false;
   for (const auto& s : standings) {
     std::string interval = "[";
     interval += csv::number(s.elo_lo, 0);
     interval += ", ";
     interval += csv::number(s.elo_hi, 0);
     interval += "]";
+    if (s.rating_status == "reference") interval = "(reference)";
+    unrated = unrated || std::isnan(s.elo);
     std::snprintf(buf, sizeof buf,
                   "%-4d %-24s %6d %5d %5d %5d %6.1f%% %8s %17s %12.0f %10.3f %8d\n", ++rank,
                   s.player.c_str(), s.games, s.wins, s.draws, s.losses,
-                  s.games ? 100.0 * s.score / s.games : 0.0, csv::number(s.elo, 1).c_str(),
-                  interval.c_str(), s.nodes_per_move, s.cpu_ms_per_move, s.forfeits);
+                  s.games ? 100.0 * s.score / s.games : 0.0,
+                  std::isnan(s.elo) ? "none" : csv::number(s.elo, 1).c_str(), interval.c_str(),
+                  s.nodes_per_move, s.cpu_ms_per_move, s.forfeits);
     table += buf;
+  }
+  if (unrated) {
+    table +=
+        "elo none: no finite rating exists (the player won or lost every game against the "
+        "others); its interval is the one-sided 95% bound those games support\n";
   }
   return table;
 }

@@ -13,8 +13,13 @@ struct Standing {
   std::string player;
   int games = 0, wins = 0, draws = 0, losses = 0;
   double score = 0;        // points
-  double elo = 0, elo_lo = 0, elo_hi = 0;  // maximum-likelihood rating, mean 0, 95% interval
-  std::string rating_status;               // "ok", or why the rating is unbounded
+  // Maximum-likelihood rating, mean 0 over the reference group (the players whose ratings exist
+  // together), with its 95% interval. A player outside that group (who won or lost every game
+  // against it) has no finite rating: elo is NaN and [elo_lo, elo_hi] is the one-sided 95% bound
+  // the games support (see bound_unrated_players in report.cpp). A reference group of one player
+  // is rated 0 by definition, with no interval (NaN).
+  double elo = 0, elo_lo = 0, elo_hi = 0;
+  std::string rating_status;  // "ok", "reference", or why the rating does not exist
   double nodes_per_move = 0, cpu_ms_per_move = 0;
   int forfeits = 0;
 };
