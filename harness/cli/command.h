@@ -4,6 +4,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -33,5 +34,16 @@ std::map<std::string, std::string> key_values(const std::vector<std::string>& it
 
 // "6" or "max" (kDepthMax); anything else throws ParamError naming --depth.
 int parse_depth(const std::string& text);
+
+// Checks for numeric options that say what is wrong ("'abc' is not an integer", "-1 is below 0")
+// rather than CLI11's range text; CLI11 puts the option's name in front.
+CLI::Validator integer_in(long long lo, long long hi);
+CLI::Validator number_at_least(double lo);
+// A seed: any integer 0..2^64-1, as configs take it; parse_seed reads one that passed the check.
+CLI::Validator seed_check();
+std::uint64_t parse_seed(const std::string& text);
+
+// The most worker threads any command accepts (the configs' limit too).
+inline constexpr long long kMaxThreads = 1024;
 
 }  // namespace gts::cli

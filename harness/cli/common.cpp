@@ -1,4 +1,6 @@
 #include <charconv>
+#include <cmath>
+#include <cstdlib>
 
 #include "algorithms/search.h"
 #include "games/params.h"
@@ -20,11 +22,76 @@ int parse_depth(const std::string& text) {
   if (text == "max") return kDepthMax;
   int d = 0;
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), d);
-  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || d < 0 ||
-      d > 1000) {
+  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || d < 0 || d > 1000) {
     throw ParamError("--depth: expected an integer 0..1000 or 'max', got '" + text + "'");
   }
   return d;
+}
+
+namespace {
+
+template <class T>
+bool parse_whole(const std::string& text, T& v) {
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  return !text.empty() && ec == std::errc() && ptr == text.data() + text.size();
+}
+
+}  // namespace
+
+CLI::Validator integer_in(long long lo, long long hi) {
+  const std::string range = std::to_string(lo) + ".." + std::to_string(hi);
+  return CLI::Validator(
+      [lo, hi, range](std::string& text) -> std::string {
+        long long v = 0;
+        if (!parse_whole(text, v)) {
+          // Tell an integer too large for any range apart from something that is no integer.
+          const bool digits =
+              !text.empty() && text.find_first_not_of("-0123456789") == std::string::npos;
+          return "'" + text + "' is " + (digits ? "out of range " : "not an integer; expected ") +
+                 range;
+        }
+        if (v < lo || v > hi) return text + " is out of range " + range;
+        return {};
+      },
+      "INT in " + range);
+}
+
+CLI::Validator number_at_least(double lo) {
+  return CLI::Validator(
+      [lo](std::string& text) -> std::string {
+        char* end = nullptr;
+        const double v = std::strtod(text.c_str(), &end);
+        if (text.empty() || end != text.c_str() + text.size() || std::isnan(v)) {
+          return "'" + text + "' is not a number";
+        }
+        if (!(v >= lo) || std::isinf(v)) {
+          return text + " is out of range (expected a finite number >= " +
+                 std::to_string(static_cast<long long>(lo)) + ")";
+        }
+        return {};
+      },
+      "NUMBER");
+}
+
+CLI::Validator seed_check() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::uint64_t v = 0;
+        if (!parse_whole(text, v)) {
+          return "'" + text + "' is not a seed; expected an integer 0..18446744073709551615";
+        }
+        return {};
+      },
+      "SEED");
+}
+
+std::uint64_t parse_seed(const std::string& text) {
+  std::uint64_t v = 0;
+  if (!parse_whole(text, v)) {
+    throw ParamError("--seed: '" + text + "' is not a seed; expected an integer 0.." +
+                     std::to_string(UINT64_MAX));
+  }
+  return v;
 }
 
 }  // namespace gts::cli

@@ -24,7 +24,7 @@ void add_compare_command(CLI::App& app, Action& action) {
       "values agree, and write compare.csv and summary.csv (exit 1 on a disagreement)");
   cmd->add_option("config", args->config, "compare config (YAML)")->required();
   cmd->add_option("--threads", args->threads, "(input, depth) jobs run at once (0 = all cores)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(integer_in(0, kMaxThreads));
   cmd->add_option("--out", args->out, "output folder (default: results/<name>-<date>-<time>)");
   cmd->add_flag("--quiet", args->quiet, "no progress lines");
   cmd->callback([&action, args] {

@@ -28,20 +28,6 @@ struct PlayArgs {
   int max_plies = 1000;
 };
 
-std::uint64_t parse_seed(const std::string& text) {
-  std::uint64_t v = 0;
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || ptr != text.data() + text.size()) {
-    std::string what = "--seed: expected an integer 0..";
-    what += std::to_string(UINT64_MAX);
-    what += ", got '";
-    what += text;
-    what += "'";
-    throw ParamError(what);
-  }
-  return v;
-}
-
 int run_play(const PlayArgs& args) {
   auto game = make_game(args.game, key_values(args.params, "--param"));
   PlayOptions options;
@@ -80,9 +66,11 @@ void add_play_command(CLI::App& app, Action& action) {
                   "who the human plays: first, second, both or none (engine against itself); "
                   "default first");
   cmd->add_option("--seed", args->seed,
-                  "seed for the engine's random choice among equal moves (default: a fresh one, printed)");
+                  "seed for the engine's random choice among equal moves (default: a fresh one, printed)")
+      ->check(seed_check());
   cmd->add_option("--max-plies", args->max_plies,
-                  "adjudicate a draw after this many plies (default 1000)");
+                  "adjudicate a draw after this many plies (default 1000)")
+      ->check(integer_in(1, 1000000));
   cmd->callback([&action, args] { action = [args] { return run_play(*args); }; });
 }
 

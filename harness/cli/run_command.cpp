@@ -9,7 +9,7 @@ struct RunArgs {
   std::string config;
   int threads = -1;
   std::string out;
-  std::int64_t seed = -1;
+  std::string seed;  // empty: the config's
   bool resume = false;
 };
 }  // namespace
@@ -20,10 +20,10 @@ void add_run_command(CLI::App& app, Action& action, const std::string& command_l
       "run", "play the tournament a YAML config describes, in parallel, and write its reports");
   cmd->add_option("config", args->config, "tournament config (YAML)")->required();
   cmd->add_option("--threads", args->threads, "games played at once (0 = all cores)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(integer_in(0, kMaxThreads));
   cmd->add_option("--out", args->out, "run folder (default: results/<name>-<date>-<time>)");
   cmd->add_option("--seed", args->seed, "run seed (overrides the config's)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(seed_check());
   cmd->add_flag("--resume", args->resume,
                 "finish an interrupted run in --out, skipping the games already recorded");
   cmd->callback([&action, args, command_line] {
@@ -32,7 +32,7 @@ void add_run_command(CLI::App& app, Action& action, const std::string& command_l
       o.config_path = args->config;
       if (args->threads >= 0) o.threads = args->threads;
       o.out_dir = args->out;
-      if (args->seed >= 0) o.seed = static_cast<std::uint64_t>(args->seed);
+      if (!args->seed.empty()) o.seed = parse_seed(args->seed);
       o.resume = args->resume;
       o.command_line = command_line;
       return run_tournament(o).exit_code;

@@ -1,5 +1,7 @@
 #include "harness/cli/search_args.h"
 
+#include <limits>
+
 #include "games/game.h"
 #include "harness/cli/command.h"
 
@@ -35,9 +37,10 @@ void add_search_options(CLI::App* cmd, SearchArgs& args, const std::string& node
   cmd->add_option("--eval", args.eval,
                   "evaluation: a kind (see `harness games`), or linear:w1,w2,... "
                   "(default: the game's default)");
-  cmd->add_option(node_budget_flag, args.max_nodes, "node budget (0 = none)");
+  cmd->add_option(node_budget_flag, args.max_nodes, "node budget (0 = none)")
+      ->check(integer_in(0, std::numeric_limits<long long>::max()));
   cmd->add_option("--max-ms", args.max_ms, "time budget in ms (0 = none)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_at_least(0));
 }
 
 SearchSetup resolve_search(const SearchArgs& args) {

@@ -22,7 +22,7 @@ void add_tune_command(CLI::App& app, Action& action, const std::string& command_
       "candidates), then verify the result against the start weights with an SPRT");
   cmd->add_option("config", args->config, "tune config (YAML)")->required();
   cmd->add_option("--threads", args->threads, "games played at once (0 = all cores)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(integer_in(0, kMaxThreads));
   cmd->add_option("--out", args->out, "run folder (default: results/<name>-<date>-<time>)");
   cmd->add_flag("--resume", args->resume,
                 "finish an interrupted run in --out, reusing the games already recorded");

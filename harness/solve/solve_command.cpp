@@ -24,7 +24,7 @@ void add_solve_command(CLI::App& app, Action& action) {
       "describes, and write solve.csv, summary.csv and solved_within.csv");
   cmd->add_option("config", args->config, "solve config (YAML)")->required();
   cmd->add_option("--threads", args->threads, "problems solved at once (0 = all cores)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(integer_in(0, kMaxThreads));
   cmd->add_option("--out", args->out, "output folder (default: results/<name>-<date>-<time>)");
   cmd->add_flag("--quiet", args->quiet, "no progress lines");
   cmd->callback([&action, args] {
