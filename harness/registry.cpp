@@ -11,7 +11,15 @@ namespace gts {
 TranspositionTable& thread_table(std::size_t mib) {
   thread_local std::map<std::size_t, std::unique_ptr<TranspositionTable>> tables;
   auto& slot = tables[mib];
-  if (!slot) slot = std::make_unique<TranspositionTable>(mib);
+  if (!slot) {
+    try {
+      slot = std::make_unique<TranspositionTable>(mib);
+    } catch (const std::bad_alloc&) {
+      tables.erase(mib);
+      throw ParamError("tt_mb=" + std::to_string(mib) + ": cannot allocate a " +
+                       std::to_string(mib) + " MiB transposition table here; choose a smaller tt_mb");
+    }
+  }
   return *slot;
 }
 

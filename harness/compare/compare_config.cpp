@@ -249,9 +249,8 @@ ComparePositions parse_positions(const YamlReader& reader, const YAML::Node& nod
   if (file.IsDefined()) {
     p.file = reader.text(file, "'positions.file'");
     const std::string path = reader.relative_path(p.file);
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) {
-      reader.fail(file, "cannot open positions file '" + path + "': no such file");
+    if (const std::string why = unreadable_reason(path); !why.empty()) {
+      reader.fail(file, "cannot open positions file '" + path + "': " + why);
     }
     std::ifstream in(path);
     if (!in) reader.fail(file, "cannot open positions file '" + path + "'");

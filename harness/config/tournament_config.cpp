@@ -200,9 +200,8 @@ std::string canonical_or_fail(const GameHandle& game, const std::string& text, c
 void read_openings_file(const YamlReader& reader, const ParsedTournament& parsed,
                         const GameHandle& game, OpeningsConfig& openings) {
   const std::string path = reader.relative_path(openings.file);
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) {
-    reader.fail(parsed.file_node, "cannot open openings file '" + path + "': no such file");
+  if (const std::string why = unreadable_reason(path); !why.empty()) {
+    reader.fail(parsed.file_node, "cannot open openings file '" + path + "': " + why);
   }
   std::ifstream in(path);
   if (!in) reader.fail(parsed.file_node, "cannot open openings file '" + path + "'");

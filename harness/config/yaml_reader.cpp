@@ -1,5 +1,7 @@
 #include "harness/config/yaml_reader.h"
 
+#include <yaml-cpp/depthguard.h>
+
 #include <algorithm>
 #include <charconv>
 #include <climits>
@@ -96,6 +98,16 @@ std::string YamlReader::relative_path(const std::string& path) const {
   return dir.empty() ? path : (dir / p).string();
 }
 
+std::string unreadable_reason(const std::string& path) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (!std::filesystem::exists(status)) return "no such file";
+  if (std::filesystem::is_directory(status)) return "is a directory, not a file";
+  if (!std::filesystem::is_regular_file(status)) return "not a regular file";
+  if (!std::ifstream(path)) return "cannot be read (permissions?)";
+  return {};
+}
+
 YAML::Node YamlReader::load() const {
   std::error_code ec;
   const auto status = std::filesystem::status(file_, ec);
@@ -112,6 +124,11 @@ YAML::Node YamlReader::load_text(const std::string& text) const {
   YAML::Node root;
   try {
     root = YAML::Load(text);
+  } catch (const YAML::DeepRecursion& e) {
+    // yaml-cpp's guard against stack overflow; its own message says "bad file".
+    fail(e.mark,
+         "invalid YAML: nested too deep for the parser (at most a few hundred levels of "
+         "lists or maps)");
   } catch (const YAML::Exception& e) {
     fail(e.mark, "invalid YAML: " + e.msg);
   }

@@ -19,6 +19,10 @@
 
 namespace gts {
 
+// Why `path` cannot be read as a file ("no such file", "is a directory, not a file", ...); empty
+// when it can.
+std::string unreadable_reason(const std::string& path);
+
 class YamlReader {
  public:
   // `file` names the document in messages and anchors relative paths written inside it.

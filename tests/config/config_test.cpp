@@ -355,6 +355,36 @@ TEST(TournamentConfigErrors, MissingAndEmptyFiles) {
   expect_error("", kData + ": ", "is a directory");
 }
 
+// yaml-cpp's guard against deep nesting reports "bad file"; we say what is wrong, located.
+TEST(TournamentConfigErrors, NestedTooDeep) {
+  const std::string text = "game: kalah\nplayers: " + std::string(100000, '[') +
+                           std::string(100000, ']') + "\n";
+  try {
+    (void)load_tournament_config_text(text, "deep.yaml");
+    ADD_FAILURE() << "accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(e.file(), "deep.yaml");
+    EXPECT_EQ(e.line(), 2);
+    EXPECT_NE(e.message().find("invalid YAML: nested too deep"), std::string::npos) << e.what();
+  }
+}
+
+// An openings file that is a folder is named as one, not as missing.
+TEST(TournamentConfigErrors, OpeningsFileIsAFolder) {
+  const std::string text =
+      "game: kalah\nplayers:\n  - {name: a, algorithm: random, depth: 1}\n"
+      "  - {name: b, algorithm: random, depth: 1}\nopenings: {kind: list, file: data}\n";
+  try {
+    (void)load_tournament_config_text(text, "tests/config/folder.yaml");
+    ADD_FAILURE() << "accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(e.line(), 5);
+    EXPECT_NE(e.message().find("cannot open openings file 'tests/config/data': is a directory"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(TournamentConfigErrors, SweepTooLarge) {
   // 2 x 1000 x 1 x 2 x 2 x 2 = 16000 combinations.
   std::string depths;
