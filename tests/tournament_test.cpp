@@ -280,6 +280,47 @@ TEST(Tournament, BadInputIsLocatedAndExitsTwo) {
   EXPECT_EQ(threads.exit_code, 2);
 }
 
+// Random openings are distinct, every game records the position it started from, and a request
+// the game cannot meet (more distinct openings than exist, more plies than a game lasts) is refused.
+TEST(Tournament, RandomOpeningsAreDistinctAndRecorded) {
+  const std::string dir = make_temp_dir();
+  auto config = [&](int count, int plies) {
+    return write_config(dir, "o" + std::to_string(count) + "-" + std::to_string(plies) + ".yaml",
+                        "game: kalah\nplayers:\n  - {name: a, algorithm: random, depth: 1}\n"
+                        "  - {name: b, algorithm: random, depth: 1}\n"
+                        "openings: {kind: random, count: " + std::to_string(count) +
+                            ", plies: " + std::to_string(plies) + "}\n");
+  };
+  // Kalah(6,4) has 6 moves from the start, and one of them (house 3) moves again: 6 positions.
+  auto six = run_harness({"run", config(6, 1), "--out", dir + "/six"});
+  ASSERT_EQ(six.exit_code, 0) << six.err;
+  const auto games = table_without(dir + "/six/games.csv", {});
+  ASSERT_EQ(games.size(), 13u);
+  const auto& header = games[0];
+  const auto col = static_cast<std::size_t>(
+      std::find(header.begin(), header.end(), "opening_position") - header.begin());
+  ASSERT_LT(col, header.size());
+  std::set<std::string> starts;
+  for (std::size_t i = 1; i < games.size(); i += 2) {
+    EXPECT_EQ(games[i][col], games[i + 1][col]) << "a game pair starts from one position";
+    starts.insert(games[i][col]);
+  }
+  EXPECT_EQ(starts.size(), 6u);
+
+  auto seven = run_harness({"run", config(7, 1), "--out", dir + "/seven"});
+  EXPECT_EQ(seven.exit_code, 2);
+  EXPECT_NE(seven.err.find("asked for 7 distinct random openings of 1 plies, but 10000 draws "
+                           "found only 6"),
+            std::string::npos)
+      << seven.err;
+  auto long_openings = run_harness({"run", config(2, 500), "--out", dir + "/long"});
+  EXPECT_EQ(long_openings.exit_code, 2);
+  EXPECT_NE(long_openings.err.find("openings.plies 500: kalah games end before that ply"),
+            std::string::npos)
+      << long_openings.err;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/long/games.csv"));
+}
+
 // A resumed run reads its journal back and refuses, naming the file and line, anything this run
 // could not have written; the files are left untouched for the user to mend.
 TEST(Tournament, ResumeRefusesAJournalThatContradictsTheRun) {

@@ -80,7 +80,7 @@ const std::vector<std::string>& game_columns() {
       "second",        "result",        "margin",       "plies",        "termination",
       "forfeit",       "reason",        "first_nodes",  "second_nodes", "first_leaves",
       "second_leaves", "first_moves",   "second_moves", "first_cpu_ms", "second_cpu_ms",
-      "wall_ms",       "final_position"};
+      "wall_ms",       "final_position", "opening_position"};
   return cols;
 }
 
@@ -112,7 +112,8 @@ std::vector<std::string> to_fields(const GameRow& r) {
           csv::number(r.first_cpu_ms),
           csv::number(r.second_cpu_ms),
           csv::number(r.wall_ms),
-          r.final_position};
+          r.final_position,
+          r.opening_position};
 }
 
 GameRow game_row_from_fields(const std::vector<std::string>& f) {
@@ -155,6 +156,7 @@ GameRow game_row_from_fields(const std::vector<std::string>& f) {
   r.second_cpu_ms = std::stod(f[19]);
   r.wall_ms = std::stod(f[20]);
   r.final_position = f[21];
+  r.opening_position = f[22];
   return r;
 }
 

@@ -36,6 +36,7 @@ struct GameRow {
   int first_moves = 0, second_moves = 0;
   double first_cpu_ms = 0, second_cpu_ms = 0, wall_ms = 0;  // the timing columns
   std::string final_position;
+  std::string opening_position;  // the game's start, in the game's notation
 
   [[nodiscard]] double first_score() const {
     return result == "1-0" ? 1.0 : result == "0-1" ? 0.0 : 0.5;

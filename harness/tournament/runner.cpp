@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
@@ -12,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <thread>
 
 #include "harness/config/config_error.h"
@@ -134,6 +136,46 @@ struct TournamentPlan {
   std::string hash;
 };
 
+// `count` distinct random openings of `plies` plies, drawn in a fixed order from the run's seed
+// (a repeat is skipped, not played twice). Refused with the reason when the game ends before
+// `plies` (every opening would be decided in one move) or too few distinct positions turn up.
+std::vector<std::string> distinct_random_openings(const GameHandle& game,
+                                                  const TournamentConfig& config) {
+  const int count = config.openings.count;
+  const int plies = config.openings.plies;
+  const std::int64_t draws = std::max<std::int64_t>(10'000, std::int64_t{50} * count);
+  std::vector<std::string> openings;
+  std::set<std::string> seen;
+  for (std::int64_t o = 0; o < draws && static_cast<int>(openings.size()) < count; ++o) {
+    std::string position = game.random_opening(
+        mix_seed(config.seed ^ 0x6f70656e696e6773ULL, static_cast<std::uint64_t>(o)), plies);
+    if (seen.insert(position).second) openings.push_back(std::move(position));
+  }
+  // random_opening stops where every move would end the game: such an opening is no game.
+  for (const std::string& position : openings) {
+    bool alive = false;
+    for (const std::string& move : game.legal_moves(position)) {
+      alive = alive || !game.is_terminal(game.play_move(position, move));
+    }
+    if (!alive) {
+      throw ConfigError(config.source_path,
+                        "openings.plies " + std::to_string(plies) + ": " + game.info().name +
+                            " games end before that ply (opening " + position +
+                            " is decided by its next move); ask for fewer plies");
+    }
+  }
+  if (static_cast<int>(openings.size()) < count) {
+    throw ConfigError(config.source_path,
+                      "openings: asked for " + std::to_string(count) +
+                          " distinct random openings of " + std::to_string(plies) + " plies, but " +
+                          std::to_string(draws) + " draws found only " +
+                          std::to_string(openings.size()) +
+                          " (there may be no more at that ply); ask for at most that many, or "
+                          "more plies");
+  }
+  return openings;
+}
+
 TournamentPlan make_plan(const std::string& config_path, std::optional<int> threads_option,
                          std::optional<std::uint64_t> seed_option) {
   TournamentPlan plan;
@@ -180,11 +222,7 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<int> thre
       openings.push_back(game.initial_position());
       break;
     case OpeningsConfig::Kind::kRandom:
-      for (int o = 0; o < config.openings.count; ++o) {
-        openings.push_back(game.random_opening(
-            mix_seed(config.seed ^ 0x6f70656e696e6773ULL, static_cast<std::uint64_t>(o)),
-            config.openings.plies));
-      }
+      openings = distinct_random_openings(game, config);
       break;
     case OpeningsConfig::Kind::kList:
       openings = config.openings.positions;
@@ -313,6 +351,7 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
   row.opening = g.opening;
   row.first = names[first];
   row.second = names[second];
+  row.opening_position = setup.opening;
   set_outcome(row, out);
   row.wall_ms = wall_ms() - start;
   std::vector<MoveRow> moves;
@@ -393,14 +432,16 @@ RunReport run_tournament(const RunOptions& options) {
   // A recorded game must be the schedule's game of that index, between the players it names.
   auto check = [&](const GameRow& r) {
     if (r.game < 0 || r.game >= static_cast<int>(schedule.size())) {
-      throw std::runtime_error("game " + std::to_string(r.game) + " is not in this run's schedule (" +
+      throw std::runtime_error("game " + std::to_string(r.game) +
+                               " is not in this run's schedule (" +
                                std::to_string(schedule.size()) + " games, numbered from 0)");
     }
     const ScheduledGame& g = schedule[static_cast<std::size_t>(r.game)];
     const std::string& first = names[static_cast<std::size_t>(g.first)];
     const std::string& second = names[static_cast<std::size_t>(g.second)];
     if (r.first != first || r.second != second || r.pair != g.pair || r.pairing != g.pairing ||
-        r.opening != g.opening) {
+        r.opening != g.opening ||
+        r.opening_position != plan.openings[static_cast<std::size_t>(g.opening)]) {
       throw std::runtime_error("game " + std::to_string(r.game) + " is recorded as " + r.first +
                                " vs " + r.second + " (pair " + std::to_string(r.pair) +
                                ", opening " + std::to_string(r.opening) + "); the schedule has " +
