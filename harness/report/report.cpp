@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "games/params.h"
+#include "harness/config/config_error.h"
 #include "harness/csv.h"
 #include "harness/report/report_common.h"
 
@@ -26,11 +27,7 @@ std::size_t Table::col(std::string_view name) const {
   for (std::size_t i = 0; i < header.size(); ++i) {
     if (header[i] == name) return i;
   }
-  std::string what = file;
-  what += ": no column '";
-  what += name;
-  what += "'";
-  throw std::runtime_error(what);
+  throw ConfigError(file, 1, 1, cat("no column '", std::string(name), "' in the header"));
 }
 
 bool Table::has(std::string_view name) const {
@@ -63,11 +60,24 @@ double parse_number(std::string_view text) {
 
 Table read_table(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(cat("cannot read ", path.string()));
+  if (!in) throw ConfigError(path.string(), "cannot read the file");
+  std::stringstream content;
+  content << in.rdbuf();
+  const std::string text = content.str();
   Table t;
-  t.file = path.filename().string();
+  t.file = path.string();
+  const auto bad = [&](std::size_t line_no, const std::string& message) {
+    return ConfigError(path.string(), static_cast<int>(line_no), 1, message);
+  };
+  // The harness ends every line it writes: a last line without its newline was cut short.
+  if (!text.empty() && text.back() != '\n') {
+    throw bad(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1,
+              "the file ends in the middle of a line: it was truncated; write it again (run the "
+              "command that made it)");
+  }
+  std::istringstream lines(text);
   std::size_t line_no = 0;
-  for (std::string line; std::getline(in, line);) {
+  for (std::string line; std::getline(lines, line);) {
     ++line_no;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) continue;
@@ -75,16 +85,19 @@ Table read_table(const fs::path& path) {
     try {
       fields = csv::split(line);
     } catch (const std::exception& e) {
-      throw std::runtime_error(cat(path.string(), ":", std::to_string(line_no), ": ", e.what()));
+      throw bad(line_no, e.what());
     }
     if (t.header.empty()) {
       t.header = std::move(fields);
     } else {
-      fields.resize(t.header.size());
+      if (fields.size() != t.header.size()) {
+        throw bad(line_no, cat(std::to_string(fields.size()), " fields where the header has ",
+                               std::to_string(t.header.size())));
+      }
       t.rows.push_back(std::move(fields));
     }
   }
-  if (t.header.empty()) throw std::runtime_error(cat(path.string(), " is empty"));
+  if (t.header.empty()) throw ConfigError(path.string(), "the file is empty");
   return t;
 }
 
@@ -143,7 +156,7 @@ std::string html_table(const Table& table, std::size_t max_rows) {
   if (n < table.rows.size()) {
     out += cat("<p class=\"note\">First ", std::to_string(n), " of ",
                std::to_string(table.rows.size()), " rows; the rest are in ",
-               html_escape(table.file), ".</p>\n");
+               html_escape(fs::path(table.file).filename().string()), ".</p>\n");
   }
   return out;
 }

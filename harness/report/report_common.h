@@ -21,7 +21,7 @@ struct Table {
   [[nodiscard]] bool has(std::string_view name) const;
   [[nodiscard]] const std::string& at(std::size_t row, std::string_view column) const;
   [[nodiscard]] double number(std::size_t row, std::string_view column) const;  // NaN if not one
-  std::string file;
+  std::string file;  // the path it was read from
 };
 
 // Reads a CSV written by the harness; throws std::runtime_error for a malformed file.

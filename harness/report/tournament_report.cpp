@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <map>
 
+#include "harness/config/config_error.h"
 #include "harness/report/report_common.h"
 
 namespace gts::report {
@@ -329,6 +330,10 @@ std::vector<Section> tournament_sections(const Context& ctx) {
   const Table ct = read_table(ctx.run_dir / "crosstable.csv");
   for (const char* c : {"player", "games", "score", "elo", "elo_lo", "elo_hi"}) {
     (void)st.col(c);  // throws naming the file when a column is missing
+  }
+  if (st.rows.empty()) {
+    throw ConfigError((ctx.run_dir / "standings.csv").string(),
+                      "holds no player: a tournament's standings list every player");
   }
   std::vector<Section> out;
   out.push_back({"Standings", cat(elo_plot(ctx, st), standings_table(st),

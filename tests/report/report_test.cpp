@@ -187,9 +187,27 @@ TEST(Report, UnknownFoldersAndBrokenFilesAreOneLine) {
     std::ofstream(dir + "/standings.csv") << "player,games\na,1\n";
     std::ofstream(dir + "/crosstable.csv") << "player,a\na,\n";
     auto broken = run_harness({"report", dir});
-    EXPECT_NE(broken.exit_code, 0);
-    EXPECT_NE(broken.err.find("standings.csv: no column"), std::string::npos) << broken.err;
+    EXPECT_EQ(broken.exit_code, 2);
+    EXPECT_NE(broken.err.find(dir + "/standings.csv:1:1: no column"), std::string::npos)
+        << broken.err;
     EXPECT_EQ(std::count(broken.err.begin(), broken.err.end(), '\n'), 1) << broken.err;
+
+    // A file cut short (its header, or a row, lost its end), a row with too few fields, or a
+    // tournament with no player is refused, located, never drawn as an empty table.
+    const std::string header =
+        "player,games,wins,draws,losses,score,elo,elo_lo,elo_hi,rating_status\n";
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"player,games,wins,dr", "standings.csv:1:1: the file ends in the middle of a line"},
+        {header + "a,2,1,0,1,1,0,-5,5,o", "standings.csv:2:1: the file ends in the middle"},
+        {header + "a,2,1\n", "standings.csv:2:1: 3 fields where the header has 10"},
+        {header, "standings.csv: holds no player"},
+    };
+    for (const auto& [text, message] : cases) {
+      std::ofstream(dir + "/standings.csv", std::ios::trunc) << text;
+      auto r = run_harness({"report", dir});
+      EXPECT_EQ(r.exit_code, 2) << message;
+      EXPECT_NE(r.err.find(dir + "/" + message), std::string::npos) << r.err;
+    }
   }
   fs::remove_all(dir);
 }
