@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -26,6 +27,30 @@ T parse_number(const std::string& text, const char* column) {
     throw std::runtime_error(std::string("bad value in column ") + column + ": '" + text + "'");
   }
   return v;
+}
+
+double parse_real(const std::string& text, const char* column) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(v) || v < 0) {
+    throw std::runtime_error(std::string("bad value in column ") + column + ": '" + text + "'");
+  }
+  return v;
+}
+
+// Checks every field of a moves.csv row; returns its game.
+int check_move_fields(const std::vector<std::string>& f) {
+  if (f.size() != move_columns().size()) {
+    throw std::runtime_error("expected " + std::to_string(move_columns().size()) +
+                             " fields, got " + std::to_string(f.size()));
+  }
+  (void)parse_number<int>(f[1], "ply");
+  (void)parse_number<int>(f[4], "value");
+  (void)parse_number<int>(f[5], "depth");
+  (void)parse_number<std::uint64_t>(f[6], "nodes");
+  (void)parse_number<std::uint64_t>(f[7], "leaves");
+  (void)parse_real(f[8], "cpu_us");
+  return parse_number<int>(f[0], "game");
 }
 
 // Reads whole lines only: a last line without its newline was torn by a kill and is dropped.
@@ -152,9 +177,9 @@ GameRow game_row_from_fields(const std::vector<std::string>& f) {
   r.second_leaves = parse_number<std::uint64_t>(f[15], "second_leaves");
   r.first_moves = parse_number<int>(f[16], "first_moves");
   r.second_moves = parse_number<int>(f[17], "second_moves");
-  r.first_cpu_ms = std::stod(f[18]);
-  r.second_cpu_ms = std::stod(f[19]);
-  r.wall_ms = std::stod(f[20]);
+  r.first_cpu_ms = parse_real(f[18], "first_cpu_ms");
+  r.second_cpu_ms = parse_real(f[19], "second_cpu_ms");
+  r.wall_ms = parse_real(f[20], "wall_ms");
   r.final_position = f[21];
   r.opening_position = f[22];
   return r;
@@ -204,15 +229,9 @@ Journal::Journal(const std::string& dir, bool moves, bool resume, const RowCheck
     if (moves_) {
       const auto move_lines = complete_lines(moves_path_);
       for (std::size_t i = 1; i < move_lines.size(); ++i) {
-        std::vector<std::string> fields;
         int g = -1;
         try {
-          fields = csv::split(move_lines[i]);
-          if (fields.size() != move_columns().size()) {
-            throw std::runtime_error("expected " + std::to_string(move_columns().size()) +
-                                     " fields, got " + std::to_string(fields.size()));
-          }
-          g = parse_number<int>(fields[0], "game");
+          g = check_move_fields(csv::split(move_lines[i]));
         } catch (const std::runtime_error& e) {
           throw ConfigError(moves_path_, static_cast<int>(i) + 1, 1,
                             std::string(e.what()) + "; mend or remove the line, then resume");
