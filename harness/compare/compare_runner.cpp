@@ -16,6 +16,7 @@
 #include "harness/csv.h"
 #include "harness/mpi/wire.h"
 #include "harness/mpi/work_distributor.h"
+#include "harness/progress_line.h"
 #include "harness/run_folder.h"
 
 namespace gts {
@@ -121,8 +122,13 @@ CompareRunResult run_compare(const CompareRunOptions& options) {
   // rows stay in job order whoever ran them.
   const std::size_t per_job = searches_per_job(plan);
   result.rows.resize(plan.jobs.size() * per_job);
+  ProgressLine progress("jobs", static_cast<int>(plan.jobs.size()), 0, !options.quiet);
   auto record = [&](std::size_t index, const std::string& bytes) {
     std::vector<CompareRow> rows = decode_compare_rows(bytes);
+    progress.advance(index < plan.jobs.size()
+                         ? "last: " + plan.inputs[plan.jobs[index].input].name + " depth " +
+                               depth_text(plan.jobs[index].depth)
+                         : std::string());
     if (index >= plan.jobs.size() || rows.size() != per_job ||
         (per_job > 0 && rows.front().input != plan.inputs[plan.jobs[index].input].name)) {
       throw std::runtime_error("compare: a result does not match job " + std::to_string(index));
@@ -137,6 +143,7 @@ CompareRunResult run_compare(const CompareRunOptions& options) {
   for (std::size_t j = 0; j < plan.jobs.size(); ++j) work.jobs.push_back(j);
   const std::atomic<bool> never_stop{false};
   const DistributeOutcome outcome = distribute(work, jobs, record, never_stop);
+  progress.finish();
   if (!outcome.error.empty()) throw std::runtime_error(outcome.error);
   result.summary = summarize_compare(plan, result.rows);
 

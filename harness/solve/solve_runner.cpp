@@ -12,6 +12,7 @@
 #include "harness/config/config_error.h"
 #include "harness/mpi/stats_wire.h"
 #include "harness/mpi/work_distributor.h"
+#include "harness/progress_line.h"
 #include "harness/run_folder.h"
 #include "harness/solve/solve_config.h"
 
@@ -134,26 +135,22 @@ SolveRunResult run_solve(const SolveRunOptions& options) {
   const std::size_t num_solvers = c.solvers.size();
   const std::size_t total = jobs.total();
   result.rows.resize(total);
-  std::size_t done = 0;
   if (!options.quiet) {
     std::cerr << "solve: " << loaded.problems.size() << " problems x " << num_solvers
               << " solvers on " << threads << " threads -> " << result.out_dir << "\n";
   }
+  ProgressLine progress("runs", static_cast<int>(total), 0, !options.quiet);
   // Each finished job, from this process's threads or from another rank, one at a time.
   auto record = [&](std::size_t i, const std::string& bytes) {
     SolveRow& row = result.rows[i];
     std::string error;
     decode_row(bytes, row, error);
-    if (options.quiet && error.empty()) return;
-    ++done;
-    if (!error.empty()) {
-      std::cerr << "solve: " << row.problem << " / " << row.algorithm << ": " << error << "\n";
-    }
-    if (!options.quiet) {
-      std::cerr << "[" << done << "/" << total << "] " << row.problem << " " << row.algorithm << " "
-                << proof_status_name(row.outcome.status) << " nodes=" << row.outcome.stats.nodes
-                << " time_ms=" << static_cast<long long>(row.outcome.time_ms) << "\n";
-    }
+    if (!error.empty())
+      progress.message("solve: " + row.problem + " / " + row.algorithm + ": " + error);
+    progress.advance("last: " + row.problem + " " + row.algorithm + " " +
+                     proof_status_name(row.outcome.status) + " (" +
+                     std::to_string(row.outcome.stats.nodes) + " nodes, " +
+                     std::to_string(static_cast<long long>(row.outcome.time_ms)) + " ms)");
   };
   DistributedWork work;
   work.kind = "solve";
@@ -162,6 +159,7 @@ SolveRunResult run_solve(const SolveRunOptions& options) {
   for (std::size_t i = 0; i < total; ++i) work.jobs.push_back(i);
   const std::atomic<bool> never_stop{false};
   const DistributeOutcome outcome = distribute(work, jobs, record, never_stop);
+  progress.finish();
   if (!outcome.error.empty()) throw std::runtime_error(outcome.error);
 
   std::vector<std::string> names;

@@ -1,9 +1,12 @@
-// Progress on stderr: one updating line on a terminal, plain periodic lines otherwise.
+// A tournament's progress line: games done, rate, ETA and the current leader
+// (harness/progress_line.h).
 #pragma once
 
 #include <mutex>
 #include <string>
 #include <vector>
+
+#include "harness/progress_line.h"
 
 namespace gts {
 
@@ -14,23 +17,14 @@ class Progress {
   // Thread-safe: one more game finished.
   void game_finished(int first, int second, double first_score);
   // Prints the final line (and a newline on a terminal).
-  void finish();
+  void finish() { line_.finish(); }
 
  private:
-  void print_locked(bool force);
-
   std::mutex mutex_;
-  int total_ = 0;
-  int done_ = 0;
-  int done_here_ = 0;  // games finished by this process (for the rate)
   std::vector<std::string> players_;
   std::vector<double> points_;
   std::vector<int> games_;
-  bool enabled_ = true;
-  bool tty_ = false;
-  double start_ms_ = 0;
-  double last_print_ms_ = 0;
-  int printed_count_ = -1;
+  ProgressLine line_;
 };
 
 }  // namespace gts
