@@ -42,6 +42,11 @@ class GameAdapter final : public GameHandle {
   [[nodiscard]] bool is_terminal(std::string_view position) const override {
     return game_.is_terminal(game_.parse(position));
   }
+  [[nodiscard]] Value terminal_value(std::string_view position) const override {
+    const State s = game_.parse(position);
+    if (!game_.is_terminal(s)) throw ParseError("position " + game_.to_string(s) + " is not finished");
+    return game_.terminal_value(s);
+  }
   [[nodiscard]] std::vector<std::string> legal_moves(std::string_view position) const override {
     State s = game_.parse(position);
     std::vector<std::string> out;

@@ -79,6 +79,9 @@ class GameHandle {
   [[nodiscard]] virtual std::string canonical_position(std::string_view text) const = 0;
   [[nodiscard]] virtual int to_move(std::string_view position) const = 0;
   [[nodiscard]] virtual bool is_terminal(std::string_view position) const = 0;
+  // The exact outcome of a finished game, from the side to move's point of view (> 0: a win);
+  // throws ParseError for a position that is not finished.
+  [[nodiscard]] virtual Value terminal_value(std::string_view position) const = 0;
   [[nodiscard]] virtual std::vector<std::string> legal_moves(std::string_view position) const = 0;
   // The position after `move` (in notation); throws ParseError for a move that is not legal there.
   [[nodiscard]] virtual std::string play_move(std::string_view position,

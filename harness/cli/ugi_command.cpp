@@ -1,0 +1,344 @@
+// `harness ugi`: any algorithm of the project as an engine speaking the Universal Game Interface
+// (UGI: UCI generalised to any two-player game; kz04px/cutegames, ugi.md) on stdin and stdout, so
+// that other programs (cutegames, another build of this harness) can play it.
+//
+// The search runs on the main thread; a reader thread takes the input, so that `stop` and
+// `isready` are answered while a search runs. Replies are the exact two-token forms strict clients
+// parse: `bestmove MOVE`, `response VALUE`.
+#include <atomic>
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "games/params.h"
+#include "harness/cli/command.h"
+#include "harness/cli/search_args.h"
+
+namespace gts::cli {
+
+namespace {
+
+std::vector<std::string> words(const std::string& line) {
+  std::vector<std::string> out;
+  std::istringstream in(line);
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+class UgiSession {
+ public:
+  explicit UgiSession(SearchSetup setup)
+      : game_(std::move(setup.game)),
+        algorithm_(std::move(setup.algorithm)),
+        eval_(std::move(setup.eval)),
+        default_limits_(setup.limits),
+        seed_(setup.seed),
+        start_(game_->initial_position()),
+        position_(start_),
+        first_player_(game_->to_move(start_)) {
+    searcher_ = game_->make_searcher(algorithm_, eval_);
+  }
+
+  int run() {
+    std::thread reader([this] { read_input(); });
+    reader.detach();  // blocked in a read at exit; the process ends it
+    for (;;) {
+      std::string line;
+      {
+        std::unique_lock lock(queue_mutex_);
+        queue_cv_.wait(lock, [this] { return !queue_.empty() || eof_; });
+        if (queue_.empty()) return 0;  // end of input: as quit
+        line = std::move(queue_.front());
+        queue_.pop_front();
+      }
+      if (!handle(line)) return 0;
+    }
+  }
+
+ private:
+  void send(const std::string& line) {
+    std::lock_guard lock(out_mutex_);
+    std::cout << line << '\n' << std::flush;
+  }
+
+  // Runs on its own thread: `stop` and `isready` during a search are answered at once.
+  void read_input() {
+    for (std::string line; std::getline(std::cin, line);) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      const auto w = words(line);
+      if (w.empty()) continue;
+      if (w[0] == "go") gos_read_.fetch_add(1);
+      // `stop` ends the search of the last `go` read, whether or not it has started. `quit` and
+      // the end of the input are taken in turn, after every `go` before them is answered (a
+      // client that wants a search cut short sends `stop` first).
+      if (w[0] == "stop") request_stop();
+      if (w[0] == "stop") continue;
+      if (w[0] == "isready" && searching_.load()) {
+        send("readyok");
+        continue;
+      }
+      std::lock_guard lock(queue_mutex_);
+      queue_.push_back(line);
+      queue_cv_.notify_one();
+    }
+    std::lock_guard lock(queue_mutex_);
+    eof_ = true;
+    queue_cv_.notify_one();
+  }
+
+  // With go() this is a handshake on sequentially consistent atomics: whichever side comes
+  // second sees the other's store, so a stop is never lost between a `go` and its search.
+  void request_stop() {
+    const int target = gos_read_.load();
+    stop_gen_.store(target);
+    if (search_gen_.load() == target) stop_.store(true);
+  }
+
+  // Returns false on quit.
+  bool handle(const std::string& line) {
+    const auto w = words(line);
+    const std::string& cmd = w[0];
+    try {
+      if (cmd == "ugi") {
+        send("id name gametree-harness " + algorithm_.label() + " on " + game_->label());
+        send("id author gametree-harness");
+        for (const ParamSpec& spec : find_algorithm_info(algorithm_.name).options) {
+          send(option_line(spec));
+        }
+        send("ugiok");
+      } else if (cmd == "isready") {
+        send("readyok");
+      } else if (cmd == "setoption") {
+        set_option(w);
+      } else if (cmd == "uginewgame") {
+        position_ = start_;
+      } else if (cmd == "position") {
+        set_position(w);
+      } else if (cmd == "go") {
+        go(w);
+      } else if (cmd == "query") {
+        query(w);
+      } else if (cmd == "stop") {
+        // no search runs: nothing to stop
+      } else if (cmd == "quit") {
+        return false;
+      } else {
+        send("info string unknown command '" + cmd + "'");
+      }
+    } catch (const std::exception& e) {
+      // The engine stays up: a client sees the reason and can go on.
+      send("info string error: " + std::string(e.what()));
+    }
+    return true;
+  }
+
+  static std::string option_line(const ParamSpec& spec) {
+    std::string out = "option name " + spec.name;
+    switch (spec.type) {
+      case ParamSpec::Type::kInt:
+        out += " type spin default " + spec.default_value + " min " + std::to_string(spec.min) +
+               " max " + std::to_string(spec.max);
+        break;
+      case ParamSpec::Type::kChoice:
+        out += " type combo default " + spec.default_value;
+        for (const auto& c : spec.choices) out += " var " + c;
+        break;
+      case ParamSpec::Type::kText:
+        out +=
+            " type string default " + (spec.default_value.empty() ? "<empty>" : spec.default_value);
+        break;
+    }
+    return out;
+  }
+
+  // setoption name NAME value VALUE: an option of the algorithm, checked as --option is.
+  void set_option(const std::vector<std::string>& w) {
+    if (w.size() < 5 || w[1] != "name" || w[3] != "value") {
+      throw ParamError("expected 'setoption name NAME value VALUE'");
+    }
+    std::map<std::string, std::string> options = algorithm_.options.values();
+    options[w[2]] = w[4];
+    AlgorithmSpec next = make_algorithm_spec(algorithm_.name, options);
+    searcher_ = game_->make_searcher(next, eval_);
+    algorithm_ = std::move(next);
+    if (w[2] == "seed") seed_ = static_cast<std::uint64_t>(algorithm_.options.get_int("seed"));
+  }
+
+  // position startpos|fen NOTATION... [moves M...]; the position stays as it was if any part fails.
+  void set_position(const std::vector<std::string>& w) {
+    if (w.size() < 2) throw ParseError("expected 'position startpos' or 'position fen ...'");
+    std::size_t i = 2;
+    std::string position;
+    if (w[1] == "startpos") {
+      position = start_;
+    } else if (w[1] == "fen") {
+      std::string text;
+      for (; i < w.size() && w[i] != "moves"; ++i) text += (text.empty() ? "" : " ") + w[i];
+      position = game_->canonical_position(text);
+    } else {
+      throw ParseError("expected 'startpos' or 'fen' after 'position', got '" + w[1] + "'");
+    }
+    if (i < w.size()) {
+      if (w[i] != "moves") throw ParseError("expected 'moves', got '" + w[i] + "'");
+      for (++i; i < w.size(); ++i) position = game_->play_move(position, w[i]);
+    }
+    position_ = position;
+  }
+
+  void go(const std::vector<std::string>& w) {
+    // This `go`'s number, first of all, so that the count matches the reader's whatever happens.
+    const int gen = search_gen_.load() + 1;
+    search_gen_.store(gen);
+    stop_.store(false);
+    if (stop_gen_.load() >= gen) stop_.store(true);
+    SearchLimits limits = default_limits_;
+    double p1time = -1, p2time = -1, p1inc = 0, p2inc = 0;
+    for (std::size_t i = 1; i < w.size(); ++i) {
+      const std::string& key = w[i];
+      if (key == "infinite") {
+        limits = SearchLimits{};
+        limits.depth = kDepthMax;
+        continue;
+      }
+      if (i + 1 >= w.size()) throw ParamError("go: '" + key + "' needs a value");
+      const std::string& value = w[++i];
+      const double v = std::stod(value);
+      if (!(v >= 0)) throw ParamError("go: " + key + " must be >= 0, got " + value);
+      if (key == "depth") {
+        limits = SearchLimits{};
+        limits.depth = static_cast<int>(v);
+      } else if (key == "nodes") {
+        limits = SearchLimits{};
+        limits.depth = kDepthMax;
+        limits.max_nodes = static_cast<std::uint64_t>(v);
+      } else if (key == "movetime") {
+        limits = SearchLimits{};
+        limits.depth = kDepthMax;
+        limits.max_ms = v;
+      } else if (key == "p1time") {
+        p1time = v;
+      } else if (key == "p2time") {
+        p2time = v;
+      } else if (key == "p1inc") {
+        p1inc = v;
+      } else if (key == "p2inc") {
+        p2inc = v;
+      } else {
+        throw ParamError("go: unknown parameter '" + key + "'");
+      }
+    }
+    const bool p1 = game_->to_move(position_) == first_player_;
+    const double clock = p1 ? p1time : p2time;
+    if (clock >= 0) {
+      // A share of the clock and most of the increment, never more than half of what is left.
+      const double inc = p1 ? p1inc : p2inc;
+      limits = SearchLimits{};
+      limits.depth = kDepthMax;
+      limits.max_ms = std::max(1.0, std::min(clock / 25.0 + inc * 0.75, clock / 2.0));
+    }
+    if (game_->is_terminal(position_)) {
+      send("info string the game is over");
+      send("bestmove 0000");
+      return;
+    }
+    limits.stop = &stop_;
+    searching_.store(true);
+    const double start = wall_ms();
+    SearchResult r;
+    try {
+      r = game_->search(position_, *searcher_, limits, seed_);
+    } catch (...) {
+      searching_.store(false);
+      throw;
+    }
+    searching_.store(false);
+    const double ms = wall_ms() - start;
+    std::string info = "info depth " + std::to_string(r.depth) + " score cp " +
+                       std::to_string(r.value) + " nodes " + std::to_string(r.stats.nodes) +
+                       " time " + std::to_string(static_cast<long long>(ms));
+    if (ms > 0) info += " nps " + std::to_string(static_cast<long long>(r.stats.nodes / ms * 1e3));
+    const auto pv = game_->line_to_strings(position_, r.pv);
+    if (!pv.empty()) {
+      info += " pv";
+      for (const auto& m : pv) info += " " + m;
+    }
+    send(info);
+    const auto best = game_->line_to_strings(position_, {r.best_move});
+    send("bestmove " + (best.empty() ? std::string("0000") : best[0]));
+  }
+
+  void query(const std::vector<std::string>& w) {
+    if (w.size() != 2) throw ParamError("expected 'query gameover|p1turn|result|fen'");
+    const bool over = game_->is_terminal(position_);
+    if (w[1] == "gameover") {
+      send(std::string("response ") + (over ? "true" : "false"));
+    } else if (w[1] == "p1turn") {
+      send(std::string("response ") +
+           (game_->to_move(position_) == first_player_ ? "true" : "false"));
+    } else if (w[1] == "result") {
+      if (!over) {
+        send("response none");
+        return;
+      }
+      const Value v = game_->terminal_value(position_);
+      const bool p1 = game_->to_move(position_) == first_player_;
+      const Value p1_view = p1 ? v : -v;
+      send(std::string("response ") + (p1_view > 0 ? "p1win" : p1_view < 0 ? "p2win" : "draw"));
+    } else if (w[1] == "fen") {
+      // Not in ugi.md: the position in the game's notation, for clients and tests that check it.
+      send("response " + position_);
+    } else {
+      throw ParamError("unknown query '" + w[1] + "' (gameover, p1turn, result or fen)");
+    }
+  }
+
+  std::unique_ptr<GameHandle> game_;
+  AlgorithmSpec algorithm_;
+  EvalSpec eval_;
+  SearchLimits default_limits_;
+  std::uint64_t seed_ = 0;
+  std::unique_ptr<Searcher> searcher_;
+  const std::string start_;
+  std::string position_;
+  const int first_player_;
+
+  std::mutex out_mutex_;
+  std::mutex queue_mutex_;
+  std::condition_variable queue_cv_;
+  std::deque<std::string> queue_;
+  bool eof_ = false;
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> searching_{false};
+  std::atomic<int> gos_read_{0};    // `go` lines read so far
+  std::atomic<int> search_gen_{0};  // the `go` being (or last) answered, counted from 1
+  std::atomic<int> stop_gen_{0};    // the last `go` a stop was asked for
+};
+
+}  // namespace
+
+void add_ugi_command(CLI::App& app, Action& action) {
+  auto args = std::make_shared<SearchArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "ugi",
+      "serve an algorithm as a UGI engine on stdin/stdout (for cutegames or `harness run` "
+      "engines); --depth is the depth of a bare `go`");
+  add_game_options(cmd, *args);
+  add_search_options(cmd, *args, "--max-nodes");
+  cmd->callback([&action, args] {
+    action = [args] {
+      if (!args->position.empty()) {
+        throw ParamError(
+            "--position: a UGI engine starts from the game's start; send "
+            "'position fen ...' instead");
+      }
+      UgiSession session(resolve_search(*args));
+      return session.run();
+    };
+  });
+}
+
+}  // namespace gts::cli
