@@ -250,8 +250,15 @@ class GameAdapter final : public GameHandle {
 // The registry entry of a game type: its description and its factory.
 template <Game G>
 GameInfo describe_game() {
-  return GameInfo{std::string(G::kName), std::string(G::kDescription), G::param_specs(),
-                  G::evaluation_kinds(), G::default_evaluation()};
+  GameInfo info{std::string(G::kName), std::string(G::kDescription), G::param_specs(),
+                G::evaluation_kinds(), G::default_evaluation()};
+  if constexpr (requires { G::kSideNames; }) {
+    info.side_names = {std::string(G::kSideNames[0]), std::string(G::kSideNames[1])};
+  }
+  if constexpr (requires { requires G::kScoreIsMargin; }) info.outcome_is_margin = true;
+  if constexpr (requires { requires G::kOutcomeIsLeafValue; }) info.outcome_is_leaf_value = true;
+  if constexpr (requires { requires G::kUniformTree; }) info.uniform_tree = true;
+  return info;
 }
 
 template <Game G>

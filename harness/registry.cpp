@@ -17,7 +17,8 @@ TranspositionTable& thread_table(std::size_t mib) {
     } catch (const std::bad_alloc&) {
       tables.erase(mib);
       throw ParamError("tt_mb=" + std::to_string(mib) + ": cannot allocate a " +
-                       std::to_string(mib) + " MiB transposition table here; choose a smaller tt_mb");
+                       std::to_string(mib) +
+                       " MiB transposition table here; choose a smaller tt_mb");
     }
   }
   return *slot;
@@ -71,11 +72,23 @@ std::string known_names(const std::vector<std::string>& names) {
   return out;
 }
 
+// An algorithm's facts, each set by name where it registers (unset facts keep their defaults).
+template <class Set>
+AlgorithmFacts facts(Set set) {
+  AlgorithmFacts f;
+  set(f);
+  return f;
+}
+
 std::vector<AlgorithmInfo> make_algorithm_infos() {
   using S = ParamSpec;
   const std::vector<std::string> off_on = {"off", "on"};
   std::vector<AlgorithmInfo> out;
-  out.push_back({"minimax", {}, "plain full-width minimax (negamax form): the reference", {}});
+  out.push_back({"minimax",
+                 {},
+                 "plain full-width minimax (negamax form): the reference",
+                 {},
+                 facts([](AlgorithmFacts& f) { f.reference = true; })});
   out.push_back(
       {"alphabeta",
        {"alpha-beta", "ab"},
@@ -101,7 +114,13 @@ std::vector<AlgorithmInfo> make_algorithm_infos() {
                   "outcome where it has them (Kalah: stores only grow)"),
         S::choice("random_ties", "off", off_on,
                   "choose at random (seeded) among equally valued root moves"),
-        S::integer("seed", 0, 0, (std::int64_t{1} << 62), "seed for random_ties")}});
+        S::integer("seed", 0, 0, (std::int64_t{1} << 62), "seed for random_ties")},
+       facts([](AlgorithmFacts& f) {
+         f.anytime = true;
+         f.anytime_option = "id";
+         f.seeded = true;
+         f.ratio_baseline = true;
+       })});
   {
     // NegaScout takes alpha-beta's options; Reinefeld's formulation is fail-soft.
     std::vector<ParamSpec> scout = out.back().options;
@@ -112,20 +131,39 @@ std::vector<AlgorithmInfo> make_algorithm_infos() {
                    {"pvs"},
                    "NegaScout / principal variation search (Reinefeld): null-window scouts of "
                    "every move after the first, re-searched on a fail-high; alpha-beta's options",
-                   std::move(scout)});
+                   std::move(scout),
+                   facts([](AlgorithmFacts& f) {
+                     f.anytime = true;
+                     f.anytime_option = "id";
+                     f.seeded = true;
+                   })});
   }
-  out.push_back({"random", {}, "a uniformly random legal move (seeded): a baseline player", {}});
+  out.push_back({"random",
+                 {},
+                 "a uniformly random legal move (seeded): a baseline player",
+                 {},
+                 facts([](AlgorithmFacts& f) {
+                   f.anytime = true;
+                   f.seeded = true;
+                   f.searches = false;
+                 })});
   out.push_back({"faulty",
                  {},
                  "a deliberately broken player, for testing the harness: from its `after`-th move "
                  "on it throws or returns an illegal move",
                  {S::choice("mode", "throw", {"throw", "illegal"}, "how it misbehaves"),
-                  S::integer("after", 0, 0, 100000, "random legal moves before it misbehaves")}});
+                  S::integer("after", 0, 0, 100000, "random legal moves before it misbehaves")},
+                 facts([](AlgorithmFacts& f) {
+                   f.anytime = true;
+                   f.seeded = true;
+                   f.searches = false;
+                 })});
   out.push_back({"sss*",
                  {"sss"},
                  "Stockman's SSS*: best-first search over solution trees with a priority queue "
                  "OPEN; never evaluates a leaf that alpha-beta prunes",
-                 {}});
+                 {},
+                 AlgorithmFacts{}});
   const auto mt_table = [] {
     return S::integer("tt_mb", 16, 1, 4096,
                       "transposition table size in MiB (MT stores every position it searched, "
@@ -135,12 +173,14 @@ std::vector<AlgorithmInfo> make_algorithm_infos() {
                  {"mt-sss"},
                  "MT-SSS* (Plaat et al. 1996): null-window alpha-beta passes over a "
                  "transposition table from +inf down; evaluates the same leaves as SSS*",
-                 {mt_table()}});
+                 {mt_table()},
+                 AlgorithmFacts{}});
   out.push_back({"mt-dual*",
                  {"mt-dual"},
                  "MT-DUAL* (Plaat et al. 1996): null-window alpha-beta passes over a "
                  "transposition table from -inf up",
-                 {mt_table()}});
+                 {mt_table()},
+                 AlgorithmFacts{}});
   out.push_back({"mtd(f)",
                  {"mtdf"},
                  "MTD(f) (Plaat et al. 1996): null-window passes over a transposition table "
@@ -150,7 +190,11 @@ std::vector<AlgorithmInfo> make_algorithm_infos() {
                             "guess, and the table's best moves go first"),
                   S::integer("first_guess", 0, -999'999'999, 999'999'999,
                              "first guess of the value (the first iteration's, with id)"),
-                  mt_table()}});
+                  mt_table()},
+                 facts([](AlgorithmFacts& f) {
+                   f.anytime = true;
+                   f.anytime_option = "id";
+                 })});
   return out;
 }
 
@@ -180,6 +224,13 @@ const AlgorithmInfo& find_algorithm_info(const std::string& name) {
     names.push_back(a.name);
   }
   throw ParamError("unknown algorithm '" + name + "' (known: " + known_names(names) + ")");
+}
+
+const AlgorithmInfo& reference_algorithm() {
+  for (const auto& a : algorithm_infos()) {
+    if (a.facts.reference) return a;
+  }
+  throw std::logic_error("the registry has no reference algorithm");
 }
 
 std::string AlgorithmSpec::label() const {

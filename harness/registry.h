@@ -5,6 +5,7 @@
 // runs perft. Per-node work never crosses this interface: a Searcher call is one whole search.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -26,6 +27,30 @@ struct GameInfo {
   std::vector<ParamSpec> params;
   std::vector<EvalInfo> evaluations;
   std::string default_evaluation;
+  // Facts the harness acts on (from the game class, with defaults where it says nothing):
+  std::array<std::string, 2> side_names = {"MAX", "MIN"};  // sides 0 and 1, for people
+  bool outcome_is_margin = false;      // the final value is a score margin (Kalah's stores)
+  bool outcome_is_leaf_value = false;  // a finished line ends in a leaf's value (trees)
+  // A uniform tree: its `branching` and `depth` parameters give the minimal alpha-beta tree.
+  bool uniform_tree = false;
+};
+
+// What the harness needs to know about an algorithm, so that no code outside the registry names
+// one. Each fact is stated where the algorithm registers (harness/registry.cpp).
+struct AlgorithmFacts {
+  // Honours a node or time budget and then plays the best move of its last completed iteration
+  // (never a depth-0 move). `anytime_option`, when set, is the option that turns its iterative
+  // deepening on, set to "on" under a budget.
+  bool anytime = false;
+  std::string anytime_option;
+  // Draws on the search seed (random tie-breaking, with the `seed` option as the default seed).
+  bool seeded = false;
+  // Searches at all (false for the random baseline: no value, no tree to print).
+  bool searches = true;
+  // The plain full-width search every other algorithm is checked against (compare's reference).
+  bool reference = false;
+  // The algorithm compare's cost ratios are taken against.
+  bool ratio_baseline = false;
 };
 
 struct AlgorithmInfo {
@@ -33,6 +58,7 @@ struct AlgorithmInfo {
   std::vector<std::string> aliases;
   std::string description;
   std::vector<ParamSpec> options;
+  AlgorithmFacts facts;
 };
 
 const std::vector<GameInfo>& game_infos();
@@ -41,6 +67,8 @@ const std::vector<AlgorithmInfo>& algorithm_infos();
 // Finds a game or algorithm by name (or alias); throws ParamError listing the known names.
 const GameInfo& find_game_info(const std::string& name);
 const AlgorithmInfo& find_algorithm_info(const std::string& name);
+// The algorithm whose value every other one is checked against (facts.reference).
+const AlgorithmInfo& reference_algorithm();
 
 // An algorithm with validated options (defaults filled in), by its canonical name.
 struct AlgorithmSpec {

@@ -53,6 +53,7 @@ class GoCapture {
       "Go capturing problems (5x5 to 19x19): capture or save a target block; problems from SGF "
       "or the text form";
   static constexpr std::size_t kMaxMoves = GoProblem::kMaxSize * GoProblem::kMaxSize + 1;
+  static constexpr std::array<std::string_view, 2> kSideNames = {"Black", "White"};
   // Value of a won position for the winner.
   static constexpr Value kWin = 1000;
   // Superko keeps the earlier boards in the State: at most this many plies.

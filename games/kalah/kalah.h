@@ -38,6 +38,7 @@ class Kalah {
   static constexpr std::size_t kMaxMoves = 12;
   // The final value is a score margin (store difference), reported as `margin` in tournaments.
   static constexpr bool kScoreIsMargin = true;
+  static constexpr std::array<std::string_view, 2> kSideNames = {"South", "North"};
   static constexpr int kMaxPits = 12;
 
   struct State {

@@ -38,6 +38,10 @@ class RandomTree {
       "uniform synthetic tree (branching, depth) with seeded pseudo-random leaf values, "
       "independent or incremental, in random, best-first or worst-first order";
   static constexpr std::size_t kMaxMoves = 64;
+  // A finished line ends in a leaf value (a score), not in a win or a loss.
+  static constexpr bool kOutcomeIsLeafValue = true;
+  // Every interior node has `branching` children down to `depth`: the minimal tree is known.
+  static constexpr bool kUniformTree = true;
   static constexpr int kMaxDepth = 40;
   static constexpr std::uint64_t kMaxLeaves = std::uint64_t{1} << 40;
   // Values are Value (int32) and must stay far below kInfinity, so distinct values are limited too.

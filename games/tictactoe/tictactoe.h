@@ -24,6 +24,7 @@ class TicTacToe {
   static constexpr std::string_view kDescription =
       "m,n,k-game: rows x cols board, k in a row wins (3,3,3 is tic-tac-toe)";
   static constexpr std::size_t kMaxMoves = 64;
+  static constexpr std::array<std::string_view, 2> kSideNames = {"X", "O"};
   static constexpr int kMaxSide = 8;
   // Value of a won position for the winner; draws are 0.
   static constexpr Value kWin = 1000;

@@ -37,6 +37,8 @@ class ExplicitTree {
       "explicit game tree given as nested lists of integer leaf values (MAX's view), e.g. "
       "[[3,12,8],[2,4,6],[14,5,2]]";
   static constexpr std::size_t kMaxMoves = 64;
+  // A finished line ends in a leaf value (a score), not in a win or a loss.
+  static constexpr bool kOutcomeIsLeafValue = true;
   static constexpr int kMaxDepth = 64;
   static constexpr std::size_t kMaxNodes = 10'000'000;
   static constexpr Value kMaxLeafMagnitude = 100'000'000;

@@ -51,7 +51,9 @@ SearchSetup resolve_search(const SearchArgs& args) {
   s.limits.max_nodes = args.max_nodes;
   s.limits.max_ms = args.max_ms;
   s.eval = parse_eval_spec(args.eval.empty() ? s.game->info().default_evaluation : args.eval);
-  s.seed = s.algorithm.name == "alphabeta"
+  // A seeded algorithm's `seed` option is the search's seed (random tie-breaking).
+  s.seed = find_algorithm_info(s.algorithm.name).facts.seeded &&
+                       s.algorithm.options.values().count("seed") != 0
                ? static_cast<std::uint64_t>(s.algorithm.options.get_int("seed"))
                : 0;
   return s;

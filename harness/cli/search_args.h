@@ -51,7 +51,7 @@ struct SearchSetup {
   AlgorithmSpec algorithm;
   EvalSpec eval;
   SearchLimits limits;
-  std::uint64_t seed = 0;  // alpha-beta's `seed` option (random ties), else 0
+  std::uint64_t seed = 0;  // a seeded algorithm's `seed` option (random ties), else 0
 };
 SearchSetup resolve_search(const SearchArgs& args);
 

@@ -137,7 +137,7 @@ EvalSpec parse_evaluation(const YamlReader& reader, const YAML::Node& node, cons
                                " (known: " + known + ")");
   }
   try {
-    (void)game.make_searcher(make_algorithm_spec("minimax", {}), spec);
+    (void)game.make_searcher(make_algorithm_spec(reference_algorithm().name, {}), spec);
   } catch (const ParamError& e) {
     reader.fail(weights_node.IsDefined() ? weights_node : kind_node, e.what());
   }
@@ -455,22 +455,22 @@ CompareConfig load_with(const YamlReader& reader, const YAML::Node& root) {
   if (const auto n = reader.find(root, "reference"); n.IsDefined()) {
     c.reference = find_entry(reader, n, "'reference'", c.algorithms);
   } else {
+    // The registry's reference algorithm (plain minimax), added in front when not listed.
+    const std::string& ref = reference_algorithm().name;
     const auto it =
         std::find_if(c.algorithms.begin(), c.algorithms.end(),
-                     [](const CompareAlgorithm& a) { return a.algorithm.name == "minimax"; });
+                     [&](const CompareAlgorithm& a) { return a.algorithm.name == ref; });
     if (it != c.algorithms.end()) {
       c.reference = static_cast<std::size_t>(it - c.algorithms.begin());
     } else {
-      // Minimax by default, added in front.
       for (const auto& a : c.algorithms) {
-        if (a.name == "minimax") {
-          reader.fail(root,
-                      "no minimax entry to be the reference, and 'minimax' names another "
-                      "algorithm: name the 'reference'");
+        if (a.name == ref) {
+          reader.fail(root, "no " + ref + " entry to be the reference, and '" + ref +
+                                "' names another algorithm: name the 'reference'");
         }
       }
       c.algorithms.insert(c.algorithms.begin(),
-                          CompareAlgorithm{"minimax", make_algorithm_spec("minimax", {}), 0});
+                          CompareAlgorithm{ref, make_algorithm_spec(ref, {}), 0});
       c.reference = 0;
     }
   }
@@ -478,7 +478,7 @@ CompareConfig load_with(const YamlReader& reader, const YAML::Node& root) {
     c.baseline = find_entry(reader, n, "'baseline'", c.algorithms);
   } else {
     for (std::size_t i = 0; i < c.algorithms.size(); ++i) {
-      if (c.algorithms[i].algorithm.name == "alphabeta") {
+      if (find_algorithm_info(c.algorithms[i].algorithm.name).facts.ratio_baseline) {
         c.baseline = i;
         break;
       }

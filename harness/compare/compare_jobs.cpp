@@ -33,9 +33,9 @@ std::string joined(const std::string& set, const std::string& swept) {
   return out;
 }
 
-// Uniform trees are the one game with a minimal tree to compare against; recognised by name.
+// A uniform tree (a game fact) has a minimal tree to compare against, from its parameters.
 std::optional<std::pair<int, int>> uniform_shape(const GameHandle& game) {
-  if (game.info().name != "random-tree") return std::nullopt;
+  if (!game.info().uniform_tree) return std::nullopt;
   return std::make_pair(static_cast<int>(game.params().get_int("branching")),
                         static_cast<int>(game.params().get_int("depth")));
 }

@@ -146,7 +146,7 @@ std::vector<EvaluationEntry> parse_evaluations_block(const YamlReader& reader,
 std::map<std::string, EvalSpec> validate_evaluations(const YamlReader& reader,
                                                      const std::vector<EvaluationEntry>& entries,
                                                      const GameHandle& game) {
-  const AlgorithmSpec probe = make_algorithm_spec("minimax", {});
+  const AlgorithmSpec probe = make_algorithm_spec(reference_algorithm().name, {});
   std::map<std::string, EvalSpec> out;
   for (const auto& e : entries) {
     const auto& kinds = game.info().evaluations;

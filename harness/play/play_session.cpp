@@ -49,7 +49,7 @@ std::string depth_text(int depth) { return depth == kDepthMax ? "max" : std::to_
 
 int child_depth(int depth) { return depth == kDepthMax ? kDepthMax : depth - 1; }
 
-bool searches(const AlgorithmSpec& spec) { return spec.name != "random" && spec.name != "faulty"; }
+bool searches(const AlgorithmSpec& spec) { return find_algorithm_info(spec.name).facts.searches; }
 
 TreeNode expand(const GameHandle& game, Searcher& searcher, const std::string& position, int depth,
                 int levels, int root_mover) {
@@ -131,11 +131,7 @@ AlgorithmSpec play_algorithm_spec(const std::string& name,
 }
 
 std::string side_name(const GameHandle& game, int side) {
-  const std::string& g = game.info().name;
-  if (g == "kalah") return side == 0 ? "South" : "North";
-  if (g == "tictactoe") return side == 0 ? "X" : "O";
-  if (g == "go-capture") return side == 0 ? "Black" : "White";
-  return side == 0 ? "MAX" : "MIN";
+  return game.info().side_names[static_cast<std::size_t>(side)];
 }
 
 TreeNode compute_move_tree(const GameHandle& game, Searcher& searcher, const std::string& position,
@@ -199,7 +195,6 @@ PlaySession::PlaySession(const GameHandle& game, PlayOptions options, std::istre
   if (quiet.count("random_ties") != 0) quiet["random_ties"] = "off";
   tree_searcher_ =
       game_.make_searcher(make_algorithm_spec(options_.algorithm.name, quiet), options_.eval);
-  final_searcher_ = game_.make_searcher(make_algorithm_spec("minimax", {}), options_.eval);
 }
 
 bool PlaySession::human_moves(int side) const {
@@ -389,14 +384,12 @@ bool PlaySession::human_turn() {
 
 void PlaySession::print_result() {
   if (!game_.is_terminal(position_)) return;
-  SearchLimits limits;
-  limits.depth = 0;
-  const Value v = game_.search(position_, *final_searcher_, limits, 0).value;
+  const Value v = game_.terminal_value(position_);
   const Value first_view = game_.to_move(position_) == first_player_ ? v : -v;
   std::string text = "Result: ";
   int winner = -1;
-  const std::string& name = game_.info().name;
-  if (name == "tree" || name == "random-tree") {
+  const GameInfo& info = game_.info();
+  if (info.outcome_is_leaf_value) {
     // A tree's leaves are scores, not wins: report the value reached.
     text += "leaf value ";
     text += signed_value(first_view);
@@ -409,7 +402,7 @@ void PlaySession::print_result() {
     winner = first_view > 0 ? first_player_ : 1 - first_player_;
     text += side_name(game_, winner);
     text += " wins";
-    if (name == "kalah") {
+    if (info.outcome_is_margin) {
       text += " by ";
       text += std::to_string(first_view > 0 ? first_view : -first_view);
     }

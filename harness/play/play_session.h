@@ -105,7 +105,6 @@ class PlaySession {
   std::ostream& out_;
   std::unique_ptr<Searcher> searcher_;
   std::unique_ptr<Searcher> tree_searcher_;   // same algorithm, random ties off
-  std::unique_ptr<Searcher> final_searcher_;  // minimax: the exact value of a finished game
   std::string position_;
   int first_player_ = 0;
   std::vector<Played> history_;

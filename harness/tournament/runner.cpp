@@ -189,8 +189,9 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<int> thre
   plan.game = make_game(config.game, config.game_params);
   const GameHandle& game = *plan.game;
 
-  // Players: under a node or time budget alpha-beta deepens iteratively, so that it always has a
-  // finished iteration's move to play.
+  // Players: under a node or time budget an anytime algorithm deepens iteratively (its
+  // iterative-deepening option is turned on), so that it always has a finished iteration's move
+  // to play; one that cannot honour a budget is refused.
   const int num_players = static_cast<int>(config.players.size());
   auto& specs = plan.specs;
   auto& depths = plan.depths;
@@ -198,15 +199,23 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<int> thre
   const bool budget = config.limits.nodes != 0 || config.limits.time_ms > 0;
   for (const auto& p : config.players) {
     AlgorithmSpec spec = p.algorithm;
-    if (budget && spec.name == "alphabeta") {
-      auto opts = spec.options.values();
-      opts["id"] = "on";
-      spec = make_algorithm_spec(spec.name, opts);
-    } else if (budget && (spec.name == "minimax" || spec.name == "sss*")) {
+    const AlgorithmFacts& facts = find_algorithm_info(spec.name).facts;
+    if (budget && !facts.anytime) {
+      std::string anytime;
+      for (const AlgorithmInfo& a : algorithm_infos()) {
+        if (a.facts.anytime && a.facts.searches) anytime += (anytime.empty() ? "" : ", ") + a.name;
+      }
       throw ConfigError(config.source_path,
-                        "player '" + p.name + "': " + spec.name +
-                            " cannot play under a node or time budget (it has no iterative "
-                            "deepening); use alphabeta");
+                        "player '" + p.name + "': " + spec.name + " cannot play under " +
+                            (config.limits.nodes != 0 ? "tournament.limits.nodes"
+                                                      : "tournament.limits.time_ms") +
+                            " (it cannot stop early with a move it has finished searching); "
+                            "algorithms that can: " + anytime);
+    }
+    if (budget && !facts.anytime_option.empty()) {
+      auto opts = spec.options.values();
+      opts[facts.anytime_option] = "on";
+      spec = make_algorithm_spec(spec.name, opts);
     }
     specs.push_back(spec);
     int depth = p.depth;

@@ -1,0 +1,92 @@
+// Behaviour that follows the registry's facts rather than names: the seed reaches every seeded
+// algorithm, a budget turns an anytime algorithm's iterative deepening on and refuses the others,
+// and games describe their sides and outcomes.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "harness/registry.h"
+#include "tests/process.h"
+#include "tests/test_files.h"
+
+namespace gts {
+namespace {
+
+using testing::run_harness;
+
+// Every root move of this tree is worth 5: random tie-breaking chooses among all three.
+std::set<std::string> best_moves_over_seeds(const std::string& algorithm) {
+  std::set<std::string> moves;
+  for (int seed = 0; seed < 12; ++seed) {
+    const auto r = run_harness({"search", "--game", "tree", "--param", "tree=[[5,9],[5,7],[5,6]]",
+                                "--algorithm", algorithm, "--option", "random_ties=on", "--option",
+                                "seed=" + std::to_string(seed), "--depth", "max", "--json"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["value"], 5);
+    moves.insert(j["best_move"].get<std::string>());
+  }
+  return moves;
+}
+
+TEST(RegistryFacts, TheSeedReachesEverySeededAlgorithm) {
+  for (const AlgorithmInfo& a : algorithm_infos()) {
+    if (!a.facts.seeded || !a.facts.searches) continue;
+    SCOPED_TRACE(a.name);
+    EXPECT_EQ(best_moves_over_seeds(a.name).size(), 3u);
+  }
+  // Both alpha-beta and NegaScout are seeded.
+  EXPECT_TRUE(find_algorithm_info("negascout").facts.seeded);
+  EXPECT_TRUE(find_algorithm_info("alphabeta").facts.seeded);
+}
+
+TEST(RegistryFacts, BudgetsFollowTheAnytimeFact) {
+  const std::string dir = testing::make_temp_dir();
+  for (const AlgorithmInfo& a : algorithm_infos()) {
+    if (!a.facts.searches) continue;
+    SCOPED_TRACE(a.name);
+    const std::string config =
+        testing::write_config(dir, "c.yaml",
+                              "game: kalah\nplayers:\n  - {name: probe, algorithm: " + a.name +
+                                  "}\n  - {name: rnd, algorithm: random}\n"
+                                  "tournament: {pairs: 1, max_plies: 16, limits: {nodes: 2000}}\n");
+    const std::string out = dir + "/" + std::to_string(&a - algorithm_infos().data());
+    const auto r = run_harness({"run", config, "--out", out});
+    if (!a.facts.anytime) {
+      EXPECT_EQ(r.exit_code, 2);
+      EXPECT_NE(
+          r.err.find("player 'probe': " + a.name + " cannot play under tournament.limits.nodes"),
+          std::string::npos)
+          << r.err;
+      continue;
+    }
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    // Every move the anytime algorithm made comes from a completed iteration.
+    const auto moves = testing::table_without(out + "/moves.csv", {});
+    int probe_moves = 0;
+    for (std::size_t i = 1; i < moves.size(); ++i) {
+      if (moves[i][2] != "probe") continue;
+      ++probe_moves;
+      EXPECT_GE(std::stoi(moves[i][5]), 1) << "a depth-0 move at ply " << moves[i][1];
+      EXPECT_LE(std::stoull(moves[i][6]), 2000u);
+    }
+    EXPECT_GT(probe_moves, 0);
+  }
+}
+
+TEST(RegistryFacts, GamesDescribeTheirSidesAndOutcomes) {
+  const GameInfo& kalah = find_game_info("kalah");
+  EXPECT_EQ(kalah.side_names[0], "South");
+  EXPECT_TRUE(kalah.outcome_is_margin);
+  EXPECT_FALSE(kalah.outcome_is_leaf_value);
+  const GameInfo& tree = find_game_info("random-tree");
+  EXPECT_EQ(tree.side_names[1], "MIN");
+  EXPECT_TRUE(tree.outcome_is_leaf_value);
+  EXPECT_TRUE(tree.uniform_tree);
+  EXPECT_FALSE(find_game_info("tree").uniform_tree);
+  EXPECT_EQ(reference_algorithm().name, "minimax");
+}
+
+}  // namespace
+}  // namespace gts
