@@ -11,7 +11,7 @@
 # solver's alphabeta with table and history, see bench/connect_four_sets --help). -w: weak solve
 # (win/draw/loss) for both. Our side needs `cmake --build build --target connect_four_sets`.
 set -eu
-[ $# -ge 2 ] || { sed -n '2,13p' "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,14p' "$0"; exit 2; }
 pons=$(cd "$1" && pwd)
 set_file=$2
 algo=${3:-}
@@ -21,6 +21,10 @@ out=$root/build-peers/pons
 mkdir -p "$out"
 g++ -std=c++17 -O3 -DNDEBUG -w -I"$pons" -o "$out/pons_driver" \
   "$root/bench/peers/pons_driver.cpp" "$pons/Solver.cpp"
+if [ -n "${POSITIONS:-}" ]; then
+  head -n "$POSITIONS" "$set_file" > "$out/$(basename "$set_file")"
+  set_file=$out/$(basename "$set_file")
+fi
 ours=$root/build/bench/connect_four_sets
 [ -x "$ours" ] || { echo "build $ours first (cmake --build build --target connect_four_sets)"; exit 2; }
 
