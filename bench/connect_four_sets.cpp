@@ -52,6 +52,41 @@ class WeakConnectFour : public ConnectFour {
   static Value sign(Value v) { return (v > 0) - (v < 0); }
 };
 
+// Pons' driver over the project's alpha-beta searcher: null-window searches that narrow the
+// interval [lo, hi] the game's outcome bounds give the root, each probe placed half-way towards
+// the interval's far end from 0 first (scores cluster at the extremes: quick wins and losses), the
+// table kept across probes. Fail-soft, so each probe returns the bound it proved.
+template <class G>
+SearchResult bisect(const G& game, const ConnectFourEval& eval, const typename G::State& root,
+                    const SearchLimits& limits, const AlphaBetaOptions& options) {
+  SearchResult r;
+  if (game.is_terminal(root)) {
+    r.value = game.terminal_value(root);
+    r.stats.nodes = 1;
+    return r;
+  }
+  detail::AlphaBetaSearcher<G, ConnectFourEval> searcher(game, eval, limits, options,
+                                                         &thread_table(options.tt_mb));
+  auto [lo, hi] = game.outcome_bounds(root);
+  while (lo < hi) {
+    Value mid = lo + (hi - lo) / 2;
+    if (mid <= 0 && lo / 2 < mid) {
+      mid = lo / 2;
+    } else if (mid >= 0 && hi / 2 > mid) {
+      mid = hi / 2;
+    }
+    const auto w = searcher.search_window(root, limits.depth, mid, mid + 1);
+    if (w.value <= mid) {
+      hi = w.value;
+    } else {
+      lo = w.value;
+    }
+  }
+  r.value = lo;
+  r.stats = searcher.stats();
+  return r;
+}
+
 struct Totals {
   long positions = 0;
   long wrong = 0;
@@ -60,10 +95,20 @@ struct Totals {
 };
 
 template <class G>
-int run_sets(const G& game, const AlgorithmSpec& spec, const std::vector<std::string>& sets,
-             bool weak, long limit) {
+int run_sets(const G& game, const AlgorithmSpec& spec, bool use_bisect,
+             const std::vector<std::string>& sets, bool weak, long limit) {
   const ConnectFourEval eval(game, {ConnectFour::default_evaluation(), {}});
-  const auto search = search_function<G, ConnectFourEval>(spec);
+  SearchFunction<G, ConnectFourEval> search;
+  if (use_bisect) {
+    AlphaBetaOptions options = alphabeta_options(spec);
+    options.fail_soft = true;
+    search = [options](const G& g, const ConnectFourEval& e, const typename G::State& s,
+                       const SearchLimits& lim, std::uint64_t) {
+      return bisect(g, e, s, lim, options);
+    };
+  } else {
+    search = search_function<G, ConnectFourEval>(spec);
+  }
   const SearchLimits limits{.depth = kDepthMax};
   // Fault the thread's table in before the clock runs, as Pons' solver clears its table before
   // each position untimed: a full cycle of the table's 8-bit generation ends in one memset.
@@ -72,7 +117,8 @@ int run_sets(const G& game, const AlgorithmSpec& spec, const std::vector<std::st
     for (int i = 0; i < 256; ++i) table.new_search();
   }
   int status = 0;
-  std::printf("# algorithm %s, %s solve\n", spec.label().c_str(), weak ? "weak" : "strong");
+  std::printf("# %s%s, %s solve\n", use_bisect ? "bisect over " : "", spec.label().c_str(),
+              weak ? "weak" : "strong");
   for (const std::string& path : sets) {
     std::ifstream in(path);
     if (!in) {
@@ -129,16 +175,18 @@ int run_sets(const G& game, const AlgorithmSpec& spec, const std::vector<std::st
 int main(int argc, char** argv) {
   CLI::App app{
       "Solves Connect Four positions in Pascal Pons' set format and checks them against the file"};
-  std::string algorithm = "mtd(f)";
+  std::string algorithm = "bisect";
   std::vector<std::string> options;
   bool weak = false;
   long limit = 0;
   std::vector<std::string> sets;
-  app.add_option("--algorithm", algorithm, "a registered algorithm (harness list algorithms)")
+  app.add_option("--algorithm", algorithm,
+                 "a registered algorithm (harness algorithms), or bisect: Pons' null-window "
+                 "driver over alpha-beta (takes alpha-beta's options)")
       ->capture_default_str();
   app.add_option("--option", options,
-                 "KEY=VALUE for the algorithm, repeated (without any: tt=on history=on tt_mb=64 "
-                 "for alphabeta and negascout, tt_mb=64 for the MT family)");
+                 "KEY=VALUE for the algorithm, repeated (without any: tt=on etc=on tt_mb=64 for "
+                 "bisect, alphabeta and negascout, tt_mb=64 for the MT family)");
   app.add_flag("--weak", weak, "win/draw/loss only (null window around 0) instead of the score");
   app.add_option("--limit", limit, "solve only the first N positions of each set");
   app.add_option("sets", sets, "set files (e.g. Test_L1_R2)")->required();
@@ -146,15 +194,17 @@ int main(int argc, char** argv) {
   try {
     std::map<std::string, std::string> opts;
     for (const auto& kv : options) opts.insert(gts::split_key_value(kv, "--option"));
-    const std::string name = gts::find_algorithm_info(algorithm).name;
+    const bool use_bisect = algorithm == "bisect";
+    const std::string name = gts::find_algorithm_info(use_bisect ? "alphabeta" : algorithm).name;
     if (options.empty() && (name == "alphabeta" || name == "negascout")) {
-      opts = {{"tt", "on"}, {"history", "on"}, {"tt_mb", "64"}};
+      // No history: it would reorder the game's threat-ordered moves, which are better here.
+      opts = {{"tt", "on"}, {"etc", "on"}, {"tt_mb", "64"}};
     } else if (options.empty() && (name == "mtd(f)" || name == "mt-sss*" || name == "mt-dual*")) {
       opts = {{"tt_mb", "64"}};
     }
     const gts::AlgorithmSpec spec = gts::make_algorithm_spec(name, opts);
-    if (weak) return gts::run_sets(gts::WeakConnectFour(), spec, sets, true, limit);
-    return gts::run_sets(gts::ConnectFour(), spec, sets, false, limit);
+    if (weak) return gts::run_sets(gts::WeakConnectFour(), spec, use_bisect, sets, true, limit);
+    return gts::run_sets(gts::ConnectFour(), spec, use_bisect, sets, false, limit);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "connect_four_sets: %s\n", e.what());
     return 2;
