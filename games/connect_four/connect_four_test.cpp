@@ -30,11 +30,12 @@ ConnectFour make(int width, int height, int k = 4) {
 
 ConnectFourEval default_eval(const ConnectFour& game) { return ConnectFourEval(game, {"threats", {}}); }
 
-// The exact score with the project's alpha-beta: table, history, bounds, to the end.
+// The exact score with the project's alpha-beta: table, enhanced transposition cut-offs, the
+// game's outcome bounds and threat-ordered moves, to the end.
 Value solve(const ConnectFour& game, const ConnectFour::State& s) {
   AlphaBetaOptions o;
   o.tt = true;
-  o.history = true;
+  o.enhanced_cutoffs = true;
   o.tt_mb = 64;
   const ConnectFourEval eval = default_eval(game);
   return alphabeta(game, eval, s, SearchLimits{.depth = kDepthMax}, o).value;
