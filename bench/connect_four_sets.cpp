@@ -17,7 +17,6 @@
 // more than Pons' count of negamax calls: he does not count the children his parent-side checks
 // settle (immediate wins, forced losses).
 #include <CLI/CLI.hpp>
-
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -28,8 +27,8 @@
 #include <utility>
 #include <vector>
 
-#include "games/connect_four/connect_four.h"
 #include "algorithms/transposition_table.h"
+#include "games/connect_four/connect_four.h"
 #include "harness/algorithm_dispatch.h"
 #include "harness/registry.h"
 
@@ -40,9 +39,7 @@ namespace {
 class WeakConnectFour : public ConnectFour {
  public:
   using ConnectFour::ConnectFour;
-  [[nodiscard]] Value terminal_value(const State& s) const {
-    return s.over != 0 ? -1 : 0;
-  }
+  [[nodiscard]] Value terminal_value(const State& s) const { return s.over != 0 ? -1 : 0; }
   [[nodiscard]] std::pair<Value, Value> outcome_bounds(const State& s) const {
     const auto [lo, hi] = ConnectFour::outcome_bounds(s);
     return {sign(lo), sign(hi)};
@@ -103,7 +100,7 @@ int run_sets(const G& game, const AlgorithmSpec& spec, bool use_bisect,
     AlphaBetaOptions options = alphabeta_options(spec);
     options.fail_soft = true;
     search = [options](const G& g, const ConnectFourEval& e, const typename G::State& s,
-                       const SearchLimits& lim, std::uint64_t) {
+                       const SearchLimits& lim, std::uint64_t /*seed*/) {
       return bisect(g, e, s, lim, options);
     };
   } else {
@@ -113,7 +110,8 @@ int run_sets(const G& game, const AlgorithmSpec& spec, bool use_bisect,
   // Fault the thread's table in before the clock runs, as Pons' solver clears its table before
   // each position untimed: a full cycle of the table's 8-bit generation ends in one memset.
   if (spec.options.values().count("tt_mb") != 0) {
-    TranspositionTable& table = thread_table(static_cast<std::size_t>(spec.options.get_int("tt_mb")));
+    TranspositionTable& table =
+        thread_table(static_cast<std::size_t>(spec.options.get_int("tt_mb")));
     for (int i = 0; i < 256; ++i) table.new_search();
   }
   int status = 0;

@@ -157,7 +157,8 @@ std::string ConnectFour::legal_list(const State& s) const {
   if (is_terminal(s)) return "none: the game is over";
   std::string out;
   for (int c = 0; c < width_; ++c) {
-    if ((playable(s) & column_mask(c)) != 0) out += (out.empty() ? "" : ", ") + std::to_string(c + 1);
+    if ((playable(s) & column_mask(c)) != 0)
+      out += (out.empty() ? "" : ", ") + std::to_string(c + 1);
   }
   return out;
 }
@@ -180,12 +181,13 @@ Move ConnectFour::parse_move(const State& s, std::string_view text) const {
                      std::to_string(width_) + " (legal: " + legal_list(s) + ")");
   }
   if (n < 1 || n > width_) {
-    throw ParseError("connect-four move '" + std::string(token) + "' is off the board: columns 1.." +
-                     std::to_string(width_) + " (legal: " + legal_list(s) + ")");
+    throw ParseError("connect-four move '" + std::string(token) +
+                     "' is off the board: columns 1.." + std::to_string(width_) +
+                     " (legal: " + legal_list(s) + ")");
   }
   if (is_terminal(s) || (playable(s) & column_mask(n - 1)) == 0) {
-    throw ParseError("connect-four move '" + std::string(token) + "' is not legal here (legal: " +
-                     legal_list(s) + ")");
+    throw ParseError("connect-four move '" + std::string(token) +
+                     "' is not legal here (legal: " + legal_list(s) + ")");
   }
   return n - 1;
 }
@@ -210,8 +212,8 @@ void ConnectFour::features(const State& s, std::span<std::int32_t> out) const {
 }
 
 std::vector<std::string> ConnectFour::feature_names() const {
-  return {"my_open_k-1", "their_open_k-1", "my_open_k-2", "their_open_k-2", "my_centre",
-          "their_centre"};
+  return {"my_open_k-1",    "their_open_k-1", "my_open_k-2",
+          "their_open_k-2", "my_centre",      "their_centre"};
 }
 
 std::string ConnectFour::draw(const State& s) const {

@@ -72,9 +72,7 @@ class ConnectFour {
 
   [[nodiscard]] State initial_state() const { return State{}; }
   [[nodiscard]] int to_move(const State& s) const { return s.moves & 1; }
-  [[nodiscard]] bool is_terminal(const State& s) const {
-    return s.over != 0 || s.moves == cells();
-  }
+  [[nodiscard]] bool is_terminal(const State& s) const { return s.over != 0 || s.moves == cells(); }
   [[nodiscard]] Value terminal_value(const State& s) const {
     return s.over != 0 ? -static_cast<Value>((cells() + 2 - s.moves) / 2) : 0;
   }

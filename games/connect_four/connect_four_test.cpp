@@ -28,7 +28,9 @@ ConnectFour make(int width, int height, int k = 4) {
                                      {"k", std::to_string(k)}}));
 }
 
-ConnectFourEval default_eval(const ConnectFour& game) { return ConnectFourEval(game, {"threats", {}}); }
+ConnectFourEval default_eval(const ConnectFour& game) {
+  return ConnectFourEval(game, {"threats", {}});
+}
 
 // The exact score with the project's alpha-beta: table, enhanced transposition cut-offs, the
 // game's outcome bounds and threat-ordered moves, to the end.
@@ -117,8 +119,8 @@ TEST(ConnectFour, NotationRoundTripsAndErrors) {
     const ConnectFour::State s = game.parse(seq);
     EXPECT_EQ(game.parse(game.to_string(s)), s) << seq;
   }
-  EXPECT_THROW((void)game.parse("48"), ParseError);       // no column 8
-  EXPECT_THROW((void)game.parse("40"), ParseError);       // columns are 1-based
+  EXPECT_THROW((void)game.parse("48"), ParseError);  // no column 8
+  EXPECT_THROW((void)game.parse("40"), ParseError);  // columns are 1-based
   EXPECT_THROW((void)game.parse("4x"), ParseError);
   EXPECT_THROW((void)game.parse("4444444"), ParseError);  // the 7th stone in a 6-high column
   try {
@@ -168,8 +170,8 @@ TEST(ConnectFour, DrawingShowsTheBoard) {
 
 // OEIS A212693: distinct legal 7x6 positions after n plies (won positions are not continued).
 TEST(ConnectFour, DistinctPositionsMatchOeisA212693) {
-  const std::vector<std::uint64_t> expected = {1,     7,      49,     238,    1120,
-                                               4263,  16422,  54859,  184275, 558186};
+  const std::vector<std::uint64_t> expected = {1,    7,     49,    238,    1120,
+                                               4263, 16422, 54859, 184275, 558186};
   const ConnectFour game;
   std::vector<ConnectFour::State> level = {game.initial_state()};
   for (std::size_t ply = 0; ply < expected.size(); ++ply) {
@@ -221,8 +223,8 @@ TEST(ConnectFour, CompleteGamesMatchOeisA342329) {
 
 TEST(ConnectFour, TerminalValuesFollowPonsConvention) {
   const ConnectFour game;
-  EXPECT_EQ(game.win_score(0), 21);  // a win with the first stone would score 22 - 1
-  EXPECT_EQ(game.win_score(41), 1);  // with the last
+  EXPECT_EQ(game.win_score(0), 21);       // a win with the first stone would score 22 - 1
+  EXPECT_EQ(game.win_score(41), 1);       // with the last
   EXPECT_EQ(make(3, 3).win_score(0), 5);  // odd boards: ceil(9/2) + 1 - 1
   // A full board with no line is a draw.
   const ConnectFour small = make(3, 2);
@@ -241,8 +243,11 @@ TEST(ConnectFour, EveryAlgorithmAgreesWithMinimaxToTheEnd) {
     int plies;  // random plies before the search, to keep plain minimax affordable
     int count;
   };
-  const std::vector<Case> cases = {{make(4, 4), 4, 8}, {make(5, 4), 8, 6}, {make(4, 4, 3), 3, 6},
-                                   {make(3, 3, 3), 0, 1}, {make(4, 3), 0, 1}};
+  const std::vector<Case> cases = {{make(4, 4), 4, 8},
+                                   {make(5, 4), 8, 6},
+                                   {make(4, 4, 3), 3, 6},
+                                   {make(3, 3, 3), 0, 1},
+                                   {make(4, 3), 0, 1}};
   const SearchLimits exact{.depth = kDepthMax};
   std::mt19937_64 rng(11);
   int checked = 0;
@@ -345,7 +350,8 @@ TEST(ConnectFour, LegalMovesAreEveryOpenColumnBestFirst) {
   const ConnectFour game;
   MovesOf<ConnectFour> moves;
   game.legal_moves(game.initial_state(), moves);
-  EXPECT_EQ(std::vector<Move>(moves.begin(), moves.end()), (std::vector<Move>{3, 2, 4, 1, 5, 0, 6}));
+  EXPECT_EQ(std::vector<Move>(moves.begin(), moves.end()),
+            (std::vector<Move>{3, 2, 4, 1, 5, 0, 6}));
   // X to move can win in column 4: listed first; all 7 columns still listed.
   moves.clear();
   game.legal_moves(game.parse("112233"), moves);
