@@ -19,6 +19,7 @@ GameEntry tictactoe_entry();
 GameEntry explicit_tree_entry();
 GameEntry random_tree_entry();
 GameEntry go_capture_entry();
+GameEntry connect_four_entry();
 
 const std::vector<GameEntry>& game_table();
 

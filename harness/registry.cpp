@@ -50,6 +50,7 @@ const std::vector<GameEntry>& game_table() {
     t.push_back(explicit_tree_entry());
     t.push_back(random_tree_entry());
     t.push_back(go_capture_entry());
+    t.push_back(connect_four_entry());
     return t;
   }();
   return table;

@@ -9,6 +9,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "games/connect_four/connect_four.h"
 #include "games/game.h"
 #include "games/go_capture/go_capture.h"
 #include "games/kalah/kalah.h"
@@ -110,11 +111,19 @@ TEST(Conformance, GoCapture) {
                                100, 17);
 }
 
+TEST(Conformance, ConnectFour) {
+  check_conformance<ConnectFour>({}, 200, 18);
+  check_conformance<ConnectFour>({{"width", "4"}, {"height", "4"}}, 200, 19);
+  check_conformance<ConnectFour>({{"width", "8"}, {"height", "7"}, {"k", "5"}}, 50, 20);
+  check_conformance<ConnectFour>({{"width", "2"}, {"height", "1"}}, 20, 21);
+}
+
 // Every game the registry knows has a conformance test above.
 TEST(Conformance, CoversEveryRegisteredGame) {
   const std::set<std::string> covered = {
       std::string(Kalah::kName), std::string(TicTacToe::kName), std::string(ExplicitTree::kName),
-      std::string(RandomTree::kName), std::string(GoCapture::kName)};
+      std::string(RandomTree::kName), std::string(GoCapture::kName),
+      std::string(ConnectFour::kName)};
   for (const auto& info : game_infos()) {
     EXPECT_TRUE(covered.count(info.name)) << info.name << " has no conformance test";
   }

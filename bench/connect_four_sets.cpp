@@ -1,0 +1,210 @@
+// connect_four_sets: Pascal Pons' Connect Four benchmark protocol. Reads sets in his format (one
+// position a line: the columns played, 1-based, a space, the position's score), solves every
+// position with a registered algorithm searched to the end of the game, checks each answer
+// against the file, and prints per position "moves expected got nodes microseconds" and per set
+// "# set NAME positions N wrong W mean_us T mean_nodes M": the table of his tutorial.
+//
+//   connect_four_sets [--algorithm NAME] [--option KEY=VALUE]... [--weak] [--limit N] SET...
+//
+// Strong (default): the exact score. Weak (--weak): win, draw or loss only; the search runs on the
+// game with every score reduced to its sign (win 1, draw 0, loss -1), so its window is (-1, 1)
+// around 0, and the answer is checked against the sign of the file's score.
+//
+// Each position starts from an empty transposition table; only the search is timed (wall clock),
+// after the table has been faulted in once. The table is emptied in O(1) per search, but every
+// 255th search clears it with a memset (transposition_table.h), which the timing includes.
+// Nodes are the project's count (every position visited, the root included; search.h), which is
+// more than Pons' count of negamax calls: he does not count the children his parent-side checks
+// settle (immediate wins, forced losses).
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "algorithms/transposition_table.h"
+#include "games/connect_four/connect_four.h"
+#include "harness/algorithm_dispatch.h"
+#include "harness/registry.h"
+
+namespace gts {
+namespace {
+
+// The weak game: Connect Four whose exact values are the signs of Pons' scores.
+class WeakConnectFour : public ConnectFour {
+ public:
+  using ConnectFour::ConnectFour;
+  [[nodiscard]] Value terminal_value(const State& s) const { return s.over != 0 ? -1 : 0; }
+  [[nodiscard]] std::pair<Value, Value> outcome_bounds(const State& s) const {
+    const auto [lo, hi] = ConnectFour::outcome_bounds(s);
+    return {sign(lo), sign(hi)};
+  }
+
+ private:
+  static Value sign(Value v) { return (v > 0) - (v < 0); }
+};
+
+// Pons' driver over the project's alpha-beta searcher: null-window searches that narrow the
+// interval [lo, hi] the game's outcome bounds give the root, each probe placed half-way towards
+// the interval's far end from 0 first (scores cluster at the extremes: quick wins and losses), the
+// table kept across probes. Fail-soft, so each probe returns the bound it proved.
+template <class G>
+SearchResult bisect(const G& game, const ConnectFourEval& eval, const typename G::State& root,
+                    const SearchLimits& limits, const AlphaBetaOptions& options) {
+  SearchResult r;
+  if (game.is_terminal(root)) {
+    r.value = game.terminal_value(root);
+    r.stats.nodes = 1;
+    return r;
+  }
+  detail::AlphaBetaSearcher<G, ConnectFourEval> searcher(game, eval, limits, options,
+                                                         &thread_table(options.tt_mb));
+  auto [lo, hi] = game.outcome_bounds(root);
+  while (lo < hi) {
+    Value mid = lo + (hi - lo) / 2;
+    if (mid <= 0 && lo / 2 < mid) {
+      mid = lo / 2;
+    } else if (mid >= 0 && hi / 2 > mid) {
+      mid = hi / 2;
+    }
+    const auto w = searcher.search_window(root, limits.depth, mid, mid + 1);
+    if (w.value <= mid) {
+      hi = w.value;
+    } else {
+      lo = w.value;
+    }
+  }
+  r.value = lo;
+  r.stats = searcher.stats();
+  return r;
+}
+
+struct Totals {
+  long positions = 0;
+  long wrong = 0;
+  double us = 0;
+  double nodes = 0;
+};
+
+template <class G>
+int run_sets(const G& game, const AlgorithmSpec& spec, bool use_bisect,
+             const std::vector<std::string>& sets, bool weak, long limit) {
+  const ConnectFourEval eval(game, {ConnectFour::default_evaluation(), {}});
+  SearchFunction<G, ConnectFourEval> search;
+  if (use_bisect) {
+    AlphaBetaOptions options = alphabeta_options(spec);
+    options.fail_soft = true;
+    search = [options](const G& g, const ConnectFourEval& e, const typename G::State& s,
+                       const SearchLimits& lim, std::uint64_t /*seed*/) {
+      return bisect(g, e, s, lim, options);
+    };
+  } else {
+    search = search_function<G, ConnectFourEval>(spec);
+  }
+  const SearchLimits limits{.depth = kDepthMax};
+  // Fault the thread's table in before the clock runs, as Pons' solver clears its table before
+  // each position untimed: a full cycle of the table's 8-bit generation ends in one memset.
+  if (spec.options.values().count("tt_mb") != 0) {
+    TranspositionTable& table =
+        thread_table(static_cast<std::size_t>(spec.options.get_int("tt_mb")));
+    for (int i = 0; i < 256; ++i) table.new_search();
+  }
+  int status = 0;
+  std::printf("# %s%s, %s solve\n", use_bisect ? "bisect over " : "", spec.label().c_str(),
+              weak ? "weak" : "strong");
+  for (const std::string& path : sets) {
+    std::ifstream in(path);
+    if (!in) {
+      std::fprintf(stderr, "connect_four_sets: cannot read '%s'\n", path.c_str());
+      return 2;
+    }
+    Totals t;
+    std::string line;
+    for (long line_no = 1; std::getline(in, line) && (limit == 0 || t.positions < limit);
+         ++line_no) {
+      std::istringstream fields(line);
+      std::string moves;
+      Value expected = 0;
+      if (line.empty() || line[0] == '#') continue;
+      if (!(fields >> moves >> expected)) {
+        std::fprintf(stderr, "%s:%ld: expected 'moves score', got '%s'\n", path.c_str(), line_no,
+                     line.c_str());
+        return 2;
+      }
+      typename G::State s;
+      try {
+        s = game.parse(moves);
+      } catch (const ParseError& e) {
+        std::fprintf(stderr, "%s:%ld: %s\n", path.c_str(), line_no, e.what());
+        return 2;
+      }
+      const auto t0 = std::chrono::steady_clock::now();
+      const SearchResult r = search(game, eval, s, limits, 0);
+      const auto t1 = std::chrono::steady_clock::now();
+      const double us = std::chrono::duration<double, std::micro>(t1 - t0).count();
+      const Value want = weak ? (expected > 0) - (expected < 0) : expected;
+      ++t.positions;
+      t.wrong += r.value != want;
+      t.us += us;
+      t.nodes += static_cast<double>(r.stats.nodes);
+      std::printf("%s %d %d %llu %.1f%s\n", moves.c_str(), want, r.value,
+                  static_cast<unsigned long long>(r.stats.nodes), us,
+                  r.value != want ? " WRONG" : "");
+    }
+    if (t.positions == 0) continue;
+    std::printf("# set %s positions %ld wrong %ld mean_us %.2f mean_nodes %.1f\n",
+                path.substr(path.find_last_of('/') + 1).c_str(), t.positions, t.wrong,
+                t.us / static_cast<double>(t.positions),
+                t.nodes / static_cast<double>(t.positions));
+    std::fflush(stdout);
+    if (t.wrong != 0) status = 1;
+  }
+  return status;
+}
+
+}  // namespace
+}  // namespace gts
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "Solves Connect Four positions in Pascal Pons' set format and checks them against the file"};
+  std::string algorithm = "bisect";
+  std::vector<std::string> options;
+  bool weak = false;
+  long limit = 0;
+  std::vector<std::string> sets;
+  app.add_option("--algorithm", algorithm,
+                 "a registered algorithm (harness algorithms), or bisect: Pons' null-window "
+                 "driver over alpha-beta (takes alpha-beta's options)")
+      ->capture_default_str();
+  app.add_option("--option", options,
+                 "KEY=VALUE for the algorithm, repeated (without any: tt=on etc=on tt_mb=64 for "
+                 "bisect, alphabeta and negascout, tt_mb=64 for the MT family)");
+  app.add_flag("--weak", weak, "win/draw/loss only (null window around 0) instead of the score");
+  app.add_option("--limit", limit, "solve only the first N positions of each set");
+  app.add_option("sets", sets, "set files (e.g. Test_L1_R2)")->required();
+  CLI11_PARSE(app, argc, argv);
+  try {
+    std::map<std::string, std::string> opts;
+    for (const auto& kv : options) opts.insert(gts::split_key_value(kv, "--option"));
+    const bool use_bisect = algorithm == "bisect";
+    const std::string name = gts::find_algorithm_info(use_bisect ? "alphabeta" : algorithm).name;
+    if (options.empty() && (name == "alphabeta" || name == "negascout")) {
+      // No history: it would reorder the game's threat-ordered moves, which are better here.
+      opts = {{"tt", "on"}, {"etc", "on"}, {"tt_mb", "64"}};
+    } else if (options.empty() && (name == "mtd(f)" || name == "mt-sss*" || name == "mt-dual*")) {
+      opts = {{"tt_mb", "64"}};
+    }
+    const gts::AlgorithmSpec spec = gts::make_algorithm_spec(name, opts);
+    if (weak) return gts::run_sets(gts::WeakConnectFour(), spec, use_bisect, sets, true, limit);
+    return gts::run_sets(gts::ConnectFour(), spec, use_bisect, sets, false, limit);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "connect_four_sets: %s\n", e.what());
+    return 2;
+  }
+}

@@ -1,0 +1,286 @@
+// Connect Four on a width x height board (7 x 6 by default), k in a row wins (4 by default).
+// Player 0 ('X') moves first. A move is a column index 0..width-1; in text, columns are 1..width.
+//
+// Bitboards (the layout of Pascal Pons' solver tutorial, which is the common one): column c owns
+// bits c*(height+1) .. c*(height+1)+height-1, bottom first, plus one padding bit on top that is
+// never set. The padding keeps every line test from wrapping from one column into the next: a
+// shifted chain that leaves the board lands on a padding bit or off the word. Hence
+// width*(height+1) <= 64.
+//
+// Values follow Pons' score convention, from the side to move's view: a win scores
+// ceil(width*height/2) + 1 minus the winner's stones at its win (22 minus them on 7 x 6, so
+// the fastest win scores most), a draw 0, a loss the negation. Equivalently, a win by the move
+// after n stones scores (width*height + 1 - n)/2, Pons' formula. A position where the game is over
+// is valued from the loser's view, so terminal_value is never positive.
+//
+// Position notation is Pons' too: the columns played, 1-based, as one digit each ("4455"); the
+// empty board is the empty string. Printing reconstructs a canonical sequence from the bitboards
+// (so two move orders reaching one position print the same), and parse(print(s)) == s.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "games/evaluation.h"
+#include "games/game.h"
+#include "games/params.h"
+
+namespace gts {
+
+class ConnectFourEval;
+
+class ConnectFour {
+ public:
+  static constexpr std::string_view kName = "connect-four";
+  static constexpr std::string_view kDescription =
+      "Connect Four: stones drop into width columns of height cells, k in a row (any direction) "
+      "wins; exact values in Pascal Pons' score convention";
+  static constexpr int kMaxWidth = 9;  // one digit a move in Pons' notation
+  static constexpr int kMaxHeight = 31;
+  static constexpr int kMaxK = 32;
+  static constexpr std::size_t kMaxMoves = kMaxWidth;
+  static constexpr int kNumFeatures = 6;
+
+  struct State {
+    std::uint64_t mine = 0;  // stones of the side to move
+    std::uint64_t mask = 0;  // all stones
+    std::uint8_t moves = 0;  // stones on the board
+    std::uint8_t over = 0;   // 1: the last move made k in a row (the side to move has lost)
+    friend bool operator==(const State&, const State&) = default;
+  };
+  using Eval = ConnectFourEval;
+
+  static std::vector<ParamSpec> param_specs();
+  static std::vector<EvalInfo> evaluation_kinds();
+  static std::string default_evaluation() { return "threats"; }
+
+  // 7 x 6, k = 4.
+  ConnectFour();
+  // Validates `params` itself (ranges and width*(height+1) <= 64); throws ParamError.
+  explicit ConnectFour(const Params& params);
+
+  [[nodiscard]] int width() const { return width_; }
+  [[nodiscard]] int height() const { return height_; }
+  [[nodiscard]] int k() const { return k_; }
+  [[nodiscard]] int cells() const { return width_ * height_; }
+
+  [[nodiscard]] State initial_state() const { return State{}; }
+  [[nodiscard]] int to_move(const State& s) const { return s.moves & 1; }
+  [[nodiscard]] bool is_terminal(const State& s) const { return s.over != 0 || s.moves == cells(); }
+  [[nodiscard]] Value terminal_value(const State& s) const {
+    return s.over != 0 ? -static_cast<Value>((cells() + 2 - s.moves) / 2) : 0;
+  }
+  // Pons' score of a win by the side to move with its next stone (before it, `moves` stones).
+  [[nodiscard]] Value win_score(int moves) const { return (cells() + 1 - moves) / 2; }
+
+  // Every legal column, in the order a solver should try them (what Pons' solver owes much of its
+  // speed to, here for every algorithm): winning moves, then a block of the opponent's threat,
+  // then moves by the number of threats (cells completing k in a row) they leave the mover, centre
+  // columns first among equals; moves just below an opponent's threat, which hand it the win,
+  // last. The set of moves is every non-full column; only the order is chosen.
+  void legal_moves(const State& s, MovesOf<ConnectFour>& moves) const {
+    if (s.over != 0) return;
+    const std::uint64_t possible = playable(s);
+    const std::uint64_t opp = s.mask ^ s.mine;
+    const std::uint64_t my_wins = winning_cells(s.mine, s.mask);
+    const std::uint64_t opp_wins = winning_cells(opp, s.mask);
+    const std::uint64_t below_opp = opp_wins >> 1;
+    std::array<int, kMaxWidth> keys{};
+    std::array<Move, kMaxWidth> cols{};
+    std::size_t n = 0;
+    for (int i = 0; i < width_; ++i) {
+      const int col = order_[static_cast<std::size_t>(i)];
+      const std::uint64_t stone = possible & column_mask(col);
+      if (stone == 0) continue;
+      int key;
+      if ((stone & my_wins) != 0) {
+        key = 3000;
+      } else if ((stone & opp_wins) != 0) {
+        key = 2000;
+      } else if ((stone & below_opp) != 0) {
+        key = 0;
+      } else {
+        const std::uint64_t after = s.mine | stone;
+        key = 1000 + std::popcount(winning_cells(after, s.mask | stone));
+      }
+      // Insertion sort, descending; equal keys keep the centre-first order.
+      std::size_t j = n;
+      for (; j > 0 && keys[j - 1] < key; --j) {
+        keys[j] = keys[j - 1];
+        cols[j] = cols[j - 1];
+      }
+      keys[j] = key;
+      cols[j] = col;
+      ++n;
+    }
+    for (std::size_t i = 0; i < n; ++i) moves.push_back(cols[i]);
+  }
+
+  // `move` is a non-full column of a position whose game is not over (unchecked: parse_move).
+  void play(State& s, Move move) const {
+    const std::uint64_t stone = (s.mask + bottom_bit(move)) & column_mask(move);
+    const std::uint64_t mine = s.mine | stone;
+    s.mask |= stone;
+    s.mine = s.mask ^ mine;
+    ++s.moves;
+    s.over = has_line(mine) ? 1 : 0;
+  }
+
+  // Pons' unique position key (the mover's stones plus one marker bit above each column's
+  // stones), finalised by splitmix64's bijective mixer: distinct positions never collide, and the
+  // bits a transposition table indexes by are well spread.
+  [[nodiscard]] std::uint64_t key(const State& s) const { return s.mine + s.mask + bottom_; }
+  [[nodiscard]] std::uint64_t hash(const State& s) const {
+    std::uint64_t z = key(s);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+
+  // Pons' move sequence, "4455" (canonical: see the file comment). parse throws ParseError naming
+  // the offending move for a bad column, a full column or a move after the game is over.
+  [[nodiscard]] std::string to_string(const State& s) const;
+  [[nodiscard]] State parse(std::string_view text) const;
+  [[nodiscard]] std::string move_to_string(const State& s, Move move) const;
+  [[nodiscard]] Move parse_move(const State& s, std::string_view text) const;
+
+  // The interval the exact score must lie in (for searches to the end): exact when the mover wins
+  // at once or cannot stop the opponent winning next; else no win before the mover's next-but-one
+  // stone and, with a safe move available, no loss before the opponent's next-but-one stone.
+  [[nodiscard]] std::pair<Value, Value> outcome_bounds(const State& s) const {
+    const std::uint64_t possible = playable(s);
+    if ((winning_cells(s.mine, s.mask) & possible) != 0) {
+      const Value v = win_score(s.moves);
+      return {v, v};
+    }
+    const std::uint64_t opp_wins = winning_cells(s.mask ^ s.mine, s.mask);
+    const std::uint64_t forced = possible & opp_wins;
+    std::uint64_t safe = (forced != 0 ? forced : possible) & ~(opp_wins >> 1);
+    if (std::popcount(forced) > 1) safe = 0;
+    if (safe == 0) {
+      const Value v = -static_cast<Value>((cells() - s.moves) / 2);
+      return {v, v};
+    }
+    return {-static_cast<Value>((cells() - 2 - s.moves) / 2),
+            static_cast<Value>((cells() - 1 - s.moves) / 2)};
+  }
+
+  // Features from the mover's view: my and the opponent's open (k-1)s (lines holding k-1 of that
+  // side's stones and no other), open (k-2)s (for k >= 3; else 0), and stones in the centre
+  // column(s).
+  [[nodiscard]] std::size_t num_features() const { return kNumFeatures; }
+  void features(const State& s, std::span<std::int32_t> out) const;
+  [[nodiscard]] std::vector<std::string> feature_names() const;
+
+  // Rows top to bottom ('X' moves first, 'O', '.'), column numbers, and whose turn it is.
+  [[nodiscard]] std::string draw(const State& s) const;
+
+  // Empty cells that would complete k in a row for `stones` (any cell of the board, playable now
+  // or not). `mask` is every stone on the board.
+  [[nodiscard]] std::uint64_t winning_cells(std::uint64_t stones, std::uint64_t mask) const {
+    std::uint64_t cells = 0;
+    if (k_ == 4) {
+      // The common case unrolled: three stones on one side of the cell, or two and one.
+      for (int d : directions_) {
+        const std::uint64_t before = shl(stones, d) & shl(stones, 2 * d);
+        const std::uint64_t after = shr(stones, d) & shr(stones, 2 * d);
+        cells |= (before & (shl(stones, 3 * d) | shr(stones, d))) |
+                 (after & (shr(stones, 3 * d) | shl(stones, d)));
+      }
+      return cells & board_ & ~mask;
+    }
+    const int reach = k_ - 1;
+    for (int d : directions_) {
+      // up[m]: cells p with stones at p+d .. p+m*d; down[m]: at p-d .. p-m*d.
+      std::array<std::uint64_t, kMaxK> up;  // NOLINT: entries 0..reach written before read
+      std::array<std::uint64_t, kMaxK> down;
+      up[0] = down[0] = ~std::uint64_t{0};
+      for (int m = 1; m <= reach; ++m) {
+        up[m] = up[m - 1] & shr(stones, m * d);
+        down[m] = down[m - 1] & shl(stones, m * d);
+      }
+      for (int j = 0; j <= reach; ++j) cells |= up[reach - j] & down[j];
+    }
+    return cells & board_ & ~mask;
+  }
+  // True when `stones` hold k in a row.
+  [[nodiscard]] bool has_line(std::uint64_t stones) const {
+    for (int d : directions_) {
+      std::uint64_t x = stones;
+      for (int len = 1; len < k_ && x != 0;) {
+        const int step = len < k_ - len ? len : k_ - len;
+        x &= shr(x, step * d);
+        len += step;
+      }
+      if (x != 0) return true;
+    }
+    return false;
+  }
+  [[nodiscard]] std::uint64_t playable(const State& s) const { return (s.mask + bottom_) & board_; }
+  [[nodiscard]] std::uint64_t column_mask(int col) const {
+    return ((std::uint64_t{1} << height_) - 1) << (col * (height_ + 1));
+  }
+  [[nodiscard]] std::uint64_t bottom_bit(int col) const {
+    return std::uint64_t{1} << (col * (height_ + 1));
+  }
+  [[nodiscard]] std::uint64_t board_mask() const { return board_; }
+  // Every k-in-a-row line as a bitmask, each once.
+  [[nodiscard]] std::span<const std::uint64_t> lines() const { return lines_; }
+
+ private:
+  static std::uint64_t shr(std::uint64_t x, int n) { return n >= 64 ? 0 : x >> n; }
+  static std::uint64_t shl(std::uint64_t x, int n) { return n >= 64 ? 0 : x << n; }
+  [[nodiscard]] std::string legal_list(const State& s) const;
+  // The mover's k-in-a-row flag is not needed: only the last mover can have a line.
+  bool unplay(std::uint64_t first, std::uint64_t second, int n, bool won, std::string& out,
+              std::vector<std::uint64_t>& dead) const;
+
+  int width_ = 7;
+  int height_ = 6;
+  int k_ = 4;
+  std::uint64_t bottom_ = 0;  // the bottom cell of every column
+  std::uint64_t board_ = 0;   // every cell of the board (no padding)
+  std::uint64_t centre_ = 0;  // the centre column(s)
+  // Bit steps: vertical, diagonal down-right, horizontal, diagonal up-right.
+  std::array<int, 4> directions_{};
+  std::array<int, kMaxWidth> order_{};  // columns centre first
+  std::vector<std::uint64_t> lines_;
+};
+
+// Static evaluations of Connect Four positions, from the side to move's view, clamped into
+// +-(cells - stones)/2: strictly inside the scores of every win or loss a search to that position
+// can find, so a proven result always outranks a heuristic one.
+//   threats  3 x (my open (k-1)s - theirs) + (my open (k-2)s - theirs) + (my centre stones -
+//            theirs)
+//   linear   weights . features (see ConnectFour::features)
+class ConnectFourEval {
+ public:
+  // Throws ParamError for an unknown kind or bad weights.
+  ConnectFourEval(const ConnectFour& game, const EvalSpec& spec);
+
+  Value operator()(const ConnectFour::State& s) const {
+    std::array<std::int32_t, ConnectFour::kNumFeatures> f{};
+    game_.features(s, f);
+    Value v;
+    if (linear_) {
+      v = linear_value(f, weights_);
+    } else {
+      v = 3 * (f[0] - f[1]) + (f[2] - f[3]) + (f[4] - f[5]);
+    }
+    const Value limit = (game_.cells() - s.moves) / 2;
+    return v < -limit ? -limit : (v > limit ? limit : v);
+  }
+
+ private:
+  ConnectFour game_;
+  bool linear_ = false;
+  std::vector<double> weights_;
+};
+
+}  // namespace gts

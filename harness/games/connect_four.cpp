@@ -1,0 +1,12 @@
+#include "games/connect_four/connect_four.h"
+
+#include "harness/game_adapter.h"
+#include "harness/game_table.h"
+
+namespace gts {
+
+GameEntry connect_four_entry() {
+  return {describe_game<ConnectFour>(), &make_adapter<ConnectFour>};
+}
+
+}  // namespace gts
