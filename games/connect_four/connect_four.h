@@ -45,6 +45,7 @@ class ConnectFour {
   static constexpr int kMaxHeight = 31;
   static constexpr int kMaxK = 32;
   static constexpr std::size_t kMaxMoves = kMaxWidth;
+  static constexpr std::array<std::string_view, 2> kSideNames = {"X", "O"};
   static constexpr int kNumFeatures = 6;
 
   struct State {
