@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <stdexcept>
 
 #include "algorithms/alphabeta.h"
 #include "algorithms/minimax.h"
@@ -85,22 +84,6 @@ SearchFunction<G, E> search_function(const AlgorithmSpec& algorithm) {
   if (algorithm.name == "sss*") {
     return [](const G& g, const E& ev, const State& s, const SearchLimits& lim, std::uint64_t) {
       return sss_star(g, ev, s, lim, SssOptions{});
-    };
-  }
-  if (algorithm.name == "faulty") {
-    // A deliberately broken player, for testing that the harness survives one: `mode` throw or
-    // illegal, from its `after`-th move on.
-    const bool throws = algorithm.options.get("mode") == "throw";
-    const auto after = algorithm.options.get_int("after");
-    auto calls = std::make_shared<std::int64_t>(0);
-    return [throws, after, calls](const G& g, const E&, const State& s, const SearchLimits&,
-                                  std::uint64_t seed) {
-      if ((*calls)++ < after) return random_move(g, s, seed);
-      if (throws) throw std::runtime_error("faulty player: deliberate failure");
-      SearchResult r;
-      r.best_move = Move{1 << 30};
-      r.stats.nodes = 1;
-      return r;
     };
   }
   throw ParamError("internal: algorithm '" + algorithm.name + "' has no dispatch");

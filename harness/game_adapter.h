@@ -96,6 +96,9 @@ class GameAdapter final : public GameHandle {
 
   [[nodiscard]] std::unique_ptr<Searcher> make_searcher(const AlgorithmSpec& algorithm,
                                                         const EvalSpec& eval) const override {
+    if (const AlgorithmWrapper* w = find_algorithm_wrapper(algorithm.name)) {
+      return w->wrap(make_searcher(make_algorithm_spec(w->base, {}), eval), algorithm);
+    }
     return std::make_unique<FnSearcher>(game_, Eval(game_, eval),
                                         search_function<G, Eval>(algorithm));
   }
@@ -114,6 +117,10 @@ class GameAdapter final : public GameHandle {
   [[nodiscard]] SearchTrace trace(std::string_view position, const AlgorithmSpec& algorithm,
                                   const EvalSpec& eval, const SearchLimits& limits,
                                   std::uint64_t seed) const override {
+    if (find_algorithm_wrapper(algorithm.name) != nullptr) {
+      throw ParamError("algorithm " + algorithm.name +
+                       " is made of whole searches of another; its tree cannot be traced");
+    }
     const State s = game_.parse(position);
     const Eval e(game_, eval);
     SearchTrace t = trace_search(game_, e, s, algorithm, limits, seed);

@@ -148,17 +148,6 @@ std::vector<AlgorithmInfo> make_algorithm_infos() {
                    f.seeded = true;
                    f.searches = false;
                  })});
-  out.push_back({"faulty",
-                 {},
-                 "a deliberately broken player, for testing the harness: from its `after`-th move "
-                 "on it throws or returns an illegal move",
-                 {S::choice("mode", "throw", {"throw", "illegal"}, "how it misbehaves"),
-                  S::integer("after", 0, 0, 100000, "random legal moves before it misbehaves")},
-                 facts([](AlgorithmFacts& f) {
-                   f.anytime = true;
-                   f.seeded = true;
-                   f.searches = false;
-                 })});
   out.push_back({"sss*",
                  {"sss"},
                  "Stockman's SSS*: best-first search over solution trees with a priority queue "
@@ -201,9 +190,28 @@ std::vector<AlgorithmInfo> make_algorithm_infos() {
 
 }  // namespace
 
-const std::vector<AlgorithmInfo>& algorithm_infos() {
-  static const std::vector<AlgorithmInfo> infos = make_algorithm_infos();
+std::vector<AlgorithmInfo>& mutable_algorithm_infos() {
+  static std::vector<AlgorithmInfo> infos = make_algorithm_infos();
   return infos;
+}
+
+std::map<std::string, AlgorithmWrapper>& algorithm_wrappers() {
+  static std::map<std::string, AlgorithmWrapper> wrappers;
+  return wrappers;
+}
+
+const std::vector<AlgorithmInfo>& algorithm_infos() { return mutable_algorithm_infos(); }
+
+void register_algorithm_wrapper(AlgorithmInfo info, std::string base, SearcherWrapper wrap) {
+  (void)find_algorithm_info(base);  // throws for an unknown base
+  algorithm_wrappers()[info.name] = AlgorithmWrapper{std::move(base), std::move(wrap)};
+  mutable_algorithm_infos().push_back(std::move(info));
+}
+
+const AlgorithmWrapper* find_algorithm_wrapper(const std::string& name) {
+  const auto& w = algorithm_wrappers();
+  const auto it = w.find(name);
+  return it == w.end() ? nullptr : &it->second;
 }
 
 const GameInfo& find_game_info(const std::string& name) {

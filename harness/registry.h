@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -92,6 +93,20 @@ class Searcher {
   virtual SearchResult search(const void* state, const SearchLimits& limits,
                               std::uint64_t seed) = 0;
 };
+
+// An algorithm made from another at the level of whole searches: `wrap` receives a searcher of
+// `base` (default options) and returns the new one. This is how a program adds a player that the
+// product does not ship (the tests' misbehaving player); call register_algorithm_wrapper before
+// anything looks the registry up, and before any thread starts.
+using SearcherWrapper =
+    std::function<std::unique_ptr<Searcher>(std::unique_ptr<Searcher> base, const AlgorithmSpec&)>;
+void register_algorithm_wrapper(AlgorithmInfo info, std::string base, SearcherWrapper wrap);
+struct AlgorithmWrapper {
+  std::string base;
+  SearcherWrapper wrap;
+};
+// The wrapper registered under `name` (canonical), or nullptr.
+const AlgorithmWrapper* find_algorithm_wrapper(const std::string& name);
 
 class GameHandle {
  public:

@@ -16,8 +16,12 @@ namespace gts::testing {
 
 std::string harness_path() {
   const char* p = std::getenv("GTS_HARNESS");
-  if (p == nullptr || *p == '\0') throw std::runtime_error("GTS_HARNESS is not set");
-  return p;
+  return p != nullptr && *p != '\0' ? p : GTS_HARNESS_PATH;
+}
+
+std::string test_harness_path() {
+  const char* p = std::getenv("GTS_TEST_HARNESS");
+  return p != nullptr && *p != '\0' ? p : GTS_TEST_HARNESS_PATH;
 }
 
 std::string make_temp_dir() {
@@ -36,8 +40,9 @@ std::string read_file(const std::string& path) {
 
 namespace {
 
-int spawn_with_files(const std::vector<std::string>& args, const std::string& in_path,
-                     const std::string& out_path, const std::string& err_path) {
+int spawn_with_files(const std::string& program, const std::vector<std::string>& args,
+                     const std::string& in_path, const std::string& out_path,
+                     const std::string& err_path) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 0, in_path.c_str(), O_RDONLY, 0);
@@ -45,7 +50,7 @@ int spawn_with_files(const std::vector<std::string>& args, const std::string& in
                                    0644);
   posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
                                    0644);
-  std::vector<std::string> argv_store = {harness_path()};
+  std::vector<std::string> argv_store = {program};
   argv_store.insert(argv_store.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (auto& a : argv_store) argv.push_back(a.data());
@@ -61,7 +66,7 @@ int spawn_with_files(const std::vector<std::string>& args, const std::string& in
 
 int spawn_harness(const std::vector<std::string>& args, const std::string& out_path,
                   const std::string& err_path) {
-  return spawn_with_files(args, "/dev/null", out_path, err_path);
+  return spawn_with_files(harness_path(), args, "/dev/null", out_path, err_path);
 }
 
 int wait_process(int pid) {
@@ -70,13 +75,17 @@ int wait_process(int pid) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-ProcessResult run_harness(const std::vector<std::string>& args, const std::string& input) {
+namespace {
+
+ProcessResult run_program(const std::string& program, const std::vector<std::string>& args,
+                          const std::string& input) {
   const std::string dir = make_temp_dir();
-  const std::string in_path = dir + "/stdin", out_path = dir + "/stdout", err_path = dir + "/stderr";
+  const std::string in_path = dir + "/stdin", out_path = dir + "/stdout",
+                    err_path = dir + "/stderr";
   std::ofstream(in_path, std::ios::binary) << input;
 
   ProcessResult r;
-  r.exit_code = wait_process(spawn_with_files(args, in_path, out_path, err_path));
+  r.exit_code = wait_process(spawn_with_files(program, args, in_path, out_path, err_path));
   r.out = read_file(out_path);
   r.err = read_file(err_path);
   std::remove(in_path.c_str());
@@ -84,6 +93,16 @@ ProcessResult run_harness(const std::vector<std::string>& args, const std::strin
   std::remove(err_path.c_str());
   rmdir(dir.c_str());
   return r;
+}
+
+}  // namespace
+
+ProcessResult run_harness(const std::vector<std::string>& args, const std::string& input) {
+  return run_program(harness_path(), args, input);
+}
+
+ProcessResult run_test_harness(const std::vector<std::string>& args) {
+  return run_program(test_harness_path(), args, "");
 }
 
 }  // namespace gts::testing

@@ -1,4 +1,4 @@
-// Runs the harness binary (path in $GTS_HARNESS, set by CMake) as a child process, as a user or a
+// Runs the harness binary (the build's, or $GTS_HARNESS) as a child process, as a user or a
 // script would, and collects its exit code, stdout and stderr.
 #pragma once
 
@@ -13,11 +13,15 @@ struct ProcessResult {
   std::string err;
 };
 
-// The harness executable under test.
+// The harness executable under test (the build's, or $GTS_HARNESS), and the same program with
+// the test-only players registered (tests/harness_with_test_players.cpp, or $GTS_TEST_HARNESS).
 std::string harness_path();
+std::string test_harness_path();
 
 // Runs `harness args...` to completion; `input` is fed to stdin.
 ProcessResult run_harness(const std::vector<std::string>& args, const std::string& input = "");
+// The same with the test-only players available.
+ProcessResult run_test_harness(const std::vector<std::string>& args);
 
 // Starts `harness args...` in the background with stdout and stderr going to files; returns its
 // pid. wait_process() reaps it and returns the exit code (128 + signal when killed).

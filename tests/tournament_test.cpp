@@ -183,7 +183,7 @@ players:
   - {name: good, algorithm: alphabeta, depth: max}
 tournament: {pairs: 2, max_plies: 9}
 )");
-  auto r = run_harness({"run", config, "--out", dir + "/out"});
+  auto r = testing::run_test_harness({"run", config, "--out", dir + "/out"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto games = table_without(dir + "/out/games.csv", {});
   ASSERT_EQ(games.size(), 13u);  // 3 pairings x 2 pairs x 2 games

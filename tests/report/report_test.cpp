@@ -111,7 +111,9 @@ tournament: {pairs: 2}
 output: {moves: false}
 seed: 3
 )";
-  ASSERT_EQ(run_harness({"run", write_config(dir, config), "--out", run}).exit_code, 0);
+  // `faulty` is a test-only player: the run goes through the harness build that has it.
+  ASSERT_EQ(testing::run_test_harness({"run", write_config(dir, config), "--out", run}).exit_code,
+            0);
   ASSERT_FALSE(fs::exists(run + "/moves.csv"));
   // A separate output folder: the report links back to the run's CSVs.
   const std::string out = dir + "/report";

@@ -1,0 +1,91 @@
+// The harness's command line: every subcommand (harness/cli/) behind one entry point, which the
+// product's main (harness/main.cpp) and the tests' build with test-only players call.
+#include "harness/cli/app.h"
+
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <iostream>
+
+#include "games/game.h"
+#include "games/params.h"
+#include "harness/cli/command.h"
+#include "harness/compare/compare_runner.h"
+#include "harness/config/config_error.h"
+#include "harness/mpi/environment.h"
+#include "harness/solve/solve_runner.h"
+#include "harness/tournament/runner.h"
+#include "harness/tune/tune_jobs.h"
+
+namespace gts::cli {
+
+int harness_main(int argc, char** argv) {
+  // Under mpirun every rank but 0 serves rank 0's jobs (harness/mpi/work_distributor.h); a
+  // distributed command adds its JobRunnerFactory here.
+  gts::mpi::Environment mpi(argc, argv);
+  if (mpi.is_worker()) {
+    return mpi.serve({{"tournament", gts::make_tournament_jobs},
+                      {"solve", gts::make_solve_jobs},
+                      {"compare", gts::make_compare_jobs},
+                      {gts::kTuneJobKind, gts::make_tune_jobs}});
+  }
+  CLI::App app{"Benchmarking and tournament harness for game-tree search"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string(GTS_VERSION));
+  gts::cli::Action action;
+  gts::cli::add_search_command(app, action);
+  gts::cli::add_perft_command(app, action);
+  gts::cli::add_list_commands(app, action);
+  std::string command_line = "harness";
+  for (int i = 1; i < argc; ++i) command_line += std::string(" ") + argv[i];
+  gts::cli::add_run_command(app, action, command_line);
+  gts::cli::add_solve_command(app, action);
+  gts::cli::add_play_command(app, action);
+  gts::cli::add_report_command(app, action);
+  gts::cli::add_tree_command(app, action);
+  gts::cli::add_compare_command(app, action);
+  gts::cli::add_bench_command(app, action);
+  gts::cli::add_stats_command(app, action);
+  gts::cli::add_ugi_command(app, action);
+  gts::cli::add_tune_command(app, action, command_line);
+  if (argc > 1 && argv[1][0] != '-') {
+    std::string known;
+    bool found = false;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      found = found || sub->get_name() == argv[1];
+      known += (known.empty() ? "" : ", ") + sub->get_name();
+    }
+    if (!found) {
+      std::cerr << "error: unknown command '" << argv[1] << "' (known: " << known << ")\n";
+      return 2;
+    }
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "error: " << e.what() << " (see " << argv[0] << " --help)\n";
+    return 2;
+  }
+  try {
+    return action();
+  } catch (const gts::ParamError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  } catch (const gts::ConfigError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  } catch (const gts::ParseError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace gts::cli
