@@ -39,6 +39,7 @@ class SearchBudget {
 
   // True when the node about to be visited (the nodes+1-th) would break the budget. Sticky.
   bool exhausted(std::uint64_t nodes) {
+    if (suspended_) return false;
     if (hit_) return true;
     if (max_nodes_ != 0 && nodes >= max_nodes_) return hit_ = true;
     if ((nodes & (kClockInterval - 1)) == 0) {
@@ -48,6 +49,8 @@ class SearchBudget {
     return false;
   }
   [[nodiscard]] bool hit() const { return hit_; }
+  // While suspended nothing is exhausted (the one iteration a budgeted search always completes).
+  void suspend(bool on) { suspended_ = on; }
 
  private:
   static constexpr std::uint64_t kClockInterval = 1024;
@@ -56,6 +59,7 @@ class SearchBudget {
   const std::atomic<bool>* stop_;
   double start_ms_;
   bool hit_ = false;
+  bool suspended_ = false;
 };
 
 // Triangular principal-variation table: row p holds the best line found from ply p on. Sized once
