@@ -133,7 +133,7 @@ class AlphaBetaSearcher {
       std::optional<Iteration> last;
       int completed = 0;
       bool interrupted = false;
-      for (int d = 1;; ++d) {
+      for (int d = 1;; d = next_iteration_depth(d, limits_.depth)) {
         budget_.suspend(d == 1);
         Iteration it = search_root(root, d);
         budget_.suspend(false);

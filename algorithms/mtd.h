@@ -93,7 +93,7 @@ class MtSearcher {
       int completed = 0;
       bool interrupted = false;
       Value guess = first_guess_;
-      for (int d = 1;; ++d) {
+      for (int d = 1;; d = next_iteration_depth(d, limits_.depth)) {
         const std::uint64_t horizon0 = searcher_.horizon_count();
         searcher_.suspend_budget(d == 1);
         Outcome out = drive(root, d, guess);
