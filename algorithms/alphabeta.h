@@ -124,7 +124,10 @@ class AlphaBetaSearcher {
     SearchResult result;
     // Under a node or time budget the search deepens iteratively whatever the options say, and
     // depth 1 completes whatever the budget: a move always comes from a real search.
-    const bool budgeted = limits_.max_nodes != 0 || limits_.max_ms > 0.0;
+    // A search to the end keeps its exact answer or none (the solver's "unknown"), so there the
+    // budget only stops it.
+    const bool budgeted =
+        (limits_.max_nodes != 0 || limits_.max_ms > 0.0) && limits_.depth != kDepthMax;
     if ((!options_.iterative_deepening && !budgeted) || limits_.depth == 0) {
       const Iteration it = search_root(root, limits_.depth);
       result = to_result(it);

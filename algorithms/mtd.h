@@ -83,7 +83,10 @@ class MtSearcher {
     SearchResult result;
     // Under a node or time budget the search deepens iteratively, and depth 1 completes whatever
     // the budget: a move always comes from a real search.
-    const bool budgeted = limits_.max_nodes != 0 || limits_.max_ms > 0.0;
+    // A search to the end keeps its exact answer or none (the solver's "unknown"), so there the
+    // budget only stops it.
+    const bool budgeted =
+        (limits_.max_nodes != 0 || limits_.max_ms > 0.0) && limits_.depth != kDepthMax;
     if ((!iterative_deepening_ && !budgeted) || limits_.depth == 0) {
       const Outcome out = drive(root, limits_.depth, first_guess_);
       result = to_result(out);

@@ -84,7 +84,7 @@ TEST(Cli, ListsGamesAndAlgorithmsWithParameters) {
   std::set<std::string> names;
   for (const auto& a : algos) names.insert(a["name"].get<std::string>());
   EXPECT_EQ(names, (std::set<std::string>{"minimax", "alphabeta", "negascout", "mt-sss*",
-                                          "mt-dual*", "mtd(f)", "sss*", "random", "faulty"}));
+                                          "mt-dual*", "mtd(f)", "sss*", "random", "faulty", "solve"}));
 }
 
 struct BadInput {
