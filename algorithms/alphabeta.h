@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -49,11 +50,22 @@ struct AlphaBetaOptions {
   // TT alpha-beta keeps its textbook node counts.
   bool enhanced_cutoffs = false;
   // History heuristic: moves (per side, by move number) that refuted positions before, weighted by
-  // the nodes their refutation cost, go first. Under static ordering it only breaks ties between
-  // equal static values (which otherwise keep move order). Game-agnostic, and what makes exact
-  // solving robust: with static ordering and a table alone, solving Kalah(6,3) takes 5e8 nodes in
-  // move order but 8e6 with the houses listed in reverse; with history, 1e7-3e7 either way.
+  // the nodes their refutation cost, go first, after game hints and static values. Game-agnostic;
+  // it rescues a search in bad move order (Kalah(6,3) with static ordering and a table: 5e8 nodes
+  // in generation order, 1e7-3e7 with history), but keyed by move number alone it breaks the ties
+  // of a good order against it (9x the nodes once extra turns go first), so it is off by default
+  // and game hints, where a game has them, come before it.
   bool history = false;
+  // Game-supplied ordering hints (games/game.h, MoveHintGame) rank the moves before static values
+  // and history do. kAuto: on in searches to the end of the game (depth kDepthMax), where they
+  // decide how many nodes an exact solve takes, off at fixed depths, whose node counts stay those
+  // of the textbook options.
+  enum class Hints : std::uint8_t { kAuto, kOn, kOff };
+  Hints hints = Hints::kAuto;
+  // In searches to the end of the game, a game with banked score (games/game.h, BankedScoreGame)
+  // keys the table without it and stores values relative to it, so positions that differ only
+  // in their banked score (Kalah's stores) and mirror images share entries.
+  bool solve_keys = true;
 };
 
 namespace detail {
@@ -97,13 +109,26 @@ class AlphaBetaSearcher {
     if constexpr (HasOutcomeBounds<G>) {
       use_bounds_ = options.outcome_bounds && limits.depth == kDepthMax;
     }
+    const bool exact = limits.depth == kDepthMax;
+    use_hints_ = MoveHintGame<G> && (options.hints == AlphaBetaOptions::Hints::kOn ||
+                                     (options.hints == AlphaBetaOptions::Hints::kAuto && exact));
+    use_solve_keys_ = BankedScoreGame<G> && tt_ != nullptr && options.solve_keys && exact;
   }
+
+  // Budget checks pause (for the one iteration that every budgeted search completes).
+  void suspend_budget(bool on) { budget_.suspend(on); }
 
   SearchResult run(const State& root) {
     const double cpu0 = thread_cpu_ms();
     if (tt_) stats_.peak_bytes = tt_->bytes();
     SearchResult result;
-    if (!options_.iterative_deepening || limits_.depth == 0) {
+    // Under a node or time budget the search deepens iteratively whatever the options say, and
+    // depth 1 completes whatever the budget: a move always comes from a real search.
+    // A search to the end keeps its exact answer or none (the solver's "unknown"), so there the
+    // budget only stops it.
+    const bool budgeted =
+        (limits_.max_nodes != 0 || limits_.max_ms > 0.0) && limits_.depth != kDepthMax;
+    if ((!options_.iterative_deepening && !budgeted) || limits_.depth == 0) {
       const Iteration it = search_root(root, limits_.depth);
       result = to_result(it);
       result.depth = it.complete ? limits_.depth : 0;
@@ -112,11 +137,15 @@ class AlphaBetaSearcher {
       std::optional<Iteration> last;
       int completed = 0;
       bool interrupted = false;
-      for (int d = 1;; ++d) {
+      for (int d = 1;; d = next_iteration_depth(d, limits_.depth)) {
+        budget_.suspend(d == 1);
         Iteration it = search_root(root, d);
+        budget_.suspend(false);
         if (!it.complete) {
           interrupted = true;
-          if (!last) last = std::move(it);  // nothing completed: what is known of depth 1
+          // The interrupted iteration searched the last best move first; a move it found
+          // better after that was searched in full, at the deeper depth.
+          if (!last || it.improved) last = std::move(it);
           break;
         }
         completed = d;
@@ -150,7 +179,7 @@ class AlphaBetaSearcher {
   };
   WindowResult search_window(const State& root, int depth, Value alpha, Value beta) {
     WindowResult r;
-    const std::uint64_t key = tt_ ? game_.hash(root) : 0;
+    const std::uint64_t key = tt_ ? key_of(root) : 0;
     r.value = search(root, key, depth, 0, alpha, beta, false);
     if (budget_.hit()) return r;
     r.complete = true;
@@ -190,6 +219,7 @@ class AlphaBetaSearcher {
     std::vector<Move> pv;
     bool complete = false;
     bool horizon_free = false;
+    bool improved = false;  // interrupted after a move beat the first one, searched in full
   };
 
   static SearchResult to_result(const Iteration& it) {
@@ -217,6 +247,7 @@ class AlphaBetaSearcher {
     const std::uint64_t horizon0 = horizon_;
     const std::uint64_t nodes0 = stats_.nodes;
     if (budget_.exhausted(stats_.nodes)) return it;
+    const Value off = offset_of(root);
     ++stats_.nodes;
     pv_.clear(0);
     const bool terminal = game_.is_terminal(root);
@@ -231,7 +262,7 @@ class AlphaBetaSearcher {
     int first_index = kNoMoveIndex;
     std::uint64_t key = 0;
     if (tt_) {
-      key = game_.hash(root);
+      key = key_of(root);
       ++stats_.tt_probes;
       if (const TtEntry* e = tt_->probe(key)) {
         ++stats_.tt_hits;
@@ -248,6 +279,7 @@ class AlphaBetaSearcher {
     bool have = false;
     ties_.clear();
     std::size_t num_tie_pvs = 0;
+    std::size_t searched = 0;
     for (std::size_t k = 0; k < ch.size; ++k) {
       const Move m = ch.moves[ch.order[k]];
       const State& child = ch.child(k, root, game_);
@@ -271,6 +303,7 @@ class AlphaBetaSearcher {
         v = search_child(a, b);
       }
       if (budget_.hit()) break;
+      ++searched;
       const bool better = !have || v > best;
       const bool tie = have && options_.random_ties && v == best;
       if (better) {
@@ -292,7 +325,10 @@ class AlphaBetaSearcher {
       it.best_move = ties_[pick];
       it.pv = tie_pvs_[pick];
     }
-    if (budget_.hit()) return it;
+    if (budget_.hit()) {
+      it.improved = have && searched > 1 && it.best_move != ch.moves[ch.order[0]];
+      return it;
+    }
     it.complete = true;
     it.horizon_free = horizon_ == horizon0;
     if (tt_) {
@@ -300,8 +336,8 @@ class AlphaBetaSearcher {
       for (std::size_t i = 0; i < ch.size; ++i) {
         if (ch.moves[i] == it.best_move) best_index = static_cast<int>(i);
       }
-      tt_->store(key, it.horizon_free ? kDraftExact : depth, Bound::kExact, best, best_index,
-                 stats_.nodes - nodes0);
+      tt_put(key, off, it.horizon_free ? kDraftExact : depth, best, best, best_index,
+             stats_.nodes - nodes0);
     }
     return it;
   }
@@ -338,23 +374,16 @@ class AlphaBetaSearcher {
     const std::uint64_t horizon0 = horizon_;
     const std::uint64_t nodes0 = stats_.nodes;
     int first_index = kNoMoveIndex;
+    Value off = 0;
     if (tt_) {
+      off = offset_of(s);
       ++stats_.tt_probes;
       const TtEntry* e = tt_->probe(key);
       if (e == nullptr) ++fresh_entries_;  // stored below (a budget cut aside)
       if (e != nullptr) {
         ++stats_.tt_hits;
         if (variant_.tt_move_first) first_index = e->move_index();
-        if (e->draft() >= depth) {
-          const Value v = e->value();
-          const Bound bound = e->bound();
-          if (bound == Bound::kExact || (bound == Bound::kLower && v >= beta) ||
-              (bound == Bound::kUpper && v <= alpha)) {
-            if (e->draft() != kDraftExact) ++horizon_;
-            if (options_.fail_soft) return v;
-            return v <= alpha ? alpha : (v >= beta ? beta : v);
-          }
-        }
+        if (const auto v = tt_answer(*e, off, depth, alpha, beta)) return *v;
       }
     }
     const bool pv_move_known = on_pv && static_cast<std::size_t>(ply) < prev_pv_.size();
@@ -370,8 +399,8 @@ class AlphaBetaSearcher {
       if (const auto cut = etc_cutoff(ch, depth, mover, beta)) {
         ++stats_.cutoffs;
         const Value v = options_.fail_soft ? cut->first : beta;
-        tt_->store(key, horizon_ == horizon0 ? kDraftExact : depth, Bound::kLower, v, cut->second,
-                   stats_.nodes - nodes0);
+        tt_put(key, off, horizon_ == horizon0 ? kDraftExact : depth, v, kInfinity, cut->second,
+               stats_.nodes - nodes0);
         return v;
       }
     }
@@ -430,13 +459,45 @@ class AlphaBetaSearcher {
     }
     const Value result = options_.fail_soft ? best : (best == beta ? beta : alpha);
     if (tt_) {
-      const Bound bound = result >= beta     ? Bound::kLower
-                          : result <= alpha0 ? Bound::kUpper
-                                             : Bound::kExact;
-      tt_->store(key, horizon_ == horizon0 ? kDraftExact : depth, bound, result, best_index,
-                 stats_.nodes - nodes0);
+      tt_put(key, off, horizon_ == horizon0 ? kDraftExact : depth,
+             result > alpha0 ? result : -kInfinity, result < beta ? result : kInfinity, best_index,
+             stats_.nodes - nodes0);
     }
     return result;
+  }
+
+  [[nodiscard]] std::uint64_t key_of(const State& s) const {
+    return use_solve_keys_ ? solve_key(game_, s) : game_.hash(s);
+  }
+  // What the table's values are relative to (the banked score, with solving keys).
+  [[nodiscard]] Value offset_of(const State& s) const {
+    return use_solve_keys_ ? banked(game_, s) : 0;
+  }
+  void tt_put(std::uint64_t key, Value off, std::int32_t draft, Value lower, Value upper,
+              int move_index, std::uint64_t nodes) {
+    tt_->store(key, draft, lower == -kInfinity ? lower : lower - off,
+               upper == kInfinity ? upper : upper - off, move_index, nodes);
+  }
+  // The entry's answer for the window (alpha, beta) at `depth`, when its bounds settle it.
+  std::optional<Value> tt_answer(const TtEntry& e, Value off, int depth, Value alpha, Value beta) {
+    if (e.draft() < (depth < 0 ? 0 : depth)) return std::nullopt;
+    Value lo = e.lower();
+    Value hi = e.upper();
+    if (lo != -kInfinity) lo += off;
+    if (hi != kInfinity) hi += off;
+    Value v;
+    if (lo >= beta) {
+      v = lo;
+    } else if (hi <= alpha) {
+      v = hi;
+    } else if (lo == hi) {
+      v = lo;
+    } else {
+      return std::nullopt;
+    }
+    if (e.draft() != kDraftExact) ++horizon_;
+    if (options_.fail_soft) return v;
+    return v <= alpha ? alpha : (v >= beta ? beta : v);
   }
 
   // A leaf under tt_leaves: the table's answer if it has one for this window (a node, not a
@@ -444,17 +505,10 @@ class AlphaBetaSearcher {
   Value table_leaf(const State& s, std::uint64_t key, bool terminal, int depth, Value alpha,
                    Value beta) {
     ++stats_.tt_probes;
+    const Value off = offset_of(s);
     if (const TtEntry* e = tt_->probe(key)) {
       ++stats_.tt_hits;
-      const Value v = e->value();
-      const Bound bound = e->bound();
-      if (e->draft() >= (depth < 0 ? 0 : depth) &&
-          (bound == Bound::kExact || (bound == Bound::kLower && v >= beta) ||
-           (bound == Bound::kUpper && v <= alpha))) {
-        if (e->draft() != kDraftExact) ++horizon_;
-        if (options_.fail_soft) return v;
-        return v <= alpha ? alpha : (v >= beta ? beta : v);
-      }
+      if (const auto v = tt_answer(*e, off, depth, alpha, beta)) return *v;
     } else {
       ++fresh_entries_;
     }
@@ -466,7 +520,7 @@ class AlphaBetaSearcher {
       ++horizon_;
       v = bounded_eval(s);
     }
-    tt_->store(key, terminal ? kDraftExact : 0, Bound::kExact, v, kNoMoveIndex, 1);
+    tt_put(key, off, terminal ? kDraftExact : 0, v, v, kNoMoveIndex, 1);
     return v;
   }
 
@@ -530,6 +584,7 @@ class AlphaBetaSearcher {
     game_.legal_moves(s, moves);
     ch.size = moves.size();
     ch.made = options_.static_ordering || options_.history || tt_ != nullptr;
+    const bool sorted = options_.static_ordering || options_.history || use_hints_;
     for (std::size_t i = 0; i < ch.size; ++i) {
       ch.moves[i] = moves[i];
       ch.order[i] = static_cast<std::uint16_t>(i);
@@ -543,23 +598,25 @@ class AlphaBetaSearcher {
         ch.has_key[i] =
             tt_ && (variant_.tt_leaves || (depth > 1 && !game_.is_terminal(ch.states[i])));
         if (ch.has_key[i]) {
-          ch.keys[i] = game_.hash(ch.states[i]);
+          ch.keys[i] = key_of(ch.states[i]);
           tt_->prefetch(ch.keys[i]);
         }
       }
     }
-    if ((options_.static_ordering || options_.history) && ch.size > 1) {
-      std::array<std::pair<Value, std::uint64_t>, G::kMaxMoves> sort_keys{};
+    if (sorted && ch.size > 1) {
+      // (game hint, static value, history), compared in that order.
+      std::array<std::tuple<int, Value, std::uint64_t>, G::kMaxMoves> sort_keys{};
       const int mover = game_.to_move(s);
       for (std::size_t i = 0; i < ch.size; ++i) {
-        std::pair<Value, std::uint64_t> key{0, 0};
+        std::tuple<int, Value, std::uint64_t> key{0, 0, 0};
+        if (use_hints_) std::get<0>(key) = move_hint(game_, s, ch.moves[i]);
         if (options_.static_ordering) {
           const State& c = ch.states[i];
           ++stats_.ordering_evals;
           const Value v = leaf_value(game_, eval_, c);
-          key.first = game_.to_move(c) != mover ? -v : v;
+          std::get<1>(key) = game_.to_move(c) != mover ? -v : v;
         }
-        if (options_.history) key.second = history_at(mover, ch.moves[i]);
+        if (options_.history) std::get<2>(key) = history_at(mover, ch.moves[i]);
         // Insertion sort, descending by key; equal keys stay in move order.
         std::size_t j = i;
         for (; j > 0 && sort_keys[j - 1] < key; --j) {
@@ -596,14 +653,14 @@ class AlphaBetaSearcher {
       if (e == nullptr) continue;
       ++stats_.tt_hits;
       if (e->draft() < depth - 1) continue;
-      const Bound bound = e->bound();
+      const Value off = offset_of(ch.states[i]);
       Value proven;
       if (game_.to_move(ch.states[i]) != mover) {
-        if (bound != Bound::kUpper && bound != Bound::kExact) continue;
-        proven = -e->value();
+        if (e->upper() == kInfinity) continue;
+        proven = -(e->upper() + off);
       } else {
-        if (bound != Bound::kLower && bound != Bound::kExact) continue;
-        proven = e->value();
+        if (e->lower() == -kInfinity) continue;
+        proven = e->lower() + off;
       }
       if (proven < beta) continue;
       if (e->draft() != kDraftExact) ++horizon_;
@@ -624,6 +681,8 @@ class AlphaBetaSearcher {
   TranspositionTable* tt_ = nullptr;  // own_tt_'s, or the caller's
   bool use_bounds_ = false;
   bool use_etc_ = false;
+  bool use_hints_ = false;
+  bool use_solve_keys_ = false;
   std::vector<std::uint64_t> history_ = std::vector<std::uint64_t>(2 * kHistorySize, 0);
   static constexpr std::size_t kHistorySize = 1024;
   std::uint64_t& history_at(int mover, Move m) {

@@ -24,9 +24,10 @@
 //
 // Counting follows algorithms/search.h: every pass's visits count as nodes; a leaf is one
 // evaluation; a table answer is a node and a tt_hit. peak_bytes is the table memory the search
-// filled (entries created, 16 bytes each).
+// filled (entries created, 20 bytes each).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <optional>
 #include <utility>
@@ -50,6 +51,12 @@ struct MtdfOptions {
   // the previous iteration go first.
   bool iterative_deepening = false;
   std::size_t tt_mb = 16;
+  // Move ordering behind the table's move, as in alpha-beta (AlphaBetaOptions): game hints (on
+  // by default in searches to the end), static values, history.
+  AlphaBetaOptions::Hints hints = AlphaBetaOptions::Hints::kAuto;
+  bool static_ordering = false;
+  bool history = false;
+  bool solve_keys = true;
 };
 
 namespace detail {
@@ -62,20 +69,25 @@ class MtSearcher {
   using State = typename G::State;
 
   MtSearcher(const G& game, const E& eval, const SearchLimits& limits, MtDriver driver,
-             std::size_t tt_mb, TranspositionTable* table, Value first_guess = 0,
-             bool iterative_deepening = false)
+             std::size_t tt_mb, TranspositionTable* table, const MtdfOptions* mtdf = nullptr)
       : game_(game),
         limits_(limits),
         driver_(driver),
-        first_guess_(std::clamp(first_guess, -kInfinity + 1, kInfinity - 1)),
-        iterative_deepening_(iterative_deepening),
-        options_(table_options(tt_mb)),
+        first_guess_(mtdf ? std::clamp(mtdf->first_guess, -kInfinity + 1, kInfinity - 1) : 0),
+        iterative_deepening_(mtdf != nullptr && mtdf->iterative_deepening),
+        options_(table_options(tt_mb, mtdf)),
         searcher_(game, eval, limits, options_, table, variant(driver)) {}
 
   SearchResult run(const State& root) {
     const double cpu0 = thread_cpu_ms();
     SearchResult result;
-    if (!iterative_deepening_ || limits_.depth == 0) {
+    // Under a node or time budget the search deepens iteratively, and depth 1 completes whatever
+    // the budget: a move always comes from a real search.
+    // A search to the end keeps its exact answer or none (the solver's "unknown"), so there the
+    // budget only stops it.
+    const bool budgeted =
+        (limits_.max_nodes != 0 || limits_.max_ms > 0.0) && limits_.depth != kDepthMax;
+    if ((!iterative_deepening_ && !budgeted) || limits_.depth == 0) {
       const Outcome out = drive(root, limits_.depth, first_guess_);
       result = to_result(out);
       result.depth = out.complete ? limits_.depth : 0;
@@ -84,9 +96,11 @@ class MtSearcher {
       int completed = 0;
       bool interrupted = false;
       Value guess = first_guess_;
-      for (int d = 1;; ++d) {
+      for (int d = 1;; d = next_iteration_depth(d, limits_.depth)) {
         const std::uint64_t horizon0 = searcher_.horizon_count();
+        searcher_.suspend_budget(d == 1);
         Outcome out = drive(root, d, guess);
+        searcher_.suspend_budget(false);
         if (!out.complete) {
           interrupted = true;
           if (!last) last = std::move(out);  // nothing completed: what is known of depth 1
@@ -123,11 +137,19 @@ class MtSearcher {
     bool complete = false;
   };
 
-  static AlphaBetaOptions table_options(std::size_t tt_mb) {
+  static AlphaBetaOptions table_options(std::size_t tt_mb, const MtdfOptions* mtdf) {
     AlphaBetaOptions o;
     o.fail_soft = true;
     o.tt = true;
     o.tt_mb = tt_mb;
+    // MT-SSS* and MT-DUAL* keep the generation order (their equivalence with SSS* and DUAL*).
+    o.hints = AlphaBetaOptions::Hints::kOff;
+    if (mtdf != nullptr) {
+      o.hints = mtdf->hints;
+      o.static_ordering = mtdf->static_ordering;
+      o.history = mtdf->history;
+      o.solve_keys = mtdf->solve_keys;
+    }
     return o;
   }
   static SearchVariant variant(MtDriver driver) {
@@ -190,16 +212,43 @@ class MtSearcher {
         break;
       }
       case MtDriver::kMtdf: {
-        Value g = guess;
         Value lower = -kInfinity;
         Value upper = kInfinity;
+        // Solving to the end: the game's outcome bounds (which also bound the clamped horizon
+        // values of the shallow iterations) start the interval, and two passes in a row that
+        // fail the same way bisect it instead of creeping towards the value one step at a time.
+        bool bisect = false;
+        if constexpr (HasOutcomeBounds<G>) {
+          if (limits_.depth == kDepthMax) {
+            const auto bounds = game_.outcome_bounds(root);
+            lower = bounds.first;
+            upper = bounds.second;
+            bisect = true;
+          }
+        }
+        Value g = std::clamp(guess, lower, upper);
+        int streak = 0;
+        bool last_high = false;
         while (lower < upper) {
-          const Value beta = g == lower ? g + 1 : g;
+          Value beta = g == lower ? g + 1 : g;
+          if (bisect && streak >= 2 && upper - lower > 2) beta = lower + (upper - lower + 1) / 2;
           if (!pass(root, depth, beta, g, out)) break;
-          if (g < beta) {
-            upper = g;
-          } else {
+          const bool high = g >= beta;
+          streak = high == last_high ? streak + 1 : 1;
+          last_high = high;
+          if (high) {
             lower = g;
+          } else {
+            upper = g;
+          }
+        }
+        if (lower >= upper) {
+          g = lower;
+          // A value at the game's lower bound was never proved by a fail-high, which is what
+          // names the best move: one more pass that must fail high.
+          if (out.best_move == kNoMove && !game_.is_terminal(root) && depth > 0) {
+            Value unused = 0;
+            if (!pass(root, depth, lower, unused, out)) lower = upper - 1;
           }
         }
         out.value = g;
@@ -257,7 +306,7 @@ requires Evaluator<E, G> SearchResult mtdf(const G& game, const E& eval,
                                            TranspositionTable* table = nullptr) {
   detail::check_limits(limits);
   detail::MtSearcher<G, E> searcher(game, eval, limits, detail::MtDriver::kMtdf, options.tt_mb,
-                                    table, options.first_guess, options.iterative_deepening);
+                                    table, &options);
   return searcher.run(root);
 }
 

@@ -1,9 +1,11 @@
-// Transposition table for alpha-beta: 16-byte entries, four to a 64-byte bucket (one cache line, so
-// a probe costs one memory access). A new result replaces the same position's entry, else an
-// empty one, else the bucket's least valuable entry: the one of smallest draft and, among equal
-// drafts, smallest work (log2 of the nodes it cost). Deep results survive; the cheapest slot
-// churns, like the always-replace half of a two-level table. In exact searches every draft is the
-// same and work alone decides.
+// Transposition table for alpha-beta and the MT family: 20-byte entries holding both a lower and
+// an upper bound with their draft and the best move, three to a 64-byte bucket (one cache line, so
+// a probe costs one memory access). A new result for the same position narrows its entry (same
+// draft) or replaces it (deeper); a new position takes an empty slot, else the bucket's least
+// valuable entry: the one of smallest draft and, among equal drafts, smallest work (log2 of the
+// nodes it cost). Deep and expensive results survive, the cheapest slot churns (the
+// always-replace half of a two-level table). Results proven with no horizon below them carry the
+// draft kDraftExact, good at any depth, and outrank every finite draft.
 //
 // A table can serve many searches (a tournament player keeps one for a whole game): new_search()
 // empties it in O(1) by advancing a generation that every entry carries in the low 8 bits of its
@@ -14,6 +16,7 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -30,8 +33,6 @@
 
 namespace gts {
 
-enum class Bound : std::uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 };
-
 // Draft of a result that no horizon influenced: it is exact to the end of the game and so good for
 // any remaining depth, which lets finite-depth iterations feed an exact solve.
 inline constexpr std::int32_t kDraftExact = std::numeric_limits<std::int32_t>::max();
@@ -43,9 +44,13 @@ inline constexpr int kNoMoveIndex = 0xFFFF;
 class TtEntry {
  public:
   // The position's key without its low 8 bits (they hold the table's generation).
-  [[nodiscard]] std::uint64_t key() const { return key_ & ~kGenerationMask; }
-  [[nodiscard]] Value value() const { return value_; }
-  [[nodiscard]] Bound bound() const { return static_cast<Bound>(bound_work_ & 3U); }
+  [[nodiscard]] std::uint64_t key() const { return tagged_key() & ~kGenerationMask; }
+  // What the searches so far proved at this draft: lower() <= value <= upper(), with -kInfinity
+  // and kInfinity for "nothing proved". Both bounds are kept, so that a null-window pass testing
+  // from above and one testing from below (MTD(f), NegaScout's scouts and re-searches) each
+  // reuse what the other proved.
+  [[nodiscard]] Value lower() const { return lower_; }
+  [[nodiscard]] Value upper() const { return upper_; }
   [[nodiscard]] int move_index() const { return move_index_; }
   // kDraftExact, or the remaining depth the result was searched to (capped at kMaxDraft: a capped
   // draft only understates what the entry is good for).
@@ -59,15 +64,25 @@ class TtEntry {
   static constexpr std::uint8_t kExactCode = 255;
   static constexpr std::int32_t kMaxDraft = 254;
 
-  [[nodiscard]] unsigned priority() const { return (unsigned{draft_} << 8) | (bound_work_ >> 2U); }
+  [[nodiscard]] std::uint64_t tagged_key() const {
+    return (std::uint64_t{key_hi_} << 32) | std::uint64_t{key_lo_};
+  }
+  void set_tagged_key(std::uint64_t k) {
+    key_lo_ = static_cast<std::uint32_t>(k);
+    key_hi_ = static_cast<std::uint32_t>(k >> 32);
+  }
+  [[nodiscard]] unsigned priority() const { return (unsigned{draft_} << 8) | work_; }
 
-  std::uint64_t key_ = 0;
-  Value value_ = 0;
+  // The key as two halves: 4-byte alignment packs three entries into a 64-byte bucket.
+  std::uint32_t key_lo_ = 0;
+  std::uint32_t key_hi_ = 0;
+  Value lower_ = -kInfinity;
+  Value upper_ = kInfinity;
   std::uint16_t move_index_ = kNoMoveIndex;
   std::uint8_t draft_ = 0;
-  std::uint8_t bound_work_ = 0;  // bound in bits 0-1 (kNone: empty), log2 of the work above
+  std::uint8_t work_ = 0;  // 1 + log2 of the nodes the result cost; 0: empty
 };
-static_assert(sizeof(TtEntry) == 16);
+static_assert(sizeof(TtEntry) == 20);
 
 class TranspositionTable {
  public:
@@ -107,31 +122,44 @@ class TranspositionTable {
     const Bucket& b = bucket(key);
     const std::uint64_t tagged = tag(key);
     for (const TtEntry& e : b.e) {
-      if (e.key_ == tagged && e.bound_work_ != 0) return &e;
+      if (e.work_ != 0 && e.tagged_key() == tagged) return &e;
     }
     return nullptr;
   }
 
-  // `nodes`: what the result cost. A result without a best move (a fail-low under fail-hard)
-  // keeps the move stored before; a shallower result does not overwrite a deeper one.
-  void store(std::uint64_t key, std::int32_t draft, Bound bound, Value value, int move_index,
+  // Records that lower <= value <= upper at `draft` (`nodes`: what the result cost). For the same
+  // position, a deeper result replaces the entry, one of the same draft narrows it (both bounds
+  // kept), a shallower one changes nothing; a result without a best move (a fail-low) keeps the
+  // move stored before. Otherwise an empty slot, else the bucket's least valuable entry goes:
+  // smallest draft, and among equal drafts the least work, so deep and expensive results stay.
+  void store(std::uint64_t key, std::int32_t draft, Value lower, Value upper, int move_index,
              std::uint64_t nodes) {
     Bucket& b = bucket(key);
     TtEntry fresh;
     const std::uint64_t tagged = tag(key);
-    fresh.key_ = tagged;
-    fresh.value_ = value;
+    fresh.set_tagged_key(tagged);
+    fresh.lower_ = lower;
+    fresh.upper_ = upper;
     fresh.move_index_ = static_cast<std::uint16_t>(move_index);
     fresh.draft_ = draft == kDraftExact         ? TtEntry::kExactCode
                    : draft > TtEntry::kMaxDraft ? static_cast<std::uint8_t>(TtEntry::kMaxDraft)
                                                 : static_cast<std::uint8_t>(draft < 0 ? 0 : draft);
-    const auto work = static_cast<unsigned>(std::bit_width(nodes));
-    fresh.bound_work_ = static_cast<std::uint8_t>((work << 2U) | static_cast<unsigned>(bound));
+    fresh.work_ = static_cast<std::uint8_t>(1 + std::bit_width(nodes));
     TtEntry* victim = &b.e[0];
     for (TtEntry& e : b.e) {
-      if (e.bound_work_ != 0 && e.key_ == tagged) {
+      if (e.work_ != 0 && e.tagged_key() == tagged) {
         if (fresh.draft_ < e.draft_) return;
         if (move_index == kNoMoveIndex) fresh.move_index_ = e.move_index_;
+        if (fresh.draft_ == e.draft_) {
+          const Value lo = std::max(fresh.lower_, e.lower_);
+          const Value hi = std::min(fresh.upper_, e.upper_);
+          // Bounds that cross come from a search instability at a horizon: trust the new one.
+          if (lo <= hi) {
+            fresh.lower_ = lo;
+            fresh.upper_ = hi;
+          }
+          fresh.work_ = std::max(fresh.work_, e.work_);
+        }
         e = fresh;
         return;
       }
@@ -149,10 +177,11 @@ class TranspositionTable {
 
  private:
   static constexpr std::size_t kHugePage = std::size_t{2} << 20;
-  static constexpr std::size_t kWays = 4;
+  static constexpr std::size_t kWays = 3;
 
   struct alignas(64) Bucket {
     TtEntry e[kWays];
+    std::uint32_t unused = 0;
   };
   static_assert(sizeof(Bucket) == 64 && std::is_trivially_destructible_v<Bucket>);
 
@@ -162,7 +191,7 @@ class TranspositionTable {
     return (key & ~TtEntry::kGenerationMask) | generation_;
   }
   [[nodiscard]] bool live(const TtEntry& e) const {
-    return e.bound_work_ != 0 && (e.key_ & TtEntry::kGenerationMask) == generation_;
+    return e.work_ != 0 && (e.key_lo_ & TtEntry::kGenerationMask) == generation_;
   }
 
   // Multiply-shift onto any bucket count: no power-of-two rounding wastes the requested memory,

@@ -120,4 +120,59 @@ concept Evaluator = Game<G> && requires(const E& eval, const typename G::State& 
   { eval(s) } -> std::same_as<Value>;
 };
 
+// Optional hooks for exact solving. A game without them behaves as if it had the defaults below.
+//
+// Banked score: part of a state that never changes future play, only adds to the final outcome
+// (Kalah's stores). `solve_key(s)` hashes the rest, seen from the side to move (positions that are
+// mirror images share it), and `banked(s)` is the banked difference from the mover's view, such
+// that the exact outcome of s is banked(s) plus a value that depends on solve_key(s) alone. A
+// table keyed by solve_key stores values relative to banked(s), so that positions differing only
+// in their banked score share entries. Only exact outcomes have that property (a heuristic may
+// weigh the banked score any way it likes), so searches use it only when solving to the end.
+template <class G>
+concept BankedScoreGame = Game<G> && requires(const G& game, const typename G::State& s) {
+  { game.solve_key(s) } -> std::same_as<std::uint64_t>;
+  { game.banked(s) } -> std::same_as<Value>;
+};
+
+// Move-ordering hints: `move_hint(s, m)` ranks a legal move before the search knows anything
+// (larger first), from the game's own knowledge (Kalah: a sowing that ends in the own store, then
+// a capture, then nearest the store first).
+template <class G>
+concept MoveHintGame = Game<G> && requires(const G& game, const typename G::State& s, Move m) {
+  { game.move_hint(s, m) } -> std::convertible_to<int>;
+};
+
+template <Game G>
+std::uint64_t solve_key(const G& game, const typename G::State& s) {
+  if constexpr (BankedScoreGame<G>) {
+    return game.solve_key(s);
+  } else {
+    return game.hash(s);
+  }
+}
+
+template <Game G>
+Value banked(const G& game, const typename G::State& s) {
+  if constexpr (BankedScoreGame<G>) {
+    return game.banked(s);
+  } else {
+    (void)game;
+    (void)s;
+    return 0;
+  }
+}
+
+template <Game G>
+int move_hint(const G& game, const typename G::State& s, Move m) {
+  if constexpr (MoveHintGame<G>) {
+    return game.move_hint(s, m);
+  } else {
+    (void)game;
+    (void)s;
+    (void)m;
+    return 0;
+  }
+}
+
 }  // namespace gts

@@ -7,12 +7,14 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 
 #include "algorithms/alphabeta.h"
 #include "algorithms/minimax.h"
 #include "algorithms/mtd.h"
 #include "algorithms/negascout.h"
 #include "algorithms/random_move.h"
+#include "algorithms/solve.h"
 #include "algorithms/sss_star.h"
 #include "games/game.h"
 #include "harness/registry.h"
@@ -71,9 +73,21 @@ SearchFunction<G, E> search_function(const AlgorithmSpec& algorithm) {
     options.tt_mb = static_cast<std::size_t>(algorithm.options.get_int("tt_mb"));
     options.iterative_deepening = algorithm.options.get("id") == "on";
     options.first_guess = static_cast<Value>(algorithm.options.get_int("first_guess"));
+    const std::string hints = algorithm.options.get("hints");
+    options.hints = hints == "on"    ? AlphaBetaOptions::Hints::kOn
+                    : hints == "off" ? AlphaBetaOptions::Hints::kOff
+                                     : AlphaBetaOptions::Hints::kAuto;
     return
         [options](const G& g, const E& ev, const State& s, const SearchLimits& lim, std::uint64_t) {
           return mtdf(g, ev, s, lim, options, &thread_table(options.tt_mb));
+        };
+  }
+  if (algorithm.name == "solve") {
+    SolveOptions options;
+    options.tt_mb = static_cast<std::size_t>(algorithm.options.get_int("tt_mb"));
+    return
+        [options](const G& g, const E& ev, const State& s, const SearchLimits& lim, std::uint64_t) {
+          return solve(g, ev, s, lim, options, &thread_table(options.tt_mb));
         };
   }
   if (algorithm.name == "random") {

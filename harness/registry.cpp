@@ -110,6 +110,9 @@ std::vector<AlgorithmInfo> make_algorithm_infos() {
         S::choice("etc", "off", off_on,
                   "enhanced transposition cut-offs (with tt): probe every child before "
                   "searching any"),
+        S::choice("hints", "auto", {"auto", "on", "off"},
+                  "the game's move-ordering hints first (Kalah: extra turn, capture, nearest the "
+                  "store); auto: on in searches to the end (depth max)"),
         S::choice("bounds", "on", off_on,
                   "in searches to the end (depth max), cut with the game's bounds on the final "
                   "outcome where it has them (Kalah: stores only grow)"),
@@ -180,11 +183,21 @@ std::vector<AlgorithmInfo> make_algorithm_infos() {
                             "guess, and the table's best moves go first"),
                   S::integer("first_guess", 0, -999'999'999, 999'999'999,
                              "first guess of the value (the first iteration's, with id)"),
+                  S::choice("hints", "auto", {"auto", "on", "off"},
+                            "the game's move-ordering hints after the table's move; auto: on "
+                            "in searches to the end (depth max)"),
                   mt_table()},
                  facts([](AlgorithmFacts& f) {
                    f.anytime = true;
                    f.anytime_option = "id";
                  })});
+  // An exact solve: under a budget it is stopped, not deepened (not anytime).
+  out.push_back({"solve",
+                 {},
+                 "exact solve (use --depth max): MTD(f) over the two-bound table with the game's "
+                 "move hints and solving keys; prints the principal variation to the end",
+                 {S::integer("tt_mb", 256, 1, 4096, "transposition table size in MiB")},
+                 AlgorithmFacts{}});
   return out;
 }
 
@@ -269,6 +282,10 @@ AlphaBetaOptions alphabeta_options(const AlgorithmSpec& spec) {
   o.history = p.get("history") == "on";
   o.enhanced_cutoffs = p.get("etc") == "on";
   o.outcome_bounds = p.get("bounds") == "on";
+  const std::string hints = p.get("hints");
+  o.hints = hints == "on"    ? AlphaBetaOptions::Hints::kOn
+            : hints == "off" ? AlphaBetaOptions::Hints::kOff
+                             : AlphaBetaOptions::Hints::kAuto;
   o.random_ties = p.get("random_ties") == "on";
   o.seed = static_cast<std::uint64_t>(p.get_int("seed"));
   return o;

@@ -84,7 +84,7 @@ TEST(Cli, ListsGamesAndAlgorithmsWithParameters) {
   std::set<std::string> names;
   for (const auto& a : algos) names.insert(a["name"].get<std::string>());
   EXPECT_EQ(names, (std::set<std::string>{"minimax", "alphabeta", "negascout", "mt-sss*",
-                                          "mt-dual*", "mtd(f)", "sss*", "random"}));
+                                          "mt-dual*", "mtd(f)", "sss*", "random", "solve"}));
   // The misbehaving test player is registered by the tests' build only.
   auto with_test_players = testing::run_test_harness({"algorithms"});
   EXPECT_EQ(with_test_players.exit_code, 0);

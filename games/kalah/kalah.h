@@ -128,6 +128,48 @@ class Kalah {
     return h;
   }
 
+  // Solving hooks (games/game.h). The stores are banked score: sowing and capturing never look
+  // at them. The key hashes the houses only, the mover's first, so a position and its mirror
+  // image (the other side to move) share it.
+  [[nodiscard]] std::uint64_t solve_key(const State& s) const {
+    const int me = s.side * (pits_ + 1);
+    const int opp = (1 - s.side) * (pits_ + 1);
+    std::uint64_t h = 0;
+    for (int i = 0; i < pits_; ++i) {
+      h ^= detail::kKalahZobrist[i][s.board[me + i]];
+      h ^= detail::kKalahZobrist[pits_ + 1 + i][s.board[opp + i]];
+    }
+    return h;
+  }
+  [[nodiscard]] Value banked(const State& s) const {
+    return static_cast<Value>(s.board[s.side * (pits_ + 1) + pits_]) -
+           static_cast<Value>(s.board[(1 - s.side) * (pits_ + 1) + pits_]);
+  }
+  // A sowing that ends in the own store (the mover moves again) first, then one that captures,
+  // each group nearest the store first: the order that makes an exact solve cheap.
+  [[nodiscard]] int move_hint(const State& s, Move move) const {
+    const int base = s.side * (pits_ + 1);
+    const int seeds = s.board[base + move - 1];
+    const int to_store = pits_ + 1 - move;
+    const int cycle = cells_ - 1;
+    int kind = 0;
+    if (seeds % cycle == to_store) {
+      kind = 2;
+    } else if (seeds < cycle) {
+      // Where the last seed lands, counted from the mover's first house; past the opponent's
+      // houses it comes round to the mover's side again (the opponent's store is skipped).
+      int land = move - 1 + seeds;
+      if (land >= cycle) land -= cycle;
+      if (land < pits_ && land != move - 1) {
+        const bool wrapped = move - 1 + seeds >= cycle;
+        const int opposite = 2 * pits_ - (base + land);
+        const bool opposite_full = wrapped || s.board[opposite] != 0;
+        if (s.board[base + land] == 0 && (capture_empty_ || opposite_full)) kind = 1;
+      }
+    }
+    return kind * 16 + move;
+  }
+
   // "4,4,4,4,4,4,0,4,4,4,4,4,4,0:S".
   [[nodiscard]] std::string to_string(const State& s) const;
   [[nodiscard]] State parse(std::string_view text) const;

@@ -23,23 +23,27 @@ std::vector<AlgorithmInfo> make_solver_infos() {
                   S::choice("ordering", "static", {"none", "static"},
                             "static: children searched best first by the heuristic"),
                   S::choice("line", "on", off_on,
-                            "rebuild the main line for the depth column (uncounted searches)")}});
+                            "rebuild the main line for the depth column (uncounted searches)")},
+                 AlgorithmFacts{}});
   out.push_back(
-      {"pn", {}, "proof-number search (Allis): best-first, leaves start at (1, 1)", {max_mb}});
+      {"pn", {}, "proof-number search (Allis): best-first, leaves start at (1, 1)", {max_mb}, {}});
   out.push_back(
-      {"pn+", {"pn-plus"}, "pn with heuristic initial numbers: pn = E^2, dn = (25/E)^2", {max_mb}});
+      {"pn+", {"pn-plus"}, "pn with heuristic initial numbers: pn = E^2, dn = (25/E)^2", {max_mb},
+       {}});
   out.push_back({"dfpn",
                  {"df-pn"},
                  "depth-first proof-number search (Nagai) with the 1+epsilon trick and a "
                  "transposition table",
-                 {tt_mb, epsilon}});
+                 {tt_mb, epsilon},
+                 AlgorithmFacts{}});
   out.push_back({"dfpn+",
                  {"df-pn+", "dfpn-plus"},
                  "df-pn+: heuristic initial numbers (as pn+) and a cost on every edge",
                  {tt_mb, epsilon,
                   S::integer("cost", 0, 0, 1000000,
                              "added to an unsolved child's number where its parent takes the "
-                             "minimum (the article: 0)")}});
+                             "minimum (the article: 0)")},
+                 AlgorithmFacts{}});
   return out;
 }
 

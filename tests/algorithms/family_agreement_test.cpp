@@ -51,7 +51,8 @@ int check_position(const G& game, const typename G::Eval& eval, const typename G
     if (!r.pv.empty()) {
       EXPECT_EQ(r.pv[0], r.best_move) << what;
     }
-    if (algo.first_best_in_order) {
+    // Searches to the end order by the game's hints by default, so only fixed depths keep order.
+    if (algo.first_best_in_order && depth != kDepthMax) {
       EXPECT_EQ(r.best_move, mm.best_move) << what;
     }
   }

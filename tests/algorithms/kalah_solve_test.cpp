@@ -5,6 +5,10 @@
 
 #include <iostream>
 
+#include "algorithms/minimax.h"
+#include "algorithms/mtd.h"
+#include "algorithms/negascout.h"
+#include "algorithms/solve.h"
 #include "games/kalah/kalah.h"
 #include "tests/algorithms/search_test_util.h"
 
@@ -101,6 +105,100 @@ TEST(KalahSolve, SixThreeEmptyCapture) {
 
 TEST(KalahSolve, SixThreeNonemptyCapture) {
   EXPECT_EQ(solve(kalah(6, 3, "nonempty"), solver(128)).value, 2);
+}
+
+// The exact-solve choice: the known values, and a principal variation that is a legal line to the
+// end of the game whose final margin is the value.
+void check_solve(const Kalah& game, Value expected) {
+  const auto eval = make_eval(game, "store-diff");
+  const auto root = game.initial_state();
+  const SearchResult r = solve(game, eval, root, depth_limits(kDepthMax), SolveOptions{});
+  std::cout << "solve Kalah(" << game.pits() << "," << game.seeds() << ") "
+            << (game.capture_empty() ? "empty" : "nonempty") << ": " << r.value << " in "
+            << r.stats.nodes << " nodes, pv " << r.pv.size() << " moves\n";
+  EXPECT_TRUE(r.complete);
+  EXPECT_EQ(r.value, expected);
+  ASSERT_FALSE(r.pv.empty());
+  EXPECT_EQ(r.pv[0], r.best_move);
+  auto s = root;
+  for (Move m : r.pv) {
+    MovesOf<Kalah> legal;
+    game.legal_moves(s, legal);
+    ASSERT_TRUE(legal.contains(m));
+    game.play(s, m);
+  }
+  ASSERT_TRUE(game.is_terminal(s));
+  const Value final_margin = game.to_move(s) == game.to_move(root) ? game.terminal_value(s)
+                                                                   : -game.terminal_value(s);
+  EXPECT_EQ(final_margin, expected);
+}
+
+TEST(KalahSolve, SolveChoiceKnownValues) {
+  check_solve(kalah(6, 2, "empty"), 10);
+  check_solve(kalah(6, 3, "empty"), 2);
+  check_solve(kalah(6, 3, "nonempty"), 2);
+}
+
+// Solving keys (stores out of the key, values relative to them, mirrored) and hints, each on and
+// off, in alpha-beta, NegaScout, MTD(f) with and without id and the solve choice, agree with
+// minimax on random positions of both capture rules.
+TEST(KalahSolve, SolvingOptionsAgreeWithMinimax) {
+  int checked = 0;
+  for (const char* capture : {"empty", "nonempty"}) {
+    const Kalah game = kalah(6, 3, capture);
+    const auto eval = make_eval(game, "store-diff");
+    for (std::uint64_t seed = 1; seed <= 400 && checked < (capture[0] == 'e' ? 12 : 24); ++seed) {
+      const auto root = test::random_position(game, seed * 7 + 3, 20 + static_cast<int>(seed % 30));
+      if (game.is_terminal(root)) continue;
+      SearchLimits probe = depth_limits(kDepthMax);
+      probe.max_nodes = 300'000;
+      const SearchResult mm = minimax(game, eval, root, probe);
+      if (!mm.complete || mm.stats.nodes < 200) continue;
+      ++checked;
+      const std::string where = game.to_string(root) + " " + capture;
+      for (bool keys : {false, true}) {
+        for (auto hints : {AlphaBetaOptions::Hints::kOff, AlphaBetaOptions::Hints::kAuto}) {
+          for (bool soft : {false, true}) {
+            for (bool id : {false, true}) {
+              AlphaBetaOptions o;
+              o.tt = true;
+              o.tt_mb = 1;
+              o.solve_keys = keys;
+              o.hints = hints;
+              o.fail_soft = soft;
+              o.iterative_deepening = id;
+              EXPECT_EQ(alphabeta(game, eval, root, depth_limits(kDepthMax), o).value, mm.value)
+                  << where << " " << describe(o);
+              EXPECT_EQ(negascout(game, eval, root, depth_limits(kDepthMax), NegaScoutOptions(o))
+                            .value,
+                        mm.value)
+                  << where << " negascout " << describe(o);
+            }
+          }
+          for (bool id : {false, true}) {
+            MtdfOptions m;
+            m.tt_mb = 1;
+            m.solve_keys = keys;
+            m.hints = hints;
+            m.iterative_deepening = id;
+            const SearchResult r = mtdf(game, eval, root, depth_limits(kDepthMax), m);
+            EXPECT_EQ(r.value, mm.value) << where << " mtd(f) keys " << keys << " id " << id;
+            EXPECT_NE(r.best_move, kNoMove) << where;
+          }
+        }
+      }
+      SolveOptions so;
+      so.tt_mb = 1;
+      const SearchResult r = solve(game, eval, root, depth_limits(kDepthMax), so);
+      EXPECT_EQ(r.value, mm.value) << where << " solve";
+      // The move it names achieves the value.
+      auto child = root;
+      game.play(child, r.best_move);
+      const Value cv = minimax(game, eval, child, depth_limits(kDepthMax)).value;
+      EXPECT_EQ(game.to_move(child) == game.to_move(root) ? cv : -cv, mm.value) << where;
+    }
+  }
+  EXPECT_EQ(checked, 24);
 }
 
 }  // namespace

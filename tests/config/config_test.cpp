@@ -61,7 +61,7 @@ TEST(TournamentConfig, FullConfigLoadsEveryField) {
   EXPECT_EQ(ab.name, "ab4");
   EXPECT_EQ(ab.algorithm.name, "alphabeta");
   const std::map<std::string, std::string> ab_options = {
-      {"bounds", "on"}, {"etc", "off"},        {"fail", "hard"}, {"history", "off"},
+      {"bounds", "on"}, {"etc", "off"},        {"fail", "hard"}, {"hints", "auto"}, {"history", "off"},
       {"id", "off"},    {"ordering", "static"}, {"random_ties", "off"}, {"seed", "0"},
       {"tt", "on"},     {"tt_mb", "16"}};
   EXPECT_EQ(ab.algorithm.options.values(), ab_options);

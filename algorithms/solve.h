@@ -1,0 +1,101 @@
+// The exact-solve choice: what a user asks for to solve a position without knowing which options
+// pay. MTD(f) over the two-bound table, with the game's move hints, solving keys (banked score left
+// out of the key, values relative to it) and outcome bounds (bisecting the value's interval), no
+// history (which breaks the ties of a good order against it), and a table large enough for the
+// shipped problems. With --depth max it is an exact solve; other depths work too (a fixed-depth
+// MTD(f) with the same ordering).
+//
+// The principal variation is continued to the end of the game: from the table where its entries
+// prove the line (the move's child holds the exact value that the position has), else by solving
+// the position reached. That extra work is not in the statistics, which are the solve's own.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "algorithms/mtd.h"
+#include "algorithms/search.h"
+#include "algorithms/transposition_table.h"
+#include "games/game.h"
+
+namespace gts {
+
+struct SolveOptions {
+  std::size_t tt_mb = 256;
+  bool pv_to_end = true;
+};
+
+namespace detail {
+
+// The value of `s` from its mover's view if the table proves it exactly (draft exact).
+template <Game G>
+bool table_exact(const G& game, const TranspositionTable& table, const typename G::State& s,
+                 Value& value, int& move_index) {
+  if (game.is_terminal(s)) {
+    value = game.terminal_value(s);
+    move_index = kNoMoveIndex;
+    return true;
+  }
+  const TtEntry* e = table.probe(solve_key(game, s));
+  if (e == nullptr || e->draft() != kDraftExact || e->lower() != e->upper()) return false;
+  value = e->lower() + banked(game, s);
+  move_index = e->move_index();
+  return true;
+}
+
+}  // namespace detail
+
+template <Game G, class E>
+requires Evaluator<E, G> SearchResult solve(const G& game, const E& eval,
+                                            const typename G::State& root,
+                                            const SearchLimits& limits,
+                                            const SolveOptions& options = {},
+                                            TranspositionTable* table = nullptr) {
+  detail::check_limits(limits);
+  std::optional<TranspositionTable> own;
+  if (table == nullptr) table = &own.emplace(options.tt_mb);
+  MtdfOptions o;
+  o.tt_mb = options.tt_mb;
+  o.hints = AlphaBetaOptions::Hints::kOn;
+  SearchResult result = mtdf(game, eval, root, limits, o, table);
+  if (!options.pv_to_end || !result.complete || limits.depth != kDepthMax ||
+      result.best_move == kNoMove) {
+    return result;
+  }
+  // Continue the line to the end of the game.
+  constexpr std::size_t kMaxLine = 1024;
+  std::vector<Move> line{result.best_move};
+  auto s = root;
+  game.play(s, result.best_move);
+  SearchLimits to_end;
+  to_end.depth = kDepthMax;
+  SolveOptions sub = options;
+  sub.pv_to_end = false;
+  while (!game.is_terminal(s) && line.size() < kMaxLine) {
+    Value value = 0;
+    int index = kNoMoveIndex;
+    Move next = kNoMove;
+    if (detail::table_exact(game, *table, s, value, index) && index != kNoMoveIndex) {
+      MovesOf<G> moves;
+      game.legal_moves(s, moves);
+      if (static_cast<std::size_t>(index) < moves.size()) {
+        auto child = s;
+        game.play(child, moves[static_cast<std::size_t>(index)]);
+        Value cv = 0;
+        int unused = 0;
+        if (detail::table_exact(game, *table, child, cv, unused) &&
+            (game.to_move(child) == game.to_move(s) ? cv : -cv) == value) {
+          next = moves[static_cast<std::size_t>(index)];
+        }
+      }
+    }
+    if (next == kNoMove) next = solve(game, eval, s, to_end, sub, table).best_move;
+    if (next == kNoMove) break;
+    line.push_back(next);
+    game.play(s, next);
+  }
+  result.pv = std::move(line);
+  return result;
+}
+
+}  // namespace gts
