@@ -11,13 +11,13 @@
 // df-pn+: unsolved children not yet in the table start at the heuristic's numbers instead of
 // (1, 1), and `cost` is added to an unsolved child's number where the parent takes the minimum
 // (OR: pn(n) = min(pn(c) + cost), AND: dn(n) = min(dn(c) + cost)); solved children add nothing,
-// so 0 still means solved. The article's df-pn+ uses cost 0.
+// so 0 still means solved. Zhang et al.'s df-pn+ uses cost 0.
 //
 // Results live in a transposition table of fixed size (4-way buckets; a new result replaces the
 // same position's entry, else an empty slot, else the entry that cost the least work, so large
 // proved subtrees survive). A solved entry also keeps the length of its main line.
 //
-// Counting (as in the article): a node is a MID call, so children that are generated and looked
+// Counting (as in Zhang et al.): a node is a MID call, so children that are generated and looked
 // up but never entered are not visited nodes (they are leaves: each was evaluated once when its
 // parent was expanded). Re-entering a node counts again. peak_bytes is the table's size.
 #pragma once

@@ -1,4 +1,4 @@
-// Proof and disproof numbers: the arithmetic every proof-number search shares, and the article's
+// Proof and disproof numbers: the arithmetic every proof-number search shares, and Zhang et al.'s
 // mapping from an evaluation to initial numbers (pn+ and df-pn+).
 //
 // Numbers are always from the prover's side: pn is how hard proving looks (0: proved), dn how hard
@@ -30,10 +30,10 @@ struct ProofEstimate {
   friend bool operator==(const ProofEstimate&, const ProofEstimate&) = default;
 };
 
-// The largest distance the mapping below accepts; the article's scale factor.
+// The largest distance the mapping below accepts; Zhang et al.'s scale factor.
 inline constexpr int kMaxProofDistance = 25;
 
-// The article's pn+ / df-pn+ initialisation from an evaluation E (the prover's distance from its
+// Zhang et al.'s pn+ / df-pn+ initialisation from an evaluation E (the prover's distance from its
 // goal, 1 = next to it, 25 = hopeless): pn = E^2, dn = (1/E x 25)^2, the latter rounded to the
 // nearest integer and at least 1. E is clamped to 1..25, so pn runs 1..625 and dn 625..1; at E = 5
 // both are 25.

@@ -29,7 +29,7 @@
 
 #include "algorithms/transposition_table.h"
 #include "games/connect_four/connect_four.h"
-#include "harness/algorithm_dispatch.h"
+#include "harness/algorithms/algorithm_list.h"
 #include "harness/registry.h"
 
 namespace gts {

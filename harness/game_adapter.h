@@ -11,7 +11,7 @@
 #include "algorithms/perft.h"
 #include "algorithms/random_move.h"
 #include "games/game.h"
-#include "harness/algorithm_dispatch.h"
+#include "harness/algorithms/algorithm_list.h"
 #include "harness/registry.h"
 #include "harness/tree/tracing_game.h"
 

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "harness/algorithms/algorithm_list.h"
 #include "harness/game_adapter.h"
 #include "harness/game_table.h"
 
@@ -45,12 +46,9 @@ const char* termination_name(Termination t) {
 const std::vector<GameEntry>& game_table() {
   static const std::vector<GameEntry> table = [] {
     std::vector<GameEntry> t;
-    t.push_back(kalah_entry());
-    t.push_back(tictactoe_entry());
-    t.push_back(explicit_tree_entry());
-    t.push_back(random_tree_entry());
-    t.push_back(go_capture_entry());
-    t.push_back(connect_four_entry());
+#define GTS_GAME(name) t.push_back(name##_entry());
+#include "harness/games/game_list.h"  // NOLINT(bugprone-suspicious-include)
+#undef GTS_GAME
     return t;
   }();
   return table;
@@ -73,138 +71,10 @@ std::string known_names(const std::vector<std::string>& names) {
   return out;
 }
 
-// An algorithm's facts, each set by name where it registers (unset facts keep their defaults).
-template <class Set>
-AlgorithmFacts facts(Set set) {
-  AlgorithmFacts f;
-  set(f);
-  return f;
-}
-
-std::vector<AlgorithmInfo> make_algorithm_infos() {
-  using S = ParamSpec;
-  const std::vector<std::string> off_on = {"off", "on"};
-  std::vector<AlgorithmInfo> out;
-  out.push_back({"minimax",
-                 {},
-                 "plain full-width minimax (negamax form): the reference",
-                 {},
-                 facts([](AlgorithmFacts& f) { f.reference = true; })});
-  out.push_back(
-      {"alphabeta",
-       {"alpha-beta", "ab"},
-       "depth-first alpha-beta (Knuth and Moore), with the variants below",
-       {S::choice("fail", "hard", {"hard", "soft"},
-                  "hard: the classic Minimax-ab, values clamped to the window; soft: the best "
-                  "value found, even outside the window"),
-        S::choice("ordering", "none", {"none", "static"},
-                  "static: children sorted by their static evaluation before they are searched"),
-        S::choice("tt", "off", off_on,
-                  "transposition table storing bounds and the best move (searched first)"),
-        S::integer("tt_mb", 16, 1, 4096, "transposition table size in MiB"),
-        S::choice("id", "off", off_on,
-                  "iterative deepening: depth 1, 2, ... up to the depth; under a node or time "
-                  "budget the last completed iteration's move is played"),
-        S::choice("history", "off", off_on,
-                  "history heuristic: moves that caused cut-offs before are searched first"),
-        S::choice("etc", "off", off_on,
-                  "enhanced transposition cut-offs (with tt): probe every child before "
-                  "searching any"),
-        S::choice("hints", "auto", {"auto", "on", "off"},
-                  "the game's move-ordering hints first (Kalah: extra turn, capture, nearest the "
-                  "store); auto: on in searches to the end (depth max)"),
-        S::choice("bounds", "on", off_on,
-                  "in searches to the end (depth max), cut with the game's bounds on the final "
-                  "outcome where it has them (Kalah: stores only grow)"),
-        S::choice("random_ties", "off", off_on,
-                  "choose at random (seeded) among equally valued root moves"),
-        S::integer("seed", 0, 0, (std::int64_t{1} << 62), "seed for random_ties")},
-       facts([](AlgorithmFacts& f) {
-         f.anytime = true;
-         f.anytime_option = "id";
-         f.seeded = true;
-         f.ratio_baseline = true;
-       })});
-  {
-    // NegaScout takes alpha-beta's options; Reinefeld's formulation is fail-soft.
-    std::vector<ParamSpec> scout = out.back().options;
-    for (auto& spec : scout) {
-      if (spec.name == "fail") spec.default_value = "soft";
-    }
-    out.push_back({"negascout",
-                   {"pvs"},
-                   "NegaScout / principal variation search (Reinefeld): null-window scouts of "
-                   "every move after the first, re-searched on a fail-high; alpha-beta's options",
-                   std::move(scout),
-                   facts([](AlgorithmFacts& f) {
-                     f.anytime = true;
-                     f.anytime_option = "id";
-                     f.seeded = true;
-                   })});
-  }
-  out.push_back({"random",
-                 {},
-                 "a uniformly random legal move (seeded): a baseline player",
-                 {},
-                 facts([](AlgorithmFacts& f) {
-                   f.anytime = true;
-                   f.seeded = true;
-                   f.searches = false;
-                 })});
-  out.push_back({"sss*",
-                 {"sss"},
-                 "Stockman's SSS*: best-first search over solution trees with a priority queue "
-                 "OPEN; never evaluates a leaf that alpha-beta prunes",
-                 {},
-                 AlgorithmFacts{}});
-  const auto mt_table = [] {
-    return S::integer("tt_mb", 16, 1, 4096,
-                      "transposition table size in MiB (MT stores every position it searched, "
-                      "leaves included; a table too small re-evaluates leaves)");
-  };
-  out.push_back({"mt-sss*",
-                 {"mt-sss"},
-                 "MT-SSS* (Plaat et al. 1996): null-window alpha-beta passes over a "
-                 "transposition table from +inf down; evaluates the same leaves as SSS*",
-                 {mt_table()},
-                 AlgorithmFacts{}});
-  out.push_back({"mt-dual*",
-                 {"mt-dual"},
-                 "MT-DUAL* (Plaat et al. 1996): null-window alpha-beta passes over a "
-                 "transposition table from -inf up",
-                 {mt_table()},
-                 AlgorithmFacts{}});
-  out.push_back({"mtd(f)",
-                 {"mtdf"},
-                 "MTD(f) (Plaat et al. 1996): null-window passes over a transposition table "
-                 "from a first guess, bounds narrowed from both sides",
-                 {S::choice("id", "off", off_on,
-                            "iterative deepening: each depth's value is the next one's first "
-                            "guess, and the table's best moves go first"),
-                  S::integer("first_guess", 0, -999'999'999, 999'999'999,
-                             "first guess of the value (the first iteration's, with id)"),
-                  S::choice("hints", "auto", {"auto", "on", "off"},
-                            "the game's move-ordering hints after the table's move; auto: on "
-                            "in searches to the end (depth max)"),
-                  mt_table()},
-                 facts([](AlgorithmFacts& f) {
-                   f.anytime = true;
-                   f.anytime_option = "id";
-                 })});
-  // An exact solve: under a budget it is stopped, not deepened (not anytime).
-  out.push_back({"solve",
-                 {},
-                 "exact solve (use --depth max): MTD(f) over the two-bound table with the game's "
-                 "move hints and solving keys; prints the principal variation to the end",
-                 {S::integer("tt_mb", 256, 1, 4096, "transposition table size in MiB")},
-                 AlgorithmFacts{}});
-  return out;
-}
-
 }  // namespace
 
 std::vector<AlgorithmInfo>& mutable_algorithm_infos() {
-  static std::vector<AlgorithmInfo> infos = make_algorithm_infos();
+  static std::vector<AlgorithmInfo> infos = SearchAlgorithms::infos();
   return infos;
 }
 
@@ -269,26 +139,6 @@ AlgorithmSpec make_algorithm_spec(const std::string& name,
                                   const std::map<std::string, std::string>& options) {
   const AlgorithmInfo& info = find_algorithm_info(name);
   return AlgorithmSpec{info.name, resolve_params(info.options, options, "algorithm " + info.name)};
-}
-
-AlphaBetaOptions alphabeta_options(const AlgorithmSpec& spec) {
-  AlphaBetaOptions o;
-  const Params& p = spec.options;
-  o.fail_soft = p.get("fail") == "soft";
-  o.static_ordering = p.get("ordering") == "static";
-  o.tt = p.get("tt") == "on";
-  o.tt_mb = static_cast<std::size_t>(p.get_int("tt_mb"));
-  o.iterative_deepening = p.get("id") == "on";
-  o.history = p.get("history") == "on";
-  o.enhanced_cutoffs = p.get("etc") == "on";
-  o.outcome_bounds = p.get("bounds") == "on";
-  const std::string hints = p.get("hints");
-  o.hints = hints == "on"    ? AlphaBetaOptions::Hints::kOn
-            : hints == "off" ? AlphaBetaOptions::Hints::kOff
-                             : AlphaBetaOptions::Hints::kAuto;
-  o.random_ties = p.get("random_ties") == "on";
-  o.seed = static_cast<std::uint64_t>(p.get_int("seed"));
-  return o;
 }
 
 EvalSpec parse_eval_spec(const std::string& text) {

@@ -22,6 +22,14 @@
 
 namespace gts {
 
+// A position `harness bench` searches with every algorithm's bench variants, at a fixed depth.
+struct BenchPosition {
+  std::string label;
+  std::map<std::string, std::string> params;  // the game's parameters
+  std::string position;                       // in the game's notation; empty: the start
+  int depth = 0;                              // kDepthMax: to the end of the game
+};
+
 struct GameInfo {
   std::string name;
   std::string description;
@@ -34,6 +42,8 @@ struct GameInfo {
   bool outcome_is_leaf_value = false;  // a finished line ends in a leaf's value (trees)
   // A uniform tree: its `branching` and `depth` parameters give the minimal alpha-beta tree.
   bool uniform_tree = false;
+  // Positions `harness bench` searches (set where the game registers, harness/games/).
+  std::vector<BenchPosition> bench_positions = {};
 };
 
 // What the harness needs to know about an algorithm, so that no code outside the registry names
@@ -54,12 +64,20 @@ struct AlgorithmFacts {
   bool ratio_baseline = false;
 };
 
+// One configuration of an algorithm that `harness bench` runs on every bench position.
+struct BenchVariant {
+  std::string label;
+  std::map<std::string, std::string> options;
+};
+
 struct AlgorithmInfo {
   std::string name;
   std::vector<std::string> aliases;
   std::string description;
   std::vector<ParamSpec> options;
   AlgorithmFacts facts;
+  // What `harness bench` runs (none: the algorithm is not in the bench).
+  std::vector<BenchVariant> bench_variants = {};
 };
 
 const std::vector<GameInfo>& game_infos();

@@ -48,7 +48,7 @@ constinit const std::uint64_t kGoWhiteToMove = make_white_key();
 
 namespace {
 
-constexpr int kMaxProofDistance = 25;  // the article's scale (algorithms/proof_number.h)
+constexpr int kMaxProofDistance = 25;  // Zhang et al.'s scale (algorithms/proof_number.h)
 
 std::uint64_t mix(std::uint64_t z) {
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;

@@ -145,7 +145,7 @@ class GoCapture {
 
   // Liberties of the target block (0 once captured), counted up to `limit`.
   [[nodiscard]] int target_liberties(const State& s, int limit = 1000) const;
-  // The article's evaluation E, the attacker's distance from the capture: the target's liberties
+  // Zhang et al.'s evaluation E, the attacker's distance from the capture: the target's liberties
   // L plus the number of attacker blocks next to the target with at most L liberties (each one the
   // defender may capture or out-run), clamped to 1..25. With the defender to move, L is what it
   // can reach with one move: in atari, the liberties it would have after extending at its last

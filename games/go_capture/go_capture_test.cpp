@@ -1,5 +1,5 @@
 // The go-capture game: Go's rules (captures, suicide, ko, superko, passes), the problem's end
-// conditions, notation round-trips and the article's evaluation.
+// conditions, notation round-trips and Zhang et al.'s evaluation.
 #include "games/go_capture/go_capture.h"
 
 #include <gtest/gtest.h>

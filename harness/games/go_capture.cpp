@@ -1,10 +1,68 @@
+// Go capture problems in the registry. For `harness solve` each problem file is its own game
+// (board, target, region, limits), with the config's rule parameters (superko, max_plies,
+// escape_liberties).
 #include "games/go_capture/go_capture.h"
 
 #include "harness/game_adapter.h"
 #include "harness/game_table.h"
+#include "harness/goal_problem_adapter.h"
 
 namespace gts {
 
-GameEntry go_capture_entry() { return {describe_game<GoCapture>(), &make_adapter<GoCapture>}; }
+namespace {
+
+// Zhang et al.'s evaluation as initial numbers: E = GoCapture::capture_distance, pn = E^2 and
+// dn = (25/E)^2 when the prover is the attacker, swapped when it is the defender.
+class GoCaptureHeuristic {
+ public:
+  GoCaptureHeuristic(const GoCapture& game, int prover)
+      : game_(&game), prover_is_attacker_(prover == game.attacker()) {}
+  ProofEstimate operator()(const GoCapture::State& s) const {
+    const ProofEstimate e = estimate_from_distance(game_->capture_distance(s));
+    return prover_is_attacker_ ? e : swapped(e);
+  }
+
+ private:
+  const GoCapture* game_;
+  bool prover_is_attacker_;
+};
+
+std::unique_ptr<SolveProblem> make_go_capture_problem(
+    const std::map<std::string, std::string>& params, const ProblemSpec& spec) {
+  if (!spec.position.empty()) {
+    throw ParamError("problem '" + spec.name +
+                     "': go-capture problems come from a 'file' or a 'problem', not a 'position'");
+  }
+  if (spec.file.empty() == spec.problem.empty()) {
+    throw ParamError("problem '" + spec.name + "': give a 'file' or a 'problem' (one of them)");
+  }
+  std::map<std::string, std::string> p = params;
+  for (const char* key : {"file", "problem"}) {
+    if (p.count(key) != 0) {
+      throw ParamError(std::string("game go-capture: '") + key +
+                       "' is set per problem, not in the game's parameters");
+    }
+  }
+  if (!spec.file.empty()) p["file"] = spec.file;
+  if (!spec.problem.empty()) p["problem"] = spec.problem;
+  GoCapture game(resolve_params(GoCapture::param_specs(), p, "game go-capture"));
+  const GoProblem& prob = game.problem();
+  const SolverGoal goal{prob.to_move, 1};
+  const std::string name = spec.name.empty() ? prob.name : spec.name;
+  const std::string expected = spec.expected.empty() ? prob.expected : spec.expected;
+  GoCapture::State root = game.initial_state();
+  return std::make_unique<TypedSolveProblem<GoCapture, GoCaptureHeuristic>>(
+      std::string(GoCapture::kName), name.empty() ? std::string("problem") : name, expected,
+      std::move(game), root, goal,
+      [goal](const GoCapture& g) { return std::make_unique<GoCaptureHeuristic>(g, goal.prover); });
+}
+
+}  // namespace
+
+GameEntry go_capture_entry() {
+  GameEntry entry{describe_game<GoCapture>(), &make_adapter<GoCapture>, &make_go_capture_problem};
+  entry.info.bench_positions = {{"go-capture ladder", {}, "", 4}};
+  return entry;
+}
 
 }  // namespace gts

@@ -1,5 +1,6 @@
 // `harness play`: a game at the terminal, human against engine, engine against itself, or two
-// humans with the engine's hints: the seed project's Kalah program, for every registered game.
+// humans with the engine's hints: the Kalah course project (seed 002) made general, for every
+// registered game.
 //
 // The session reads commands line by line from an input stream and writes to an output stream, so
 // it runs the same under a terminal, through a pipe, or inside a test with string streams.
@@ -32,7 +33,8 @@ enum class HumanSides { kFirst, kSecond, kBoth, kNone };
 HumanSides parse_human_sides(const std::string& text);
 
 // The algorithm as `play` uses it: random tie-breaking on by default where the algorithm has the
-// option (alpha-beta), so that the engine varies its play; an explicit random_ties=off keeps it off.
+// option (alpha-beta), so that the engine varies its play; an explicit random_ties=off keeps it
+// off.
 AlgorithmSpec play_algorithm_spec(const std::string& name,
                                   std::map<std::string, std::string> options);
 
@@ -53,13 +55,13 @@ std::string side_name(const GameHandle& game, int side);
 // One level (or `levels`) of the move tree below `position`: each child searched to depth - 1 by
 // `searcher`. Values are from the view of the side to move at `position`.
 struct TreeNode {
-  std::string move;      // empty at the root
-  std::string position;  // after the move
-  Value value = 0;       // from the root mover's view
-  bool moves_again = false;  // the mover is the same after the move (Kalah's extra turn)
+  std::string move;             // empty at the root
+  std::string position;         // after the move
+  Value value = 0;              // from the root mover's view
+  bool moves_again = false;     // the mover is the same after the move (Kalah's extra turn)
   std::vector<std::string> pv;  // the line below this node (after `move`), where not expanded
   std::vector<TreeNode> children;
-  SearchStats stats;     // summed over the searches below this node
+  SearchStats stats;  // summed over the searches below this node
 };
 TreeNode compute_move_tree(const GameHandle& game, Searcher& searcher, const std::string& position,
                            int depth, int levels);
@@ -104,7 +106,7 @@ class PlaySession {
   std::istream& in_;
   std::ostream& out_;
   std::unique_ptr<Searcher> searcher_;
-  std::unique_ptr<Searcher> tree_searcher_;   // same algorithm, random ties off
+  std::unique_ptr<Searcher> tree_searcher_;  // same algorithm, random ties off
   std::string position_;
   int first_player_ = 0;
   std::vector<Played> history_;

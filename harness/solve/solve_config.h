@@ -23,8 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/solve/solve_problem.h"
-#include "harness/solve/solvers.h"
+#include "harness/goal_problem.h"
 
 namespace gts {
 

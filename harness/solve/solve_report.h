@@ -2,10 +2,10 @@
 //
 //   solve.csv          problem, algorithm, result, expected, correct, best_move, nodes, time_ms,
 //                      depth, peak_bytes (one row per problem and solver)
-//   summary.csv        the article's Table 1: per solver, problems solved and failed, and mean
+//   summary.csv        Zhang et al.'s Table 1: per solver, problems solved and failed, and mean
 //                      time, nodes and depth over the problems every solver solved ("common") and
 //                      over the problems this solver solved
-//   solved_within.csv  problems solved within t ms, one column per solver (the article's Fig. 3)
+//   solved_within.csv  problems solved within t ms, one column per solver (Zhang et al.'s Fig. 3)
 //
 // A result counts as solved when it is proved or disproved and does not contradict the known
 // answer; one that contradicts it is wrong (and failed); unknown is failed.
@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/solve/solve_problem.h"
+#include "harness/goal_problem.h"
 
 namespace gts {
 

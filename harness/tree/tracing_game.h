@@ -18,7 +18,7 @@
 #include "algorithms/sss_star.h"
 #include "games/game.h"
 #include "games/params.h"
-#include "harness/algorithm_dispatch.h"
+#include "harness/algorithms/algorithm_list.h"
 #include "harness/tree/search_trace.h"
 
 namespace gts {

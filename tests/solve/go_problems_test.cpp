@@ -18,7 +18,7 @@
 namespace gts {
 namespace {
 
-// The article's heuristic, as harness solve builds it (harness/solve/solve_go_capture.cpp).
+// Zhang et al.'s heuristic, as harness solve builds it (harness/games/go_capture.cpp).
 struct GoHeuristic {
   const GoCapture* game;
   bool prover_is_attacker;

@@ -29,6 +29,22 @@ std::vector<std::vector<std::string>> read_csv(const std::string& path) {
   return rows;
 }
 
+// Connect Four poses solve problems through its registry entry alone: every solver agrees with
+// the scores in Pons' test sets on the shipped positions.
+TEST(SolveCommand, ConnectFourConfigAgreesWithPonsScores) {
+  const std::string out = make_temp_dir() + "/run";
+  const auto r = run_harness({"solve", "configs/solve-connect-four.yaml", "--out", out, "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto rows = read_csv(out + "/solve.csv");
+  ASSERT_EQ(rows.size(), 1 + 9 * 4u);
+  int proved = 0;
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i][4], "yes") << rows[i][0] << " " << rows[i][1] << " " << rows[i][2];
+    proved += rows[i][2] == "proved" ? 1 : 0;
+  }
+  EXPECT_EQ(proved, 4 * 4);  // l2-126, l2-376, l2-626 and l2-751, by each solver
+}
+
 TEST(SolveCommand, TicTacToeConfigEndToEnd) {
   const std::string out = make_temp_dir() + "/run";
   const auto r = run_harness({"solve", "configs/solve-tictactoe.yaml", "--out", out, "--quiet"});
@@ -142,7 +158,7 @@ TEST(SolveCommand, BadConfigsAreOneLocatedLineAndExitCodeTwo) {
       {"game: tictactoe\nproblems:\n  - {name: a, position: 'XXXX'}\n" + algos,
        "3:5: tictactoe position"},
       {"game: tictactoe\nproblems:\n  - {name: a, file: x.sgf}\n" + algos,
-       "'file' and 'problem' are for go-capture"},
+       "not a 'file' or a 'problem'"},
       {"game: tictactoe\nproblems:\n  - {name: a, prover: 2}\n" + algos,
        "3:23: expected an integer in 0..1"},
       {"game: tictactoe\nproblems:\n  - {name: a, expected: maybe}\n" + algos,

@@ -1,6 +1,7 @@
-// One AND/OR problem bound to its game, behind a virtual interface: the place where the solver
-// templates meet the configured names. A solve call is one whole search; nothing per node crosses
-// this interface.
+// Goal solving, the registry's service for `harness solve`: the goal solvers (their names, aliases
+// and options, from the GoalSolvers list in harness/algorithms/algorithm_list.h) and problems of
+// the games that pose them, each bound to its game behind a virtual interface. A solve call is one
+// whole search; nothing per node crosses this interface.
 #pragma once
 
 #include <map>
@@ -10,9 +11,28 @@
 
 #include "algorithms/search.h"
 #include "algorithms/solver_goal.h"
-#include "harness/solve/solvers.h"
+#include "games/params.h"
+#include "harness/registry.h"
 
 namespace gts {
+
+// One configured solver: its canonical algorithm name, validated options, and the label used in
+// the CSV files (the config's `name`, else the algorithm's label).
+struct SolverSpec {
+  std::string name;
+  std::string algorithm;
+  Params options;
+};
+
+const std::vector<AlgorithmInfo>& solver_infos();
+
+// Finds a solver by name or alias; throws ParamError listing the known names.
+const AlgorithmInfo& find_solver_info(const std::string& name);
+
+// Validates `options` (defaults filled in); `label` empty gives "pn+", "alphabeta(tt=on)", ...
+SolverSpec make_solver_spec(const std::string& algorithm,
+                            const std::map<std::string, std::string>& options,
+                            const std::string& label = "");
 
 // A problem as a config states it. For go-capture: `file` (SGF or text form) or `problem` (text
 // form); the goal comes from the problem. For the other games: `position` (empty: the start) and
@@ -48,7 +68,7 @@ class SolveProblem {
                                            const SearchLimits& limits) const = 0;
 };
 
-// Games `harness solve` can pose problems in.
+// Games that pose solve problems (those whose registry entry makes them).
 const std::vector<std::string>& solve_game_names();
 
 // Builds a problem of `game` with its `params`; throws ParamError (unknown game, bad parameter or

@@ -1,0 +1,54 @@
+// What every algorithm entry of the registry is made of. An entry is a class with
+//
+//   static AlgorithmInfo info();                       // name, aliases, options, facts
+//   template <Game G, class E>
+//   static SearchFunction<G, E> make(const AlgorithmSpec&);   // options -> the algorithm's struct
+//
+// (goal solvers, for `harness solve`, have `solve` in place of `make`; see goal_solvers.h). The
+// lists in algorithm_list.h name every entry once; nothing else in the harness names an algorithm.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "algorithms/alphabeta.h"
+#include "algorithms/search.h"
+#include "games/game.h"
+#include "games/params.h"
+#include "harness/registry.h"
+
+namespace gts {
+
+// One whole search: game, evaluation, root, limits, seed (for random tie-breaking).
+template <Game G, class E>
+using SearchFunction = std::function<SearchResult(const G&, const E&, const typename G::State&,
+                                                  const SearchLimits&, std::uint64_t)>;
+
+// An algorithm's facts, each set by name where it registers (unset facts keep their defaults).
+template <class Set>
+AlgorithmFacts make_facts(Set set) {
+  AlgorithmFacts f;
+  set(f);
+  return f;
+}
+
+inline const std::vector<std::string>& off_on() {
+  static const std::vector<std::string> values = {"off", "on"};
+  return values;
+}
+
+// The `hints` option (auto, on, off) as the algorithms' enum.
+inline AlphaBetaOptions::Hints hints_option(const Params& p) {
+  const std::string& hints = p.get("hints");
+  return hints == "on"    ? AlphaBetaOptions::Hints::kOn
+         : hints == "off" ? AlphaBetaOptions::Hints::kOff
+                          : AlphaBetaOptions::Hints::kAuto;
+}
+
+inline std::size_t table_mib(const Params& p, const char* name = "tt_mb") {
+  return static_cast<std::size_t>(p.get_int(name));
+}
+
+}  // namespace gts

@@ -1,0 +1,76 @@
+// The registry's algorithms: each entry named once, in the order `harness algorithms` lists them.
+// Adding an algorithm is its header in algorithms/, its entry beside these, and one line here.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "harness/algorithms/alphabeta_entry.h"
+#include "harness/algorithms/best_first_entry.h"
+#include "harness/algorithms/goal_solvers.h"
+#include "harness/algorithms/minimax_entry.h"
+
+namespace gts {
+
+template <class... Entries>
+struct EntryList {
+  static std::vector<AlgorithmInfo> infos() { return {Entries::info()...}; }
+};
+
+// Searches for a value (search, compare, run, tune, play, tree, ugi).
+using SearchAlgorithms =
+    EntryList<MinimaxEntry, AlphaBetaEntry, NegaScoutEntry, RandomEntry, SssStarEntry,
+              MtStarEntry<false>, MtStarEntry<true>, MtdfEntry, SolveEntry>;
+
+// Provers of AND/OR goals (harness solve).
+using GoalSolvers =
+    EntryList<GoalAlphaBetaEntry, PnEntry<false>, PnEntry<true>, DfpnEntry<false>, DfpnEntry<true>>;
+
+namespace detail {
+
+template <Game G, class E, class... Entries>
+SearchFunction<G, E> search_function_in(EntryList<Entries...>, const AlgorithmSpec& algorithm) {
+  SearchFunction<G, E> fn;
+  ((fn == nullptr && Entries::info().name == algorithm.name
+        ? void(fn = Entries::template make<G, E>(algorithm))
+        : void()),
+   ...);
+  return fn;
+}
+
+template <Game G, class H, class... Entries>
+SolveResult goal_solve_in(EntryList<Entries...>, const std::string& solver, const G& game,
+                          const SolverGoal& goal, const typename G::State& root,
+                          const SearchLimits& limits, const H& heuristic, const Params& options) {
+  SolveResult r;
+  bool found = false;
+  ((!found && Entries::info().name == solver
+        ? void((found = true,
+                r = Entries::template solve<G, H>(game, goal, root, limits, heuristic, options)))
+        : void()),
+   ...);
+  if (!found) throw std::logic_error("goal solver '" + solver + "' is not registered");
+  return r;
+}
+
+}  // namespace detail
+
+// The search of a registered algorithm with validated options, for game type G and evaluation E.
+template <Game G, class E>
+SearchFunction<G, E> search_function(const AlgorithmSpec& algorithm) {
+  SearchFunction<G, E> fn = detail::search_function_in<G, E>(SearchAlgorithms{}, algorithm);
+  if (fn == nullptr) {
+    throw std::logic_error("algorithm '" + algorithm.name + "' is not registered");
+  }
+  return fn;
+}
+
+// Runs the registered goal solver `solver` (canonical name) with its validated options.
+template <Game G, class H>
+SolveResult goal_solve(const std::string& solver, const G& game, const SolverGoal& goal,
+                       const typename G::State& root, const SearchLimits& limits,
+                       const H& heuristic, const Params& options) {
+  return detail::goal_solve_in(GoalSolvers{}, solver, game, goal, root, limits, heuristic, options);
+}
+
+}  // namespace gts

@@ -1,0 +1,114 @@
+// alphabeta and negascout: the registry entries of the depth-first window searches, which share
+// their options (the enhancements of alphabeta.h).
+#pragma once
+
+#include "algorithms/alphabeta.h"
+#include "algorithms/negascout.h"
+#include "harness/algorithms/algorithm_entry.h"
+
+namespace gts {
+
+// alphabeta's options; negascout takes the same with fail-soft as its default.
+inline std::vector<ParamSpec> alphabeta_option_specs(const std::string& fail_default) {
+  using S = ParamSpec;
+  return {S::choice("fail", fail_default, {"hard", "soft"},
+                    "hard: the classic Minimax-ab, values clamped to the window; soft: the best "
+                    "value found, even outside the window"),
+          S::choice("ordering", "none", {"none", "static"},
+                    "static: children sorted by their static evaluation before they are searched"),
+          S::choice("tt", "off", off_on(),
+                    "transposition table storing bounds and the best move (searched first)"),
+          S::integer("tt_mb", 16, 1, 4096, "transposition table size in MiB"),
+          S::choice("id", "off", off_on(),
+                    "iterative deepening: depth 1, 2, ... up to the depth; under a node or time "
+                    "budget the last completed iteration's move is played"),
+          S::choice("history", "off", off_on(),
+                    "history heuristic: moves that caused cut-offs before are searched first"),
+          S::choice("etc", "off", off_on(),
+                    "enhanced transposition cut-offs (with tt): probe every child before "
+                    "searching any"),
+          S::choice("hints", "auto", {"auto", "on", "off"},
+                    "the game's move-ordering hints first (Kalah: extra turn, capture, nearest "
+                    "the store); auto: on in searches to the end (depth max)"),
+          S::choice("bounds", "on", off_on(),
+                    "in searches to the end (depth max), cut with the game's bounds on the final "
+                    "outcome where it has them (Kalah: stores only grow)"),
+          S::choice("random_ties", "off", off_on(),
+                    "choose at random (seeded) among equally valued root moves"),
+          S::integer("seed", 0, 0, (std::int64_t{1} << 62), "seed for random_ties")};
+}
+
+// Validated options (see alphabeta_option_specs) as the algorithm's option struct.
+inline AlphaBetaOptions alphabeta_options(const AlgorithmSpec& spec) {
+  AlphaBetaOptions o;
+  const Params& p = spec.options;
+  o.fail_soft = p.get("fail") == "soft";
+  o.static_ordering = p.get("ordering") == "static";
+  o.tt = p.get("tt") == "on";
+  o.tt_mb = table_mib(p);
+  o.iterative_deepening = p.get("id") == "on";
+  o.history = p.get("history") == "on";
+  o.enhanced_cutoffs = p.get("etc") == "on";
+  o.outcome_bounds = p.get("bounds") == "on";
+  o.hints = hints_option(p);
+  o.random_ties = p.get("random_ties") == "on";
+  o.seed = static_cast<std::uint64_t>(p.get_int("seed"));
+  return o;
+}
+
+inline AlgorithmFacts window_search_facts(bool ratio_baseline) {
+  return make_facts([ratio_baseline](AlgorithmFacts& f) {
+    f.anytime = true;
+    f.anytime_option = "id";
+    f.seeded = true;
+    f.ratio_baseline = ratio_baseline;
+  });
+}
+
+struct AlphaBetaEntry {
+  static AlgorithmInfo info() {
+    return {"alphabeta",
+            {"alpha-beta", "ab"},
+            "depth-first alpha-beta (Knuth and Moore), with the variants below",
+            alphabeta_option_specs("hard"),
+            window_search_facts(true),
+            {{"alphabeta", {}},
+             {"alphabeta soft+ordering", {{"fail", "soft"}, {"ordering", "static"}}},
+             {"alphabeta tt+id+history", {{"tt", "on"}, {"id", "on"}, {"history", "on"}}},
+             {"alphabeta tt+etc+ordering", {{"tt", "on"}, {"etc", "on"}, {"ordering", "static"}}}}};
+  }
+  template <Game G, class E>
+  static SearchFunction<G, E> make(const AlgorithmSpec& spec) {
+    return [options = alphabeta_options(spec)](const G& g, const E& ev, const typename G::State& s,
+                                               const SearchLimits& lim, std::uint64_t seed) {
+      AlphaBetaOptions o = options;
+      o.seed = seed;
+      return alphabeta(g, ev, s, lim, o, o.tt ? &thread_table(o.tt_mb) : nullptr);
+    };
+  }
+};
+
+// Reinefeld's formulation is fail-soft.
+struct NegaScoutEntry {
+  static AlgorithmInfo info() {
+    return {"negascout",
+            {"pvs"},
+            "NegaScout / principal variation search (Reinefeld): null-window scouts of every "
+            "move after the first, re-searched on a fail-high; alpha-beta's options",
+            alphabeta_option_specs("soft"),
+            window_search_facts(false),
+            {{"negascout", {{"ordering", "static"}}}}};
+  }
+  template <Game G, class E>
+  static SearchFunction<G, E> make(const AlgorithmSpec& spec) {
+    return [options = NegaScoutOptions(alphabeta_options(spec))](
+               const G& g, const E& ev, const typename G::State& s, const SearchLimits& lim,
+               std::uint64_t seed) {
+      NegaScoutOptions o = options;
+      o.seed = seed;
+      return negascout(g, ev, s, lim, o, o.tt ? &thread_table(o.tt_mb) : nullptr);
+    };
+  }
+};
+
+}  // namespace gts

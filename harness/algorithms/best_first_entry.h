@@ -1,0 +1,128 @@
+// The best-first searches: Stockman's SSS*, and the MT family of Plaat et al. (1996) that
+// reformulates it as null-window passes over a transposition table (MT-SSS*, MT-DUAL*, MTD(f)),
+// with `solve`, MTD(f) tuned for exact solving.
+#pragma once
+
+#include "algorithms/mtd.h"
+#include "algorithms/solve.h"
+#include "algorithms/sss_star.h"
+#include "harness/algorithms/algorithm_entry.h"
+
+namespace gts {
+
+inline ParamSpec mt_table_spec() {
+  return ParamSpec::integer("tt_mb", 16, 1, 4096,
+                            "transposition table size in MiB (MT stores every position it "
+                            "searched, leaves included; a table too small re-evaluates leaves)");
+}
+
+struct SssStarEntry {
+  static AlgorithmInfo info() {
+    return {"sss*",
+            {"sss"},
+            "Stockman's SSS*: best-first search over solution trees with a priority queue "
+            "OPEN; never evaluates a leaf that alpha-beta prunes",
+            {},
+            AlgorithmFacts{},
+            {{"sss*", {}}}};
+  }
+  template <Game G, class E>
+  static SearchFunction<G, E> make(const AlgorithmSpec&) {
+    return [](const G& g, const E& ev, const typename G::State& s, const SearchLimits& lim,
+              std::uint64_t) { return sss_star(g, ev, s, lim, SssOptions{}); };
+  }
+};
+
+// MT-SSS* (kDual false) and MT-DUAL*, which differ only in the side the passes start from.
+template <bool kDual>
+struct MtStarEntry {
+  static AlgorithmInfo info() {
+    if (kDual) {
+      return {"mt-dual*",
+              {"mt-dual"},
+              "MT-DUAL* (Plaat et al. 1996): null-window alpha-beta passes over a "
+              "transposition table from -inf up",
+              {mt_table_spec()},
+              AlgorithmFacts{},
+              {{"mt-dual*", {}}}};
+    }
+    return {"mt-sss*",
+            {"mt-sss"},
+            "MT-SSS* (Plaat et al. 1996): null-window alpha-beta passes over a transposition "
+            "table from +inf down; evaluates the same leaves as SSS*",
+            {mt_table_spec()},
+            AlgorithmFacts{},
+            {{"mt-sss*", {}}}};
+  }
+  template <Game G, class E>
+  static SearchFunction<G, E> make(const AlgorithmSpec& spec) {
+    MtOptions options;
+    options.tt_mb = table_mib(spec.options);
+    return [options](const G& g, const E& ev, const typename G::State& s, const SearchLimits& lim,
+                     std::uint64_t) {
+      TranspositionTable* table = &thread_table(options.tt_mb);
+      return kDual ? mt_dual_star(g, ev, s, lim, options, table)
+                   : mt_sss_star(g, ev, s, lim, options, table);
+    };
+  }
+};
+
+struct MtdfEntry {
+  static AlgorithmInfo info() {
+    using S = ParamSpec;
+    return {"mtd(f)",
+            {"mtdf"},
+            "MTD(f) (Plaat et al. 1996): null-window passes over a transposition table from a "
+            "first guess, bounds narrowed from both sides",
+            {S::choice("id", "off", off_on(),
+                       "iterative deepening: each depth's value is the next one's first guess, "
+                       "and the table's best moves go first"),
+             S::integer("first_guess", 0, -999'999'999, 999'999'999,
+                        "first guess of the value (the first iteration's, with id)"),
+             S::choice("hints", "auto", {"auto", "on", "off"},
+                       "the game's move-ordering hints after the table's move; auto: on in "
+                       "searches to the end (depth max)"),
+             mt_table_spec()},
+            make_facts([](AlgorithmFacts& f) {
+              f.anytime = true;
+              f.anytime_option = "id";
+            }),
+            {{"mtd(f) id", {{"id", "on"}}}}};
+  }
+  template <Game G, class E>
+  static SearchFunction<G, E> make(const AlgorithmSpec& spec) {
+    MtdfOptions options;
+    options.tt_mb = table_mib(spec.options);
+    options.iterative_deepening = spec.options.get("id") == "on";
+    options.first_guess = static_cast<Value>(spec.options.get_int("first_guess"));
+    options.hints = hints_option(spec.options);
+    return [options](const G& g, const E& ev, const typename G::State& s, const SearchLimits& lim,
+                     std::uint64_t) {
+      return mtdf(g, ev, s, lim, options, &thread_table(options.tt_mb));
+    };
+  }
+};
+
+// An exact solve: under a budget it is stopped, not deepened (not anytime).
+struct SolveEntry {
+  static AlgorithmInfo info() {
+    return {"solve",
+            {},
+            "exact solve (use --depth max): MTD(f) over the two-bound table with the game's "
+            "move hints and solving keys; prints the principal variation to the end",
+            {ParamSpec::integer("tt_mb", 256, 1, 4096, "transposition table size in MiB")},
+            AlgorithmFacts{},
+            {}};
+  }
+  template <Game G, class E>
+  static SearchFunction<G, E> make(const AlgorithmSpec& spec) {
+    SolveOptions options;
+    options.tt_mb = table_mib(spec.options);
+    return [options](const G& g, const E& ev, const typename G::State& s, const SearchLimits& lim,
+                     std::uint64_t) {
+      return solve(g, ev, s, lim, options, &thread_table(options.tt_mb));
+    };
+  }
+};
+
+}  // namespace gts

@@ -1,0 +1,121 @@
+// The goal solvers of `harness solve`: searches that prove or disprove an AND/OR goal (the
+// prover reaches at least a value) rather than compute a minimax value. Each entry has
+//
+//   static AlgorithmInfo info();
+//   template <Game G, class H>
+//   static SolveResult solve(const G&, const SolverGoal&, const State& root, const SearchLimits&,
+//                            const H& heuristic, const Params& options);
+#pragma once
+
+#include "algorithms/dfpn.h"
+#include "algorithms/pn_search.h"
+#include "algorithms/solver_alphabeta.h"
+#include "harness/algorithms/algorithm_entry.h"
+
+namespace gts {
+
+struct GoalAlphaBetaEntry {
+  static AlgorithmInfo info() {
+    using S = ParamSpec;
+    return {"alphabeta",
+            {"ab", "alpha-beta"},
+            "alpha-beta to the end of the game on the goal's win/loss values",
+            {S::choice("tt", "off", off_on(), "transposition table"),
+             S::integer("tt_mb", 16, 1, 4096,
+                        "transposition table size in MiB (time_ms includes allocating it)"),
+             S::choice("ordering", "static", {"none", "static"},
+                       "static: children searched best first by the heuristic"),
+             S::choice("line", "on", off_on(),
+                       "rebuild the main line for the depth column (uncounted searches)")},
+            AlgorithmFacts{},
+            {}};
+  }
+  template <Game G, class H>
+  static SolveResult solve(const G& game, const SolverGoal& goal, const typename G::State& root,
+                           const SearchLimits& limits, const H& heuristic, const Params& o) {
+    AlphaBetaSolverOptions ab;
+    ab.tt = o.get("tt") == "on";
+    ab.tt_mb = table_mib(o);
+    ab.static_ordering = o.get("ordering") == "static";
+    ab.main_line = o.get("line") == "on";
+    return alphabeta_solve(game, goal, root, limits, heuristic, ab);
+  }
+};
+
+inline ParamSpec proof_tree_memory_spec() {
+  return ParamSpec::integer("max_mb", 2048, 1, 65536,
+                            "memory the proof tree may use, in MiB; beyond it: unknown");
+}
+
+// Allis's proof-number search; pn+ starts unsolved leaves at the heuristic's numbers.
+template <bool kHeuristic>
+struct PnEntry {
+  static AlgorithmInfo info() {
+    if (kHeuristic) {
+      return {"pn+",
+              {"pn-plus"},
+              "pn with heuristic initial numbers: pn = E^2, dn = (25/E)^2",
+              {proof_tree_memory_spec()},
+              AlgorithmFacts{},
+              {}};
+    }
+    return {"pn",
+            {},
+            "proof-number search (Allis): best-first, leaves start at (1, 1)",
+            {proof_tree_memory_spec()},
+            AlgorithmFacts{},
+            {}};
+  }
+  template <Game G, class H>
+  static SolveResult solve(const G& game, const SolverGoal& goal, const typename G::State& root,
+                           const SearchLimits& limits, const H& heuristic, const Params& o) {
+    PnOptions pn;
+    pn.heuristic = kHeuristic;
+    pn.max_mb = table_mib(o, "max_mb");
+    return pn_search(game, goal, root, limits, heuristic, pn);
+  }
+};
+
+// Nagai's depth-first proof-number search with the 1+epsilon trick; df-pn+ adds heuristic
+// initial numbers and an edge cost.
+template <bool kHeuristic>
+struct DfpnEntry {
+  static AlgorithmInfo info() {
+    using S = ParamSpec;
+    std::vector<ParamSpec> options = {
+        S::integer("tt_mb", 16, 1, 65536,
+                   "transposition table size in MiB (time_ms includes allocating it)"),
+        S::integer("epsilon", 25, 0, 1000,
+                   "the 1+epsilon trick, in percent (0: Nagai's second-best + 1)")};
+    if (!kHeuristic) {
+      return {"dfpn",
+              {"df-pn"},
+              "depth-first proof-number search (Nagai) with the 1+epsilon trick and a "
+              "transposition table",
+              std::move(options),
+              AlgorithmFacts{},
+              {}};
+    }
+    options.push_back(S::integer("cost", 0, 0, 1000000,
+                                 "added to an unsolved child's number where its parent takes "
+                                 "the minimum (Zhang et al.'s capture experiments: 0)"));
+    return {"dfpn+",
+            {"df-pn+", "dfpn-plus"},
+            "df-pn+: heuristic initial numbers (as pn+) and a cost on every edge",
+            std::move(options),
+            AlgorithmFacts{},
+            {}};
+  }
+  template <Game G, class H>
+  static SolveResult solve(const G& game, const SolverGoal& goal, const typename G::State& root,
+                           const SearchLimits& limits, const H& heuristic, const Params& o) {
+    DfpnOptions df;
+    df.heuristic = kHeuristic;
+    df.tt_mb = table_mib(o);
+    df.epsilon = static_cast<double>(o.get_int("epsilon")) / 100.0;
+    if (kHeuristic) df.cost = static_cast<ProofNumber>(o.get_int("cost"));
+    return dfpn(game, goal, root, limits, heuristic, df);
+  }
+};
+
+}  // namespace gts

@@ -1,0 +1,103 @@
+// SolveProblem for one concrete game type: the goal solvers instantiated over it. Included only by
+// the per-game registration files (harness/games/*.cpp), so each game's templates are instantiated
+// in one translation unit.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "harness/algorithms/algorithm_list.h"
+#include "harness/goal_problem.h"
+
+namespace gts {
+
+template <Game G, class H>
+class TypedSolveProblem final : public SolveProblem {
+ public:
+  using State = typename G::State;
+
+  // `make_heuristic(const G&)` builds the heuristic for the game copy this problem keeps.
+  template <class MakeH>
+  TypedSolveProblem(std::string game_name, std::string name, std::string expected, G game,
+                    State root, SolverGoal goal, MakeH make_heuristic)
+      : game_name_(std::move(game_name)),
+        name_(std::move(name)),
+        expected_(std::move(expected)),
+        game_(std::make_unique<G>(std::move(game))),
+        root_(std::move(root)),
+        goal_(goal),
+        heuristic_(make_heuristic(*game_)) {}
+
+  [[nodiscard]] const std::string& name() const override { return name_; }
+  [[nodiscard]] const std::string& expected() const override { return expected_; }
+  [[nodiscard]] const std::string& game() const override { return game_name_; }
+
+  [[nodiscard]] SolveOutcome solve(const SolverSpec& solver,
+                                   const SearchLimits& limits) const override {
+    const SolveResult r =
+        goal_solve(solver.algorithm, *game_, goal_, root_, limits, *heuristic_, solver.options);
+    SolveOutcome out;
+    out.status = r.status;
+    out.depth = r.depth;
+    out.stats = r.stats;
+    out.time_ms = r.wall_ms;
+    State s = root_;
+    for (Move m : r.main_line) {
+      if (game_->is_terminal(s)) break;
+      out.main_line.push_back(game_->move_to_string(s, m));
+      game_->play(s, m);
+    }
+    if (r.best_move != kNoMove) out.best_move = game_->move_to_string(root_, r.best_move);
+    return out;
+  }
+
+ private:
+  std::string game_name_;
+  std::string name_;
+  std::string expected_;
+  std::unique_ptr<G> game_;  // stable address: the heuristic points into it
+  State root_;
+  SolverGoal goal_;
+  std::unique_ptr<H> heuristic_;
+};
+
+// The game's default evaluation as initial numbers (see EvalHeuristic). Not copyable: the
+// heuristic points at the evaluation it owns.
+template <Game G>
+class DefaultHeuristic {
+ public:
+  DefaultHeuristic(const G& game, const SolverGoal& goal)
+      : eval_(game, EvalSpec{G::default_evaluation(), {}}), h_(game, eval_, goal) {}
+  DefaultHeuristic(const DefaultHeuristic&) = delete;
+  DefaultHeuristic& operator=(const DefaultHeuristic&) = delete;
+  ProofEstimate operator()(const typename G::State& s) const { return h_(s); }
+
+ private:
+  typename G::Eval eval_;
+  EvalHeuristic<G, typename G::Eval> h_;
+};
+
+// A problem with a plain goal (the config's prover and at_least) from a position of G, with the
+// game's default evaluation as initial numbers.
+template <Game G>
+std::unique_ptr<SolveProblem> make_plain_problem(const std::map<std::string, std::string>& params,
+                                                 const ProblemSpec& spec) {
+  const std::string game_name(G::kName);
+  if (!spec.file.empty() || !spec.problem.empty()) {
+    throw ParamError("problem '" + spec.name + "': " + game_name +
+                     " problems take a 'position' and a goal, not a 'file' or a 'problem'");
+  }
+  G game(resolve_params(G::param_specs(), params, "game " + game_name));
+  typename G::State root = spec.position.empty() ? game.initial_state() : game.parse(spec.position);
+  if (spec.prover != -1 && spec.prover != 0 && spec.prover != 1) {
+    throw ParamError("problem '" + spec.name + "': prover must be 0, 1 or the side to move");
+  }
+  const SolverGoal goal{spec.prover == -1 ? game.to_move(root) : spec.prover, spec.at_least};
+  return std::make_unique<TypedSolveProblem<G, DefaultHeuristic<G>>>(
+      game_name, spec.name, spec.expected, std::move(game), root, goal,
+      [goal](const G& g) { return std::make_unique<DefaultHeuristic<G>>(g, goal); });
+}
+
+}  // namespace gts
