@@ -14,6 +14,7 @@
 #include "harness/config/blocks.h"
 #include "harness/config/config_error.h"
 #include "harness/csv.h"
+#include "harness/mpi/thread_count.h"
 #include "harness/mpi/wire.h"
 #include "harness/mpi/work_distributor.h"
 #include "harness/progress_line.h"
@@ -94,7 +95,7 @@ std::unique_ptr<JobRunner> make_compare_jobs(const std::string& context) {
 CompareRunResult run_compare(const CompareRunOptions& options) {
   CompareConfig config = load_compare_config(options.config_path);
   if (options.threads >= 0) config.threads = options.threads;
-  const int threads = config.threads == 0 ? tbb::info::default_concurrency() : config.threads;
+  const int threads = resolve_thread_count(config.threads);
 
   CompareRunResult result;
   result.out_dir = !options.out_dir.empty()     ? options.out_dir

@@ -34,6 +34,7 @@
 #include "harness/mpi/environment.h"
 #include "harness/mpi/local_pool.h"
 #include "harness/mpi/rank_distributor.h"
+#include "harness/mpi/thread_count.h"
 #include "harness/mpi/wire.h"
 
 namespace gts::mpi {
@@ -132,10 +133,6 @@ bool launched_by_mpirun() {
     if (std::getenv(v) != nullptr) return true;
   }
   return false;
-}
-
-int resolve_threads(std::uint64_t threads) {
-  return threads == 0 ? tbb::info::default_concurrency() : static_cast<int>(threads);
 }
 
 // Test hooks, read on rank 1 only (0 or unset: never). GTS_MPI_TEST_DIE_AFTER=k: the rank kills
@@ -329,7 +326,8 @@ int Environment::serve(const JobKinds& kinds) {
       }
       std::unique_ptr<JobRunner> failing;
       if (fail_after != 0) failing = std::make_unique<FailingRunner>(*runner, fail_after);
-      if (serve_round(failing ? *failing : *runner, resolve_threads(threads), die_after_results,
+      if (serve_round(failing ? *failing : *runner,
+                      resolve_thread_count(static_cast<long long>(threads)), die_after_results,
                       results_sent)) {
         return 0;
       }
@@ -360,7 +358,7 @@ DistributeOutcome distribute_over_ranks(Environment& env, const DistributedWork&
         .u64(static_cast<std::uint64_t>(std::max(0, work.threads)));
     for (int w = 1; w < env.size(); ++w) send(context.bytes(), w, kToWorker);
 
-    const int threads = resolve_threads(static_cast<std::uint64_t>(std::max(0, work.threads)));
+    const int threads = resolve_thread_count(work.threads);
     std::deque<std::size_t> queue(work.jobs.begin(), work.jobs.end());
     std::atomic<bool> halt{false};
     LocalPool pool(threads, local, halt);

@@ -9,6 +9,7 @@
 
 #include "harness/mpi/environment.h"
 #include "harness/mpi/rank_distributor.h"
+#include "harness/mpi/thread_count.h"
 
 namespace gts {
 
@@ -17,7 +18,7 @@ namespace {
 DistributeOutcome distribute_locally(const DistributedWork& work, JobRunner& local,
                                      const ResultHandler& on_result,
                                      const std::atomic<bool>& stop) {
-  const int threads = work.threads == 0 ? tbb::info::default_concurrency() : work.threads;
+  const int threads = resolve_thread_count(work.threads);
   DistributeOutcome outcome;
   std::mutex mutex;
   // Debian's libtbb is not built for ThreadSanitizer, so the hand-off of tasks inside it is

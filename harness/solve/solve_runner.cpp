@@ -11,6 +11,7 @@
 
 #include "harness/config/config_error.h"
 #include "harness/mpi/stats_wire.h"
+#include "harness/mpi/thread_count.h"
 #include "harness/mpi/work_distributor.h"
 #include "harness/progress_line.h"
 #include "harness/run_folder.h"
@@ -119,7 +120,7 @@ SolveRunResult run_solve(const SolveRunOptions& options) {
   const LoadedSolve& loaded = jobs.loaded();
   const SolveConfig& c = loaded.config;
   const int threads_wanted = options.threads >= 0 ? options.threads : c.threads;
-  const int threads = threads_wanted == 0 ? tbb::info::default_concurrency() : threads_wanted;
+  const int threads = resolve_thread_count(threads_wanted);
 
   SolveRunResult result;
   result.out_dir = !options.out_dir.empty() ? options.out_dir

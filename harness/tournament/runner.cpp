@@ -18,6 +18,7 @@
 
 #include "harness/config/config_error.h"
 #include "harness/config/tournament_config.h"
+#include "harness/mpi/thread_count.h"
 #include "harness/mpi/wire.h"
 #include "harness/mpi/work_distributor.h"
 #include "harness/registry.h"
@@ -184,7 +185,7 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<int> thre
   if (seed_option) config.seed = *seed_option;
   if (threads_option) config.threads = *threads_option;
   if (config.threads < 0) throw ParamError("--threads: expected 0 (all cores) or more");
-  plan.threads = config.threads == 0 ? tbb::info::default_concurrency() : config.threads;
+  plan.threads = resolve_thread_count(config.threads);
 
   plan.game = make_game(config.game, config.game_params);
   const GameHandle& game = *plan.game;
@@ -205,12 +206,13 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<int> thre
       for (const AlgorithmInfo& a : algorithm_infos()) {
         if (a.facts.anytime && a.facts.searches) anytime += (anytime.empty() ? "" : ", ") + a.name;
       }
-      throw ConfigError(config.source_path,
-                        "player '" + p.name + "': " + spec.name + " cannot play under " +
-                            (config.limits.nodes != 0 ? "tournament.limits.nodes"
-                                                      : "tournament.limits.time_ms") +
-                            " (it cannot stop early with a move it has finished searching); "
-                            "algorithms that can: " + anytime);
+      throw ConfigError(
+          config.source_path,
+          "player '" + p.name + "': " + spec.name + " cannot play under " +
+              (config.limits.nodes != 0 ? "tournament.limits.nodes" : "tournament.limits.time_ms") +
+              " (it cannot stop early with a move it has finished searching); "
+              "algorithms that can: " +
+              anytime);
     }
     if (budget && !facts.anytime_option.empty()) {
       auto opts = spec.options.values();

@@ -10,6 +10,7 @@
 #include "harness/config/config_error.h"
 #include "harness/config/yaml_reader.h"
 #include "harness/csv.h"
+#include "harness/mpi/thread_count.h"
 #include "harness/run_folder.h"
 #include "harness/stop_signal.h"
 #include "harness/tune/tune_phases.h"
@@ -89,7 +90,7 @@ TuneReport run_tune(const TuneOptions& options) {
   TuneConfig config = load_tune_config(options.config_path);
   if (options.threads) config.threads = *options.threads;
   if (config.threads < 0) throw ParamError("--threads: expected 0 (all cores) or more");
-  const int threads = config.threads == 0 ? tbb::info::default_concurrency() : config.threads;
+  const int threads = resolve_thread_count(config.threads);
 
   const std::string hash = tune_config_hash(config);
   const RunFolder folder =
