@@ -29,37 +29,11 @@ std::vector<std::string> words(const std::string& line) {
   return out;
 }
 
-class UgiSession {
+// The input side of a session: the queue the reader thread fills, the stop handshake and the
+// output lock. Owned jointly by the session and the reader, which is detached (blocked in a read
+// when the session ends on `quit`) and so must never touch a destroyed session.
+class UgiInput {
  public:
-  explicit UgiSession(SearchSetup setup)
-      : game_(std::move(setup.game)),
-        algorithm_(std::move(setup.algorithm)),
-        eval_(std::move(setup.eval)),
-        default_limits_(setup.limits),
-        seed_(setup.seed),
-        start_(game_->initial_position()),
-        position_(start_),
-        first_player_(game_->to_move(start_)) {
-    searcher_ = game_->make_searcher(algorithm_, eval_);
-  }
-
-  int run() {
-    std::thread reader([this] { read_input(); });
-    reader.detach();  // blocked in a read at exit; the process ends it
-    for (;;) {
-      std::string line;
-      {
-        std::unique_lock lock(queue_mutex_);
-        queue_cv_.wait(lock, [this] { return !queue_.empty() || eof_; });
-        if (queue_.empty()) return 0;  // end of input: as quit
-        line = std::move(queue_.front());
-        queue_.pop_front();
-      }
-      if (!handle(line)) return 0;
-    }
-  }
-
- private:
   void send(const std::string& line) {
     std::lock_guard lock(out_mutex_);
     std::cout << line << '\n' << std::flush;
@@ -98,20 +72,63 @@ class UgiSession {
     if (search_gen_.load() == target) stop_.store(true);
   }
 
+  std::mutex out_mutex_;
+  std::mutex queue_mutex_;
+  std::condition_variable queue_cv_;
+  std::deque<std::string> queue_;
+  bool eof_ = false;
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> searching_{false};
+  std::atomic<int> gos_read_{0};    // `go` lines read so far
+  std::atomic<int> search_gen_{0};  // the `go` being (or last) answered, counted from 1
+  std::atomic<int> stop_gen_{0};    // the last `go` a stop was asked for
+};
+
+class UgiSession {
+ public:
+  explicit UgiSession(SearchSetup setup)
+      : game_(std::move(setup.game)),
+        algorithm_(std::move(setup.algorithm)),
+        eval_(std::move(setup.eval)),
+        default_limits_(setup.limits),
+        seed_(setup.seed),
+        start_(game_->initial_position()),
+        position_(start_),
+        first_player_(game_->to_move(start_)) {
+    searcher_ = game_->make_searcher(algorithm_, eval_);
+  }
+
+  int run() {
+    std::thread reader([in = in_] { in->read_input(); });
+    reader.detach();  // blocked in a read at exit; the process ends it
+    for (;;) {
+      std::string line;
+      {
+        std::unique_lock lock(in_->queue_mutex_);
+        in_->queue_cv_.wait(lock, [this] { return !in_->queue_.empty() || in_->eof_; });
+        if (in_->queue_.empty()) return 0;  // end of input: as quit
+        line = std::move(in_->queue_.front());
+        in_->queue_.pop_front();
+      }
+      if (!handle(line)) return 0;
+    }
+  }
+
+ private:
   // Returns false on quit.
   bool handle(const std::string& line) {
     const auto w = words(line);
     const std::string& cmd = w[0];
     try {
       if (cmd == "ugi") {
-        send("id name gametree-harness " + algorithm_.label() + " on " + game_->label());
-        send("id author gametree-harness");
+        in_->send("id name gametree-harness " + algorithm_.label() + " on " + game_->label());
+        in_->send("id author gametree-harness");
         for (const ParamSpec& spec : find_algorithm_info(algorithm_.name).options) {
-          send(option_line(spec));
+          in_->send(option_line(spec));
         }
-        send("ugiok");
+        in_->send("ugiok");
       } else if (cmd == "isready") {
-        send("readyok");
+        in_->send("readyok");
       } else if (cmd == "setoption") {
         set_option(w);
       } else if (cmd == "uginewgame") {
@@ -127,11 +144,11 @@ class UgiSession {
       } else if (cmd == "quit") {
         return false;
       } else {
-        send("info string unknown command '" + cmd + "'");
+        in_->send("info string unknown command '" + cmd + "'");
       }
     } catch (const std::exception& e) {
       // The engine stays up: a client sees the reason and can go on.
-      send("info string error: " + std::string(e.what()));
+      in_->send("info string error: " + std::string(e.what()));
     }
     return true;
   }
@@ -191,10 +208,10 @@ class UgiSession {
 
   void go(const std::vector<std::string>& w) {
     // This `go`'s number, first of all, so that the count matches the reader's whatever happens.
-    const int gen = search_gen_.load() + 1;
-    search_gen_.store(gen);
-    stop_.store(false);
-    if (stop_gen_.load() >= gen) stop_.store(true);
+    const int gen = in_->search_gen_.load() + 1;
+    in_->search_gen_.store(gen);
+    in_->stop_.store(false);
+    if (in_->stop_gen_.load() >= gen) in_->stop_.store(true);
     SearchLimits limits = default_limits_;
     double p1time = -1, p2time = -1, p1inc = 0, p2inc = 0;
     for (std::size_t i = 1; i < w.size(); ++i) {
@@ -241,21 +258,21 @@ class UgiSession {
       limits.max_ms = std::max(1.0, std::min(clock / 25.0 + inc * 0.75, clock / 2.0));
     }
     if (game_->is_terminal(position_)) {
-      send("info string the game is over");
-      send("bestmove 0000");
+      in_->send("info string the game is over");
+      in_->send("bestmove 0000");
       return;
     }
-    limits.stop = &stop_;
-    searching_.store(true);
+    limits.stop = &in_->stop_;
+    in_->searching_.store(true);
     const double start = wall_ms();
     SearchResult r;
     try {
       r = game_->search(position_, *searcher_, limits, seed_);
     } catch (...) {
-      searching_.store(false);
+      in_->searching_.store(false);
       throw;
     }
-    searching_.store(false);
+    in_->searching_.store(false);
     const double ms = wall_ms() - start;
     std::string info = "info depth " + std::to_string(r.depth) + " score cp " +
                        std::to_string(r.value) + " nodes " + std::to_string(r.stats.nodes) +
@@ -266,31 +283,33 @@ class UgiSession {
       info += " pv";
       for (const auto& m : pv) info += " " + m;
     }
-    send(info);
+    in_->send(info);
     const auto best = game_->line_to_strings(position_, {r.best_move});
-    send("bestmove " + (best.empty() ? std::string("0000") : best[0]));
+    in_->send("bestmove " + (best.empty() ? std::string("0000") : best[0]));
   }
 
   void query(const std::vector<std::string>& w) {
     if (w.size() != 2) throw ParamError("expected 'query gameover|p1turn|result|fen'");
     const bool over = game_->is_terminal(position_);
     if (w[1] == "gameover") {
-      send(std::string("response ") + (over ? "true" : "false"));
+      in_->send(std::string("response ") + (over ? "true" : "false"));
     } else if (w[1] == "p1turn") {
-      send(std::string("response ") +
-           (game_->to_move(position_) == first_player_ ? "true" : "false"));
+      in_->send(std::string("response ") +
+                (game_->to_move(position_) == first_player_ ? "true" : "false"));
     } else if (w[1] == "result") {
       if (!over) {
-        send("response none");
+        in_->send("response none");
         return;
       }
       const Value v = game_->terminal_value(position_);
       const bool p1 = game_->to_move(position_) == first_player_;
       const Value p1_view = p1 ? v : -v;
-      send(std::string("response ") + (p1_view > 0 ? "p1win" : p1_view < 0 ? "p2win" : "draw"));
+      in_->send(std::string("response ") + (p1_view > 0   ? "p1win"
+                                            : p1_view < 0 ? "p2win"
+                                                          : "draw"));
     } else if (w[1] == "fen") {
       // Not in ugi.md: the position in the game's notation, for clients and tests that check it.
-      send("response " + position_);
+      in_->send("response " + position_);
     } else {
       throw ParamError("unknown query '" + w[1] + "' (gameover, p1turn, result or fen)");
     }
@@ -306,16 +325,8 @@ class UgiSession {
   std::string position_;
   const int first_player_;
 
-  std::mutex out_mutex_;
-  std::mutex queue_mutex_;
-  std::condition_variable queue_cv_;
-  std::deque<std::string> queue_;
-  bool eof_ = false;
-  std::atomic<bool> stop_{false};
-  std::atomic<bool> searching_{false};
-  std::atomic<int> gos_read_{0};    // `go` lines read so far
-  std::atomic<int> search_gen_{0};  // the `go` being (or last) answered, counted from 1
-  std::atomic<int> stop_gen_{0};    // the last `go` a stop was asked for
+  // Shared with the reader thread, which may outlive this session (blocked in a read).
+  std::shared_ptr<UgiInput> in_ = std::make_shared<UgiInput>();
 };
 
 }  // namespace
