@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "harness/pipeline/run_pipeline.h"
+
 namespace gts::cli {
 
 using Action = std::function<int()>;
@@ -19,11 +21,11 @@ void add_search_command(CLI::App& app, Action& action);
 void add_perft_command(CLI::App& app, Action& action);
 void add_list_commands(CLI::App& app, Action& action);
 void add_run_command(CLI::App& app, Action& action, const std::string& command_line);
-void add_solve_command(CLI::App& app, Action& action);
+void add_solve_command(CLI::App& app, Action& action, const std::string& command_line);
 void add_play_command(CLI::App& app, Action& action);
 void add_report_command(CLI::App& app, Action& action);
 void add_tree_command(CLI::App& app, Action& action);
-void add_compare_command(CLI::App& app, Action& action);
+void add_compare_command(CLI::App& app, Action& action, const std::string& command_line);
 void add_bench_command(CLI::App& app, Action& action);
 void add_stats_command(CLI::App& app, Action& action);
 void add_ugi_command(CLI::App& app, Action& action);
@@ -46,5 +48,19 @@ std::uint64_t parse_seed(const std::string& text);
 
 // The most worker threads any command accepts (the configs' limit too).
 inline constexpr long long kMaxThreads = 1024;
+
+// What run, compare, solve and tune take alike: CONFIG [--threads N] [--out DIR] [--resume]
+// [--quiet], as the run pipeline's request.
+struct RunArgs {
+  std::string config;
+  int threads = -1;  // -1: the config's
+  std::string out;
+  bool resume = false;
+  bool quiet = false;
+  [[nodiscard]] RunRequest request(const std::string& command_line) const;
+};
+// Adds those options to `cmd`; `job` names what --threads counts ("games played", "searches").
+void add_run_options(CLI::App* cmd, RunArgs& args, const std::string& config_kind,
+                     const std::string& job);
 
 }  // namespace gts::cli

@@ -1,4 +1,4 @@
-// `harness compare CONFIG.yaml [--threads N] [--out DIR]`.
+// `harness compare CONFIG.yaml [--threads N] [--out DIR] [--resume] [--quiet]`.
 #include <iostream>
 #include <memory>
 
@@ -7,34 +7,17 @@
 
 namespace gts::cli {
 
-namespace {
-struct CompareArgs {
-  std::string config;
-  int threads = -1;
-  std::string out;
-  bool quiet = false;
-};
-}  // namespace
-
-void add_compare_command(CLI::App& app, Action& action) {
-  auto args = std::make_shared<CompareArgs>();
+void add_compare_command(CLI::App& app, Action& action, const std::string& command_line) {
+  auto args = std::make_shared<RunArgs>();
   CLI::App* cmd = app.add_subcommand(
       "compare",
       "run every algorithm of a YAML config on the same trees and positions, check that their "
       "values agree, and write compare.csv and summary.csv (exit 1 on a disagreement)");
-  cmd->add_option("config", args->config, "compare config (YAML)")->required();
-  cmd->add_option("--threads", args->threads, "(input, depth) jobs run at once (0 = all cores)")
-      ->check(integer_in(0, kMaxThreads));
-  cmd->add_option("--out", args->out, "output folder (default: results/<name>-<date>-<time>)");
-  cmd->add_flag("--quiet", args->quiet, "no progress lines");
-  cmd->callback([&action, args] {
-    action = [args] {
-      CompareRunOptions o;
-      o.config_path = args->config;
-      o.threads = args->threads;
-      o.out_dir = args->out;
-      o.quiet = args->quiet;
-      const CompareRunResult r = run_compare(o);
+  add_run_options(cmd, *args, "compare", "(input, depth) jobs run");
+  cmd->callback([&action, args, command_line] {
+    action = [args, command_line] {
+      const CompareRunResult r = run_compare(args->request(command_line));
+      if (r.summary.empty()) return r.exit_code;  // stopped: the pipeline said how to resume
       std::cout << compare_summary_table(r.summary);
       std::cout << "wrote " << r.out_dir << "/compare.csv, inputs.csv, summary.csv, config.yaml\n";
       if (!r.disagreements.empty()) {

@@ -29,8 +29,7 @@ void print_specs(const std::vector<ParamSpec>& specs, const char* what) {
   std::printf("  %s:\n", what);
   for (const auto& p : specs) {
     std::printf("    %-12s default %-10s range %s\n", p.name.c_str(),
-                p.default_value.empty() ? "\"\"" : p.default_value.c_str(),
-                p.range_text().c_str());
+                p.default_value.empty() ? "\"\"" : p.default_value.c_str(), p.range_text().c_str());
     std::printf("    %-12s %s\n", "", p.help.c_str());
   }
 }

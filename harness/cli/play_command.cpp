@@ -49,24 +49,27 @@ int run_play(const PlayArgs& args) {
 void add_play_command(CLI::App& app, Action& action) {
   auto args = std::make_shared<PlayArgs>();
   CLI::App* cmd = app.add_subcommand(
-      "play", "play a game at the terminal: against the engine, engine against itself, or two "
-              "humans with hints; reads moves from standard input");
+      "play",
+      "play a game at the terminal: against the engine, engine against itself, or two "
+      "humans with hints; reads moves from standard input");
   cmd->add_option("--game", args->game, "game name (see `harness games`)")->required();
-  cmd->add_option("--param", args->params, "game parameter k=v (repeatable), e.g. seeds=3, "
-                                            "first=north");
+  cmd->add_option("--param", args->params,
+                  "game parameter k=v (repeatable), e.g. seeds=3, first=north");
   cmd->add_option("--position", args->position,
                   "start position in the game's notation (default: the initial position)");
   cmd->add_option("--algorithm", args->algorithm, "the engine's algorithm (default alphabeta)");
   cmd->add_option("--option", args->options,
                   "algorithm option k=v (repeatable); alphabeta plays with random_ties=on "
                   "unless told random_ties=off");
-  cmd->add_option("--depth", args->depth, "the engine's search depth in plies, or 'max' (default 6)");
+  cmd->add_option("--depth", args->depth,
+                  "the engine's search depth in plies, or 'max' (default 6)");
   cmd->add_option("--eval", args->eval, "evaluation (default: the game's default)");
   cmd->add_option("--human", args->human,
                   "who the human plays: first, second, both or none (engine against itself); "
                   "default first");
-  cmd->add_option("--seed", args->seed,
-                  "seed for the engine's random choice among equal moves (default: a fresh one, printed)")
+  cmd->add_option(
+         "--seed", args->seed,
+         "seed for the engine's random choice among equal moves (default: a fresh one, printed)")
       ->check(seed_check());
   cmd->add_option("--max-plies", args->max_plies,
                   "adjudicate a draw after this many plies (default 1000)")

@@ -53,7 +53,7 @@ SearchSetup resolve_search(const SearchArgs& args) {
   s.eval = parse_eval_spec(args.eval.empty() ? s.game->info().default_evaluation : args.eval);
   // A seeded algorithm's `seed` option is the search's seed (random tie-breaking).
   s.seed = find_algorithm_info(s.algorithm.name).facts.seeded &&
-                       s.algorithm.options.values().count("seed") != 0
+                   s.algorithm.options.values().count("seed") != 0
                ? static_cast<std::uint64_t>(s.algorithm.options.get_int("seed"))
                : 0;
   return s;

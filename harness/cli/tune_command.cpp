@@ -1,43 +1,18 @@
-// `harness tune CONFIG.yaml [--threads N] [--out DIR] [--resume]`.
+// `harness tune CONFIG.yaml [--threads N] [--out DIR] [--resume] [--quiet]`.
 #include "harness/cli/command.h"
 #include "harness/tune/tune_run.h"
 
 namespace gts::cli {
 
-namespace {
-struct TuneArgs {
-  std::string config;
-  int threads = -1;
-  std::string out;
-  bool resume = false;
-  bool quiet = false;
-};
-}  // namespace
-
 void add_tune_command(CLI::App& app, Action& action, const std::string& command_line) {
-  auto args = std::make_shared<TuneArgs>();
+  auto args = std::make_shared<RunArgs>();
   CLI::App* cmd = app.add_subcommand(
       "tune",
       "tune a linear evaluation's weights by playing games (SPSA or a round robin of "
       "candidates), then verify the result against the start weights with an SPRT");
-  cmd->add_option("config", args->config, "tune config (YAML)")->required();
-  cmd->add_option("--threads", args->threads, "games played at once (0 = all cores)")
-      ->check(integer_in(0, kMaxThreads));
-  cmd->add_option("--out", args->out, "run folder (default: results/<name>-<date>-<time>)");
-  cmd->add_flag("--resume", args->resume,
-                "finish an interrupted run in --out, reusing the games already recorded");
-  cmd->add_flag("--quiet", args->quiet, "no progress lines, no verdict (see the run folder)");
+  add_run_options(cmd, *args, "tune", "games played");
   cmd->callback([&action, args, command_line] {
-    action = [args, command_line] {
-      TuneOptions o;
-      o.config_path = args->config;
-      if (args->threads >= 0) o.threads = args->threads;
-      o.out_dir = args->out;
-      o.resume = args->resume;
-      o.quiet = args->quiet;
-      o.command_line = command_line;
-      return run_tune(o).exit_code;
-    };
+    action = [args, command_line] { return run_tune(args->request(command_line)).exit_code; };
   });
 }
 

@@ -99,7 +99,8 @@ ComparePlan make_compare_plan(CompareConfig config) {
 
 std::size_t searches_per_job(const ComparePlan& plan) { return plan.config.algorithms.size(); }
 
-std::vector<CompareRow> run_compare_job(const ComparePlan& plan, std::size_t index) {
+std::vector<CompareRow> run_compare_job(const ComparePlan& plan, std::size_t index,
+                                        const std::atomic<bool>* stop) {
   const CompareConfig& c = plan.config;
   const CompareJob& job = plan.jobs[index];
   const CompareInput& input = plan.inputs[job.input];
@@ -119,6 +120,7 @@ std::vector<CompareRow> run_compare_job(const ComparePlan& plan, std::size_t ind
     SearchLimits limits;
     limits.depth = job.depth;
     limits.max_nodes = a.max_nodes;
+    limits.stop = stop;
     try {
       // A fresh searcher per search: no state carries over from another job.
       const std::unique_ptr<Searcher> searcher = game.make_searcher(a.algorithm, set.evaluation);

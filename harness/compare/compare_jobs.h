@@ -5,6 +5,7 @@
 // the same.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -54,9 +55,11 @@ struct CompareRow {
   std::string error;      // what the search threw, if it did (then agrees is false)
 };
 
-// Every algorithm of the config on job `index`, in the config's order. Never throws for a
+// Every algorithm of the config on job `index`, in the config's order; a set `stop` cuts the
+// searches short (their rows are then meaningless). Never throws for a
 // search's fault: a throwing search becomes a row with `error` set.
-std::vector<CompareRow> run_compare_job(const ComparePlan& plan, std::size_t index);
+std::vector<CompareRow> run_compare_job(const ComparePlan& plan, std::size_t index,
+                                        const std::atomic<bool>* stop = nullptr);
 
 // Searches per job and in all.
 std::size_t searches_per_job(const ComparePlan& plan);

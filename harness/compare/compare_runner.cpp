@@ -14,33 +14,22 @@
 #include "harness/config/blocks.h"
 #include "harness/config/config_error.h"
 #include "harness/csv.h"
-#include "harness/mpi/thread_count.h"
 #include "harness/mpi/wire.h"
 #include "harness/mpi/work_distributor.h"
-#include "harness/progress_line.h"
-#include "harness/run_folder.h"
+#include "harness/pipeline/progress_line.h"
 
 namespace gts {
 
 namespace {
 
-// FNV-1a (64 bits) of what decides the jobs: the resolved config but for the settings that only
-// rank 0 uses (threads, output folder), and every input's position. A worker rank compares it with
-// rank 0's to know that it will run the same jobs.
-std::string plan_hash(const ComparePlan& plan) {
+// What decides the jobs: the resolved config but for the settings that only rank 0 uses (threads,
+// output folder), and every input's position. Its hash is the run's config hash, which a worker
+// rank also compares with rank 0's to know that it will run the same jobs.
+std::string decisive_text(const ComparePlan& plan) {
   CompareConfig config = plan.config;
   config.threads = 0;
   config.output_dir.clear();
-  std::string text = compare_resolved_yaml(config);
-  text += inputs_csv(plan);
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (const char ch : text) {
-    h ^= static_cast<unsigned char>(ch);
-    h *= 0x100000001b3ULL;
-  }
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return buf;
+  return compare_resolved_yaml(config) + inputs_csv(plan);
 }
 
 ComparePlan make_checked_plan(const std::string& path, CompareConfig config) {
@@ -57,9 +46,13 @@ class CompareJobs final : public JobRunner {
  public:
   explicit CompareJobs(ComparePlan plan) : plan_(std::move(plan)) {}
   [[nodiscard]] const ComparePlan& plan() const { return plan_; }
-  std::optional<std::string> run(std::size_t index, const std::atomic<bool>& /*stop*/) override {
+  std::optional<std::string> run(std::size_t index, const std::atomic<bool>& stop) override {
     if (index >= plan_.jobs.size()) throw std::runtime_error("compare job out of range");
-    return encode_compare_rows(run_compare_job(plan_, index));
+    if (stop.load(std::memory_order_relaxed)) return std::nullopt;
+    std::vector<CompareRow> rows = run_compare_job(plan_, index, &stop);
+    // Searches cut short by Ctrl-C have no result: a resumed run does the job again.
+    if (stop.load(std::memory_order_relaxed)) return std::nullopt;
+    return encode_compare_rows(rows);
   }
 
  private:
@@ -80,7 +73,7 @@ std::unique_ptr<JobRunner> make_compare_jobs(const std::string& context) {
   const std::string hash = r.str();
   r.expect_end();
   ComparePlan plan = make_checked_plan(path, load_compare_config(path));
-  const std::string mine = plan_hash(plan);
+  const std::string mine = config_hash_of(decisive_text(plan));
   if (mine != hash) {
     std::string message = "this rank read a config or inputs that differ from rank 0's (hash ";
     message += mine;
@@ -92,38 +85,36 @@ std::unique_ptr<JobRunner> make_compare_jobs(const std::string& context) {
   return std::make_unique<CompareJobs>(std::move(plan));
 }
 
-CompareRunResult run_compare(const CompareRunOptions& options) {
-  CompareConfig config = load_compare_config(options.config_path);
-  if (options.threads >= 0) config.threads = options.threads;
-  const int threads = resolve_thread_count(config.threads);
+CompareRunResult run_compare(const RunRequest& request) {
+  CompareJobs jobs(
+      make_checked_plan(request.config_path, load_compare_config(request.config_path)));
+  const ComparePlan& plan = jobs.plan();
+  RunDescription description;
+  description.command = "compare";
+  description.unit = "jobs";
+  description.name = plan.config.name;
+  description.config_out_dir = plan.config.output_dir;
+  description.config_threads = plan.config.threads;
+  description.decisive_text = decisive_text(plan);
+  description.resolved_config = compare_resolved_yaml(plan.config);
+  description.run_files = {"results.log", "compare.csv"};
+  RunPipeline pipeline(request, std::move(description));
 
   CompareRunResult result;
-  result.out_dir = !options.out_dir.empty()     ? options.out_dir
-                   : !config.output_dir.empty() ? config.output_dir
-                                                : "results/" + config.name + "-" + stamp_text();
-  const int threads_wanted = config.threads;
-  CompareJobs jobs(make_checked_plan(options.config_path, std::move(config)));
-  const ComparePlan& plan = jobs.plan();
-
-  std::error_code ec;
-  std::filesystem::create_directories(result.out_dir, ec);
-  if (ec || !std::filesystem::is_directory(result.out_dir)) {
-    throw std::runtime_error("cannot create the output folder " + result.out_dir);
-  }
+  result.out_dir = pipeline.dir();
   const std::filesystem::path dir(result.out_dir);
   write_file(dir / "config.yaml", compare_resolved_yaml(plan.config));
-
-  if (!options.quiet) {
+  if (!request.quiet) {
     std::cerr << "compare: " << plan.inputs.size() << " inputs, " << plan.jobs.size()
               << " (input, depth) jobs x " << plan.config.algorithms.size() << " algorithms on "
-              << threads << " threads -> " << result.out_dir << "\n";
+              << pipeline.threads() << " threads -> " << result.out_dir << "\n";
   }
   const double start = wall_ms();
-  // Each job's rows into its slot, as they arrive from this process's threads or other ranks: the
-  // rows stay in job order whoever ran them.
+  // Each job's rows into its slot, as they arrive from this process's threads, other ranks or the
+  // journal of an interrupted run: the rows stay in job order whoever ran them.
   const std::size_t per_job = searches_per_job(plan);
   result.rows.resize(plan.jobs.size() * per_job);
-  ProgressLine progress("jobs", static_cast<int>(plan.jobs.size()), 0, !options.quiet);
+  ProgressLine progress("jobs", static_cast<int>(plan.jobs.size()), 0, !request.quiet);
   auto record = [&](std::size_t index, const std::string& bytes) {
     std::vector<CompareRow> rows = decode_compare_rows(bytes);
     progress.advance(index < plan.jobs.size()
@@ -137,15 +128,12 @@ CompareRunResult run_compare(const CompareRunOptions& options) {
     std::move(rows.begin(), rows.end(),
               result.rows.begin() + static_cast<std::ptrdiff_t>(index * per_job));
   };
-  DistributedWork work;
-  work.kind = "compare";
-  work.context = compare_context(options.config_path, plan_hash(plan));
-  work.threads = threads_wanted;
-  for (std::size_t j = 0; j < plan.jobs.size(); ++j) work.jobs.push_back(j);
-  const std::atomic<bool> never_stop{false};
-  const DistributeOutcome outcome = distribute(work, jobs, record, never_stop);
+  const DistributeOutcome outcome =
+      pipeline.run_all("compare", compare_context(request.config_path, pipeline.hash()),
+                       plan.jobs.size(), jobs, record);
   progress.finish();
-  if (!outcome.error.empty()) throw std::runtime_error(outcome.error);
+  result.exit_code = pipeline.finish(pipeline.all_done(), outcome.error);
+  if (result.exit_code != 0) return result;
   result.summary = summarize_compare(plan, result.rows);
 
   write_file(dir / "compare.csv", compare_csv(result.rows));
@@ -186,7 +174,7 @@ CompareRunResult run_compare(const CompareRunOptions& options) {
     result.disagreements.push_back(std::move(line));
   }
   result.exit_code = result.disagreements.empty() ? 0 : 1;
-  if (!options.quiet) {
+  if (!request.quiet) {
     std::cerr << "compare: " << result.rows.size() << " searches in "
               << csv::number((wall_ms() - start) / 1e3, 2) << " s";
     if (outcome.ranks > 1) std::cerr << " on " << outcome.ranks << " ranks";

@@ -1,7 +1,7 @@
-// `harness compare`: every job of the plan in parallel over a oneTBB task arena (one job per task,
-// every search single-threaded) or, under mpirun, over every rank (rank 0 hands the jobs out),
-// then compare.csv, inputs.csv, summary.csv and the resolved config in the output folder, written
-// by rank 0 alone.
+// `harness compare`: every job of the plan through the run pipeline (one job per task, every search
+// single-threaded, on oneTBB threads or, under mpirun, over every rank; journaled, resumable),
+// then compare.csv, inputs.csv, summary.csv and the resolved config in the run folder, written by
+// rank 0 alone.
 #pragma once
 
 #include <memory>
@@ -10,18 +10,13 @@
 
 #include "harness/compare/compare_summary.h"
 #include "harness/mpi/job_runner.h"
+#include "harness/pipeline/run_pipeline.h"
 
 namespace gts {
 
-struct CompareRunOptions {
-  std::string config_path;
-  int threads = -1;     // -1: the config's (0: all cores)
-  std::string out_dir;  // empty: the config's output.dir, else results/<name>-<date>-<time>
-  bool quiet = false;   // no progress lines on stderr
-};
-
 struct CompareRunResult {
-  // 0; 1 when an algorithm's value differs from the reference's (or a search failed).
+  // 0; 1 when an algorithm's value differs from the reference's (or a search or a rank failed);
+  // 130 when stopped by Ctrl-C (every finished job is kept, and the resume command printed).
   int exit_code = 0;
   std::string out_dir;
   std::vector<CompareRow> rows;
@@ -29,9 +24,9 @@ struct CompareRunResult {
   std::vector<std::string> disagreements;  // "input (depth D): variant=V ..." per job at fault
 };
 
-// Throws ConfigError for a bad config, std::runtime_error when the output cannot be written or
-// (under mpirun) when a rank fails.
-CompareRunResult run_compare(const CompareRunOptions& options);
+// Throws ConfigError for a bad config, ParamError for a folder that cannot be used, and
+// std::runtime_error when the output cannot be written.
+CompareRunResult run_compare(const RunRequest& request);
 
 // The runner a worker rank runs its share of the jobs with (the "compare" JobKinds entry);
 // `context` comes from rank 0. Throws ConfigError when the config or its inputs differ from rank

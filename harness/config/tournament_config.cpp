@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "algorithms/search.h"
+#include "harness/config/config_hash.h"
 
 namespace gts {
 
@@ -296,31 +297,22 @@ void emit_eval(YAML::Emitter& out, const EvalSpec& spec) {
   out << YAML::EndMap;
 }
 
-class Fnv1a {
+// The canonical text a config hash is taken over: one length-prefixed field per line, so that no
+// two different field sequences make the same text.
+class FieldText {
  public:
-  // Length-prefixed so that no two different field sequences hash the same text.
   void field(std::string_view key, std::string_view value) {
-    bytes(key);
-    bytes("=");
-    bytes(std::to_string(value.size()));
-    bytes(":");
-    bytes(value);
-    bytes("\n");
+    text_ += key;
+    text_ += '=';
+    text_ += std::to_string(value.size());
+    text_ += ':';
+    text_ += value;
+    text_ += '\n';
   }
-  [[nodiscard]] std::string hex() const {
-    char buf[17];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h_));
-    return buf;
-  }
+  [[nodiscard]] std::string take() { return std::move(text_); }
 
  private:
-  void bytes(std::string_view s) {
-    for (unsigned char c : s) {
-      h_ ^= c;
-      h_ *= 0x100000001b3ULL;
-    }
-  }
-  std::uint64_t h_ = 0xcbf29ce484222325ULL;
+  std::string text_;
 };
 
 }  // namespace
@@ -431,8 +423,8 @@ std::string resolved_yaml(const TournamentConfig& c) {
   return std::string(out.c_str()) + "\n";
 }
 
-std::string config_hash(const TournamentConfig& c) {
-  Fnv1a h;
+std::string decisive_text(const TournamentConfig& c) {
+  FieldText h;
   h.field("name", c.name);
   h.field("game", c.game);
   for (const auto& [k, v] : c.game_params) h.field("game.param." + k, v);
@@ -458,7 +450,9 @@ std::string config_hash(const TournamentConfig& c) {
   h.field("limits.time_ms", format_number(c.limits.time_ms));
   h.field("limits.depth", std::to_string(c.limits.depth));
   h.field("seed", std::to_string(c.seed));
-  return h.hex();
+  return h.take();
 }
+
+std::string config_hash(const TournamentConfig& c) { return config_hash_of(decisive_text(c)); }
 
 }  // namespace gts

@@ -73,10 +73,11 @@ TournamentConfig load_tournament_config_text(const std::string& text, const std:
 // canonical and inline.
 std::string resolved_yaml(const TournamentConfig& config);
 
-// 16 hex digits (64-bit FNV-1a) over the resolved config except what cannot change the results:
-// threads, the output settings and where the config came from. --resume compares it. Stable
-// across runs, machines and library versions (it hashes its own canonical text, not the YAML
-// emitter's output).
+// The resolved config as canonical text, but for what cannot change the results: threads, the
+// output settings and where the config came from. Stable across runs, machines and library
+// versions (its own text, not the YAML emitter's output).
+std::string decisive_text(const TournamentConfig& config);
+// config_hash_of(decisive_text(config)): what --resume compares.
 std::string config_hash(const TournamentConfig& config);
 
 }  // namespace gts

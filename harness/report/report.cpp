@@ -325,8 +325,8 @@ std::string yaml_text(const YAML::Node& node) {
   return e.c_str();
 }
 
-// Key facts of the run from run.yaml (harness run) or config.yaml (harness solve), where there is
-// one.
+// Key facts of the run from run.yaml (every run command writes one; a folder from an older
+// version may hold only config.yaml).
 std::string run_facts(const fs::path& run_dir, std::string& title) {
   std::error_code ec;
   fs::path path = run_dir / "run.yaml";
@@ -361,7 +361,7 @@ std::string run_facts(const fs::path& run_dir, std::string& title) {
   if (config && config["limits"]) add("limits", config["limits"]);
   if (run) {
     add("status", run["status"]);
-    add("games", run["games_done"]);
+    for (const char* unit : {"games", "jobs", "runs"}) add(unit, run[std::string(unit) + "_done"]);
     add("seed", run["seed"]);
     add("threads", run["threads"]);
     add("started", run["started"]);

@@ -11,10 +11,9 @@
 
 #include "harness/config/config_error.h"
 #include "harness/mpi/stats_wire.h"
-#include "harness/mpi/thread_count.h"
 #include "harness/mpi/work_distributor.h"
-#include "harness/progress_line.h"
-#include "harness/run_folder.h"
+#include "harness/pipeline/progress_line.h"
+#include "harness/pipeline/run_pipeline.h"
 #include "harness/solve/solve_config.h"
 
 namespace gts {
@@ -73,7 +72,8 @@ class SolveJobs final : public JobRunner {
     return w.take();
   }
 
-  std::optional<std::string> run(std::size_t i, const std::atomic<bool>& /*stop*/) override {
+  std::optional<std::string> run(std::size_t i, const std::atomic<bool>& stop) override {
+    if (stop.load(std::memory_order_relaxed)) return std::nullopt;
     const std::size_t num_solvers = loaded_.config.solvers.size();
     const SolveProblem& problem = *loaded_.problems.at(i / num_solvers);
     const SolverSpec& solver = loaded_.config.solvers[i % num_solvers];
@@ -81,12 +81,16 @@ class SolveJobs final : public JobRunner {
     row.problem = problem.name();
     row.algorithm = solver.name;
     row.expected = problem.expected();
+    SearchLimits limits = limits_;
+    limits.stop = &stop;
     std::string error;
     try {
-      row.outcome = problem.solve(solver, limits_);
+      row.outcome = problem.solve(solver, limits);
     } catch (const std::exception& e) {
       error = e.what();  // reported, and the result stays unknown
     }
+    // A solver cut short by Ctrl-C has no result: a resumed run solves it again.
+    if (stop.load(std::memory_order_relaxed)) return std::nullopt;
     return encode_row(row, error);
   }
 
@@ -115,33 +119,34 @@ std::unique_ptr<JobRunner> make_solve_jobs(const std::string& context) {
   return jobs;
 }
 
-SolveRunResult run_solve(const SolveRunOptions& options) {
-  SolveJobs jobs(load_solve_config(options.config_path));
+SolveRunResult run_solve(const RunRequest& request) {
+  SolveJobs jobs(load_solve_config(request.config_path));
   const LoadedSolve& loaded = jobs.loaded();
   const SolveConfig& c = loaded.config;
-  const int threads_wanted = options.threads >= 0 ? options.threads : c.threads;
-  const int threads = resolve_thread_count(threads_wanted);
+  RunDescription description;
+  description.command = "solve";
+  description.unit = "runs";
+  description.name = c.name;
+  description.config_out_dir = c.out_dir;
+  description.config_threads = c.threads;
+  description.decisive_text = jobs.fingerprint();
+  description.resolved_config = read_file_text(c.path);
+  description.run_files = {"results.log", "solve.csv"};
+  RunPipeline pipeline(request, std::move(description));
 
   SolveRunResult result;
-  result.out_dir = !options.out_dir.empty() ? options.out_dir
-                   : !c.out_dir.empty()     ? c.out_dir
-                                            : "results/" + c.name + "-" + stamp_text();
-  std::error_code ec;
-  std::filesystem::create_directories(result.out_dir, ec);
-  if (ec || !std::filesystem::is_directory(result.out_dir)) {
-    throw std::runtime_error("cannot create the output folder " + result.out_dir);
-  }
+  result.out_dir = pipeline.dir();
   write_file(std::filesystem::path(result.out_dir) / "config.yaml", read_file_text(c.path));
-
   const std::size_t num_solvers = c.solvers.size();
   const std::size_t total = jobs.total();
   result.rows.resize(total);
-  if (!options.quiet) {
+  if (!request.quiet) {
     std::cerr << "solve: " << loaded.problems.size() << " problems x " << num_solvers
-              << " solvers on " << threads << " threads -> " << result.out_dir << "\n";
+              << " solvers on " << pipeline.threads() << " threads -> " << result.out_dir << "\n";
   }
-  ProgressLine progress("runs", static_cast<int>(total), 0, !options.quiet);
-  // Each finished job, from this process's threads or from another rank, one at a time.
+  ProgressLine progress("runs", static_cast<int>(total), 0, !request.quiet);
+  // Each finished job, from this process's threads, from another rank or from the journal of an
+  // interrupted run, one at a time.
   auto record = [&](std::size_t i, const std::string& bytes) {
     SolveRow& row = result.rows[i];
     std::string error;
@@ -153,15 +158,11 @@ SolveRunResult run_solve(const SolveRunOptions& options) {
                      std::to_string(row.outcome.stats.nodes) + " nodes, " +
                      std::to_string(static_cast<long long>(row.outcome.time_ms)) + " ms)");
   };
-  DistributedWork work;
-  work.kind = "solve";
-  work.context = solve_context(options.config_path, jobs.fingerprint());
-  work.threads = threads_wanted;
-  for (std::size_t i = 0; i < total; ++i) work.jobs.push_back(i);
-  const std::atomic<bool> never_stop{false};
-  const DistributeOutcome outcome = distribute(work, jobs, record, never_stop);
+  const DistributeOutcome outcome = pipeline.run_all(
+      "solve", solve_context(request.config_path, jobs.fingerprint()), total, jobs, record);
   progress.finish();
-  if (!outcome.error.empty()) throw std::runtime_error(outcome.error);
+  result.exit_code = pipeline.finish(pipeline.all_done(), outcome.error);
+  if (result.exit_code != 0) return result;
 
   std::vector<std::string> names;
   for (const auto& s : c.solvers) names.push_back(s.name);

@@ -1,5 +1,5 @@
-// `harness solve`: every problem x solver of a config, in parallel over a oneTBB task arena (one
-// search per task, each single-threaded), then the report files.
+// `harness solve`: every problem x solver of a config, a job each, through the run pipeline (in
+// parallel on oneTBB threads or MPI ranks, journaled, resumable), then the report files.
 #pragma once
 
 #include <memory>
@@ -7,28 +7,24 @@
 #include <vector>
 
 #include "harness/mpi/job_runner.h"
+#include "harness/pipeline/run_pipeline.h"
 #include "harness/solve/solve_report.h"
 
 namespace gts {
 
-struct SolveRunOptions {
-  std::string config_path;
-  int threads = -1;     // -1: the config's (0: all cores)
-  std::string out_dir;  // empty: the config's output.dir, else results/<name>-<date>-<time>
-  bool quiet = false;   // no progress lines on stderr
-};
-
 struct SolveRunResult {
-  // 0; 1 when a solver contradicted a known answer.
+  // 0; 1 when a solver contradicted a known answer or a job failed; 130 when stopped by Ctrl-C
+  // (every finished job is kept, and the resume command printed).
   int exit_code = 0;
   std::string out_dir;
   std::vector<SolveRow> rows;
   std::vector<SummaryRow> summary;
 };
 
-// Throws ConfigError for a bad config, std::runtime_error when the output cannot be written or
-// (under mpirun, where rank 0 hands the jobs out to every rank) when a rank fails.
-SolveRunResult run_solve(const SolveRunOptions& options);
+// Throws ConfigError for a bad config, ParamError for a folder that cannot be used, and
+// std::runtime_error when the output cannot be written. A failed rank (under mpirun) stops the
+// run as Ctrl-C does, with exit code 1.
+SolveRunResult run_solve(const RunRequest& request);
 
 // The runner a worker rank solves its share with (the "solve" JobKinds entry); `context` comes
 // from rank 0. Throws ConfigError when the config or its problems differ from rank 0's.

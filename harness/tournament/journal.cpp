@@ -11,7 +11,7 @@
 
 #include "harness/config/config_error.h"
 #include "harness/csv.h"
-#include "harness/run_folder.h"
+#include "harness/pipeline/run_folder.h"
 
 namespace gts {
 
@@ -51,20 +51,6 @@ int check_move_fields(const std::vector<std::string>& f) {
   (void)parse_number<std::uint64_t>(f[7], "leaves");
   (void)parse_real(f[8], "cpu_us");
   return parse_number<int>(f[0], "game");
-}
-
-// Reads whole lines only: a last line without its newline was torn by a kill and is dropped.
-std::vector<std::string> complete_lines(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  const std::string text = ss.str();
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  for (std::size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1) {
-    lines.push_back(text.substr(start, nl - start));
-  }
-  return lines;
 }
 
 std::FILE* open_or_throw(const std::string& path, const char* mode) {

@@ -1,12 +1,12 @@
 // A tournament's progress line: games done, rate, ETA and the current leader
-// (harness/progress_line.h).
+// (harness/pipeline/progress_line.h).
 #pragma once
 
 #include <mutex>
 #include <string>
 #include <vector>
 
-#include "harness/progress_line.h"
+#include "harness/pipeline/progress_line.h"
 
 namespace gts {
 

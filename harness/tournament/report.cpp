@@ -9,7 +9,7 @@
 #include <string>
 
 #include "harness/csv.h"
-#include "harness/run_folder.h"
+#include "harness/pipeline/run_folder.h"
 #include "harness/stats/elo.h"
 #include "harness/stats/pentanomial.h"
 #include "harness/stats/ratings.h"

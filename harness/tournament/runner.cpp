@@ -1,29 +1,20 @@
 #include "harness/tournament/runner.h"
 
-#include <oneapi/tbb/info.h>
-#include <sys/resource.h>
-#include <unistd.h>
-#include <yaml-cpp/yaml.h>
-
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
-#include <thread>
 
 #include "harness/config/config_error.h"
 #include "harness/config/tournament_config.h"
-#include "harness/mpi/thread_count.h"
 #include "harness/mpi/wire.h"
 #include "harness/mpi/work_distributor.h"
+#include "harness/pipeline/run_pipeline.h"
 #include "harness/registry.h"
-#include "harness/run_folder.h"
-#include "harness/stop_signal.h"
 #include "harness/tournament/journal.h"
 #include "harness/tournament/progress.h"
 #include "harness/tournament/report.h"
@@ -33,101 +24,10 @@ namespace gts {
 
 namespace {
 
-std::string cpu_model() {
-  std::ifstream in("/proc/cpuinfo");
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind("model name", 0) == 0) {
-      auto colon = line.find(':');
-      if (colon != std::string::npos) return line.substr(line.find_first_not_of(" ", colon + 1));
-    }
-  }
-  return "unknown";
-}
-
-// CPU time of the whole process (every thread), in ms.
-double process_cpu_ms() {
-  rusage ru{};
-  getrusage(RUSAGE_SELF, &ru);
-  return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
-         (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-3;
-}
-
-struct RunInfo {
-  std::string hash;
-  std::uint64_t seed = 0;
-  int threads = 0;
-  std::string command;
-  std::string started;
-  std::string finished;
-  std::string status;
-  int games_total = 0;
-  int games_done = 0;
-  // This process's share of the run: CPU spent in searches and in everything (the harness's
-  // overhead is the difference), and the wall time of the parallel part.
-  double search_cpu_ms = 0;
-  double process_cpu_ms = 0;
-  double play_wall_ms = 0;
-  int games_played = 0;
-  // Under MPI: the processes that played, and the CPU time of all but this one.
-  int ranks = 1;
-  double other_ranks_cpu_ms = 0;
-};
-
-void write_run_yaml(const std::string& dir, const TournamentConfig& config, const RunInfo& info) {
-  YAML::Emitter out;
-  out << YAML::BeginMap;
-  out << YAML::Key << "run" << YAML::Value << YAML::BeginMap;
-  out << YAML::Key << "program" << YAML::Value << "harness";
-  out << YAML::Key << "version" << YAML::Value << GTS_VERSION;
-  out << YAML::Key << "status" << YAML::Value << info.status;
-  out << YAML::Key << "config_hash" << YAML::Value << info.hash;
-  out << YAML::Key << "config_file" << YAML::Value << config.source_path;
-  out << YAML::Key << "seed" << YAML::Value << info.seed;
-  out << YAML::Key << "threads" << YAML::Value << info.threads;
-  out << YAML::Key << "command" << YAML::Value << info.command;
-  out << YAML::Key << "machine" << YAML::Value << YAML::BeginMap;
-  out << YAML::Key << "cores" << YAML::Value << std::thread::hardware_concurrency();
-  out << YAML::Key << "cpu" << YAML::Value << cpu_model();
-  char host[256] = {};
-  gethostname(host, sizeof host - 1);
-  out << YAML::Key << "hostname" << YAML::Value << host;
-  out << YAML::EndMap;
-  out << YAML::Key << "started" << YAML::Value << info.started;
-  out << YAML::Key << "finished" << YAML::Value << info.finished;
-  out << YAML::Key << "games_total" << YAML::Value << info.games_total;
-  out << YAML::Key << "games_done" << YAML::Value << info.games_done;
-  if (info.games_played > 0) {
-    out << YAML::Key << "this_process" << YAML::Value << YAML::BeginMap;
-    out << YAML::Key << "games_played" << YAML::Value << info.games_played;
-    out << YAML::Key << "wall_s" << YAML::Value << info.play_wall_ms / 1e3;
-    out << YAML::Key << "games_per_s" << YAML::Value
-        << info.games_played / (info.play_wall_ms / 1e3);
-    out << YAML::Key << "cpu_s" << YAML::Value << info.process_cpu_ms / 1e3;
-    out << YAML::Key << "search_cpu_s" << YAML::Value << info.search_cpu_ms / 1e3;
-    out << YAML::Key << "harness_overhead_pct" << YAML::Value
-        << 100.0 * (info.process_cpu_ms - info.search_cpu_ms) / info.process_cpu_ms;
-    out << YAML::EndMap;
-    if (info.ranks > 1) {
-      out << YAML::Key << "mpi" << YAML::Value << YAML::BeginMap;
-      out << YAML::Key << "ranks" << YAML::Value << info.ranks;
-      out << YAML::Key << "other_ranks_cpu_s" << YAML::Value << info.other_ranks_cpu_ms / 1e3;
-      out << YAML::EndMap;
-    }
-  }
-  out << YAML::EndMap;
-  out << YAML::Key << "config" << YAML::Value << YAML::Load(resolved_yaml(config));
-  out << YAML::EndMap;
-  std::string text = "# Written by `harness run`: the resolved config and how it was run.\n";
-  text += out.c_str();
-  text += "\n";
-  replace_file(dir + "/run.yaml", text);
-}
-
 // Everything a rank derives from the config and the overriding options: the same players,
 // openings and schedule on every rank, so that a game index means the same game everywhere.
 struct TournamentPlan {
   TournamentConfig config;
-  int threads = 1;  // resolved: 0 in the config means this machine's cores
   std::unique_ptr<GameHandle> game;
   std::vector<AlgorithmSpec> specs;
   std::vector<int> depths;
@@ -177,15 +77,11 @@ std::vector<std::string> distinct_random_openings(const GameHandle& game,
   return openings;
 }
 
-TournamentPlan make_plan(const std::string& config_path, std::optional<int> threads_option,
-                         std::optional<std::uint64_t> seed_option) {
+TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint64_t> seed_option) {
   TournamentPlan plan;
   plan.config = load_tournament_config(config_path);
   TournamentConfig& config = plan.config;
   if (seed_option) config.seed = *seed_option;
-  if (threads_option) config.threads = *threads_option;
-  if (config.threads < 0) throw ParamError("--threads: expected 0 (all cores) or more");
-  plan.threads = resolve_thread_count(config.threads);
 
   plan.game = make_game(config.game, config.game_params);
   const GameHandle& game = *plan.game;
@@ -376,12 +272,11 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
   return encode_game(row, moves);
 }
 
-// What a worker rank needs to make the same plan: the options that override the config, and the
+// What a worker rank needs to build the same plan: the config path, the --seed override and the
 // config hash to check that it read the same config.
 std::string tournament_context(const RunOptions& options, const std::string& hash) {
   wire::Writer w;
   w.str(options.config_path);
-  w.u64(options.threads ? 1 : 0).i64(options.threads.value_or(0));
   w.u64(options.seed ? 1 : 0).u64(options.seed.value_or(0));
   w.str(hash);
   return w.take();
@@ -392,17 +287,11 @@ std::string tournament_context(const RunOptions& options, const std::string& has
 std::unique_ptr<JobRunner> make_tournament_jobs(const std::string& context) {
   wire::Reader r(context);
   const std::string path = r.str();
-  const bool has_threads = r.u64() != 0;
-  const auto threads_value = static_cast<int>(r.i64());
   const bool has_seed = r.u64() != 0;
   const std::uint64_t seed_value = r.u64();
-  RunOptions options;
-  options.config_path = path;
-  if (has_threads) options.threads = threads_value;
-  if (has_seed) options.seed = seed_value;
   const std::string hash = r.str();
   r.expect_end();
-  TournamentPlan plan = make_plan(path, options.threads, options.seed);
+  TournamentPlan plan = make_plan(path, has_seed ? std::optional(seed_value) : std::nullopt);
   if (plan.hash != hash) {
     throw ConfigError(path, "this rank read a config that differs from rank 0's (config hash " +
                                 plan.hash + " vs " + hash + ")");
@@ -411,34 +300,26 @@ std::unique_ptr<JobRunner> make_tournament_jobs(const std::string& context) {
 }
 
 RunReport run_tournament(const RunOptions& options) {
-  TournamentJobs jobs(make_plan(options.config_path, options.threads, options.seed));
+  TournamentJobs jobs(make_plan(options.config_path, options.seed));
   const TournamentPlan& plan = jobs.plan();
   const TournamentConfig& config = plan.config;
-  const int threads = plan.threads;
   const int num_players = static_cast<int>(config.players.size());
   const auto& names = plan.names;
   const std::vector<ScheduledGame>& schedule = plan.schedule;
 
-  // The run folder.
-  const std::string& hash = plan.hash;
-  const RunFolder folder =
-      open_run_folder({options.out_dir.empty() ? config.output_dir : options.out_dir,
-                       options.resume,
-                       options.config_path,
-                       hash,
-                       config.name,
-                       {"games.csv"},
-                       "resume with the same config and seed"});
-  const std::string& dir = folder.dir;
-
-  RunInfo info;
-  info.hash = hash;
-  info.seed = config.seed;
-  info.threads = threads;
-  info.command = options.command_line;
-  info.started = now_text();
-  info.status = "running";
-  info.games_total = static_cast<int>(schedule.size());
+  RunDescription description;
+  description.command = "run";
+  description.unit = "games";
+  description.name = config.name;
+  description.config_out_dir = config.output_dir;
+  description.config_threads = config.threads;
+  description.decisive_text = decisive_text(config);
+  description.resolved_config = resolved_yaml(config);
+  description.seed = config.seed;
+  description.run_files = {"games.csv"};
+  if (options.seed) description.resume_flags = " --seed " + std::to_string(*options.seed);
+  RunPipeline pipeline(options, std::move(description));
+  const std::string& dir = pipeline.dir();
 
   // A recorded game must be the schedule's game of that index, between the players it names.
   auto check = [&](const GameRow& r) {
@@ -461,15 +342,11 @@ RunReport run_tournament(const RunOptions& options) {
     }
   };
   Journal journal(dir, config.output_moves, options.resume, check);
-  info.games_done = static_cast<int>(journal.done().size());
-  write_run_yaml(dir, config, info);
-
-  DistributedWork work;
-  work.kind = "tournament";
-  work.context = tournament_context(options, hash);
-  work.threads = config.threads;
+  pipeline.set_total(schedule.size());
+  pipeline.set_done(journal.done().size());
+  std::vector<std::size_t> todo;
   for (const auto& g : schedule) {
-    if (!journal.done().count(g.index)) work.jobs.push_back(static_cast<std::size_t>(g.index));
+    if (!journal.done().count(g.index)) todo.push_back(static_cast<std::size_t>(g.index));
   }
 
   std::vector<double> points(static_cast<std::size_t>(num_players), 0.0);
@@ -481,63 +358,38 @@ RunReport run_tournament(const RunOptions& options) {
       if (names[u] == r.second) points[u] += 1.0 - r.first_score(), ++played[u];
     }
   }
-  Progress progress(static_cast<int>(schedule.size()), info.games_done, names, points, played,
-                    !options.quiet);
+  Progress progress(static_cast<int>(schedule.size()), static_cast<int>(journal.done().size()),
+                    names, points, played, !options.quiet);
 
-  StopSignal signals;
-  int finished_here = 0;
   // Each finished game, from this process's threads or from another rank, one at a time.
   auto record = [&](std::size_t index, const std::string& result) {
     GameRow row;
     std::vector<MoveRow> moves;
     decode_game(result, row, moves);
     journal.record(row, moves);
-    ++finished_here;
     const ScheduledGame& g = schedule.at(index);
     progress.game_finished(g.first, g.second, row.first_score());
   };
-
-  const double cpu_start = process_cpu_ms();
-  const double wall_start = wall_ms();
-  const DistributeOutcome outcome = distribute(work, jobs, record, StopSignal::flag());
+  const DistributeOutcome outcome = pipeline.execute(
+      "tournament", tournament_context(options, pipeline.hash()), std::move(todo), jobs, record);
   progress.finish();
-  info.play_wall_ms = wall_ms() - wall_start;
-  info.process_cpu_ms = process_cpu_ms() - cpu_start;
-  info.search_cpu_ms = jobs.search_cpu_ms();
-  info.games_played = finished_here;
-  info.ranks = outcome.ranks;
-  info.other_ranks_cpu_ms = outcome.other_ranks_cpu_ms;
+  pipeline.add_search_cpu_ms(jobs.search_cpu_ms());
 
   const std::vector<GameRow> rows = journal.finish();
-  const bool interrupted = rows.size() < schedule.size();
-  info.games_done = static_cast<int>(rows.size());
-  info.finished = now_text();
-  info.status = interrupted ? "interrupted" : "finished";
-  write_run_yaml(dir, config, info);
-
   const std::string standings = write_tournament_reports(dir, names, rows);
   RunReport report;
   report.dir = dir;
   report.games_total = static_cast<int>(schedule.size());
-  report.games_played = info.games_played;
-  report.wall_s = info.play_wall_ms / 1e3;
-  report.cpu_s = info.process_cpu_ms / 1e3;
-  report.search_cpu_s = info.search_cpu_ms / 1e3;
+  report.games_played = static_cast<int>(outcome.finished);
+  report.wall_s = pipeline.execute_wall_ms() / 1e3;
+  report.cpu_s = pipeline.execute_cpu_ms() / 1e3;
+  report.search_cpu_s = jobs.search_cpu_ms() / 1e3;
   if (!options.quiet) {
     std::printf("%s\nrun folder: %s\nplots and report.html: harness report %s\n", standings.c_str(),
                 dir.c_str(), shell_quote(dir).c_str());
+    std::fflush(stdout);
   }
-  if (!outcome.error.empty()) std::fprintf(stderr, "error: %s\n", outcome.error.c_str());
-  if (interrupted) {
-    std::fprintf(stderr,
-                 "stopped: %zu of %zu games finished and kept; resume with:\n  harness run %s "
-                 "--out %s --resume%s%s\n",
-                 rows.size(), schedule.size(), shell_quote(options.config_path).c_str(),
-                 shell_quote(dir).c_str(),
-                 options.seed ? (" --seed " + std::to_string(*options.seed)).c_str() : "",
-                 options.threads ? (" --threads " + std::to_string(*options.threads)).c_str() : "");
-    report.exit_code = outcome.error.empty() ? 130 : 1;
-  }
+  report.exit_code = pipeline.finish(rows.size() == schedule.size(), outcome.error);
   return report;
 }
 

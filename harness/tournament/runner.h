@@ -8,21 +8,18 @@
 #include <string>
 
 #include "harness/mpi/job_runner.h"
+#include "harness/pipeline/run_pipeline.h"
 
 namespace gts {
 
-struct RunOptions {
-  std::string config_path;
-  std::optional<int> threads;         // overrides the config's `threads`
-  std::string out_dir;                // overrides the config's `output.dir`
+// The pipeline's request (config, --threads, --out, --resume, --quiet: no progress, no standings
+// table) and --seed.
+struct RunOptions : RunRequest {
   std::optional<std::uint64_t> seed;  // overrides the config's `seed`
-  bool resume = false;
-  std::string command_line;  // recorded in run.yaml
-  bool quiet = false;        // no progress, no standings table (benchmarks, tests)
 };
 
 struct RunReport {
-  int exit_code = 0;  // 0 when every game was played; 130 when stopped by a signal
+  int exit_code = 0;  // 0 when every game was played; 130 when stopped by a signal, 1 by an error
   std::string dir;    // the run folder
   int games_total = 0;
   int games_played = 0;     // by this invocation

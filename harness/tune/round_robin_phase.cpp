@@ -69,7 +69,7 @@ TunePhaseResult run_round_robin_phase(TuneContext& ctx, const std::string& dir) 
     }
   }
   result.games = static_cast<int>(games.size());
-  if (!ctx.quiet) {
+  if (!ctx.pipeline->quiet()) {
     std::printf("round robin: %zu candidates, %d games\n", m, result.games);
     std::fflush(stdout);
   }

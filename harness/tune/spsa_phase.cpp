@@ -110,7 +110,7 @@ TunePhaseResult run_spsa_phase(TuneContext& ctx, const std::string& dir) {
     total.losses += it.losses;
     theta = spsa_update(spec, theta, step, static_cast<double>(it.wins - it.losses));
     row(k, &step, it, total);
-    if (!ctx.quiet && (k % report_every == 0 || k == spec.iterations)) {
+    if (!ctx.pipeline->quiet() && (k % report_every == 0 || k == spec.iterations)) {
       std::string w;
       for (std::size_t i = 0; i < n; ++i) {
         if (i > 0) w += ' ';

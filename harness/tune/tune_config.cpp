@@ -8,6 +8,7 @@
 
 #include "algorithms/search.h"
 #include "harness/config/blocks.h"
+#include "harness/config/config_hash.h"
 #include "harness/config/yaml_reader.h"
 #include "harness/tune/tune_games.h"
 
@@ -533,16 +534,9 @@ std::string tune_resolved_yaml(const TuneConfig& c) {
   return y;
 }
 
-std::string tune_config_hash(const TuneConfig& c) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (unsigned char ch : body_text(c)) {
-    h ^= ch;
-    h *= 0x100000001b3ULL;
-  }
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return buf;
-}
+std::string tune_decisive_text(const TuneConfig& c) { return body_text(c); }
+
+std::string tune_config_hash(const TuneConfig& c) { return config_hash_of(body_text(c)); }
 
 std::vector<std::string> weight_names(std::size_t n) {
   std::vector<std::string> out;

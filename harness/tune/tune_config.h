@@ -83,7 +83,9 @@ TuneConfig load_tune_config_text(const std::string& text, const std::string& fil
 // The resolved config (every default written out) as YAML that loads back into the same config.
 std::string tune_resolved_yaml(const TuneConfig& config);
 
-// 16 hex digits over everything that decides the results (not threads, output or the source).
+// Everything that decides the results (not threads, output or the source) as canonical text, and
+// its config_hash_of.
+std::string tune_decisive_text(const TuneConfig& config);
 std::string tune_config_hash(const TuneConfig& config);
 
 // "w1", "w2", ...: the weights' names in tune.csv and the report.

@@ -75,11 +75,10 @@ std::optional<std::vector<double>> play_step(TuneContext& ctx, const std::vector
   if (jobs.empty()) return scores;
   // Played here on oneTBB threads or, under mpirun, over every rank: the step's jobs travel in the
   // context, and each result comes back to this thread, which journals it.
-  DistributedWork work;
-  work.kind = kTuneJobKind;
-  work.context = tune_step_context(ctx.config->source_path, ctx.config_hash, jobs);
-  work.threads = ctx.config->threads;
-  for (std::size_t k = 0; k < jobs.size(); ++k) work.jobs.push_back(k);
+  const std::string context =
+      tune_step_context(ctx.config->source_path, ctx.pipeline->hash(), jobs);
+  std::vector<std::size_t> indices(jobs.size());
+  for (std::size_t k = 0; k < jobs.size(); ++k) indices[k] = k;
   TuneStepJobs local(*ctx.game, ctx.engine, std::move(jobs));
   std::size_t finished = 0;
   auto record = [&](std::size_t k, const std::string& bytes) {
@@ -89,11 +88,9 @@ std::optional<std::vector<double>> play_step(TuneContext& ctx, const std::vector
     scores[i] = r.first_score();
     ++finished;
   };
-  const std::atomic<bool> never_stop{false};
   const DistributeOutcome outcome =
-      distribute(work, local, record, ctx.stop != nullptr ? *ctx.stop : never_stop);
-  ctx.games_played += local.played();
-  if (!outcome.error.empty()) throw std::runtime_error(outcome.error);
+      ctx.pipeline->execute(kTuneJobKind, context, std::move(indices), local, record);
+  if (!outcome.error.empty()) ctx.error = outcome.error;
   if (finished != which.size()) return std::nullopt;
   return scores;
 }

@@ -1,4 +1,4 @@
-// What every phase of a tune run shares (config, game, engine, journal, threads, stop flag), and
+// What every phase of a tune run shares (config, the run pipeline, game, engine, journal), and
 // the one way a phase plays games: a step's jobs, each with its fixed index in the run, of which
 // those already in the journal are taken from it and the rest played and journaled.
 #pragma once
@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/pipeline/run_pipeline.h"
 #include "harness/tournament/journal.h"
 #include "harness/tune/tune_config.h"
 #include "harness/tune/tune_games.h"
@@ -20,15 +21,12 @@ namespace gts {
 
 struct TuneContext {
   const TuneConfig* config = nullptr;
-  std::string config_hash;  // tune_config_hash(*config): worker ranks check that they read it too
+  RunPipeline* pipeline = nullptr;  // runs the games; its hash is the config hash workers check
   std::unique_ptr<GameHandle> game;
   TuneEngine engine;
   Journal* journal = nullptr;
   std::map<int, double> resumed;  // game index -> first player's score, from the journal
-  int threads = 1;
-  const std::atomic<bool>* stop = nullptr;
-  bool quiet = false;
-  int games_played = 0;  // by this process
+  std::string error;              // what stopped the run, when a job or a rank failed
 };
 
 // One game of a step: the job and how it is journaled.
@@ -41,8 +39,9 @@ struct StepGame {
   std::string second_name;
 };
 
-// The first player's score of every game, or nullopt when the run was stopped before the step
-// finished (what finished is journaled and is not played again on resume).
+// The first player's score of every game, or nullopt when the run was stopped (Ctrl-C, or a
+// failure, then in ctx.error) before the step finished (what finished is journaled and is not
+// played again on resume).
 std::optional<std::vector<double>> play_step(TuneContext& ctx, const std::vector<StepGame>& games);
 
 // The opening of pair `pair` of step `step` of a phase, and the seed of a game of it.

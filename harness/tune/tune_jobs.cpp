@@ -44,7 +44,6 @@ std::optional<std::string> TuneStepJobs::run(std::size_t index, const std::atomi
   if (stop.load(std::memory_order_relaxed)) return std::nullopt;
   const JobResult r = play_job(game_, engine_, jobs_.at(index), &stop);
   if (r.stopped) return std::nullopt;  // played again on resume
-  played_.fetch_add(1, std::memory_order_relaxed);
   return encode_job_result(r);
 }
 

@@ -26,14 +26,11 @@ class TuneStepJobs final : public JobRunner {
       : game_(game), engine_(std::move(engine)), jobs_(std::move(jobs)) {}
 
   std::optional<std::string> run(std::size_t index, const std::atomic<bool>& stop) override;
-  // Games this object finished (on this process).
-  [[nodiscard]] int played() const { return played_.load(); }
 
  private:
   const GameHandle& game_;
   TuneEngine engine_;
   std::vector<GameJob> jobs_;
-  std::atomic<int> played_{0};
 };
 
 // A finished job's result as bytes and back (every field of the outcome but its move log).

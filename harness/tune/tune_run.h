@@ -7,24 +7,17 @@
 #include <optional>
 #include <string>
 
+#include "harness/pipeline/run_pipeline.h"
+
 namespace gts {
 
-struct TuneOptions {
-  std::string config_path;
-  std::optional<int> threads;  // overrides the config's `threads`
-  std::string out_dir;         // overrides the config's `output.dir`
-  bool resume = false;
-  std::string command_line;  // recorded in run.yaml
-  bool quiet = false;        // no progress lines
-};
-
 struct TuneReport {
-  int exit_code = 0;  // 0 when finished; 130 when stopped by a signal
+  int exit_code = 0;  // 0 when finished; 130 when stopped by a signal, 1 by a failed rank
   std::string dir;
   std::string verdict;  // "H1", "H0", "inconclusive" or "skipped"
 };
 
 // Bad configs throw ConfigError, bad options ParamError.
-TuneReport run_tune(const TuneOptions& options);
+TuneReport run_tune(const RunRequest& request);
 
 }  // namespace gts

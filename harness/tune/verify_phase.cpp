@@ -70,7 +70,7 @@ VerifyResult run_verify_phase(TuneContext& ctx, const std::string& dir,
     return v;
   }
   const std::vector<double> start = c.start();
-  if (!ctx.quiet) {
+  if (!ctx.pipeline->quiet()) {
     std::printf("verify: tuned vs start, SPRT elo0 %s elo1 %s (%s), up to %d games\n",
                 csv::number(vc.sprt.elo0, 2).c_str(), csv::number(vc.sprt.elo1, 2).c_str(),
                 std::string(to_string(vc.sprt.model)).c_str(), vc.max_games);

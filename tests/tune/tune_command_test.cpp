@@ -242,6 +242,37 @@ TEST(TuneCommand, InterruptKeepsTheGamesAndSaysHowToResume) {
   EXPECT_FALSE(fs::exists(out + "/tuned.yaml"));
 }
 
+TEST(TuneCommand, AKilledRunResumesToTheUninterruptedResult) {
+  const std::string dir = make_temp_dir();
+  std::string slow = kSmall;
+  slow.replace(slow.find("iterations: 300"), 15, "iterations: 900");
+  const std::string config = write_config(dir, "slow.yaml", slow);
+  auto full = run_harness({"tune", config, "--threads", "2", "--out", dir + "/full", "--quiet"});
+  ASSERT_EQ(full.exit_code, 0) << full.err;
+
+  const std::string out = dir + "/killed";
+  const int pid = testing::spawn_harness({"tune", config, "--threads", "2", "--out", out},
+                                         dir + "/out.txt", dir + "/err.txt");
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (lines_of(out + "/games.csv") < 500 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  kill(pid, SIGKILL);
+  EXPECT_EQ(testing::wait_process(pid), 128 + SIGKILL);
+  const std::size_t kept = lines_of(out + "/games.csv") - 1;
+  EXPECT_GE(kept, 499u);
+  ASSERT_LT(kept, 900u * 8) << "the run finished before the kill";
+  EXPECT_FALSE(fs::exists(out + "/tuned.yaml"));
+
+  const auto r = run_harness({"tune", config, "--threads", "2", "--out", out, "--resume"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* f : {"tune.csv", "verify.csv", "tuned.yaml"}) {
+    EXPECT_EQ(read_file(dir + "/full/" + f), read_file(out + "/" + f)) << f;
+  }
+  EXPECT_EQ(without_timing(read_csv(dir + "/full/games.csv")),
+            without_timing(read_csv(out + "/games.csv")));
+}
+
 TEST(TuneCommand, RoundRobinPicksTheBestCandidate) {
   const std::string dir = make_temp_dir();
   // The listed candidate counts the seeds on each side of the board, as they all end up in the

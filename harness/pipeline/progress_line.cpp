@@ -1,4 +1,4 @@
-#include "harness/progress_line.h"
+#include "harness/pipeline/progress_line.h"
 
 #include <unistd.h>
 

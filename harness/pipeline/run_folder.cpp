@@ -1,4 +1,4 @@
-#include "harness/run_folder.h"
+#include "harness/pipeline/run_folder.h"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -51,6 +51,16 @@ void replace_file(const std::filesystem::path& path, const std::string& text) {
 std::string read_file_text(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+std::vector<std::string> complete_lines(const std::string& path) {
+  const std::string text = read_file_text(path);
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  for (std::size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1) {
+    lines.push_back(text.substr(start, nl - start));
+  }
+  return lines;
 }
 
 RunFolderLock::RunFolderLock(const std::string& dir) {

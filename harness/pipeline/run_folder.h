@@ -19,6 +19,8 @@ void write_file(const std::filesystem::path& path, const std::string& text);
 void replace_file(const std::filesystem::path& path, const std::string& text);
 // The whole file; empty when it cannot be read.
 std::string read_file_text(const std::filesystem::path& path);
+// The file's whole lines: a last line without its newline, torn by a kill, is dropped.
+std::vector<std::string> complete_lines(const std::string& path);
 
 // A resumable run's folder. With `resume`, `dir` must be given and hold a run.yaml written with
 // config hash `hash` (else ParamError or ConfigError naming `config_path`; `resume_hint` ends that

@@ -1,4 +1,4 @@
-#include "harness/stop_signal.h"
+#include "harness/pipeline/stop_signal.h"
 
 #include <unistd.h>
 

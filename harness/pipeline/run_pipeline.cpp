@@ -1,0 +1,168 @@
+#include "harness/pipeline/run_pipeline.h"
+
+#include <sys/resource.h>
+#include <unistd.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <thread>
+#include <utility>
+
+#include "algorithms/search.h"
+#include "harness/mpi/thread_count.h"
+#include "harness/pipeline/result_log.h"
+
+namespace gts {
+
+namespace {
+
+std::string cpu_model() {
+  std::ifstream in("/proc/cpuinfo");
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("model name", 0) == 0) {
+      auto colon = line.find(':');
+      if (colon != std::string::npos) return line.substr(line.find_first_not_of(" ", colon + 1));
+    }
+  }
+  return "unknown";
+}
+
+// CPU time of the whole process (every thread), in ms.
+double process_cpu_ms() {
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+         (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-3;
+}
+
+}  // namespace
+
+RunPipeline::RunPipeline(const RunRequest& request, RunDescription description)
+    : request_(request),
+      description_(std::move(description)),
+      hash_(config_hash_of(description_.decisive_text)),
+      threads_wanted_(request.threads.value_or(description_.config_threads)),
+      threads_(resolve_thread_count(threads_wanted_)),
+      folder_(open_run_folder(
+          {request.out_dir.empty() ? description_.config_out_dir : request.out_dir, request.resume,
+           request.config_path, hash_, description_.name, description_.run_files,
+           "resume with the same config" +
+               std::string(description_.resume_flags.empty() ? "" : " and options")})),
+      started_(now_text()) {
+  write_run_yaml("running");
+}
+
+DistributeOutcome RunPipeline::execute(const std::string& kind, const std::string& context,
+                                       std::vector<std::size_t> jobs, JobRunner& local,
+                                       const ResultHandler& on_result) {
+  DistributedWork work;
+  work.kind = kind;
+  work.context = context;
+  work.threads = threads_wanted_;
+  work.jobs = std::move(jobs);
+  const double cpu_start = process_cpu_ms();
+  const double wall_start = wall_ms();
+  const DistributeOutcome outcome = distribute(work, local, on_result, stop());
+  wall_ms_ += wall_ms() - wall_start;
+  cpu_ms_ += process_cpu_ms() - cpu_start;
+  run_here_ += outcome.finished;
+  done_ += outcome.finished;
+  ranks_ = std::max(ranks_, outcome.ranks);
+  other_ranks_cpu_ms_ += outcome.other_ranks_cpu_ms;
+  return outcome;
+}
+
+DistributeOutcome RunPipeline::run_all(const std::string& kind, const std::string& context,
+                                       std::size_t total, JobRunner& local,
+                                       const ResultHandler& on_result) {
+  set_total(total);
+  ResultLog log(dir() + "/results.log", request_.resume, total);
+  std::vector<std::size_t> jobs;
+  for (std::size_t i = 0; i < total; ++i) {
+    if (const auto it = log.resumed().find(i); it != log.resumed().end()) {
+      on_result(i, it->second);
+    } else {
+      jobs.push_back(i);
+    }
+  }
+  set_done(log.resumed().size());
+  return execute(kind, context, std::move(jobs), local,
+                 [&](std::size_t index, const std::string& result) {
+                   log.record(index, result);
+                   on_result(index, result);
+                 });
+}
+
+int RunPipeline::finish(bool complete, const std::string& error) {
+  finished_ = now_text();
+  const bool interrupted = !complete || !error.empty();
+  write_run_yaml(interrupted ? "interrupted" : "finished");
+  if (!interrupted) return 0;
+  if (!error.empty()) std::fprintf(stderr, "error: %s\n", error.c_str());
+  std::string line = "harness " + description_.command + " " + shell_quote(request_.config_path) +
+                     " --out " + shell_quote(dir()) + " --resume";
+  if (request_.threads) line += " --threads " + std::to_string(*request_.threads);
+  line += description_.resume_flags;
+  std::string counts = std::to_string(done_);
+  if (total_) counts += " of " + std::to_string(*total_);
+  std::fprintf(stderr, "stopped: %s %s finished and kept; resume with:\n  %s\n", counts.c_str(),
+               description_.unit.c_str(), line.c_str());
+  return error.empty() ? 130 : 1;
+}
+
+void RunPipeline::write_run_yaml(const std::string& status) const {
+  const std::string& unit = description_.unit;
+  YAML::Emitter out;
+  out << YAML::BeginMap;
+  out << YAML::Key << "run" << YAML::Value << YAML::BeginMap;
+  out << YAML::Key << "program" << YAML::Value << "harness " + description_.command;
+  out << YAML::Key << "version" << YAML::Value << GTS_VERSION;
+  out << YAML::Key << "status" << YAML::Value << status;
+  out << YAML::Key << "config_hash" << YAML::Value << hash_;
+  out << YAML::Key << "config_file" << YAML::Value << request_.config_path;
+  if (description_.seed) out << YAML::Key << "seed" << YAML::Value << *description_.seed;
+  out << YAML::Key << "threads" << YAML::Value << threads_;
+  out << YAML::Key << "command" << YAML::Value << request_.command_line;
+  out << YAML::Key << "machine" << YAML::Value << YAML::BeginMap;
+  out << YAML::Key << "cores" << YAML::Value << std::thread::hardware_concurrency();
+  out << YAML::Key << "cpu" << YAML::Value << cpu_model();
+  char host[256] = {};
+  gethostname(host, sizeof host - 1);
+  out << YAML::Key << "hostname" << YAML::Value << host;
+  out << YAML::EndMap;
+  out << YAML::Key << "started" << YAML::Value << started_;
+  out << YAML::Key << "finished" << YAML::Value << finished_;
+  if (total_) out << YAML::Key << unit + "_total" << YAML::Value << *total_;
+  out << YAML::Key << unit + "_done" << YAML::Value << done_;
+  for (const auto& [key, value] : fields_) out << YAML::Key << key << YAML::Value << value;
+  if (run_here_ > 0) {
+    out << YAML::Key << "this_process" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << unit << YAML::Value << run_here_;
+    out << YAML::Key << "wall_s" << YAML::Value << wall_ms_ / 1e3;
+    out << YAML::Key << unit + "_per_s" << YAML::Value
+        << static_cast<double>(run_here_) / (wall_ms_ / 1e3);
+    out << YAML::Key << "cpu_s" << YAML::Value << cpu_ms_ / 1e3;
+    if (search_cpu_ms_ > 0) {
+      out << YAML::Key << "search_cpu_s" << YAML::Value << search_cpu_ms_ / 1e3;
+      out << YAML::Key << "harness_overhead_pct" << YAML::Value
+          << 100.0 * (cpu_ms_ - search_cpu_ms_) / cpu_ms_;
+    }
+    out << YAML::EndMap;
+    if (ranks_ > 1) {
+      out << YAML::Key << "mpi" << YAML::Value << YAML::BeginMap;
+      out << YAML::Key << "ranks" << YAML::Value << ranks_;
+      out << YAML::Key << "other_ranks_cpu_s" << YAML::Value << other_ranks_cpu_ms_ / 1e3;
+      out << YAML::EndMap;
+    }
+  }
+  out << YAML::EndMap;
+  out << YAML::Key << "config" << YAML::Value << YAML::Load(description_.resolved_config);
+  out << YAML::EndMap;
+  replace_file(dir() + "/run.yaml", "# Written by `harness " + description_.command +
+                                        "`: the resolved config and how it was run.\n" +
+                                        out.c_str() + "\n");
+}
+
+}  // namespace gts

@@ -1,0 +1,128 @@
+// The one skeleton behind `harness run`, `compare`, `solve` and `tune`: a command loads and checks
+// its config, describes the run (RunDescription), and the pipeline does the rest the same way for
+// all four: the run folder (one config hash, one lock, --resume), Ctrl-C, the thread count, the
+// jobs on oneTBB threads or MPI ranks, run.yaml, and the resume line of a stopped run. The command
+// supplies its jobs (a JobRunner), what it does with each result, and its summaries.
+//
+//   RunPipeline pipeline(request, description);       // folder opened and locked, run.yaml
+//   pipeline.run_all("solve", context, n, jobs, on);  // results journaled (or the command's own
+//                                                    // journal and pipeline.execute)
+//   if (int code = pipeline.finish(complete, error)) return code;  // 130: resumable
+//   ... write the summaries into pipeline.dir()
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/config/config_hash.h"
+#include "harness/mpi/work_distributor.h"
+#include "harness/pipeline/run_folder.h"
+#include "harness/pipeline/stop_signal.h"
+
+namespace gts {
+
+// What every command that runs a config takes from its command line.
+struct RunRequest {
+  std::string config_path;
+  std::optional<int> threads;  // overrides the config's `threads` (0: all cores)
+  std::string out_dir;         // overrides the config's output folder
+  bool resume = false;         // finish the interrupted run in out_dir
+  bool quiet = false;          // no progress lines, no tables
+  std::string command_line;    // recorded in run.yaml
+};
+
+// What a command tells the pipeline about the run its config describes.
+struct RunDescription {
+  std::string command;          // "run", "compare", "solve", "tune"
+  std::string unit = "jobs";    // what a job is, in run.yaml and messages: "games", "searches"
+  std::string name;             // the config's name: the default folder is results/<name>-<stamp>
+  std::string config_out_dir;   // the config's output folder (empty: the default)
+  int config_threads = 0;       // the config's `threads` (0: all cores)
+  std::string decisive_text;    // everything that decides the results: its hash is the config
+                                // hash a resumed run must match
+  std::string resolved_config;  // the resolved config (YAML), recorded in run.yaml
+  std::optional<std::uint64_t> seed;   // recorded in run.yaml
+  std::vector<std::string> run_files;  // results a fresh run refuses to overwrite
+  std::string resume_flags;  // options the resume line repeats besides --out, --resume, --threads
+};
+
+class RunPipeline {
+ public:
+  // Resolves the folder and thread count, opens and locks the folder (with `resume`, checking the
+  // config hash against run.yaml's), writes run.yaml (status running) and takes over Ctrl-C.
+  // ParamError or ConfigError for a folder that cannot be used.
+  RunPipeline(const RunRequest& request, RunDescription description);
+  RunPipeline(const RunPipeline&) = delete;
+  RunPipeline& operator=(const RunPipeline&) = delete;
+
+  [[nodiscard]] const std::string& dir() const { return folder_.dir; }
+  [[nodiscard]] const std::string& hash() const { return hash_; }
+  [[nodiscard]] bool resuming() const { return request_.resume; }
+  [[nodiscard]] bool quiet() const { return request_.quiet; }
+  // Jobs at once on this process (0 resolved to the core count), and as the config or --threads
+  // asked (0: each rank's core count), for DistributedWork.
+  [[nodiscard]] int threads() const { return threads_; }
+  [[nodiscard]] int threads_wanted() const { return threads_wanted_; }
+  // Set by Ctrl-C (SIGINT or SIGTERM); every job in flight polls it.
+  [[nodiscard]] const std::atomic<bool>& stop() const { return StopSignal::flag(); }
+
+  // run.yaml's counts: the jobs of the whole run (when known) and those done before this process.
+  void set_total(std::size_t total) { total_ = total; }
+  void set_done(std::size_t done) { done_ = done; }
+  // The wall and CPU time (every thread of this process) spent in execute() so far.
+  [[nodiscard]] double execute_wall_ms() const { return wall_ms_; }
+  [[nodiscard]] double execute_cpu_ms() const { return cpu_ms_; }
+  // Whether every job of a run with a known total is done.
+  [[nodiscard]] bool all_done() const { return total_ && done_ == *total_; }
+  // CPU time spent inside searches by this process (run.yaml's harness overhead is the rest).
+  void add_search_cpu_ms(double ms) { search_cpu_ms_ += ms; }
+  // A line of run.yaml's `run` map, e.g. ("verdict", "H1").
+  void set_field(const std::string& key, const std::string& value) { fields_[key] = value; }
+
+  // Runs `jobs` (indices into the command's job list) with `local` here, or over every MPI rank
+  // when this is rank 0 of an mpirun (`kind` names the JobKinds factory that builds the runner
+  // there from `context`). Each result reaches on_result on this thread, one at a time. Stops
+  // handing out jobs on Ctrl-C or a failure (DistributeOutcome::error); counts the jobs, wall and
+  // CPU time for run.yaml.
+  DistributeOutcome execute(const std::string& kind, const std::string& context,
+                            std::vector<std::size_t> jobs, JobRunner& local,
+                            const ResultHandler& on_result);
+
+  // Jobs 0..total-1, each once, their results journaled in results.log as they arrive: a resumed
+  // run replays the results of the jobs done before (in journal order) through on_result, then
+  // runs the rest. For commands whose outputs are computed from every result at the end.
+  DistributeOutcome run_all(const std::string& kind, const std::string& context, std::size_t total,
+                            JobRunner& local, const ResultHandler& on_result);
+
+  // Ends the run: run.yaml's status becomes finished or interrupted. Interrupted (Ctrl-C or an
+  // error, printed first) prints the command that resumes it and returns 130 (1 after an error);
+  // finished returns 0.
+  int finish(bool complete, const std::string& error = {});
+
+ private:
+  void write_run_yaml(const std::string& status) const;
+
+  RunRequest request_;
+  RunDescription description_;
+  std::string hash_;
+  int threads_wanted_ = 0;
+  int threads_ = 1;
+  RunFolder folder_;
+  StopSignal signals_;
+  std::string started_;
+  std::string finished_;
+  std::optional<std::size_t> total_;
+  std::size_t done_ = 0;
+  std::size_t run_here_ = 0;
+  double wall_ms_ = 0, cpu_ms_ = 0, search_cpu_ms_ = 0;
+  int ranks_ = 1;
+  double other_ranks_cpu_ms_ = 0;
+  std::map<std::string, std::string> fields_;
+};
+
+}  // namespace gts

@@ -1,0 +1,217 @@
+// The run pipeline that `harness compare` and `harness solve` share with `run` and `tune`, end to
+// end: a run killed with SIGKILL part-way resumes to the uninterrupted run's results, Ctrl-C stops
+// cleanly with a resumable folder and the command that resumes it, a journal that is not this
+// run's is refused with its file and line, and a fresh run will not overwrite a finished one.
+// (`run` and `tune` have the same tests in tournament_test.cpp and tune/tune_command_test.cpp.)
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "tests/process.h"
+#include "tests/test_files.h"
+
+namespace gts {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::make_temp_dir;
+using testing::read_file;
+using testing::run_harness;
+using testing::table_without;
+using testing::write_config;
+
+struct PipelineCase {
+  std::string command;
+  std::string config;
+  std::size_t jobs;                      // in the whole run
+  std::vector<std::string> outputs;      // written when the run finishes
+  std::set<std::string> timing_columns;  // those differ from run to run
+};
+
+// 24 random trees searched to depth 9 by minimax and alpha-beta: about 0.2 s a job.
+const PipelineCase kCompare{
+    "compare",
+    R"(name: slow-compare
+inputs:
+  - name: b6
+    game: {name: random-tree, params: {branching: 6, values: independent}}
+    sweep: {depth: 9, seed: 1..24}
+algorithms:
+  - {name: minimax, algorithm: minimax}
+  - {name: ab, algorithm: alphabeta}
+reference: minimax
+)",
+    24,
+    {"compare.csv", "summary.csv", "inputs.csv"},
+    {"cpu_us", "cpu_us_mean", "cpu_us_median", "cpu_vs_ab", "ns_per_node", "ns_per_leaf"}};
+
+// Connect Four openings no solver settles within its node budget: each run spends its 300,000
+// nodes (about 0.1 s), and node budgets make the results deterministic.
+const PipelineCase kSolve{"solve",
+                          R"(name: slow-solve
+game: connect-four
+problems:
+  - {name: p1, position: "1", at_least: 1}
+  - {name: p2, position: "2", at_least: 1}
+  - {name: p3, position: "3", at_least: 1}
+  - {name: p4, position: "4", at_least: 1}
+  - {name: p5, position: "5", at_least: 1}
+  - {name: p6, position: "6", at_least: 1}
+  - {name: p7, position: "7", at_least: 1}
+  - {name: p8, position: "11", at_least: 1}
+  - {name: p9, position: "12", at_least: 1}
+  - {name: p10, position: "13", at_least: 1}
+  - {name: p11, position: "14", at_least: 1}
+  - {name: p12, position: "15", at_least: 1}
+algorithms:
+  - {name: ab, algorithm: alphabeta}
+  - {name: pn, algorithm: pn}
+limits: {nodes: 300000}
+)",
+                          24,
+                          {"solve.csv", "summary.csv", "solved_within.csv"},
+                          {"time_ms", "time_ms_common", "time_ms_solved"}};
+
+void PrintTo(const PipelineCase& c, std::ostream* os) { *os << c.command; }
+
+std::size_t lines_of(const std::string& path) {
+  std::ifstream in(path);
+  std::size_t n = 0;
+  for (std::string line; std::getline(in, line);) ++n;
+  return n;
+}
+
+// Starts the command on one thread, waits until `min_done` jobs are journaled, sends `sig`, and
+// returns the exit code (stderr in *err).
+int interrupt(const PipelineCase& c, const std::string& config, const std::string& out, int sig,
+              std::size_t min_done, std::string* err) {
+  const int pid = testing::spawn_harness({c.command, config, "--threads", "1", "--out", out},
+                                         out + ".out", out + ".err");
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (lines_of(out + "/results.log") < min_done && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  kill(pid, sig);
+  const int rc = testing::wait_process(pid);
+  *err = read_file(out + ".err");
+  return rc;
+}
+
+void expect_same_results(const PipelineCase& c, const std::string& a, const std::string& b) {
+  for (const std::string& file : c.outputs) {
+    SCOPED_TRACE(file);
+    const auto ta = table_without(a + "/" + file, c.timing_columns);
+    ASSERT_GT(ta.size(), 1u);
+    EXPECT_EQ(ta, table_without(b + "/" + file, c.timing_columns));
+  }
+}
+
+class Pipeline : public ::testing::TestWithParam<PipelineCase> {};
+
+TEST_P(Pipeline, AKilledRunResumesToTheUninterruptedResult) {
+  const PipelineCase& c = GetParam();
+  const std::string dir = make_temp_dir();
+  const std::string config = write_config(dir, "slow.yaml", c.config);
+  const auto full = run_harness({c.command, config, "--threads", "2", "--out", dir + "/full"});
+  ASSERT_EQ(full.exit_code, 0) << full.err;
+
+  std::string err;
+  EXPECT_EQ(interrupt(c, config, dir + "/killed", SIGKILL, 3, &err), 128 + SIGKILL) << err;
+  const std::size_t kept = lines_of(dir + "/killed/results.log");
+  EXPECT_GE(kept, 3u);
+  EXPECT_LT(kept, c.jobs) << "the run finished before the kill; make the config slower";
+  for (const std::string& file : c.outputs) EXPECT_FALSE(fs::exists(dir + "/killed/" + file));
+  EXPECT_NE(read_file(dir + "/killed/run.yaml").find("status: running"), std::string::npos);
+
+  const auto resumed =
+      run_harness({c.command, config, "--out", dir + "/killed", "--resume", "--quiet"});
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_EQ(lines_of(dir + "/killed/results.log"), c.jobs);
+  expect_same_results(c, dir + "/full", dir + "/killed");
+  const std::string run_yaml = read_file(dir + "/killed/run.yaml");
+  EXPECT_NE(run_yaml.find("status: finished"), std::string::npos) << run_yaml;
+
+  // Resuming a finished run runs nothing and changes nothing.
+  const auto again =
+      run_harness({c.command, config, "--out", dir + "/killed", "--resume", "--quiet"});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(lines_of(dir + "/killed/results.log"), c.jobs);
+  expect_same_results(c, dir + "/full", dir + "/killed");
+  fs::remove_all(dir);
+}
+
+TEST_P(Pipeline, CtrlCStopsCleanlyAndPrintsTheResumeCommand) {
+  const PipelineCase& c = GetParam();
+  const std::string dir = make_temp_dir();
+  const std::string config = write_config(dir, "slow.yaml", c.config);
+  const std::string out = dir + "/int";
+  std::string err;
+  const int rc = interrupt(c, config, out, SIGINT, 2, &err);
+  const std::size_t kept = lines_of(out + "/results.log");
+  ASSERT_LT(kept, c.jobs) << "the run finished before the interrupt; make the config slower";
+  EXPECT_EQ(rc, 130) << err;
+  EXPECT_NE(err.find("stopped: " + std::to_string(kept) + " of " + std::to_string(c.jobs)),
+            std::string::npos)
+      << err;
+  EXPECT_NE(
+      err.find("harness " + c.command + " " + config + " --out " + out + " --resume --threads 1"),
+      std::string::npos)
+      << err;
+  EXPECT_NE(read_file(out + "/run.yaml").find("status: interrupted"), std::string::npos);
+  for (const std::string& file : c.outputs) EXPECT_FALSE(fs::exists(out + "/" + file));
+
+  const auto resumed = run_harness({c.command, config, "--out", out, "--resume", "--quiet"});
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_EQ(lines_of(out + "/results.log"), c.jobs);
+  EXPECT_NE(read_file(out + "/run.yaml").find("status: finished"), std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_P(Pipeline, TheFolderIsCheckedBeforeAnythingRuns) {
+  const PipelineCase& c = GetParam();
+  const std::string dir = make_temp_dir();
+  const std::string config = write_config(dir, "slow.yaml", c.config);
+  const std::string out = dir + "/run";
+  std::string err;
+  ASSERT_EQ(interrupt(c, config, out, SIGINT, 1, &err), 130) << err;
+
+  // A fresh run on a folder that holds a run refuses, naming the way out.
+  auto fresh = run_harness({c.command, config, "--out", out});
+  EXPECT_EQ(fresh.exit_code, 2);
+  EXPECT_NE(fresh.err.find("--out: " + out + " already holds a run; add --resume"),
+            std::string::npos)
+      << fresh.err;
+  // --resume with another config is refused with both hashes.
+  std::string renamed = c.config;
+  renamed.replace(renamed.find("name: slow-"), 11, "name: fast-");
+  const std::string other = write_config(dir, "other.yaml", renamed);
+  auto changed = run_harness({c.command, other, "--out", out, "--resume"});
+  EXPECT_EQ(changed.exit_code, 2);
+  EXPECT_NE(changed.err.find(other + ": --resume: this config differs from the one"),
+            std::string::npos)
+      << changed.err;
+  // A journal line that is no result of this run is located; the journal is left as it was.
+  std::ofstream(out + "/results.log", std::ios::app) << "99 00\n";
+  const std::string journal = read_file(out + "/results.log");
+  auto bad = run_harness({c.command, config, "--out", out, "--resume"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find(out + "/results.log:" + std::to_string(lines_of(out + "/results.log")) +
+                         ":1: not a job's result of this run"),
+            std::string::npos)
+      << bad.err;
+  EXPECT_EQ(read_file(out + "/results.log"), journal);
+  fs::remove_all(dir);
+}
+
+INSTANTIATE_TEST_SUITE_P(CompareAndSolve, Pipeline, ::testing::Values(kCompare, kSolve),
+                         [](const auto& info) { return info.param.command; });
+
+}  // namespace
+}  // namespace gts
