@@ -19,6 +19,8 @@
 #include <string>
 #include <string_view>
 
+#include "common/input_error.h"
+
 namespace gts {
 
 using Move = std::int32_t;
@@ -29,9 +31,9 @@ using Value = std::int32_t;
 inline constexpr Value kInfinity = 1'000'000'000;
 
 // Bad text (a position, a move, a tree literal) handed to a game's parser.
-class ParseError : public std::runtime_error {
+class ParseError : public InputError {
  public:
-  using std::runtime_error::runtime_error;
+  using InputError::InputError;
 };
 
 // Fixed-capacity move list: no heap allocation per node.

@@ -9,13 +9,9 @@
 #include <string>
 #include <vector>
 
-namespace gts {
+#include "common/input_error.h"
 
-// A bad parameter or option value; the message names it. The CLI prints it and exits with 2.
-class ParamError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+namespace gts {
 
 struct ParamSpec {
   enum class Type { kInt, kChoice, kText };

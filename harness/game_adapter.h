@@ -13,7 +13,7 @@
 #include "games/game.h"
 #include "harness/algorithms/algorithm_list.h"
 #include "harness/registry.h"
-#include "harness/tree/tracing_game.h"
+#include "harness/trace/tracing_game.h"
 
 namespace gts {
 

@@ -18,7 +18,7 @@
 #include "games/evaluation.h"
 #include "games/params.h"
 #include "harness/game_record.h"
-#include "harness/tree/search_trace.h"
+#include "harness/trace/search_trace.h"
 
 namespace gts {
 
@@ -162,7 +162,7 @@ class GameHandle {
   [[nodiscard]] virtual std::vector<std::uint64_t> perft(std::string_view position,
                                                          int depth) const = 0;
   // Searches `position` as search() would, with the algorithm run on a tracing wrapper of the
-  // game, and returns the tree it explored (harness/tree/). Throws as make_searcher does.
+  // game, and returns the tree it explored (harness/trace/). Throws as make_searcher does.
   [[nodiscard]] virtual SearchTrace trace(std::string_view position, const AlgorithmSpec& algorithm,
                                           const EvalSpec& eval, const SearchLimits& limits,
                                           std::uint64_t seed) const = 0;

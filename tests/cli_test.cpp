@@ -92,6 +92,29 @@ TEST(Cli, ListsGamesAndAlgorithmsWithParameters) {
   EXPECT_EQ(run_harness({"algorithms"}).out.find("faulty"), std::string::npos);
 }
 
+// Exit codes tell who is at fault: 2 bad input, 1 a failure outside the program (here a player
+// that fails at run time), 3 a bug, said to be one, with what to report.
+TEST(Cli, ABugExitsThreeAndSaysItIsOne) {
+  const std::vector<std::string> search = {"search", "--game", "tictactoe", "--algorithm",
+                                           "faulty", "--depth", "1", "--option"};
+  auto with = [&](const std::string& option) {
+    std::vector<std::string> args = search;
+    args.push_back(option);
+    return testing::run_test_harness(args);
+  };
+  const auto bug = with("mode=bug");
+  EXPECT_EQ(bug.exit_code, 3) << bug.err;
+  EXPECT_EQ(bug.err.rfind("internal error: faulty player: a broken invariant\n", 0), 0u) << bug.err;
+  EXPECT_NE(bug.err.find("This is a bug in harness"), std::string::npos) << bug.err;
+  EXPECT_NE(bug.err.find("Please report it"), std::string::npos) << bug.err;
+  const auto failure = with("mode=throw");
+  EXPECT_EQ(failure.exit_code, 1) << failure.err;
+  EXPECT_EQ(failure.err, "error: faulty player: deliberate failure\n");
+  const auto bad = with("mode=nonsense");
+  EXPECT_EQ(bad.exit_code, 2) << bad.err;
+  EXPECT_EQ(bad.err.find("internal error"), std::string::npos) << bad.err;
+}
+
 struct BadInput {
   std::vector<std::string> args;
   std::string expected;  // a fragment of the one-line error

@@ -1,8 +1,10 @@
 // The harness program plus players that only tests need: `faulty`, a deliberately broken player
-// (it plays random moves, then from its `after`-th move on throws or returns an illegal move), so
-// that the tests can show a tournament survives one. The product does not ship it.
+// (it plays random moves, then from its `after`-th move on throws, returns an illegal move, or
+// breaks an invariant as a bug would), so that the tests can show a tournament survives one and
+// that a bug is told apart from bad input. The product does not ship it.
 #include <memory>
 #include <stdexcept>
+#include <string>
 
 #include "harness/cli/app.h"
 #include "harness/registry.h"
@@ -11,13 +13,14 @@ namespace {
 
 class FaultySearcher final : public gts::Searcher {
  public:
-  FaultySearcher(std::unique_ptr<gts::Searcher> random, bool throws, std::int64_t after)
-      : random_(std::move(random)), throws_(throws), after_(after) {}
+  FaultySearcher(std::unique_ptr<gts::Searcher> random, std::string mode, std::int64_t after)
+      : random_(std::move(random)), mode_(std::move(mode)), after_(after) {}
 
   gts::SearchResult search(const void* state, const gts::SearchLimits& limits,
                            std::uint64_t seed) override {
     if (calls_++ < after_) return random_->search(state, limits, seed);
-    if (throws_) throw std::runtime_error("faulty player: deliberate failure");
+    if (mode_ == "throw") throw std::runtime_error("faulty player: deliberate failure");
+    if (mode_ == "bug") throw std::logic_error("faulty player: a broken invariant");
     gts::SearchResult r;
     r.best_move = gts::Move{1 << 30};  // no game has such a move
     r.stats.nodes = 1;
@@ -26,7 +29,7 @@ class FaultySearcher final : public gts::Searcher {
 
  private:
   std::unique_ptr<gts::Searcher> random_;
-  bool throws_;
+  std::string mode_;
   std::int64_t after_;
   std::int64_t calls_ = 0;
 };
@@ -37,8 +40,8 @@ void register_test_players() {
       "faulty",
       {},
       "a deliberately broken player, for testing the harness: from its `after`-th move on it "
-      "throws or returns an illegal move",
-      {S::choice("mode", "throw", {"throw", "illegal"}, "how it misbehaves"),
+      "throws, returns an illegal move, or breaks an invariant (a std::logic_error, as a bug)",
+      {S::choice("mode", "throw", {"throw", "illegal", "bug"}, "how it misbehaves"),
        S::integer("after", 0, 0, 100000, "random legal moves before it misbehaves")},
       gts::AlgorithmFacts{}};
   info.facts.anytime = true;
@@ -48,7 +51,7 @@ void register_test_players() {
       std::move(info), "random",
       [](std::unique_ptr<gts::Searcher> random, const gts::AlgorithmSpec& spec) {
         return std::make_unique<FaultySearcher>(
-            std::move(random), spec.options.get("mode") == "throw", spec.options.get_int("after"));
+            std::move(random), spec.options.get("mode"), spec.options.get_int("after"));
       });
 }
 

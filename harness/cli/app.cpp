@@ -5,6 +5,8 @@
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
+#include <stdexcept>
+#include <string>
 
 #include "games/game.h"
 #include "games/params.h"
@@ -17,6 +19,18 @@
 #include "harness/tune/tune_jobs.h"
 
 namespace gts::cli {
+
+namespace {
+
+// Exit code 3: what went wrong is the program's fault, not the input's.
+void report_internal_error(const std::string& what) {
+  std::cerr << "internal error: " << what << "\n"
+            << "This is a bug in harness " << GTS_VERSION
+            << ", not a problem with your input. Please report it with the command line, the "
+               "config or files it read, and this message.\n";
+}
+
+}  // namespace
 
 int harness_main(int argc, char** argv) {
   // Under mpirun every rank but 0 serves rank 0's jobs (harness/mpi/work_distributor.h); a
@@ -73,18 +87,18 @@ int harness_main(int argc, char** argv) {
   }
   try {
     return action();
-  } catch (const gts::ParamError& e) {
+  } catch (const gts::InputError& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;
-  } catch (const gts::ConfigError& e) {
-    std::cerr << "error: " << e.what() << "\n";
-    return 2;
-  } catch (const gts::ParseError& e) {
-    std::cerr << "error: " << e.what() << "\n";
-    return 2;
-  } catch (const std::exception& e) {
+  } catch (const std::runtime_error& e) {  // the surroundings: a file that cannot be written, a rank
     std::cerr << "error: " << e.what() << "\n";
     return 1;
+  } catch (const std::exception& e) {  // a broken invariant, an index out of range: our bug
+    report_internal_error(e.what());
+    return 3;
+  } catch (...) {
+    report_internal_error("an exception of unknown type");
+    return 3;
   }
 }
 

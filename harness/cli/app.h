@@ -4,7 +4,8 @@
 
 namespace gts::cli {
 
-// Parses argv, runs the subcommand and returns the exit code (0 done, 1 bad news, 2 bad input).
+// Parses argv, runs the subcommand and returns the exit code (0 done, 1 bad news or a failure
+// outside the program, 2 bad input, 3 a bug of the program, 130 stopped by Ctrl-C).
 int harness_main(int argc, char** argv);
 
 }  // namespace gts::cli

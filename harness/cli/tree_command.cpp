@@ -4,7 +4,7 @@
 #include "harness/cli/command.h"
 #include "harness/cli/search_args.h"
 #include "harness/registry.h"
-#include "harness/tree/search_trace.h"
+#include "harness/trace/search_trace.h"
 #include "harness/tree/tree_format.h"
 
 namespace gts::cli {

@@ -3,7 +3,7 @@
 #include <exception>
 #include <stdexcept>
 
-#include "harness/mpi/stats_wire.h"
+#include "harness/pipeline/stats_wire.h"
 
 namespace gts {
 

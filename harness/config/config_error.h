@@ -5,20 +5,22 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/input_error.h"
+
 namespace gts {
 
-class ConfigError : public std::runtime_error {
+class ConfigError : public InputError {
  public:
   // `line` and `column` are 1-based.
   ConfigError(std::string file, int line, int column, std::string message)
-      : std::runtime_error(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
+      : InputError(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
                            message),
         file_(std::move(file)),
         line_(line),
         column_(column),
         message_(std::move(message)) {}
   ConfigError(std::string file, std::string message)
-      : std::runtime_error(file + ": " + message),
+      : InputError(file + ": " + message),
         file_(std::move(file)),
         message_(std::move(message)) {}
 

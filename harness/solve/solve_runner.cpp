@@ -10,7 +10,7 @@
 #include <stdexcept>
 
 #include "harness/config/config_error.h"
-#include "harness/mpi/stats_wire.h"
+#include "harness/pipeline/stats_wire.h"
 #include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/progress_line.h"
 #include "harness/pipeline/run_pipeline.h"

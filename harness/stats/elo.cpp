@@ -5,7 +5,7 @@
 #include <limits>
 #include <string>
 
-#include "games/params.h"
+#include "common/input_error.h"
 
 namespace gts {
 namespace {

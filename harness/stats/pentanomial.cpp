@@ -3,7 +3,7 @@
 #include <array>
 #include <string>
 
-#include "games/params.h"
+#include "common/input_error.h"
 
 namespace gts {
 namespace {

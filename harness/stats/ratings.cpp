@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "games/params.h"
+#include "common/input_error.h"
 #include "harness/stats/elo.h"
 
 namespace gts {

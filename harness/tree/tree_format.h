@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <string>
 
-#include "harness/tree/search_trace.h"
+#include "harness/trace/search_trace.h"
 
 namespace gts {
 

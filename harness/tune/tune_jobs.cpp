@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "harness/config/config_error.h"
-#include "harness/mpi/stats_wire.h"
+#include "harness/pipeline/stats_wire.h"
 #include "harness/tune/tune_config.h"
 
 namespace gts {

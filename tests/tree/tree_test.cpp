@@ -10,7 +10,7 @@
 #include <string>
 
 #include "harness/registry.h"
-#include "harness/tree/search_trace.h"
+#include "harness/trace/search_trace.h"
 #include "harness/tree/tree_format.h"
 #include "tests/process.h"
 

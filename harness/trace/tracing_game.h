@@ -19,7 +19,7 @@
 #include "games/game.h"
 #include "games/params.h"
 #include "harness/algorithms/algorithm_list.h"
-#include "harness/tree/search_trace.h"
+#include "harness/trace/search_trace.h"
 
 namespace gts {
 

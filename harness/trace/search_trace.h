@@ -1,14 +1,15 @@
-// The tree a search explored, as recorded by the tracing game (harness/tree/tracing_game.h):
-// game-independent (moves in notation), so the printers and the CLI need no game types.
+// The tree a search explored, as recorded by the tracing game (harness/trace/tracing_game.h), the
+// registry's trace service: game-independent (moves in notation), so the printers (harness/tree/)
+// and the CLI need no game types.
 //
 // A node is a position the algorithm played into (or the root), keyed by its path: the trie of
 // (parent, move). What the algorithm did there is counted, never guessed:
-//   made         times the algorithm played the move into it (SSS* makes a node when it examines
-//   it); expansions   times its moves were generated (an interior visit); evaluations  static
-//   evaluations (a leaf visit: horizon or end of the game); tt_answers   visits answered without
-//   expanding or evaluating (a transposition-table or
-//                game-bound cut-off: the position was checked, probed, and left);
-//   pops         SSS* only: each time one of its states left OPEN, in global order.
+// - made: times the algorithm played the move into it (SSS* makes a node when it examines it);
+// - expansions: times its moves were generated (an interior visit);
+// - evaluations: static evaluations (a leaf visit: horizon or end of the game);
+// - tt_answers: visits answered without expanding or evaluating (a transposition-table or
+//   game-bound cut-off: the position was checked, probed, and left);
+// - pops: SSS* only, each time one of its states left OPEN, in global order.
 // Values (lo, hi) are derived from the explored tree by derive_bounds(), in the root mover's view.
 #pragma once
 

@@ -1,4 +1,4 @@
-#include "harness/tree/search_trace.h"
+#include "harness/trace/search_trace.h"
 
 #include <algorithm>
 
