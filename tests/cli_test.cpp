@@ -2,6 +2,9 @@
 // one line plus exit code 2 for every kind of bad input.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "tests/process.h"
@@ -113,6 +116,30 @@ TEST(Cli, ABugExitsThreeAndSaysItIsOne) {
   const auto bad = with("mode=nonsense");
   EXPECT_EQ(bad.exit_code, 2) << bad.err;
   EXPECT_EQ(bad.err.find("internal error"), std::string::npos) << bad.err;
+}
+
+// A table the machine cannot give is refused by name, under a memory limit (ulimit -v), with
+// exit code 2, not a crash or a bare std::bad_alloc. (ASan reserves far more address space than
+// any such limit allows, so its build skips this.)
+TEST(Cli, ATableTooLargeForTheMachineIsNamed) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "sanitizers need more address space than the limit leaves";
+#else
+  const std::string command = "ulimit -v 600000; exec '" + testing::harness_path() +
+                              "' search --game kalah --algorithm alphabeta --option tt=on "
+                              "--option tt_mb=4096 --depth 3 2>&1";
+  std::FILE* pipe = popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string out;
+  char buf[256];
+  while (std::fgets(buf, sizeof buf, pipe) != nullptr) out += buf;
+  const int status = pclose(pipe);
+  ASSERT_TRUE(WIFEXITED(status)) << out;
+  EXPECT_EQ(WEXITSTATUS(status), 2) << out;
+  EXPECT_EQ(out,
+            "error: tt_mb=4096: cannot allocate a 4096 MiB transposition table here; choose a "
+            "smaller tt_mb\n");
+#endif
 }
 
 struct BadInput {

@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
+#include <new>
 #include <stdexcept>
 #include <string>
 
@@ -90,7 +91,12 @@ int harness_main(int argc, char** argv) {
   } catch (const gts::InputError& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;
-  } catch (const std::runtime_error& e) {  // the surroundings: a file that cannot be written, a rank
+  } catch (const std::bad_alloc&) {  // the surroundings: the machine's memory
+    std::cerr << "error: out of memory (a table or a search needed more than the machine gives; "
+                 "try smaller tt_mb or fewer --threads)\n";
+    return 1;
+  } catch (
+      const std::runtime_error& e) {  // the surroundings: a file that cannot be written, a rank
     std::cerr << "error: " << e.what() << "\n";
     return 1;
   } catch (const std::exception& e) {  // a broken invariant, an index out of range: our bug
