@@ -201,6 +201,29 @@ class AlphaBetaSearcher {
     }
     return r;
   }
+  // Extends `pv` (a line from `root`) by the table's best moves, up to `depth` plies in all (and
+  // kMaxPvPly): where a null-window pass cut the line short, the table still knows how each
+  // position below was best answered. Stops at the end of the game, at a position the table does
+  // not hold or holds without a move. Returns the moves added. Not counted in the statistics.
+  std::size_t extend_pv_from_table(const State& root, std::vector<Move>& pv, int depth) const {
+    if (tt_ == nullptr) return 0;
+    State s = root;
+    for (const Move m : pv) game_.play(s, m);
+    const std::size_t limit = static_cast<std::size_t>(std::min(depth, kMaxPvPly));
+    std::size_t added = 0;
+    while (pv.size() < limit && !game_.is_terminal(s)) {
+      const TtEntry* e = tt_->probe(key_of(s));
+      if (e == nullptr || e->move_index() == kNoMoveIndex) break;
+      MovesOf<G> moves;
+      game_.legal_moves(s, moves);
+      const auto index = static_cast<std::size_t>(e->move_index());
+      if (index >= moves.size()) break;
+      pv.push_back(moves[index]);
+      game_.play(s, moves[index]);
+      ++added;
+    }
+    return added;
+  }
   [[nodiscard]] const SearchStats& stats() const { return stats_; }
   // Horizon leaves seen so far plus table answers that relied on a horizon: unchanged over a
   // search means that search was exact to the end of the game.

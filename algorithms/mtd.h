@@ -122,6 +122,10 @@ class MtSearcher {
       game_.legal_moves(root, moves);
       result.best_move = moves[0];
       result.pv = {moves[0]};
+    } else if (result.best_move != kNoMove) {
+      // A pass's line ends where its null window cut; the table holds the rest of it.
+      result.pv_from_table = static_cast<int>(
+          searcher_.extend_pv_from_table(root, result.pv, std::max(result.depth, 1)));
     }
     result.stats = searcher_.stats();
     result.stats.peak_bytes = searcher_.table_bytes_used();

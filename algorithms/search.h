@@ -77,6 +77,9 @@ struct SearchResult {
   Value value = 0;  // from the side to move's point of view
   Move best_move = kNoMove;
   std::vector<Move> pv;  // principal variation where known (may be shorter than the depth)
+  // The last pv_from_table moves of pv were read from the transposition table after the search
+  // (the MT family, whose null-window passes cut their lines short), not backed up by it.
+  int pv_from_table = 0;
   SearchStats stats;
   int depth = 0;         // deepest iteration completed (== limits.depth without id/budgets)
   bool complete = true;  // false when a node or time budget or a stop cut the search short

@@ -1,8 +1,10 @@
 // `harness search` and `harness perft`: one position, one algorithm (or a move count).
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "algorithms/search_common.h"
 #include "games/game.h"
 #include "harness/cli/command.h"
 #include "harness/cli/search_args.h"
@@ -29,6 +31,11 @@ int run_search(const SearchArgs& args) {
   std::string best = game->line_to_strings(position, {r.best_move}).empty()
                          ? "none"
                          : game->line_to_strings(position, {r.best_move})[0];
+  // A full line reaches the completed depth (or the end of the game); a shorter one is partial.
+  std::string end = position;
+  for (const auto& m : pv) end = game->play_move(end, m);
+  const bool pv_complete = game->is_terminal(end) || pv.size() >= static_cast<std::size_t>(std::min(
+                                                                      r.depth, detail::kMaxPvPly));
   const SearchStats& s = r.stats;
   if (args.json) {
     nlohmann::json j;
@@ -44,6 +51,8 @@ int run_search(const SearchArgs& args) {
     j["value"] = r.value;
     j["best_move"] = best;
     j["pv"] = pv;
+    j["pv_complete"] = pv_complete;
+    j["pv_from_table"] = r.pv_from_table;
     j["nodes"] = s.nodes;
     j["leaves"] = s.leaves;
     j["interior"] = s.interior;
@@ -69,7 +78,11 @@ int run_search(const SearchArgs& args) {
       r.complete ? "" : (" (stopped by a budget; completed " + depth_text(r.depth) + ")").c_str());
   std::printf("value       %d (side to move's view)\n", r.value);
   std::printf("best move   %s\n", best.c_str());
-  std::printf("pv          %s\n", pv_text.empty() ? "-" : pv_text.c_str());
+  std::string pv_note;
+  if (r.pv_from_table > 0)
+    pv_note += " (last " + std::to_string(r.pv_from_table) + " from the table)";
+  if (!pv_complete && !pv.empty()) pv_note += " (partial)";
+  std::printf("pv          %s%s\n", pv_text.empty() ? "-" : pv_text.c_str(), pv_note.c_str());
   std::printf("nodes       %llu\n", static_cast<unsigned long long>(s.nodes));
   std::printf("leaves      %llu\n", static_cast<unsigned long long>(s.leaves));
   std::printf("interior    %llu\n", static_cast<unsigned long long>(s.interior));

@@ -88,6 +88,44 @@ TEST(MtSssStar, KalahAgreesWithSssStar) {
   }
 }
 
+// The value a line leads to: the leaf at its end, from the root mover's view (Kalah's extra turns
+// keep the mover, so the sign follows who moves at the end).
+Value line_value(const Kalah& game, const Kalah::Eval& eval, Kalah::State s,
+                 const std::vector<Move>& line) {
+  const int root_mover = game.to_move(s);
+  for (const Move m : line) game.play(s, m);
+  const Value v = leaf_value(game, eval, s);
+  return game.to_move(s) == root_mover ? v : -v;
+}
+
+// The MT passes cut their lines where the null window cuts; the table holds the rest: the whole
+// principal variation comes back, as long as the depth (or to the end of the game), and it leads
+// to the value the search returned, as alpha-beta's does.
+TEST(MtFamily, PrincipalVariationIsWholeAndLeadsToTheValue) {
+  const auto game = make_game<Kalah>({{"pits", "6"}, {"seeds", "3"}});
+  const auto eval = make_eval(game, "store-diff");
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    const auto root = test::random_position(game, seed + 900, static_cast<int>(seed * 2));
+    for (int depth = 2; depth <= 7; ++depth) {
+      SCOPED_TRACE(game.to_string(root) + " depth " + std::to_string(depth));
+      MtdfOptions id;
+      id.iterative_deepening = true;
+      for (const SearchResult& r :
+           {mt_sss_star(game, eval, root, depth_limits(depth), MtOptions{}, &big_table()),
+            mt_dual_star(game, eval, root, depth_limits(depth), MtOptions{}, &big_table()),
+            mtdf(game, eval, root, depth_limits(depth), MtdfOptions{}, &big_table()),
+            mtdf(game, eval, root, depth_limits(depth), id, &big_table())}) {
+        Kalah::State end = root;
+        for (const Move m : r.pv) game.play(end, m);
+        EXPECT_TRUE(r.pv.size() == static_cast<std::size_t>(depth) || game.is_terminal(end))
+            << r.pv.size() << " plies";
+        EXPECT_EQ(line_value(game, eval, root, r.pv), r.value);
+        EXPECT_EQ(r.pv.front(), r.best_move);
+      }
+    }
+  }
+}
+
 // [[3,12,8],[2,4,6],[14,5,2]] by hand. MT-SSS*: pass 1 (gamma = +inf) takes the first leaf of
 // every MIN node: 3, 2, 14, g = 14. Pass 2 (14): the first two MIN nodes answer from the table,
 // the third sees 14 (table) and 5: g = 5. Pass 3 (5): 14, 5 (table), 2: g = 3. Pass 4 (3): the
