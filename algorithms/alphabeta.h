@@ -149,6 +149,8 @@ class AlphaBetaSearcher {
           break;
         }
         completed = d;
+        if (limits_.progress != nullptr)
+          limits_.progress->on_iteration(d, it.value, it.best_move, stats_.nodes);
         const bool done = it.horizon_free || d >= limits_.depth;
         prev_pv_ = it.pv;
         last = std::move(it);

@@ -108,6 +108,8 @@ class MtSearcher {
         }
         completed = d;
         guess = out.value;
+        if (limits_.progress != nullptr)
+          limits_.progress->on_iteration(d, out.value, out.best_move, searcher_.stats().nodes);
         // No horizon touched this iteration: it was exact to the end, as deep as any.
         const bool done = searcher_.horizon_count() == horizon0 || d >= limits_.depth;
         last = std::move(out);

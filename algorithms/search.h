@@ -66,11 +66,24 @@ struct SearchStats {
 // Depth this large means "to the end of the game" (the CLI's `--depth max`).
 inline constexpr int kDepthMax = 1 << 20;
 
+// Watches a long search (the CLI's progress line). Called on the searching thread, so it must be
+// quick; a search without one pays nothing.
+class SearchProgress {
+ public:
+  virtual ~SearchProgress() = default;
+  // About every 1024 nodes: the nodes the search has visited so far.
+  virtual void on_nodes(std::uint64_t nodes) = 0;
+  // An iteration of iterative deepening completed: its depth, value and best move, and the nodes
+  // the search has visited so far.
+  virtual void on_iteration(int depth, Value value, Move best_move, std::uint64_t nodes) = 0;
+};
+
 struct SearchLimits {
   int depth = 1;                // plies; kDepthMax searches to the end of the game
   std::uint64_t max_nodes = 0;  // 0 = no node budget
   double max_ms = 0.0;          // 0 = no time budget (thread CPU time is not used: wall clock)
   const std::atomic<bool>* stop = nullptr;  // external stop request, polled
+  SearchProgress* progress = nullptr;       // told about the search as it goes, if set
 };
 
 struct SearchResult {

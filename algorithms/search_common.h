@@ -18,8 +18,8 @@
 
 #include "algorithms/search.h"
 #include "games/game.h"
-#include "games/splitmix.h"
 #include "games/params.h"
+#include "games/splitmix.h"
 
 namespace gts::detail {
 
@@ -28,13 +28,15 @@ inline constexpr int kMaxPvPly = 256;
 
 // Node, time and stop-flag budget. The node budget is checked at every node so that a search
 // never visits more than max_nodes positions; the clock and the flag only every kClockInterval
-// nodes, because reading them costs more than a node of a small game.
+// nodes, because reading them costs more than a node of a small game (the progress watcher, if
+// any, is told the node count then too).
 class SearchBudget {
  public:
   explicit SearchBudget(const SearchLimits& limits)
       : max_nodes_(limits.max_nodes),
         max_ms_(limits.max_ms),
         stop_(limits.stop),
+        progress_(limits.progress),
         start_ms_(wall_ms()) {}
 
   // True when the node about to be visited (the nodes+1-th) would break the budget. Sticky.
@@ -43,6 +45,7 @@ class SearchBudget {
     if (hit_) return true;
     if (max_nodes_ != 0 && nodes >= max_nodes_) return hit_ = true;
     if ((nodes & (kClockInterval - 1)) == 0) {
+      if (progress_ != nullptr) progress_->on_nodes(nodes);
       if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) return hit_ = true;
       if (max_ms_ > 0.0 && wall_ms() - start_ms_ >= max_ms_) return hit_ = true;
     }
@@ -57,6 +60,7 @@ class SearchBudget {
   std::uint64_t max_nodes_;
   double max_ms_;
   const std::atomic<bool>* stop_;
+  SearchProgress* progress_;
   double start_ms_;
   bool hit_ = false;
   bool suspended_ = false;

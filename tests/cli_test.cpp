@@ -118,6 +118,42 @@ TEST(Cli, ABugExitsThreeAndSaysItIsOne) {
   EXPECT_EQ(bad.err.find("internal error"), std::string::npos) << bad.err;
 }
 
+// A long search reports as it goes: with --progress (always on a terminal) each finished
+// iteration is a line on stderr with its depth, value, best move and the nodes so far, and the
+// results on stdout are those of a search without it.
+TEST(Cli, SearchProgressLinesPerIteration) {
+  const std::vector<std::string> args = {"search", "--game", "kalah", "--algorithm", "alphabeta",
+                                         "--option", "id=on", "--option", "tt=on", "--depth", "6"};
+  std::vector<std::string> with = args;
+  with.push_back("--progress");
+  const auto plain = run_harness(args);
+  const auto watched = run_harness(with);
+  ASSERT_EQ(watched.exit_code, 0) << watched.err;
+  EXPECT_EQ(plain.err, "");
+  auto strip_time = [](const std::string& out) { return out.substr(0, out.find("time ")); };
+  EXPECT_EQ(strip_time(watched.out), strip_time(plain.out));
+  std::uint64_t last_nodes = 0;
+  std::size_t at = 0;
+  for (int depth = 1; depth <= 6; ++depth) {
+    const std::string head = "search: depth " + std::to_string(depth) + " value ";
+    at = watched.err.find(head, at);
+    ASSERT_NE(at, std::string::npos) << watched.err;
+    const auto best = watched.err.find(" best ", at);
+    const auto nodes_at = watched.err.find("  ", best);
+    ASSERT_NE(nodes_at, std::string::npos) << watched.err;
+    const std::uint64_t nodes = std::stoull(watched.err.substr(nodes_at + 2));
+    EXPECT_GT(nodes, last_nodes) << watched.err;
+    last_nodes = nodes;
+  }
+  const auto json = run_json({"search", "--game", "kalah", "--algorithm", "alphabeta", "--option",
+                              "id=on", "--option", "tt=on", "--depth", "6", "--json"});
+  EXPECT_LT(last_nodes, json["nodes"].get<std::uint64_t>() + 1);
+  EXPECT_NE(watched.err.find("best " + json["best_move"].get<std::string>() + "  " +
+                             std::to_string(last_nodes) + " nodes"),
+            std::string::npos)
+      << watched.err;
+}
+
 // A table the machine cannot give is refused by name, under a memory limit (ulimit -v), with
 // exit code 2, not a crash or a bare std::bad_alloc. (ASan reserves far more address space than
 // any such limit allows, so its build skips this.)

@@ -39,6 +39,7 @@ struct SearchArgs : GameArgs {
   std::string eval;
   std::uint64_t max_nodes = 0;  // node budget
   double max_ms = 0;
+  bool progress = false;  // search: progress lines even when stderr is not a terminal
 };
 
 // --algorithm, --option, --depth, --eval, the node budget under `node_budget_flag` (search:

@@ -1,13 +1,17 @@
 // `harness search` and `harness perft`: one position, one algorithm (or a move count).
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "algorithms/search_common.h"
 #include "games/game.h"
 #include "harness/cli/command.h"
 #include "harness/cli/search_args.h"
+#include "harness/cli/search_progress.h"
 #include "harness/registry.h"
 
 namespace gts::cli {
@@ -24,9 +28,15 @@ int run_search(const SearchArgs& args) {
   const int depth = limits.depth;
   const std::uint64_t seed = setup.seed;
   auto searcher = game->make_searcher(algo, eval);
+  std::optional<SearchProgressLine> progress;
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  if (args.progress || tty) progress.emplace(*game, position, tty);
+  SearchLimits watched = limits;
+  if (progress) watched.progress = &*progress;
   double start = wall_ms();
-  SearchResult r = game->search(position, *searcher, limits, seed);
+  SearchResult r = game->search(position, *searcher, watched, seed);
   double elapsed = wall_ms() - start;
+  progress.reset();
   std::vector<std::string> pv = game->line_to_strings(position, r.pv);
   std::string best = game->line_to_strings(position, {r.best_move}).empty()
                          ? "none"
@@ -143,6 +153,8 @@ void add_search_command(CLI::App& app, Action& action) {
   CLI::App* cmd = app.add_subcommand("search", "search one position with one algorithm");
   add_game_options(cmd, *args);
   cmd->add_flag("--json", args->json, "print one JSON object");
+  cmd->add_flag("--progress", args->progress,
+                "progress lines on stderr even when it is not a terminal (on a terminal: always)");
   add_search_options(cmd, *args, "--max-nodes");
   cmd->callback([&action, args] { action = [args] { return run_search(*args); }; });
 }
