@@ -210,6 +210,8 @@ class AlphaBetaSearcher {
   std::size_t extend_pv_from_table(const State& root, std::vector<Move>& pv, int depth) const {
     if (tt_ == nullptr) return 0;
     State s = root;
+    // A game that watches the search (harness/trace/) is told this walk is none of it.
+    if constexpr (ObservedGame<G>) s = game_.unobserved(root);
     for (const Move m : pv) game_.play(s, m);
     const std::size_t limit = static_cast<std::size_t>(std::min(depth, kMaxPvPly));
     std::size_t added = 0;

@@ -145,6 +145,14 @@ concept MoveHintGame = Game<G> && requires(const G& game, const typename G::Stat
   { game.move_hint(s, m) } -> std::convertible_to<int>;
 };
 
+// Observed games: a game that records what a search does with it (the harness's tracing wrapper)
+// offers `unobserved(s)`, the same position outside the record, for the work an algorithm does
+// after its search (the MT family's walk of the table for its principal variation).
+template <class G>
+concept ObservedGame = Game<G> && requires(const G& game, const typename G::State& s) {
+  { game.unobserved(s) } -> std::same_as<typename G::State>;
+};
+
 template <Game G>
 std::uint64_t solve_key(const G& game, const typename G::State& s) {
   if constexpr (BankedScoreGame<G>) {

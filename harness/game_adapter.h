@@ -44,7 +44,8 @@ class GameAdapter final : public GameHandle {
   }
   [[nodiscard]] Value terminal_value(std::string_view position) const override {
     const State s = game_.parse(position);
-    if (!game_.is_terminal(s)) throw ParseError("position " + game_.to_string(s) + " is not finished");
+    if (!game_.is_terminal(s))
+      throw ParseError("position " + game_.to_string(s) + " is not finished");
     return game_.terminal_value(s);
   }
   [[nodiscard]] std::vector<std::string> legal_moves(std::string_view position) const override {
@@ -153,6 +154,9 @@ class GameAdapter final : public GameHandle {
         if constexpr (requires { requires G::kScoreIsMargin; }) out.margin = first_view;
         break;
       }
+      if constexpr (detail::HasOutcomeBounds<G>) {
+        if (setup.adjudicate && adjudicate(s, first_player, out)) break;
+      }
       if (ply >= setup.max_plies) {
         out.termination = Termination::kMaxPlies;
         out.first_score = 0.5;
@@ -212,6 +216,24 @@ class GameAdapter final : public GameHandle {
     }
     out.final_position = game_.to_string(s);
     return out;
+  }
+
+  // Ends the game at `s` when its outcome bounds leave one result: the first player's score, and
+  // the margin where the bounds meet. False (nothing changed) while the result is open.
+  bool adjudicate(const State& s, int first_player, GameOutcome& out) const {
+    const auto [lo, hi] = game_.outcome_bounds(s);
+    if (lo <= 0 && hi >= 0 && lo != hi) return false;
+    const bool first_moves = game_.to_move(s) == first_player;
+    const Value first_lo = first_moves ? lo : -hi;
+    const Value first_hi = first_moves ? hi : -lo;
+    out.termination = Termination::kAdjudicated;
+    out.first_score = first_lo > 0 ? 1.0 : first_hi < 0 ? 0.0 : 0.5;
+    if constexpr (requires { requires G::kScoreIsMargin; }) {
+      if (first_lo == first_hi) out.margin = first_lo;
+    }
+    out.reason = "decided: the final outcome lies in [" + std::to_string(first_lo) + ", " +
+                 std::to_string(first_hi) + "] for the first player";
+    return true;
   }
 
   [[nodiscard]] std::string random_opening(std::uint64_t seed, int plies) const override {

@@ -29,6 +29,8 @@ const char* termination_name(Termination t) {
   switch (t) {
     case Termination::kNormal:
       return "normal";
+    case Termination::kAdjudicated:
+      return "adjudicated";
     case Termination::kMaxPlies:
       return "max_plies";
     case Termination::kIllegalMove:

@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -250,6 +251,61 @@ tournament: {pairs: 1, max_plies: 12, limits: {nodes: 3000}}
   }
 }
 
+// A Kalah game whose result no play can change (a store holding more than half the seeds, or
+// both stores at half) ends there: the same winner of every game as played out, fewer plies.
+TEST(Tournament, AdjudicationKeepsEveryResultAndShortensTheGames) {
+  const std::string dir = make_temp_dir();
+  const std::string base = R"(
+name: adj
+game: {name: kalah, params: {pits: 6, seeds: 4}}
+players:
+  - {name: ab, algorithm: alphabeta, depth: 3, options: {ordering: static}}
+  - {name: weak, algorithm: alphabeta, depth: 1}
+  - {name: rnd, algorithm: random, depth: 1}
+openings: {kind: random, count: 4, plies: 2}
+seed: 3
+)";
+  const std::string on = write_config(dir, "on.yaml", base);
+  const std::string off = write_config(dir, "off.yaml", base + "tournament: {adjudicate: off}\n");
+  const auto a = run_harness({"run", on, "--threads", "2", "--out", dir + "/on", "--quiet"});
+  const auto b = run_harness({"run", off, "--threads", "2", "--out", dir + "/off", "--quiet"});
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  const auto games_on = testing::table_without(dir + "/on/games.csv", kTimingColumns);
+  const auto games_off = testing::table_without(dir + "/off/games.csv", kTimingColumns);
+  ASSERT_EQ(games_on.size(), games_off.size());
+  ASSERT_EQ(games_on.size(), 1u + 3 * 4 * 2);
+  const auto col = [&](const std::string& name) {
+    const auto& header = games_on.front();
+    return static_cast<std::size_t>(std::find(header.begin(), header.end(), name) - header.begin());
+  };
+  int adjudicated = 0;
+  long plies_on = 0, plies_off = 0;
+  for (std::size_t i = 1; i < games_on.size(); ++i) {
+    SCOPED_TRACE(i);
+    EXPECT_EQ(games_on[i][col("result")], games_off[i][col("result")]);
+    EXPECT_EQ(games_off[i][col("termination")], "normal");
+    const std::string& termination = games_on[i][col("termination")];
+    if (termination == "adjudicated") {
+      ++adjudicated;
+      EXPECT_EQ(games_on[i][col("reason")].rfind("decided: the final outcome lies in [", 0), 0u);
+      EXPECT_LT(std::stoi(games_on[i][col("plies")]), std::stoi(games_off[i][col("plies")]));
+    } else {
+      EXPECT_EQ(termination, "normal");
+      EXPECT_EQ(games_on[i], games_off[i]);
+    }
+    plies_on += std::stoi(games_on[i][col("plies")]);
+    plies_off += std::stoi(games_off[i][col("plies")]);
+  }
+  EXPECT_GT(adjudicated, 12) << "of 24 games";
+  EXPECT_LT(plies_on, plies_off);
+  // The same points and ratings (the nodes per move differ: fewer moves were searched).
+  std::set<std::string> per_move = kTimingColumns;
+  per_move.insert("nodes_per_move");
+  EXPECT_EQ(testing::table_without(dir + "/on/standings.csv", per_move),
+            testing::table_without(dir + "/off/standings.csv", per_move));
+}
+
 TEST(Tournament, BadInputIsLocatedAndExitsTwo) {
   const std::string dir = make_temp_dir();
   const std::string bad = write_config(dir, "bad.yaml",
@@ -281,15 +337,16 @@ TEST(Tournament, BadInputIsLocatedAndExitsTwo) {
 }
 
 // Random openings are distinct, every game records the position it started from, and a request
-// the game cannot meet (more distinct openings than exist, more plies than a game lasts) is refused.
+// the game cannot meet (more distinct openings than exist, more plies than a game lasts) is
+// refused.
 TEST(Tournament, RandomOpeningsAreDistinctAndRecorded) {
   const std::string dir = make_temp_dir();
   auto config = [&](int count, int plies) {
     return write_config(dir, "o" + std::to_string(count) + "-" + std::to_string(plies) + ".yaml",
                         "game: kalah\nplayers:\n  - {name: a, algorithm: random, depth: 1}\n"
                         "  - {name: b, algorithm: random, depth: 1}\n"
-                        "openings: {kind: random, count: " + std::to_string(count) +
-                            ", plies: " + std::to_string(plies) + "}\n");
+                        "openings: {kind: random, count: " +
+                            std::to_string(count) + ", plies: " + std::to_string(plies) + "}\n");
   };
   // Kalah(6,4) has 6 moves from the start, and one of them (house 3) moves again: 6 positions.
   auto six = run_harness({"run", config(6, 1), "--out", dir + "/six"});

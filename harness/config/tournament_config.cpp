@@ -27,6 +27,7 @@ struct ParsedTournament {
   std::vector<YAML::Node> gauntlet;
   int pairs = 1;
   int max_plies = 1000;
+  bool adjudicate = true;
   LimitsConfig limits;
   std::uint64_t seed = 1;
   int threads = 0;
@@ -94,7 +95,7 @@ void parse_tournament_block(const YamlReader& reader, const YAML::Node& node,
                             ParsedTournament& out) {
   if (!node.IsDefined()) return;
   reader.expect_map(node, "'tournament'");
-  reader.check_keys(node, {"format", "gauntlet", "pairs", "max_plies", "limits"},
+  reader.check_keys(node, {"format", "gauntlet", "pairs", "max_plies", "adjudicate", "limits"},
                     "in 'tournament'");
   if (auto n = reader.find(node, "format"); n.IsDefined()) {
     out.format = reader.choice(n, "'tournament.format'", {"round-robin", "gauntlet"});
@@ -118,6 +119,9 @@ void parse_tournament_block(const YamlReader& reader, const YAML::Node& node,
   }
   if (auto n = reader.find(node, "max_plies"); n.IsDefined()) {
     out.max_plies = static_cast<int>(reader.integer(n, "'max_plies'", 1, INT_MAX));
+  }
+  if (auto n = reader.find(node, "adjudicate"); n.IsDefined()) {
+    out.adjudicate = reader.boolean(n, "'tournament.adjudicate'");
   }
   const YAML::Node limits = reader.find(node, "limits");
   if (limits.IsDefined()) {
@@ -267,6 +271,7 @@ TournamentConfig validate_tournament(const YamlReader& reader, const ParsedTourn
   }
   c.pairs = parsed.pairs;
   c.max_plies = parsed.max_plies;
+  c.adjudicate = parsed.adjudicate;
   c.limits = parsed.limits;
   c.seed = parsed.seed;
   c.threads = parsed.threads;
@@ -342,6 +347,7 @@ bool operator==(const TournamentConfig& a, const TournamentConfig& b) {
   return a.name == b.name && a.game == b.game && a.game_params == b.game_params &&
          a.players == b.players && a.openings == b.openings && a.format == b.format &&
          a.gauntlet == b.gauntlet && a.pairs == b.pairs && a.max_plies == b.max_plies &&
+         a.adjudicate == b.adjudicate &&
          a.limits == b.limits && a.seed == b.seed && a.threads == b.threads &&
          a.output_dir == b.output_dir && a.output_moves == b.output_moves;
 }
@@ -407,6 +413,7 @@ std::string resolved_yaml(const TournamentConfig& c) {
   }
   out << YAML::Key << "pairs" << YAML::Value << c.pairs;
   out << YAML::Key << "max_plies" << YAML::Value << c.max_plies;
+  out << YAML::Key << "adjudicate" << YAML::Value << c.adjudicate;
   out << YAML::Key << "limits" << YAML::Value << YAML::Flow << YAML::BeginMap;
   out << YAML::Key << "nodes" << YAML::Value << c.limits.nodes;
   out << YAML::Key << "time_ms" << YAML::Value << format_number(c.limits.time_ms);
@@ -446,6 +453,7 @@ std::string decisive_text(const TournamentConfig& c) {
   for (const auto& g : c.gauntlet) h.field("gauntlet", g);
   h.field("pairs", std::to_string(c.pairs));
   h.field("max_plies", std::to_string(c.max_plies));
+  h.field("adjudicate", c.adjudicate ? "on" : "off");
   h.field("limits.nodes", std::to_string(c.limits.nodes));
   h.field("limits.time_ms", format_number(c.limits.time_ms));
   h.field("limits.depth", std::to_string(c.limits.depth));

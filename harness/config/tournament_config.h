@@ -50,6 +50,7 @@ struct TournamentConfig {
   std::vector<std::string> gauntlet;   // gauntlet format: these play all the others
   int pairs = 1;                       // game pairs per pairing per opening
   int max_plies = 1000;                // longer games are adjudicated draws
+  bool adjudicate = true;  // a game whose result is decided (the game proves it) ends there
   LimitsConfig limits;
   std::uint64_t seed = 1;
   int threads = 0;         // 0 = all cores

@@ -146,8 +146,9 @@ GameRow game_row_from_fields(const std::vector<std::string>& f) {
   r.margin = f[7];
   r.plies = parse_number<int>(f[8], "plies");
   r.termination = f[9];
-  if (r.termination == "normal" && !r.margin.empty()) {
-    // A game played to its end is decided by its margin: the two columns must agree.
+  if ((r.termination == "normal" || r.termination == "adjudicated") && !r.margin.empty()) {
+    // A game played to its end (or decided with its margin known) is decided by its margin: the
+    // two columns must agree.
     const int margin = parse_number<int>(r.margin, "margin");
     const char* expected = margin > 0 ? "1-0" : margin < 0 ? "0-1" : "1/2-1/2";
     if (r.result != expected) {

@@ -240,6 +240,7 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
   GameSetup setup;
   setup.opening = plan_.openings[static_cast<std::size_t>(g.opening)];
   setup.max_plies = config.max_plies;
+  setup.adjudicate = config.adjudicate;
   setup.seed = mix_seed(config.seed, static_cast<std::uint64_t>(g.index));
   setup.stop = &stop;
   const double start = wall_ms();

@@ -252,6 +252,10 @@ class TracingGame : public TracedTraits<G> {
 
   TracingGame(const G& game, Tracer<G>& tracer) : game_(&game), tracer_(&tracer) {}
 
+  // The same position outside the traced search: what an algorithm does with it afterwards (the
+  // MT family's walk of the table for its principal variation) is no visit.
+  [[nodiscard]] State unobserved(const State& s) const { return State{s.inner, -1}; }
+
   [[nodiscard]] const G& inner() const { return *game_; }
   // The traced root: searches started from it are recorded.
   [[nodiscard]] State root(const typename G::State& s) const { return {s, tracer_->add_root(s)}; }
