@@ -245,7 +245,7 @@ TEST(TuneCommand, InterruptKeepsTheGamesAndSaysHowToResume) {
 TEST(TuneCommand, AKilledRunResumesToTheUninterruptedResult) {
   const std::string dir = make_temp_dir();
   std::string slow = kSmall;
-  slow.replace(slow.find("iterations: 300"), 15, "iterations: 900");
+  slow.replace(slow.find("iterations: 300"), 15, "iterations: 600");
   const std::string config = write_config(dir, "slow.yaml", slow);
   auto full = run_harness({"tune", config, "--threads", "2", "--out", dir + "/full", "--quiet"});
   ASSERT_EQ(full.exit_code, 0) << full.err;
@@ -261,7 +261,7 @@ TEST(TuneCommand, AKilledRunResumesToTheUninterruptedResult) {
   EXPECT_EQ(testing::wait_process(pid), 128 + SIGKILL);
   const std::size_t kept = lines_of(out + "/games.csv") - 1;
   EXPECT_GE(kept, 499u);
-  ASSERT_LT(kept, 900u * 8) << "the run finished before the kill";
+  ASSERT_LT(kept, 600u * 8) << "the run finished before the kill";
   EXPECT_FALSE(fs::exists(out + "/tuned.yaml"));
 
   const auto r = run_harness({"tune", config, "--threads", "2", "--out", out, "--resume"});
