@@ -306,6 +306,74 @@ seed: 3
             testing::table_without(dir + "/off/standings.csv", per_move));
 }
 
+// tournament.sprt stops a two-player match when the test decides: a strong player against a
+// random one accepts H1, two equal players reject a 100-200 Elo gap (H0). Pairs count in
+// schedule order, so one thread and two give the same games, decision and files; the games after
+// the decision are not kept; resuming a decided run plays nothing.
+TEST(Tournament, SprtStopsTheMatchWithTheRightDecision) {
+  const std::string dir = make_temp_dir();
+  const std::string strong = write_config(dir, "h1.yaml", R"(
+name: sprt-h1
+game: {name: kalah, params: {pits: 6, seeds: 4}}
+players:
+  - {name: ab, algorithm: alphabeta, depth: 4, options: {ordering: static}}
+  - {name: rnd, algorithm: random, depth: 1}
+openings: {kind: random, count: 100, plies: 4}
+tournament: {sprt: {elo0: 0, elo1: 100, model: logistic}}
+seed: 2
+)");
+  const std::string equal = write_config(dir, "h0.yaml", R"(
+name: sprt-h0
+game: {name: kalah, params: {pits: 6, seeds: 4}}
+players:
+  - {name: a, algorithm: alphabeta, depth: 2, options: {random_ties: on}}
+  - {name: b, algorithm: alphabeta, depth: 2, options: {random_ties: on}}
+openings: {kind: random, count: 200, plies: 4}
+tournament: {sprt: {elo0: 100, elo1: 200, model: logistic}}
+seed: 2
+)");
+  for (const auto& [config, decision] : {std::pair{strong, std::string("H1 accepted")},
+                                         std::pair{equal, std::string("H0 accepted")}}) {
+    SCOPED_TRACE(config);
+    const std::string one = dir + "/" + decision.substr(0, 2) + "-1";
+    const std::string two = dir + "/" + decision.substr(0, 2) + "-2";
+    const auto a = run_harness({"run", config, "--threads", "1", "--out", one});
+    const auto b = run_harness({"run", config, "--threads", "2", "--out", two});
+    ASSERT_EQ(a.exit_code, 0) << a.err;
+    ASSERT_EQ(b.exit_code, 0) << b.err;
+    EXPECT_NE(a.out.find(decision + " (LLR "), std::string::npos) << a.out;
+    const std::size_t games = games_recorded(one);
+    EXPECT_GE(games, 4u);
+    EXPECT_LT(games, decision == "H1 accepted" ? 200u : 400u) << "the test never decided";
+    EXPECT_EQ(games % 2, 0u);
+    EXPECT_NE(a.out.find("after " + std::to_string(games) + " games"), std::string::npos) << a.out;
+    testing::expect_same_tournament_results(one, two);
+    const std::string run_yaml = read_file(one + "/run.yaml");
+    EXPECT_NE(run_yaml.find("status: finished"), std::string::npos) << run_yaml;
+    EXPECT_NE(run_yaml.find("sprt_result: \"" + decision), std::string::npos) << run_yaml;
+    EXPECT_NE(run_yaml.find("games_done: " + std::to_string(games)), std::string::npos);
+    const auto again = run_harness({"run", config, "--out", one, "--resume", "--quiet"});
+    ASSERT_EQ(again.exit_code, 0) << again.err;
+    EXPECT_EQ(games_recorded(one), games);
+  }
+  // An SPRT tests one player against another.
+  const std::string three = write_config(dir, "three.yaml", R"(
+game: kalah
+players:
+  - {name: a, algorithm: alphabeta, depth: 1}
+  - {name: b, algorithm: alphabeta, depth: 2}
+  - {name: c, algorithm: random, depth: 1}
+tournament:
+  sprt: {elo0: 0, elo1: 10}
+)");
+  const auto bad = run_harness({"run", three, "--out", dir + "/three"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find(three + ":8:9: 'tournament.sprt' tests one player against another; this "
+                                 "config has 3 players"),
+            std::string::npos)
+      << bad.err;
+}
+
 TEST(Tournament, BadInputIsLocatedAndExitsTwo) {
   const std::string dir = make_temp_dir();
   const std::string bad = write_config(dir, "bad.yaml",

@@ -362,4 +362,39 @@ std::vector<PlayerConfig> expand_players(const YamlReader& reader,
   return out;
 }
 
+void read_sprt_keys(const YamlReader& reader, const YAML::Node& node, const std::string& where,
+                    std::initializer_list<std::string_view> models, SprtConfig& sprt) {
+  const std::string at = "'" + where + ".";
+  if (auto n = reader.find(node, "model"); n.IsDefined()) {
+    sprt.model = parse_sprt_model(reader.choice(n, at + "model'", models));
+  }
+  const double max_elo =
+      sprt.model == SprtModel::kNormalized ? kSprtMaxNormalizedElo : kSprtMaxLogisticElo;
+  if (auto n = reader.find(node, "elo0"); n.IsDefined()) {
+    sprt.elo0 = reader.number(n, at + "elo0'", -max_elo, max_elo);
+  }
+  if (auto n = reader.find(node, "elo1"); n.IsDefined()) {
+    sprt.elo1 = reader.number(n, at + "elo1'", -max_elo, max_elo);
+  }
+  if (!(sprt.elo0 < sprt.elo1)) {
+    reader.fail(node, at + "elo0' (" + format_number(sprt.elo0) + ") must be below " + at +
+                          "elo1' (" + format_number(sprt.elo1) + ")");
+  }
+  for (const char* key : {"alpha", "beta"}) {
+    if (auto n = reader.find(node, key); n.IsDefined()) {
+      const double x = reader.number(n, at + key + "'", 0.0, 1.0);
+      if (x <= 0.0 || x >= 0.5) {
+        reader.fail(n, at + key + "' must lie strictly between 0 and 0.5, got " + format_number(x));
+      }
+      (key[0] == 'a' ? sprt.alpha : sprt.beta) = x;
+    }
+  }
+}
+
+std::string sprt_flow(const SprtConfig& sprt) {
+  return "{elo0: " + format_number(sprt.elo0) + ", elo1: " + format_number(sprt.elo1) +
+         ", alpha: " + format_number(sprt.alpha) + ", beta: " + format_number(sprt.beta) +
+         ", model: " + std::string(to_string(sprt.model)) + "}";
+}
+
 }  // namespace gts

@@ -21,6 +21,7 @@
 #include "games/evaluation.h"
 #include "harness/config/yaml_reader.h"
 #include "harness/registry.h"
+#include "harness/stats/sprt.h"
 
 namespace gts {
 
@@ -118,6 +119,16 @@ std::vector<PlayerConfig> expand_players(const YamlReader& reader,
                                          const std::vector<PlayerEntry>& entries,
                                          const GameHandle& game,
                                          const std::map<std::string, EvalSpec>& evaluations);
+
+// ---- SPRT ----
+
+// The keys of an SPRT block, `{elo0, elo1, alpha, beta, model}`, into `sprt` (keys absent keep
+// its values). `where` names the block in messages ("verify", "tournament.sprt"); `models` are
+// the models the block accepts. The caller checks the block's keys (it may have more of its own).
+void read_sprt_keys(const YamlReader& reader, const YAML::Node& node, const std::string& where,
+                    std::initializer_list<std::string_view> models, SprtConfig& sprt);
+// "{elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05, model: normalized}", as the block reads it back.
+std::string sprt_flow(const SprtConfig& sprt);
 
 // "max" or 1..kMaxConfigDepth.
 inline constexpr int kMaxConfigDepth = 1000;

@@ -14,15 +14,13 @@ class ConfigError : public InputError {
   // `line` and `column` are 1-based.
   ConfigError(std::string file, int line, int column, std::string message)
       : InputError(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
-                           message),
+                   message),
         file_(std::move(file)),
         line_(line),
         column_(column),
         message_(std::move(message)) {}
   ConfigError(std::string file, std::string message)
-      : InputError(file + ": " + message),
-        file_(std::move(file)),
-        message_(std::move(message)) {}
+      : InputError(file + ": " + message), file_(std::move(file)), message_(std::move(message)) {}
 
   [[nodiscard]] const std::string& file() const { return file_; }
   // 0 when the error has no position in the file.

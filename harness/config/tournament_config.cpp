@@ -28,6 +28,8 @@ struct ParsedTournament {
   int pairs = 1;
   int max_plies = 1000;
   bool adjudicate = true;
+  std::optional<SprtConfig> sprt;
+  YAML::Node sprt_node = undefined_node();
   LimitsConfig limits;
   std::uint64_t seed = 1;
   int threads = 0;
@@ -95,7 +97,8 @@ void parse_tournament_block(const YamlReader& reader, const YAML::Node& node,
                             ParsedTournament& out) {
   if (!node.IsDefined()) return;
   reader.expect_map(node, "'tournament'");
-  reader.check_keys(node, {"format", "gauntlet", "pairs", "max_plies", "adjudicate", "limits"},
+  reader.check_keys(node,
+                    {"format", "gauntlet", "pairs", "max_plies", "adjudicate", "sprt", "limits"},
                     "in 'tournament'");
   if (auto n = reader.find(node, "format"); n.IsDefined()) {
     out.format = reader.choice(n, "'tournament.format'", {"round-robin", "gauntlet"});
@@ -122,6 +125,13 @@ void parse_tournament_block(const YamlReader& reader, const YAML::Node& node,
   }
   if (auto n = reader.find(node, "adjudicate"); n.IsDefined()) {
     out.adjudicate = reader.boolean(n, "'tournament.adjudicate'");
+  }
+  if (auto n = reader.find(node, "sprt"); n.IsDefined()) {
+    reader.expect_map(n, "'tournament.sprt'");
+    reader.check_keys(n, {"elo0", "elo1", "alpha", "beta", "model"}, "in 'tournament.sprt'");
+    out.sprt.emplace();
+    read_sprt_keys(reader, n, "tournament.sprt", {"normalized", "logistic", "bayes"}, *out.sprt);
+    out.sprt_node = n;
   }
   const YAML::Node limits = reader.find(node, "limits");
   if (limits.IsDefined()) {
@@ -272,6 +282,13 @@ TournamentConfig validate_tournament(const YamlReader& reader, const ParsedTourn
   c.pairs = parsed.pairs;
   c.max_plies = parsed.max_plies;
   c.adjudicate = parsed.adjudicate;
+  if (parsed.sprt && c.players.size() != 2) {
+    reader.fail(parsed.sprt_node,
+                "'tournament.sprt' tests one player against another; this config "
+                "has " +
+                    std::to_string(c.players.size()) + " players");
+  }
+  c.sprt = parsed.sprt;
   c.limits = parsed.limits;
   c.seed = parsed.seed;
   c.threads = parsed.threads;
@@ -348,6 +365,7 @@ bool operator==(const TournamentConfig& a, const TournamentConfig& b) {
          a.players == b.players && a.openings == b.openings && a.format == b.format &&
          a.gauntlet == b.gauntlet && a.pairs == b.pairs && a.max_plies == b.max_plies &&
          a.adjudicate == b.adjudicate &&
+         (a.sprt ? sprt_flow(*a.sprt) : "") == (b.sprt ? sprt_flow(*b.sprt) : "") &&
          a.limits == b.limits && a.seed == b.seed && a.threads == b.threads &&
          a.output_dir == b.output_dir && a.output_moves == b.output_moves;
 }
@@ -414,6 +432,7 @@ std::string resolved_yaml(const TournamentConfig& c) {
   out << YAML::Key << "pairs" << YAML::Value << c.pairs;
   out << YAML::Key << "max_plies" << YAML::Value << c.max_plies;
   out << YAML::Key << "adjudicate" << YAML::Value << c.adjudicate;
+  if (c.sprt) out << YAML::Key << "sprt" << YAML::Value << YAML::Load(sprt_flow(*c.sprt));
   out << YAML::Key << "limits" << YAML::Value << YAML::Flow << YAML::BeginMap;
   out << YAML::Key << "nodes" << YAML::Value << c.limits.nodes;
   out << YAML::Key << "time_ms" << YAML::Value << format_number(c.limits.time_ms);
@@ -454,6 +473,7 @@ std::string decisive_text(const TournamentConfig& c) {
   h.field("pairs", std::to_string(c.pairs));
   h.field("max_plies", std::to_string(c.max_plies));
   h.field("adjudicate", c.adjudicate ? "on" : "off");
+  h.field("sprt", c.sprt ? sprt_flow(*c.sprt) : "");
   h.field("limits.nodes", std::to_string(c.limits.nodes));
   h.field("limits.time_ms", format_number(c.limits.time_ms));
   h.field("limits.depth", std::to_string(c.limits.depth));

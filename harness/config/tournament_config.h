@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,9 @@ struct TournamentConfig {
   int pairs = 1;                       // game pairs per pairing per opening
   int max_plies = 1000;                // longer games are adjudicated draws
   bool adjudicate = true;  // a game whose result is decided (the game proves it) ends there
+  // Two players only: the run stops when this SPRT of the first player against the second
+  // decides (the schedule is the most it plays).
+  std::optional<SprtConfig> sprt;
   LimitsConfig limits;
   std::uint64_t seed = 1;
   int threads = 0;         // 0 = all cores

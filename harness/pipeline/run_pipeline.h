@@ -99,6 +99,10 @@ class RunPipeline {
   DistributeOutcome run_all(const std::string& kind, const std::string& context, std::size_t total,
                             JobRunner& local, const ResultHandler& on_result);
 
+  // The run has its answer before its last job (a tournament's SPRT decided): no more jobs are
+  // handed out, and those in flight are abandoned as on Ctrl-C. finish() then says finished.
+  void conclude() { StopSignal::flag().store(true, std::memory_order_relaxed); }
+
   // Ends the run: run.yaml's status becomes finished or interrupted. Interrupted (Ctrl-C or an
   // error, printed first) prints the command that resumes it and returns 130 (1 after an error);
   // finished returns 0.

@@ -41,8 +41,8 @@ double parse_real(const std::string& text, const char* column) {
 // Checks every field of a moves.csv row; returns its game.
 int check_move_fields(const std::vector<std::string>& f) {
   if (f.size() != move_columns().size()) {
-    throw std::runtime_error("expected " + std::to_string(move_columns().size()) +
-                             " fields, got " + std::to_string(f.size()));
+    throw std::runtime_error("expected " + std::to_string(move_columns().size()) + " fields, got " +
+                             std::to_string(f.size()));
   }
   (void)parse_number<int>(f[1], "ply");
   (void)parse_number<int>(f[4], "value");
@@ -87,10 +87,10 @@ void set_outcome(GameRow& row, const GameOutcome& out) {
 
 const std::vector<std::string>& game_columns() {
   static const std::vector<std::string> cols = {
-      "game",          "pair",          "pairing",      "opening",      "first",
-      "second",        "result",        "margin",       "plies",        "termination",
-      "forfeit",       "reason",        "first_nodes",  "second_nodes", "first_leaves",
-      "second_leaves", "first_moves",   "second_moves", "first_cpu_ms", "second_cpu_ms",
+      "game",          "pair",           "pairing",         "opening",      "first",
+      "second",        "result",         "margin",          "plies",        "termination",
+      "forfeit",       "reason",         "first_nodes",     "second_nodes", "first_leaves",
+      "second_leaves", "first_moves",    "second_moves",    "first_cpu_ms", "second_cpu_ms",
       "wall_ms",       "final_position", "opening_position"};
   return cols;
 }
@@ -260,11 +260,14 @@ void Journal::record(const GameRow& row, const std::vector<MoveRow>& moves) {
   write_or_throw(games_, game_text, games_path_);
 }
 
-std::vector<GameRow> Journal::finish() {
+std::vector<GameRow> Journal::finish(int games_kept) {
   std::lock_guard lock(mutex_);
   std::fclose(games_);
   games_ = nullptr;
   std::vector<GameRow> rows = read_games_csv(games_path_);
+  if (games_kept >= 0) {
+    std::erase_if(rows, [games_kept](const GameRow& r) { return r.game >= games_kept; });
+  }
   std::sort(rows.begin(), rows.end(),
             [](const GameRow& a, const GameRow& b) { return a.game < b.game; });
   std::string games_text = csv::line(game_columns());
@@ -277,7 +280,9 @@ std::vector<GameRow> Journal::finish() {
     std::vector<std::pair<std::pair<int, int>, std::string>> keyed;
     for (std::size_t i = 1; i < lines.size(); ++i) {
       const auto f = csv::split(lines[i]);
-      keyed.push_back({{std::stoi(f[0]), std::stoi(f[1])}, lines[i]});
+      const int game = std::stoi(f[0]);
+      if (games_kept >= 0 && game >= games_kept) continue;
+      keyed.push_back({{game, std::stoi(f[1])}, lines[i]});
     }
     std::stable_sort(keyed.begin(), keyed.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });

@@ -89,8 +89,10 @@ class Journal {
   // Thread-safe: appends the game's moves, then the game, flushing each file.
   void record(const GameRow& row, const std::vector<MoveRow>& moves);
 
-  // Closes the files and rewrites them in schedule order. Returns every recorded row, sorted.
-  std::vector<GameRow> finish();
+  // Closes the files and rewrites them in schedule order, keeping the games numbered below
+  // `games_kept` (all when negative: a test that stopped the run keeps the games it counted).
+  // Returns the rows kept, sorted.
+  std::vector<GameRow> finish(int games_kept = -1);
 
  private:
   std::string games_path_, moves_path_;

@@ -12,7 +12,7 @@ namespace gts {
 struct Standing {
   std::string player;
   int games = 0, wins = 0, draws = 0, losses = 0;
-  double score = 0;        // points
+  double score = 0;  // points
   // Maximum-likelihood rating, mean 0 over the reference group (the players whose ratings exist
   // together), with its 95% interval. A player outside that group (who won or lost every game
   // against it) has no finite rating: elo is NaN and [elo_lo, elo_hi] is the one-sided 95% bound
@@ -25,10 +25,10 @@ struct Standing {
 };
 
 struct PairingStats {
-  std::string a, b;                // A is the player who moved first in the pair's first game
-  int games = 0, wins = 0, draws = 0, losses = 0;  // A's view
+  std::string a, b;  // A is the player who moved first in the pair's first game
+  int games = 0, wins = 0, draws = 0, losses = 0;       // A's view
   long long ll = 0, ld = 0, wl_dd = 0, wd = 0, ww = 0;  // pentanomial over complete game pairs
-  double elo = 0, elo_error = 0, los = 0;  // from the pentanomial, A's view
+  double elo = 0, elo_error = 0, los = 0;               // from the pentanomial, A's view
 };
 
 // Standings sorted by score (then rating, then name).

@@ -19,6 +19,7 @@
 #include "harness/tournament/progress.h"
 #include "harness/tournament/report.h"
 #include "harness/tournament/schedule.h"
+#include "harness/tournament/sprt_watch.h"
 
 namespace gts {
 
@@ -345,8 +346,17 @@ RunReport run_tournament(const RunOptions& options) {
   Journal journal(dir, config.output_moves, options.resume, check);
   pipeline.set_total(schedule.size());
   pipeline.set_done(journal.done().size());
+  // An SPRT match counts the games in schedule order; a resumed one continues the same test.
+  std::optional<SprtWatch> sprt;
+  if (config.sprt) {
+    sprt.emplace(*config.sprt, schedule.size() / 2);
+    for (const auto& r : journal.resumed_rows()) {
+      (void)sprt->record(static_cast<std::size_t>(r.game), r.first_score());
+    }
+  }
   std::vector<std::size_t> todo;
   for (const auto& g : schedule) {
+    if (sprt && sprt->decided()) break;
     if (!journal.done().count(g.index)) todo.push_back(static_cast<std::size_t>(g.index));
   }
 
@@ -370,14 +380,24 @@ RunReport run_tournament(const RunOptions& options) {
     journal.record(row, moves);
     const ScheduledGame& g = schedule.at(index);
     progress.game_finished(g.first, g.second, row.first_score());
+    if (sprt && sprt->record(index, row.first_score())) pipeline.conclude();
   };
   const DistributeOutcome outcome = pipeline.execute(
       "tournament", tournament_context(options, pipeline.hash()), std::move(todo), jobs, record);
   progress.finish();
   pipeline.add_search_cpu_ms(jobs.search_cpu_ms());
 
-  const std::vector<GameRow> rows = journal.finish();
+  // A decided test keeps exactly the games it counted (others may have finished meanwhile).
+  const bool decided = sprt && sprt->decided();
+  const std::vector<GameRow> rows =
+      journal.finish(decided ? static_cast<int>(sprt->games_counted()) : -1);
+  pipeline.set_done(rows.size());
   const std::string standings = write_tournament_reports(dir, names, rows);
+  if (sprt) {
+    pipeline.set_field("sprt", sprt_flow(*config.sprt));
+    pipeline.set_field("sprt_result", sprt->summary());
+    pipeline.set_field("sprt_llr", format_number(sprt->llr()));
+  }
   RunReport report;
   report.dir = dir;
   report.games_total = static_cast<int>(schedule.size());
@@ -386,11 +406,16 @@ RunReport run_tournament(const RunOptions& options) {
   report.cpu_s = pipeline.execute_cpu_ms() / 1e3;
   report.search_cpu_s = jobs.search_cpu_ms() / 1e3;
   if (!options.quiet) {
-    std::printf("%s\nrun folder: %s\nplots and report.html: harness report %s\n", standings.c_str(),
-                dir.c_str(), shell_quote(dir).c_str());
+    std::printf("%s\n", standings.c_str());
+    if (sprt) {
+      std::printf("sprt %s: %s: %s\n", names[0].c_str(), sprt_flow(*config.sprt).c_str(),
+                  sprt->summary().c_str());
+    }
+    std::printf("run folder: %s\nplots and report.html: harness report %s\n", dir.c_str(),
+                shell_quote(dir).c_str());
     std::fflush(stdout);
   }
-  report.exit_code = pipeline.finish(rows.size() == schedule.size(), outcome.error);
+  report.exit_code = pipeline.finish(decided || rows.size() == schedule.size(), outcome.error);
   return report;
 }
 

@@ -19,7 +19,7 @@ struct ScheduleSpec {
   int players = 0;
   std::vector<int> gauntlet;  // empty: round robin (every pair); else these play all the others
   int openings = 1;
-  int pairs = 1;              // game pairs per pairing per opening
+  int pairs = 1;  // game pairs per pairing per opening
 };
 
 // Pairings in order (i < j for round robin; gauntlet player first otherwise), then games ordered

@@ -181,31 +181,7 @@ void parse_verify(const YamlReader& reader, const YAML::Node& node, ParsedTune& 
   reader.check_keys(node, {"elo0", "elo1", "alpha", "beta", "model", "max_games", "batch_pairs"},
                     "in 'verify'");
   VerifyTune& v = p.c.verify;
-  if (auto n = reader.find(node, "model"); n.IsDefined()) {
-    v.sprt.model = parse_sprt_model(reader.choice(n, "'verify.model'", {"logistic", "normalized"}));
-  }
-  const double max_elo =
-      v.sprt.model == SprtModel::kLogistic ? kSprtMaxLogisticElo : kSprtMaxNormalizedElo;
-  if (auto n = reader.find(node, "elo0"); n.IsDefined()) {
-    v.sprt.elo0 = reader.number(n, "'verify.elo0'", -max_elo, max_elo);
-  }
-  if (auto n = reader.find(node, "elo1"); n.IsDefined()) {
-    v.sprt.elo1 = reader.number(n, "'verify.elo1'", -max_elo, max_elo);
-  }
-  if (!(v.sprt.elo0 < v.sprt.elo1)) {
-    reader.fail(node, "'verify.elo0' (" + format_number(v.sprt.elo0) +
-                          ") must be below 'verify.elo1' (" + format_number(v.sprt.elo1) + ")");
-  }
-  for (const char* key : {"alpha", "beta"}) {
-    if (auto n = reader.find(node, key); n.IsDefined()) {
-      const double x = reader.number(n, std::string("'verify.") + key + "'", 0.0, 1.0);
-      if (x <= 0.0 || x >= 0.5) {
-        reader.fail(n, std::string("'verify.") + key +
-                           "' must lie strictly between 0 and 0.5, got " + format_number(x));
-      }
-      (key[0] == 'a' ? v.sprt.alpha : v.sprt.beta) = x;
-    }
-  }
+  read_sprt_keys(reader, node, "verify", {"logistic", "normalized"}, v.sprt);
   if (auto n = reader.find(node, "max_games"); n.IsDefined()) {
     v.max_games = static_cast<int>(reader.integer(n, "'verify.max_games'", 0, 100'000'000));
     if (v.max_games % 2 != 0) reader.fail(n, "'verify.max_games' must be even (game pairs)");
@@ -497,12 +473,9 @@ std::string body_text(const TuneConfig& c) {
   }
   line("openings", "{plies: " + std::to_string(c.opening_plies) + "}");
   line("max_plies", std::to_string(c.max_plies));
-  line("verify", "{elo0: " + format_number(c.verify.sprt.elo0) +
-                     ", elo1: " + format_number(c.verify.sprt.elo1) +
-                     ", alpha: " + format_number(c.verify.sprt.alpha) +
-                     ", beta: " + format_number(c.verify.sprt.beta) +
-                     ", model: " + std::string(to_string(c.verify.sprt.model)) +
-                     ", max_games: " + std::to_string(c.verify.max_games) +
+  std::string verify = sprt_flow(c.verify.sprt);
+  verify.pop_back();  // the closing brace: the verification's own keys follow
+  line("verify", verify + ", max_games: " + std::to_string(c.verify.max_games) +
                      ", batch_pairs: " + std::to_string(c.verify.batch_pairs) + "}");
   line("seed", std::to_string(c.seed));
   return y;
