@@ -10,6 +10,7 @@
 
 #include "harness/csv.h"
 #include "harness/pipeline/run_folder.h"
+#include "harness/stats/bayes_elo.h"
 #include "harness/stats/elo.h"
 #include "harness/stats/pentanomial.h"
 #include "harness/stats/ratings.h"
@@ -172,6 +173,11 @@ std::vector<PairingStats> compute_pairings(const std::vector<GameRow>& rows) {
     p.elo = e.elo;
     p.elo_error = e.error;
     p.los = e.los;
+    p.nelo = e.nelo;
+    p.nelo_error = e.nelo_error;
+    const BayesElo b = bayes_elo_from_wdl(WdlCounts{p.wins, p.draws, p.losses});
+    p.bayes_elo = b.elo;
+    p.drawelo = b.drawelo;
     out.push_back(p);
   }
   return out;
@@ -221,13 +227,15 @@ std::string write_tournament_reports(const std::string& dir,
   write_file(dir + "/crosstable.csv", text);
 
   text = csv::line({"player_a", "player_b", "games", "wins", "draws", "losses", "ll", "ld", "wl_dd",
-                    "wd", "ww", "elo", "elo_error", "los"});
+                    "wd", "ww", "elo", "elo_error", "los", "nelo", "nelo_error", "bayes_elo",
+                    "drawelo"});
   for (const auto& p : compute_pairings(rows)) {
-    text += csv::line({p.a, p.b, std::to_string(p.games), std::to_string(p.wins),
-                       std::to_string(p.draws), std::to_string(p.losses), std::to_string(p.ll),
-                       std::to_string(p.ld), std::to_string(p.wl_dd), std::to_string(p.wd),
-                       std::to_string(p.ww), csv::number(p.elo, 2), csv::number(p.elo_error, 2),
-                       csv::number(p.los * 100.0, 2)});
+    text += csv::line(
+        {p.a, p.b, std::to_string(p.games), std::to_string(p.wins), std::to_string(p.draws),
+         std::to_string(p.losses), std::to_string(p.ll), std::to_string(p.ld),
+         std::to_string(p.wl_dd), std::to_string(p.wd), std::to_string(p.ww), csv::number(p.elo, 2),
+         csv::number(p.elo_error, 2), csv::number(p.los * 100.0, 2), csv::number(p.nelo, 2),
+         csv::number(p.nelo_error, 2), csv::number(p.bayes_elo, 2), csv::number(p.drawelo, 2)});
   }
   write_file(dir + "/pairs.csv", text);
 
