@@ -342,6 +342,9 @@ seed: 2
     ASSERT_EQ(a.exit_code, 0) << a.err;
     ASSERT_EQ(b.exit_code, 0) << b.err;
     EXPECT_NE(a.out.find(decision + " (LLR "), std::string::npos) << a.out;
+    // The progress line carries the running LLR and its bounds.
+    EXPECT_NE(a.err.find("  LLR "), std::string::npos) << a.err;
+    EXPECT_NE(a.err.find(" [-2.94, 2.94] after "), std::string::npos) << a.err;
     const std::size_t games = games_recorded(one);
     EXPECT_GE(games, 4u);
     EXPECT_LT(games, decision == "H1 accepted" ? 200u : 400u) << "the test never decided";

@@ -1,6 +1,7 @@
 #include "harness/tournament/progress.h"
 
 #include <cstdio>
+#include <utility>
 
 namespace gts {
 
@@ -29,8 +30,14 @@ void Progress::game_finished(int first, int second, double first_score) {
     char buf[64];
     std::snprintf(buf, sizeof buf, " (%.1f%%)", lead_pct);
     leader_text = "leader " + players_[leader] + buf;
+    if (!note_.empty()) leader_text += "  " + note_;
   }
   line_.advance(leader_text);
+}
+
+void Progress::set_note(std::string note) {
+  std::lock_guard lock(mutex_);
+  note_ = std::move(note);
 }
 
 }  // namespace gts

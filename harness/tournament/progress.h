@@ -16,6 +16,8 @@ class Progress {
            std::vector<double> points, std::vector<int> games, bool enabled = true);
   // Thread-safe: one more game finished.
   void game_finished(int first, int second, double first_score);
+  // Thread-safe: what the line shows after the leader from now on (an SPRT's running LLR).
+  void set_note(std::string note);
   // Prints the final line (and a newline on a terminal).
   void finish() { line_.finish(); }
 
@@ -24,6 +26,7 @@ class Progress {
   std::vector<std::string> players_;
   std::vector<double> points_;
   std::vector<int> games_;
+  std::string note_;
   ProgressLine line_;
 };
 

@@ -379,8 +379,14 @@ RunReport run_tournament(const RunOptions& options) {
     decode_game(result, row, moves);
     journal.record(row, moves);
     const ScheduledGame& g = schedule.at(index);
+    if (sprt) {
+      if (sprt->record(index, row.first_score())) pipeline.conclude();
+      char note[96];
+      std::snprintf(note, sizeof note, "LLR %.2f [%.2f, %.2f] after %zu games", sprt->llr(),
+                    sprt->bounds().lower, sprt->bounds().upper, sprt->games_counted());
+      progress.set_note(note);
+    }
     progress.game_finished(g.first, g.second, row.first_score());
-    if (sprt && sprt->record(index, row.first_score())) pipeline.conclude();
   };
   const DistributeOutcome outcome = pipeline.execute(
       "tournament", tournament_context(options, pipeline.hash()), std::move(todo), jobs, record);
