@@ -377,6 +377,62 @@ tournament:
       << bad.err;
 }
 
+// An opening book as fastchess reads one: `start` (1-based) and `count` pick a run of the list,
+// `order: random` shuffles it by the run seed (the same for the same seed).
+TEST(Tournament, OpeningBookStartCountAndOrder) {
+  const std::string dir = make_temp_dir();
+  const std::vector<std::string> book = {"X../.../...:O", ".X./.../...:O", "..X/.../...:O",
+                                         ".../X../...:O", ".../.X./...:O", ".../..X/...:O"};
+  std::string file;
+  for (const auto& p : book) file += p + "\n";
+  write_config(dir, "book.txt", file);
+  auto config = [&](const std::string& name, const std::string& openings) {
+    return write_config(dir, name + ".yaml",
+                        "game: tictactoe\nplayers:\n"
+                        "  - {name: a, algorithm: alphabeta, depth: 1}\n"
+                        "  - {name: b, algorithm: alphabeta, depth: 2}\n"
+                        "openings: " +
+                            openings + "\nseed: 4\n");
+  };
+  auto played = [&](const std::string& name, const std::string& openings, const std::string& seed) {
+    const auto r = run_harness(
+        {"run", config(name, openings), "--out", dir + "/" + name, "--quiet", "--seed", seed});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    const auto rows = testing::table_without(dir + "/" + name + "/games.csv", kTimingColumns);
+    const auto& header = rows.front();
+    const auto col = static_cast<std::size_t>(
+        std::find(header.begin(), header.end(), "opening_position") - header.begin());
+    std::vector<std::string> out;
+    for (std::size_t i = 1; i < rows.size(); i += 2) out.push_back(rows[i][col]);
+    return out;
+  };
+  EXPECT_EQ(played("seq", "{kind: list, file: book.txt, start: 2, count: 3}", "4"),
+            (std::vector<std::string>{book[1], book[2], book[3]}));
+  EXPECT_EQ(played("all", "{kind: list, file: book.txt, start: 5}", "4"),
+            (std::vector<std::string>{book[4], book[5]}));
+  const auto shuffled = played("rnd", "{kind: list, file: book.txt, order: random}", "4");
+  EXPECT_EQ(played("rnd-again", "{kind: list, file: book.txt, order: random}", "4"), shuffled);
+  EXPECT_NE(shuffled, book);
+  EXPECT_EQ(std::multiset<std::string>(shuffled.begin(), shuffled.end()),
+            std::multiset<std::string>(book.begin(), book.end()));
+  EXPECT_NE(played("rnd-other", "{kind: list, file: book.txt, order: random}", "5"), shuffled);
+
+  const auto past = run_harness(
+      {"run", config("past", "{kind: list, file: book.txt, start: 7}"), "--out", dir + "/p"});
+  EXPECT_EQ(past.exit_code, 2);
+  EXPECT_NE(past.err.find("past.yaml:5:47: 'openings.start' is 7, but the list has 6 positions"),
+            std::string::npos)
+      << past.err;
+  const auto many =
+      run_harness({"run", config("many", "{kind: list, file: book.txt, start: 3, count: 5}"),
+                   "--out", dir + "/m"});
+  EXPECT_EQ(many.exit_code, 2);
+  EXPECT_NE(many.err.find("'openings.count' asks for 5 positions from position 3, but the list "
+                          "has 4 from there"),
+            std::string::npos)
+      << many.err;
+}
+
 TEST(Tournament, BadInputIsLocatedAndExitsTwo) {
   const std::string dir = make_temp_dir();
   const std::string bad = write_config(dir, "bad.yaml",

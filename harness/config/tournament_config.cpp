@@ -22,6 +22,8 @@ struct ParsedTournament {
   OpeningsConfig openings;  // kind, count and plies; positions are still raw
   std::vector<YAML::Node> position_nodes;
   YAML::Node file_node = undefined_node();
+  YAML::Node count_node = undefined_node();
+  YAML::Node start_node = undefined_node();
   std::string format = "round-robin";
   YAML::Node gauntlet_node = undefined_node();
   std::vector<YAML::Node> gauntlet;
@@ -48,7 +50,8 @@ std::string default_name(const std::string& file) {
 void parse_openings(const YamlReader& reader, const YAML::Node& node, ParsedTournament& out) {
   if (!node.IsDefined()) return;
   reader.expect_map(node, "'openings'");
-  reader.check_keys(node, {"kind", "count", "plies", "positions", "file"}, "in 'openings'");
+  reader.check_keys(node, {"kind", "count", "plies", "positions", "file", "order", "start"},
+                    "in 'openings'");
   const YAML::Node kind = reader.find(node, "kind");
   const std::string k = kind.IsDefined()
                             ? reader.choice(kind, "'openings.kind'", {"start", "random", "list"})
@@ -60,8 +63,10 @@ void parse_openings(const YamlReader& reader, const YAML::Node& node, ParsedTour
                                 kind_name + "', not '" + k + "'");
     }
   };
-  only_for("count", "random");
+  if (k == "start") only_for("count", "random");
   only_for("plies", "random");
+  only_for("order", "list");
+  only_for("start", "list");
   only_for("positions", "list");
   only_for("file", "list");
 
@@ -89,6 +94,18 @@ void parse_openings(const YamlReader& reader, const YAML::Node& node, ParsedTour
     if (out.file_node.IsDefined()) o.file = reader.text(out.file_node, "'openings.file'");
     if (out.position_nodes.empty() && !out.file_node.IsDefined()) {
       reader.fail(node, "openings kind 'list' needs 'positions' or 'file'");
+    }
+    o.count = 0;
+    if (auto n = reader.find(node, "count"); n.IsDefined()) {
+      o.count = static_cast<int>(reader.integer(n, "'openings.count'", 1, 1'000'000));
+      out.count_node = n;
+    }
+    if (auto n = reader.find(node, "start"); n.IsDefined()) {
+      o.start = static_cast<int>(reader.integer(n, "'openings.start'", 1, 1'000'000'000));
+      out.start_node = n;
+    }
+    if (auto n = reader.find(node, "order"); n.IsDefined()) {
+      o.order = reader.choice(n, "'openings.order'", {"sequential", "random"});
     }
   }
 }
@@ -258,6 +275,21 @@ TournamentConfig validate_tournament(const YamlReader& reader, const ParsedTourn
         *game, node.Scalar(), [&](const std::string& message) { reader.fail(node, message); }));
   }
   if (parsed.file_node.IsDefined()) read_openings_file(reader, parsed, *game, c.openings);
+  if (c.openings.kind == OpeningsConfig::Kind::kList) {
+    const auto listed = static_cast<int>(c.openings.positions.size());
+    if (c.openings.start > listed) {
+      reader.fail(parsed.start_node, "'openings.start' is " + std::to_string(c.openings.start) +
+                                         ", but the list has " + std::to_string(listed) +
+                                         " positions");
+    }
+    if (c.openings.count > listed - c.openings.start + 1) {
+      reader.fail(parsed.count_node,
+                  "'openings.count' asks for " + std::to_string(c.openings.count) +
+                      " positions from position " + std::to_string(c.openings.start) +
+                      ", but the list has " + std::to_string(listed - c.openings.start + 1) +
+                      " from there");
+    }
+  }
 
   c.format = parsed.format;
   for (const auto& g : parsed.gauntlet) {
@@ -352,7 +384,8 @@ std::string openings_kind_name(OpeningsConfig::Kind kind) {
 }
 
 bool operator==(const OpeningsConfig& a, const OpeningsConfig& b) {
-  return a.kind == b.kind && a.count == b.count && a.plies == b.plies && a.positions == b.positions;
+  return a.kind == b.kind && a.count == b.count && a.plies == b.plies &&
+         a.positions == b.positions && a.start == b.start && a.order == b.order;
 }
 
 bool operator==(const TournamentConfig& a, const TournamentConfig& b) {
@@ -421,6 +454,9 @@ std::string resolved_yaml(const TournamentConfig& c) {
     out << YAML::Key << "positions" << YAML::Value << YAML::BeginSeq;
     for (const auto& pos : c.openings.positions) out << pos;
     out << YAML::EndSeq;
+    if (c.openings.count > 0) out << YAML::Key << "count" << YAML::Value << c.openings.count;
+    out << YAML::Key << "start" << YAML::Value << c.openings.start;
+    out << YAML::Key << "order" << YAML::Value << c.openings.order;
   }
   out << YAML::EndMap;
 
@@ -468,6 +504,8 @@ std::string decisive_text(const TournamentConfig& c) {
   h.field("openings.count", std::to_string(c.openings.count));
   h.field("openings.plies", std::to_string(c.openings.plies));
   for (const auto& pos : c.openings.positions) h.field("openings.position", pos);
+  h.field("openings.start", std::to_string(c.openings.start));
+  h.field("openings.order", c.openings.order);
   h.field("format", c.format);
   for (const auto& g : c.gauntlet) h.field("gauntlet", g);
   h.field("pairs", std::to_string(c.pairs));

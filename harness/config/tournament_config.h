@@ -21,13 +21,17 @@ namespace gts {
 struct OpeningsConfig {
   enum class Kind { kStart, kRandom, kList };
   Kind kind = Kind::kStart;
-  int count = 8;  // kRandom: number of openings
+  int count = 8;  // kRandom: number of openings; kList: how many to play (0: all from `start`)
   int plies = 4;  // kRandom: random plies played from the start
   // kList: canonical positions, those written inline first, then those of `file`.
   std::vector<std::string> positions;
   // kList: the openings file as written (relative to the config); provenance only, since
   // `positions` already holds its content.
   std::string file;
+  // kList, as fastchess's book options: play from the start-th position (1-based), in the list's
+  // order or shuffled by the run seed (order "random"; the run's seed, after --seed).
+  int start = 1;
+  std::string order = "sequential";
 };
 
 std::string openings_kind_name(OpeningsConfig::Kind kind);

@@ -78,6 +78,21 @@ std::vector<std::string> distinct_random_openings(const GameHandle& game,
   return openings;
 }
 
+// A list's openings as played: `count` of them (all when 0) from the start-th, in the list's
+// order or shuffled (Fisher-Yates) by the run seed.
+std::vector<std::string> book_openings(const OpeningsConfig& o, std::uint64_t seed) {
+  const auto first = o.positions.begin() + (o.start - 1);
+  const auto n = o.count > 0 ? static_cast<std::ptrdiff_t>(o.count) : o.positions.end() - first;
+  std::vector<std::string> out(first, first + n);
+  if (o.order == "random") {
+    for (std::size_t i = out.size(); i > 1; --i) {
+      const std::uint64_t r = mix_seed(seed ^ 0x626f6f6bULL, i);  // "book"
+      std::swap(out[i - 1], out[static_cast<std::size_t>(r % i)]);
+    }
+  }
+  return out;
+}
+
 TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint64_t> seed_option) {
   TournamentPlan plan;
   plan.config = load_tournament_config(config_path);
@@ -133,7 +148,7 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint
       openings = distinct_random_openings(game, config);
       break;
     case OpeningsConfig::Kind::kList:
-      openings = config.openings.positions;
+      openings = book_openings(config.openings, config.seed);
       break;
   }
   for (std::size_t o = 0; o < openings.size(); ++o) {
