@@ -433,6 +433,41 @@ TEST(Tournament, OpeningBookStartCountAndOrder) {
       << many.err;
 }
 
+// games.txt holds every game as a line that replays: `harness replay` plays each back to the
+// final position games.csv records (adjudicated games included), draws one move by move, and
+// finds a record that was tampered with.
+TEST(Tournament, GameRecordsReplayToTheRecordedEnd) {
+  const std::string dir = make_temp_dir();
+  const std::string config = write_config(dir, "rec.yaml", kKalahConfig);
+  const std::string out = dir + "/run";
+  const auto run = run_harness({"run", config, "--out", out, "--quiet"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const std::size_t games = games_recorded(out);
+  const auto replay = run_harness({"replay", out});
+  ASSERT_EQ(replay.exit_code, 0) << replay.err;
+  EXPECT_EQ(replay.out, "replayed " + std::to_string(games) + " games from " + out +
+                            "/games.txt: every final position matches games.csv\n");
+  const auto one = run_harness({"replay", out, "--game", "3"});
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_EQ(one.out.rfind("game 3, opening ", 0), 0u) << one.out;
+  EXPECT_NE(one.out.find("ply 0: "), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find("the final position matches games.csv"), std::string::npos) << one.out;
+  const auto missing = run_harness({"replay", out, "--game", "999"});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("--game: 999 is not in"), std::string::npos) << missing.err;
+
+  // Game 0 without its last move ends elsewhere than games.csv says.
+  std::string text = read_file(out + "/games.txt");
+  const auto end_of_first = text.find('\n');
+  const auto last_space = text.rfind(' ', end_of_first);
+  text.erase(last_space, end_of_first - last_space);
+  std::ofstream(out + "/games.txt", std::ios::trunc) << text;
+  const auto tampered = run_harness({"replay", out});
+  EXPECT_EQ(tampered.exit_code, 1);
+  EXPECT_EQ(tampered.err.rfind("game 0 ends at ", 0), 0u) << tampered.err;
+  EXPECT_NE(tampered.out.find("1 do not match"), std::string::npos) << tampered.out;
+}
+
 TEST(Tournament, BadInputIsLocatedAndExitsTwo) {
   const std::string dir = make_temp_dir();
   const std::string bad = write_config(dir, "bad.yaml",

@@ -61,6 +61,7 @@ int harness_main(int argc, char** argv) {
   gts::cli::add_bench_command(app, action);
   gts::cli::add_stats_command(app, action);
   gts::cli::add_ugi_command(app, action);
+  gts::cli::add_replay_command(app, action);
   gts::cli::add_tune_command(app, action, command_line);
   if (argc > 1 && argv[1][0] != '-') {
     std::string known;

@@ -15,6 +15,7 @@
 #include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/run_pipeline.h"
 #include "harness/registry.h"
+#include "harness/tournament/game_records.h"
 #include "harness/tournament/journal.h"
 #include "harness/tournament/progress.h"
 #include "harness/tournament/report.h"
@@ -413,6 +414,7 @@ RunReport run_tournament(const RunOptions& options) {
   const std::vector<GameRow> rows =
       journal.finish(decided ? static_cast<int>(sprt->games_counted()) : -1);
   pipeline.set_done(rows.size());
+  if (config.output_moves) write_game_records(dir, rows);
   const std::string standings = write_tournament_reports(dir, names, rows);
   if (sprt) {
     pipeline.set_field("sprt", sprt_flow(*config.sprt));
