@@ -5,18 +5,9 @@
 #include <cstdlib>
 #include <unordered_set>
 
+#include "games/text.h"
+
 namespace gts {
-
-namespace {
-
-std::string_view trim(std::string_view text) {
-  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-  while (!text.empty() && space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && space(text.back())) text.remove_suffix(1);
-  return text;
-}
-
-}  // namespace
 
 std::vector<ParamSpec> ConnectFour::param_specs() {
   return {

@@ -1,10 +1,12 @@
 #include "games/go_capture/go_capture.h"
-#include "games/splitmix.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <optional>
+
+#include "games/splitmix.h"
+#include "games/text.h"
 
 namespace gts {
 
@@ -74,13 +76,6 @@ class CellSet {
  private:
   std::array<std::uint64_t, (detail::kGoCells + 63) / 64> bits_{};
 };
-
-std::string_view trim(std::string_view text) {
-  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-  while (!text.empty() && space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && space(text.back())) text.remove_suffix(1);
-  return text;
-}
 
 std::optional<long> to_long(std::string_view text, int base = 10) {
   long v = 0;

@@ -1,7 +1,9 @@
 #include "games/kalah/kalah.h"
-#include "games/splitmix.h"
 
 #include <charconv>
+
+#include "games/splitmix.h"
+#include "games/text.h"
 
 namespace gts {
 
@@ -35,18 +37,6 @@ constinit const std::uint64_t kKalahZobristNorth = make_north_key();
 }  // namespace detail
 
 namespace {
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t' || text.front() == '\n' ||
-                           text.front() == '\r')) {
-    text.remove_prefix(1);
-  }
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\n' ||
-                           text.back() == '\r')) {
-    text.remove_suffix(1);
-  }
-  return text;
-}
 
 std::string legal_list(const Kalah& game, const Kalah::State& s) {
   if (game.is_terminal(s)) return "none: the game is over";
@@ -85,9 +75,11 @@ Kalah::Kalah(const Params& given) {
   pits_ = static_cast<int>(p.get_int("pits"));
   seeds_ = static_cast<int>(p.get_int("seeds"));
   if (2 * pits_ * seeds_ > 255) {
-    throw ParamError("game kalah: 2*pits*seeds must be at most 255 (seed counts are bytes), got "
-                     "pits=" + std::to_string(pits_) + ", seeds=" + std::to_string(seeds_) +
-                     " (" + std::to_string(2 * pits_ * seeds_) + " seeds)");
+    throw ParamError(
+        "game kalah: 2*pits*seeds must be at most 255 (seed counts are bytes), got "
+        "pits=" +
+        std::to_string(pits_) + ", seeds=" + std::to_string(seeds_) + " (" +
+        std::to_string(2 * pits_ * seeds_) + " seeds)");
   }
   cells_ = 2 * pits_ + 2;
   capture_empty_ = p.get("capture") == "empty";
@@ -97,7 +89,8 @@ Kalah::Kalah(const Params& given) {
 Kalah::State Kalah::initial_state() const {
   State s;
   for (int side = 0; side < 2; ++side) {
-    for (int h = 0; h < pits_; ++h) s.board[side * (pits_ + 1) + h] = static_cast<std::uint8_t>(seeds_);
+    for (int h = 0; h < pits_; ++h)
+      s.board[side * (pits_ + 1) + h] = static_cast<std::uint8_t>(seeds_);
   }
   s.side = first_;
   return s;
@@ -127,8 +120,8 @@ Kalah::State Kalah::parse(std::string_view text) const {
   } else if (side == "N" || side == "n") {
     s.side = 1;
   } else {
-    throw ParseError("kalah position: side to move must be 'S' or 'N', got '" +
-                     std::string(side) + "'");
+    throw ParseError("kalah position: side to move must be 'S' or 'N', got '" + std::string(side) +
+                     "'");
   }
   std::string_view rest = all.substr(0, colon);
   int count = 0;
@@ -170,12 +163,12 @@ Move Kalah::parse_move(const State& s, std::string_view text) const {
   int v = 0;
   auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
   if (token.empty() || ec != std::errc() || ptr != token.data() + token.size()) {
-    throw ParseError("kalah move '" + std::string(token) + "' is not a house number (legal: " +
-                     legal_list(*this, s) + ")");
+    throw ParseError("kalah move '" + std::string(token) +
+                     "' is not a house number (legal: " + legal_list(*this, s) + ")");
   }
   if (is_terminal(s) || v < 1 || v > pits_ || s.board[s.side * (pits_ + 1) + v - 1] == 0) {
-    throw ParseError("kalah move '" + std::string(token) + "' is not legal here (legal: " +
-                     legal_list(*this, s) + ")");
+    throw ParseError("kalah move '" + std::string(token) +
+                     "' is not legal here (legal: " + legal_list(*this, s) + ")");
   }
   return v;
 }
@@ -221,7 +214,10 @@ std::string Kalah::draw(const State& s) const {
     const Value south = side_total(s, 0);
     const Value north = side_total(s, 1);
     out += "Game over: South " + std::to_string(south) + ", North " + std::to_string(north) +
-           (south > north ? " (South wins)" : north > south ? " (North wins)" : " (draw)") + "\n";
+           (south > north   ? " (South wins)"
+            : north > south ? " (North wins)"
+                            : " (draw)") +
+           "\n";
   } else {
     out += std::string(s.side == 0 ? "South" : "North") + " to move\n";
   }
@@ -240,7 +236,8 @@ KalahEval::KalahEval(const Kalah& game, const EvalSpec& spec) : game_(game), pit
     weights_ = spec.weights;
   } else {
     std::string known;
-    for (const auto& info : Kalah::evaluation_kinds()) known += (known.empty() ? "" : ", ") + info.kind;
+    for (const auto& info : Kalah::evaluation_kinds())
+      known += (known.empty() ? "" : ", ") + info.kind;
     throw ParamError("unknown evaluation '" + spec.kind + "' for kalah (known: " + known + ")");
   }
 }

@@ -2,9 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <random>
-#include <algorithm>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -19,7 +19,9 @@ static_assert(FeatureGame<Kalah>);
 static_assert(Evaluator<KalahEval, Kalah>);
 static_assert(std::is_trivially_copyable_v<Kalah::State>);
 
-Kalah make_kalah(std::map<std::string, std::string> values) { return Kalah(Params(std::move(values))); }
+Kalah make_kalah(std::map<std::string, std::string> values) {
+  return Kalah(Params(std::move(values)));
+}
 
 // Plays `moves` (house numbers as text, checked by parse_move) from `start`.
 Kalah::State play_line(const Kalah& game, Kalah::State s, const std::vector<std::string>& moves) {
@@ -236,20 +238,16 @@ TEST(Kalah, SowingLapsSkipTheOpponentsStore) {
   Kalah game;
   // 13 seeds: one full lap of the 13 cells South sows into, the last seed back in the emptied
   // origin, which then captures the opposite house.
-  EXPECT_EQ(after(game, "13,1,1,1,1,1,5,2,2,2,2,2,3,12:S", "1"),
-            "0,2,2,2,2,2,11,3,3,3,3,3,0,12:N");
+  EXPECT_EQ(after(game, "13,1,1,1,1,1,5,2,2,2,2,2,3,12:S", "1"), "0,2,2,2,2,2,11,3,3,3,3,3,0,12:N");
   // 15 seeds from South's house 4: past North's store, through the origin, ending in house 6.
-  EXPECT_EQ(after(game, "1,1,1,15,0,0,2,2,2,2,2,2,2,16:S", "4"),
-            "2,2,2,1,2,2,3,3,3,3,3,3,3,16:N");
+  EXPECT_EQ(after(game, "1,1,1,15,0,0,2,2,2,2,2,2,2,16:S", "4"), "2,2,2,1,2,2,3,3,3,3,3,3,3,16:N");
   // 14 seeds from North's house 1 skip South's store.
-  EXPECT_EQ(after(game, "2,2,2,2,2,2,6,14,0,0,0,0,0,16:N", "1"),
-            "3,3,3,3,3,3,6,1,2,1,1,1,1,17:S");
+  EXPECT_EQ(after(game, "2,2,2,2,2,2,6,14,0,0,0,0,0,16:N", "1"), "3,3,3,3,3,3,6,1,2,1,1,1,1,17:S");
   // 27 seeds: two laps plus one, in Kalah(6,20).
   Kalah big = make_kalah({{"seeds", "20"}});
   // Two laps give every cell but North's store 2 seeds, the origin included; the 27th seed
   // lands in South's house 2.
-  EXPECT_EQ(after(big, "27,0,0,0,0,0,0,1,0,0,0,0,0,212:S", "1"),
-            "2,3,2,2,2,2,2,3,2,2,2,2,2,212:N");
+  EXPECT_EQ(after(big, "27,0,0,0,0,0,0,1,0,0,0,0,0,212:S", "1"), "2,3,2,2,2,2,2,3,2,2,2,2,2,212:N");
 }
 
 TEST(Kalah, GameOverSweepsTheHouses) {
@@ -352,8 +350,8 @@ TEST(Kalah, RandomPlayoutsMatchReferenceImplementation) {
         game.legal_moves(s, moves);
         const std::vector<int> ref_moves = ref.moves();
         ASSERT_EQ(std::vector<int>(moves.begin(), moves.end()), ref_moves);
-        const int h = ref_moves[std::uniform_int_distribution<std::size_t>(
-            0, ref_moves.size() - 1)(rng)];
+        const int h =
+            ref_moves[std::uniform_int_distribution<std::size_t>(0, ref_moves.size() - 1)(rng)];
         game.play(s, h);
         ref.play(h);
       }
@@ -403,8 +401,9 @@ TEST(Kalah, BadParametersAreRejected) {
   EXPECT_TRUE(contains(error_of<ParamError>([] { make_kalah({{"capture", "foo"}}); }), "capture"));
   EXPECT_TRUE(contains(error_of<ParamError>([] { make_kalah({{"first", "east"}}); }), "first"));
   EXPECT_TRUE(contains(error_of<ParamError>([] { make_kalah({{"colour", "red"}}); }), "colour"));
-  const std::string too_many =
-      error_of<ParamError>([] { make_kalah({{"pits", "12"}, {"seeds", "11"}}); });
+  const std::string too_many = error_of<ParamError>([] {
+    make_kalah({{"pits", "12"}, {"seeds", "11"}});
+  });
   EXPECT_TRUE(contains(too_many, "pits=12")) << too_many;
   EXPECT_TRUE(contains(too_many, "seeds=11")) << too_many;
   EXPECT_TRUE(contains(too_many, "264")) << too_many;
@@ -419,7 +418,8 @@ TEST(Kalah, BadPositionsAreRejected) {
     return error_of<ParseError>([&] { (void)game.parse(text); });
   };
   EXPECT_TRUE(contains(parse_error("4,4,4,4,4,4,0,4,4,4,4,4,4:S"), "expected 14 numbers, got 13"));
-  EXPECT_TRUE(contains(parse_error("4,4,4,4,4,4,0,4,4,4,4,4,4,0,0:S"), "expected 14 numbers, got 15"));
+  EXPECT_TRUE(
+      contains(parse_error("4,4,4,4,4,4,0,4,4,4,4,4,4,0,0:S"), "expected 14 numbers, got 15"));
   EXPECT_TRUE(contains(parse_error("4,4,4,4,x,4,0,4,4,4,4,4,4,0:S"), "number 5"));
   EXPECT_TRUE(contains(parse_error("4,4,4,4,,4,0,4,4,4,4,4,4,0:S"), "number 5"));
   EXPECT_TRUE(contains(parse_error("4,4,4,4,-4,4,0,4,4,4,4,4,4,8:S"), "0..255"));
@@ -477,11 +477,17 @@ TEST(Kalah, FeaturesAndEvaluations) {
   // From South: 6 − 14 + 15/4 = −4.25.
   EXPECT_EQ(linear(south), -4);
 
-  EXPECT_TRUE(contains(error_of<ParamError>([&] { KalahEval(game, EvalSpec{"mobility", {}}); }),
+  EXPECT_TRUE(contains(error_of<ParamError>([&] {
+                         KalahEval(game, EvalSpec{"mobility", {}});
+                       }),
                        "store-diff, linear"));
-  EXPECT_TRUE(contains(
-      error_of<ParamError>([&] { KalahEval(game, EvalSpec{"linear", {1.0, 2.0}}); }), "14"));
-  EXPECT_TRUE(contains(error_of<ParamError>([&] { KalahEval(game, EvalSpec{"store-diff", {1.0}}); }),
+  EXPECT_TRUE(contains(error_of<ParamError>([&] {
+                         KalahEval(game, EvalSpec{"linear", {1.0, 2.0}});
+                       }),
+                       "14"));
+  EXPECT_TRUE(contains(error_of<ParamError>([&] {
+                         KalahEval(game, EvalSpec{"store-diff", {1.0}});
+                       }),
                        "no weights"));
   EXPECT_EQ(Kalah::default_evaluation(), "store-diff");
   ASSERT_EQ(Kalah::evaluation_kinds().size(), 2U);

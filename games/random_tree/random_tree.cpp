@@ -1,8 +1,10 @@
 #include "games/random_tree/random_tree.h"
-#include "games/splitmix.h"
 
 #include <algorithm>
 #include <charconv>
+
+#include "games/splitmix.h"
+#include "games/text.h"
 
 namespace gts {
 
@@ -18,12 +20,6 @@ int parse_child_number(std::string_view text, int n) {
     return -1;
   }
   return v - 1;
-}
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
 }
 
 int bits_for(std::int64_t range) {

@@ -3,18 +3,9 @@
 #include <algorithm>
 #include <charconv>
 
+#include "games/text.h"
+
 namespace gts {
-
-namespace {
-
-std::string_view trim(std::string_view text) {
-  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-  while (!text.empty() && space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && space(text.back())) text.remove_suffix(1);
-  return text;
-}
-
-}  // namespace
 
 std::vector<ParamSpec> TicTacToe::param_specs() {
   return {
@@ -189,7 +180,8 @@ Move TicTacToe::parse_move(const State& s, std::string_view text) const {
     std::string_view digits = lettered ? token.substr(1) : token;
     int n = 0;
     auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
-    const bool number = !digits.empty() && ec == std::errc() && ptr == digits.data() + digits.size();
+    const bool number =
+        !digits.empty() && ec == std::errc() && ptr == digits.data() + digits.size();
     if (number && lettered) {
       const int col = (first | 0x20) - 'a';
       if (col < cols_ && n >= 1 && n <= rows_) cell = (n - 1) * cols_ + col;
@@ -205,13 +197,13 @@ Move TicTacToe::parse_move(const State& s, std::string_view text) const {
   }
   if (cell < 0) {
     throw ParseError("tictactoe move '" + std::string(token) + "' is off the " +
-                     std::to_string(rows_) + "x" + std::to_string(cols_) + " board (legal: " +
-                     legal_list(s) + ")");
+                     std::to_string(rows_) + "x" + std::to_string(cols_) +
+                     " board (legal: " + legal_list(s) + ")");
   }
   const std::uint64_t bit = std::uint64_t{1} << cell;
   if (is_terminal(s) || ((s.x | s.o) & bit) != 0) {
-    throw ParseError("tictactoe move '" + std::string(token) + "' is not legal here (legal: " +
-                     legal_list(s) + ")");
+    throw ParseError("tictactoe move '" + std::string(token) +
+                     "' is not legal here (legal: " + legal_list(s) + ")");
   }
   return cell;
 }

@@ -125,7 +125,7 @@ TEST(TicTacToe, StartPositionAndRoundTrip) {
 TEST(TicTacToe, PerftToTheEnd) {
   TicTacToe game;
   const std::vector<std::uint64_t> counts = perft(game, game.initial_state(), 9);
-  const std::vector<std::uint64_t> expected = {1,     9,      72,     504,    3024,
+  const std::vector<std::uint64_t> expected = {1,     9,     72,     504,    3024,
                                                15120, 54720, 148176, 200448, 127872};
   EXPECT_EQ(counts, expected);
   std::uint64_t total = 0;
@@ -293,13 +293,18 @@ TEST(TicTacToe, FeaturesAndLinearEvaluation) {
   x_view.side = 0;
   EXPECT_EQ(linear(x_view), 2 + 3 - 2);
 
-  EXPECT_TRUE(contains(error_of<ParamError>([&] { TicTacToeEval(game, EvalSpec{"foo", {}}); }),
+  EXPECT_TRUE(contains(error_of<ParamError>([&] {
+                         TicTacToeEval(game, EvalSpec{"foo", {}});
+                       }),
                        "open-lines, linear"));
-  EXPECT_TRUE(contains(error_of<ParamError>([&] { TicTacToeEval(game, EvalSpec{"linear", {1.0}}); }),
+  EXPECT_TRUE(contains(error_of<ParamError>([&] {
+                         TicTacToeEval(game, EvalSpec{"linear", {1.0}});
+                       }),
                        "9 weights"));
-  EXPECT_TRUE(contains(
-      error_of<ParamError>([&] { TicTacToeEval(game, EvalSpec{"open-lines", {1.0}}); }),
-      "no weights"));
+  EXPECT_TRUE(contains(error_of<ParamError>([&] {
+                         TicTacToeEval(game, EvalSpec{"open-lines", {1.0}});
+                       }),
+                       "no weights"));
   EXPECT_EQ(TicTacToe::default_evaluation(), "open-lines");
 }
 

@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cstdio>
 
+#include "games/text.h"
+
 namespace gts {
 
 namespace {
@@ -137,12 +139,6 @@ int parse_child_number(std::string_view text, int n) {
     return -1;
   }
   return v - 1;
-}
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
 }
 
 }  // namespace
