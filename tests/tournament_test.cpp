@@ -455,6 +455,20 @@ TEST(Tournament, GameRecordsReplayToTheRecordedEnd) {
   const auto missing = run_harness({"replay", out, "--game", "999"});
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.err.find("--game: 999 is not in"), std::string::npos) << missing.err;
+  // A folder without the records, and a damaged run.yaml, are refused by name.
+  const auto empty = run_harness({"replay", dir});
+  EXPECT_EQ(empty.exit_code, 2);
+  EXPECT_NE(empty.err.find("RUN_DIR: " + dir + " holds no run.yaml"), std::string::npos)
+      << empty.err;
+  const std::string run_yaml = read_file(out + "/run.yaml");
+  std::string broken = run_yaml;
+  broken.replace(broken.find("name: kalah"), 11, "name: chess");
+  std::ofstream(out + "/run.yaml", std::ios::trunc) << broken;
+  const auto bad_game = run_harness({"replay", out});
+  EXPECT_EQ(bad_game.exit_code, 2);
+  EXPECT_NE(bad_game.err.find(out + "/run.yaml:"), std::string::npos) << bad_game.err;
+  EXPECT_NE(bad_game.err.find("chess"), std::string::npos) << bad_game.err;
+  std::ofstream(out + "/run.yaml", std::ios::trunc) << run_yaml;
 
   // Game 0 without its last move ends elsewhere than games.csv says.
   std::string text = read_file(out + "/games.txt");

@@ -87,20 +87,21 @@ int harness_main(int argc, char** argv) {
     std::cerr << "error: " << e.what() << " (see " << argv[0] << " --help)\n";
     return 2;
   }
+  // Bad input is 2; the surroundings (the machine's memory, a file that cannot be written, a rank
+  // that failed) are 1; anything else (a broken invariant, an index out of range) is our bug: 3.
   try {
     return action();
   } catch (const gts::InputError& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;
-  } catch (const std::bad_alloc&) {  // the surroundings: the machine's memory
+  } catch (const std::bad_alloc&) {
     std::cerr << "error: out of memory (a table or a search needed more than the machine gives; "
                  "try smaller tt_mb or fewer --threads)\n";
     return 1;
-  } catch (
-      const std::runtime_error& e) {  // the surroundings: a file that cannot be written, a rank
+  } catch (const std::runtime_error& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 1;
-  } catch (const std::exception& e) {  // a broken invariant, an index out of range: our bug
+  } catch (const std::exception& e) {
     report_internal_error(e.what());
     return 3;
   } catch (...) {

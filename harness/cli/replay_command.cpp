@@ -1,13 +1,14 @@
 // `harness replay RUN_DIR [--game N]`: plays a tournament run's games back from games.txt, checks
 // that each ends at the final position games.csv records, and with --game draws one game move by
 // move.
-#include <yaml-cpp/yaml.h>
-
 #include <cstdio>
+#include <filesystem>
 #include <map>
 
 #include "harness/cli/command.h"
+#include "harness/config/blocks.h"
 #include "harness/config/config_error.h"
+#include "harness/config/yaml_reader.h"
 #include "harness/registry.h"
 #include "harness/tournament/game_records.h"
 #include "harness/tournament/journal.h"
@@ -21,22 +22,24 @@ struct ReplayArgs {
   int game = -1;
 };
 
+// The run's game, read by the configs' own game-block reader from run.yaml's resolved config, so a
+// damaged run.yaml is refused at its line and column.
 std::unique_ptr<GameHandle> game_of_run(const std::string& run_yaml) {
-  YAML::Node game;
-  try {
-    game = YAML::LoadFile(run_yaml)["config"]["game"];
-  } catch (const std::exception& e) {
-    throw ConfigError(run_yaml, std::string("cannot read the run: ") + e.what());
-  }
-  if (!game || !game["name"]) throw ConfigError(run_yaml, "no config.game: not a tournament run");
-  std::map<std::string, std::string> params;
-  for (const auto& kv : game["params"])
-    params[kv.first.as<std::string>()] = kv.second.as<std::string>();
-  return make_game(game["name"].as<std::string>(), params);
+  const YamlReader reader(run_yaml);
+  const YAML::Node root = reader.load();
+  const YAML::Node config = reader.require(root, "config", "at the top level of a run.yaml");
+  return make_game_from_block(
+      reader, parse_game_block(reader, reader.require(config, "game", "in 'config'")));
 }
 
 int run_replay(const ReplayArgs& args) {
   const std::string& dir = args.run_dir;
+  for (const char* file : {"run.yaml", "games.csv", "games.txt"}) {
+    if (!std::filesystem::is_regular_file(dir + "/" + file)) {
+      throw ParamError("RUN_DIR: " + dir + " holds no " + file +
+                       " (games.txt is written by harness run with output.moves on)");
+    }
+  }
   const auto game = game_of_run(dir + "/run.yaml");
   const std::vector<GameRecord> records = read_game_records(dir + "/games.txt");
   std::map<int, std::string> final_positions;

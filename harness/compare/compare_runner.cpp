@@ -14,7 +14,6 @@
 #include "harness/config/blocks.h"
 #include "harness/config/config_error.h"
 #include "harness/csv.h"
-#include "harness/mpi/wire.h"
 #include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/progress_line.h"
 
@@ -59,19 +58,10 @@ class CompareJobs final : public JobRunner {
   ComparePlan plan_;
 };
 
-std::string compare_context(const std::string& config_path, const std::string& hash) {
-  wire::Writer w;
-  w.str(config_path).str(hash);
-  return w.take();
-}
-
 }  // namespace
 
 std::unique_ptr<JobRunner> make_compare_jobs(const std::string& context) {
-  wire::Reader r(context);
-  const std::string path = r.str();
-  const std::string hash = r.str();
-  r.expect_end();
+  const auto [path, hash] = decode_config_context(context);
   ComparePlan plan = make_checked_plan(path, load_compare_config(path));
   const std::string mine = config_hash_of(decisive_text(plan));
   if (mine != hash) {
@@ -129,7 +119,7 @@ CompareRunResult run_compare(const RunRequest& request) {
               result.rows.begin() + static_cast<std::ptrdiff_t>(index * per_job));
   };
   const DistributeOutcome outcome =
-      pipeline.run_all("compare", compare_context(request.config_path, pipeline.hash()),
+      pipeline.run_all("compare", encode_config_context({request.config_path, pipeline.hash()}),
                        plan.jobs.size(), jobs, record);
   progress.finish();
   result.exit_code = pipeline.finish(pipeline.all_done(), outcome.error);

@@ -12,6 +12,7 @@
 
 #include "algorithms/search.h"
 #include "harness/mpi/thread_count.h"
+#include "harness/mpi/wire.h"
 #include "harness/pipeline/result_log.h"
 
 namespace gts {
@@ -38,6 +39,21 @@ double process_cpu_ms() {
 }
 
 }  // namespace
+
+std::string encode_config_context(const ConfigContext& context) {
+  wire::Writer w;
+  w.str(context.config_path).str(context.hash);
+  return w.take();
+}
+
+ConfigContext decode_config_context(const std::string& bytes) {
+  wire::Reader r(bytes);
+  ConfigContext context;
+  context.config_path = r.str();
+  context.hash = r.str();
+  r.expect_end();
+  return context;
+}
 
 RunPipeline::RunPipeline(const RunRequest& request, RunDescription description)
     : request_(request),

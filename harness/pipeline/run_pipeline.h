@@ -51,6 +51,16 @@ struct RunDescription {
   std::string resume_flags;  // options the resume line repeats besides --out, --resume, --threads
 };
 
+// What most commands' worker ranks need to build the same jobs: the config path and the config
+// hash they check it against. As bytes for DistributedWork::context, and back (throws on bytes
+// that are not one).
+struct ConfigContext {
+  std::string config_path;
+  std::string hash;
+};
+std::string encode_config_context(const ConfigContext& context);
+ConfigContext decode_config_context(const std::string& bytes);
+
 class RunPipeline {
  public:
   // Resolves the folder and thread count, opens and locks the folder (with `resume`, checking the
@@ -62,12 +72,9 @@ class RunPipeline {
 
   [[nodiscard]] const std::string& dir() const { return folder_.dir; }
   [[nodiscard]] const std::string& hash() const { return hash_; }
-  [[nodiscard]] bool resuming() const { return request_.resume; }
   [[nodiscard]] bool quiet() const { return request_.quiet; }
-  // Jobs at once on this process (0 resolved to the core count), and as the config or --threads
-  // asked (0: each rank's core count), for DistributedWork.
+  // Jobs at once on this process (0 resolved to the core count).
   [[nodiscard]] int threads() const { return threads_; }
-  [[nodiscard]] int threads_wanted() const { return threads_wanted_; }
   // Set by Ctrl-C (SIGINT or SIGTERM); every job in flight polls it.
   [[nodiscard]] const std::atomic<bool>& stop() const { return StopSignal::flag(); }
 
@@ -94,14 +101,14 @@ class RunPipeline {
                             const ResultHandler& on_result);
 
   // Jobs 0..total-1, each once, their results journaled in results.log as they arrive: a resumed
-  // run replays the results of the jobs done before (in journal order) through on_result, then
-  // runs the rest. For commands whose outputs are computed from every result at the end.
+  // run replays the results of the jobs done before (in job order) through on_result, then runs
+  // the rest. For commands whose outputs are computed from every result at the end.
   DistributeOutcome run_all(const std::string& kind, const std::string& context, std::size_t total,
                             JobRunner& local, const ResultHandler& on_result);
 
   // The run has its answer before its last job (a tournament's SPRT decided): no more jobs are
   // handed out, and those in flight are abandoned as on Ctrl-C. finish() then says finished.
-  void conclude() { StopSignal::flag().store(true, std::memory_order_relaxed); }
+  void conclude() { StopSignal::conclude(); }
 
   // Ends the run: run.yaml's status becomes finished or interrupted. Interrupted (Ctrl-C or an
   // error, printed first) prints the command that resumes it and returns 130 (1 after an error);

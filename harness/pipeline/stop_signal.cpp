@@ -8,17 +8,21 @@ namespace gts {
 
 namespace {
 
-// The one piece of global state, because a signal handler can reach nothing else.
+// The global state, because a signal handler can reach nothing else: the flag every job polls,
+// and whether a signal came (the flag is also raised by conclude(), which is none).
 std::atomic<bool> g_stop{false};
+std::atomic<bool> g_signalled{false};
 
 extern "C" void on_stop_signal(int) {
-  if (g_stop.exchange(true)) _exit(130);  // a second Ctrl-C stops at once
+  if (g_signalled.exchange(true)) _exit(130);  // a second Ctrl-C stops at once
+  g_stop = true;
 }
 
 }  // namespace
 
 StopSignal::StopSignal() {
   g_stop = false;
+  g_signalled = false;
   old_int_ = std::signal(SIGINT, on_stop_signal);
   old_term_ = std::signal(SIGTERM, on_stop_signal);
 }
@@ -28,6 +32,8 @@ StopSignal::~StopSignal() {
   std::signal(SIGTERM, old_term_);
 }
 
-std::atomic<bool>& StopSignal::flag() { return g_stop; }
+const std::atomic<bool>& StopSignal::flag() { return g_stop; }
+
+void StopSignal::conclude() { g_stop = true; }
 
 }  // namespace gts

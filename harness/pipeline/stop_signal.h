@@ -15,7 +15,10 @@ class StopSignal {
   StopSignal& operator=(const StopSignal&) = delete;
 
   // Polled by the runner and by every search in flight.
-  [[nodiscard]] static std::atomic<bool>& flag();
+  [[nodiscard]] static const std::atomic<bool>& flag();
+  // Raises the flag without a signal (the run has its answer): a Ctrl-C after it is still the
+  // first, not the one that exits at once.
+  static void conclude();
 
  private:
   void (*old_int_)(int);

@@ -10,10 +10,10 @@
 #include <stdexcept>
 
 #include "harness/config/config_error.h"
-#include "harness/pipeline/stats_wire.h"
 #include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/progress_line.h"
 #include "harness/pipeline/run_pipeline.h"
+#include "harness/pipeline/stats_wire.h"
 #include "harness/solve/solve_config.h"
 
 namespace gts {
@@ -99,21 +99,12 @@ class SolveJobs final : public JobRunner {
   SearchLimits limits_;
 };
 
-std::string solve_context(const std::string& config_path, const std::string& fingerprint) {
-  wire::Writer w;
-  w.str(config_path).str(fingerprint);
-  return w.take();
-}
-
 }  // namespace
 
 std::unique_ptr<JobRunner> make_solve_jobs(const std::string& context) {
-  wire::Reader r(context);
-  const std::string path = r.str();
-  const std::string fingerprint = r.str();
-  r.expect_end();
+  const auto [path, hash] = decode_config_context(context);
   auto jobs = std::make_unique<SolveJobs>(load_solve_config(path));
-  if (jobs->fingerprint() != fingerprint) {
+  if (config_hash_of(jobs->fingerprint()) != hash) {
     throw ConfigError(path, "this rank read a config or problems that differ from rank 0's");
   }
   return jobs;
@@ -159,7 +150,7 @@ SolveRunResult run_solve(const RunRequest& request) {
                      std::to_string(static_cast<long long>(row.outcome.time_ms)) + " ms)");
   };
   const DistributeOutcome outcome = pipeline.run_all(
-      "solve", solve_context(request.config_path, jobs.fingerprint()), total, jobs, record);
+      "solve", encode_config_context({request.config_path, pipeline.hash()}), total, jobs, record);
   progress.finish();
   result.exit_code = pipeline.finish(pipeline.all_done(), outcome.error);
   if (result.exit_code != 0) return result;

@@ -417,7 +417,6 @@ RunReport run_tournament(const RunOptions& options) {
   if (config.output_moves) write_game_records(dir, rows);
   const std::string standings = write_tournament_reports(dir, names, rows);
   if (sprt) {
-    pipeline.set_field("sprt", sprt_flow(*config.sprt));
     pipeline.set_field("sprt_result", sprt->summary());
     pipeline.set_field("sprt_llr", format_number(sprt->llr()));
   }
