@@ -3,6 +3,7 @@
 // templates are instantiated in one translation unit.
 #pragma once
 
+#include <cstdio>
 #include <exception>
 #include <memory>
 #include <string>
@@ -145,6 +146,19 @@ class GameAdapter final : public GameHandle {
       out.first_score = side == 0 ? 0.0 : 1.0;
       out.reason = std::move(reason);
     };
+    // An engine that cannot start (or answer its handshake) loses the game before it begins.
+    for (int side = 0; side < 2; ++side) {
+      ExternalPlayer* e = sides[static_cast<std::size_t>(side)].external;
+      if (e == nullptr) continue;
+      std::string why = e->start_game();
+      if (!why.empty()) {
+        forfeit(side, Termination::kError, std::move(why));
+        out.final_position = game_.to_string(s);
+        return out;
+      }
+    }
+    std::array<double, 2> clock_left{sides[0].clock.base_ms, sides[1].clock.base_ms};
+    std::vector<std::string> played;  // in notation, for external engines
     for (int ply = 0;; ++ply) {
       out.plies = ply;
       if (game_.is_terminal(s)) {
@@ -167,30 +181,73 @@ class GameAdapter final : public GameHandle {
         break;
       }
       const int side = game_.to_move(s) == first_player ? 0 : 1;
-      GameSide& gs = sides[static_cast<std::size_t>(side)];
+      const auto us = static_cast<std::size_t>(side);
+      GameSide& gs = sides[us];
       SearchLimits limits = gs.limits;
       limits.stop = setup.stop;
+      const bool clocked = gs.clock.enabled();
+      if (clocked) {
+        const double share = clock_allocation_ms(clock_left[us], gs.clock.inc_ms);
+        limits.max_ms = limits.max_ms > 0 ? std::min(limits.max_ms, share) : share;
+      }
       SearchResult r;
+      std::string pv;
       const double start = wall_ms();
-      const double cpu_start = thread_cpu_ms();
-      try {
-        r = gs.searcher->search(&s, limits, mix_seed(setup.seed, static_cast<std::uint64_t>(ply)));
-        // The whole call, the algorithm's set-up (tables, buffers) included, is the search's cost.
-        r.stats.cpu_ms = thread_cpu_ms() - cpu_start;
-      } catch (const std::exception& e) {
-        forfeit(side, Termination::kError, e.what());
-        break;
-      } catch (...) {
-        forfeit(side, Termination::kError, "unknown exception");
-        break;
+      if (gs.external != nullptr) {
+        const EngineMove em = gs.external->go(engine_request(setup, s, played, sides, clock_left));
+        if (em.status == EngineMove::Status::kStopped) {
+          out.termination = Termination::kStopped;
+          break;
+        }
+        if (em.status == EngineMove::Status::kTimeout && (clocked || gs.limits.max_ms > 0)) {
+          forfeit(side, Termination::kTimeout,
+                  "lost on time (" + format_ms(clocked ? clock_left[us] : gs.limits.max_ms) +
+                      (clocked ? " ms on the clock" : " ms movetime") + " + margin " +
+                      format_ms(gs.margin_ms) + " ms): " + em.reason);
+          break;
+        }
+        if (em.status != EngineMove::Status::kMove) {
+          forfeit(side,
+                  em.status == EngineMove::Status::kTimeout ? Termination::kTimeout
+                                                            : Termination::kError,
+                  em.reason);
+          break;
+        }
+        try {
+          r.best_move = game_.parse_move(s, em.move);
+        } catch (const std::exception& e) {
+          forfeit(side, Termination::kIllegalMove,
+                  "bestmove '" + em.move + "' in " + game_.to_string(s) + ": " + e.what());
+          break;
+        }
+        r.value = em.value;
+        r.depth = em.depth;
+        r.stats.nodes = em.nodes;
+        r.stats.cpu_ms = em.cpu_ms;
+        pv = em.pv;
+      } else {
+        const double cpu_start = thread_cpu_ms();
+        try {
+          r = gs.searcher->search(&s, limits,
+                                  mix_seed(setup.seed, static_cast<std::uint64_t>(ply)));
+          // The whole call, the algorithm's set-up (tables, buffers) included, is the search's
+          // cost.
+          r.stats.cpu_ms = thread_cpu_ms() - cpu_start;
+        } catch (const std::exception& e) {
+          forfeit(side, Termination::kError, e.what());
+          break;
+        } catch (...) {
+          forfeit(side, Termination::kError, "unknown exception");
+          break;
+        }
       }
       const double elapsed = wall_ms() - start;
       if (setup.stop != nullptr && setup.stop->load(std::memory_order_relaxed)) {
         out.termination = Termination::kStopped;
         break;
       }
-      out.stats[static_cast<std::size_t>(side)] += r.stats;
-      ++out.moves[static_cast<std::size_t>(side)];
+      out.stats[us] += r.stats;
+      ++out.moves[us];
       MovesOf<G> moves;
       game_.legal_moves(s, moves);
       if (!moves.contains(r.best_move)) {
@@ -198,24 +255,98 @@ class GameAdapter final : public GameHandle {
                 "move " + std::to_string(r.best_move) + " is not legal in " + game_.to_string(s));
         break;
       }
-      if (limits.max_nodes != 0 && r.stats.nodes > limits.max_nodes) {
+      if (gs.external == nullptr && limits.max_nodes != 0 && r.stats.nodes > limits.max_nodes) {
         forfeit(side, Termination::kBudget,
                 "searched " + std::to_string(r.stats.nodes) + " nodes, budget " +
                     std::to_string(limits.max_nodes));
         break;
       }
-      if (limits.max_ms > 0 && elapsed > limits.max_ms + gs.time_tolerance_ms) {
-        forfeit(side, Termination::kBudget,
-                "took " + std::to_string(elapsed) + " ms, budget " + std::to_string(limits.max_ms));
+      if (!clocked && gs.limits.max_ms > 0 && elapsed > gs.limits.max_ms + gs.margin_ms) {
+        forfeit(side, Termination::kTimeout,
+                "took " + format_ms(elapsed) + " ms, movetime " + format_ms(gs.limits.max_ms) +
+                    " ms + margin " + format_ms(gs.margin_ms) + " ms");
         break;
       }
-      out.move_log.push_back(MoveRecord{ply, side, game_.move_to_string(s, r.best_move), r.value,
-                                        r.depth, r.stats.nodes, r.stats.leaves,
-                                        r.stats.cpu_ms * 1e3, elapsed});
+      double clock_after = -1;
+      if (clocked) {
+        clock_left[us] -= elapsed;
+        if (clock_left[us] < -gs.margin_ms) {
+          forfeit(side, Termination::kTimeout,
+                  "lost on time: the move took " + format_ms(elapsed) + " ms with " +
+                      format_ms(clock_left[us] + elapsed) + " ms on the clock (margin " +
+                      format_ms(gs.margin_ms) + " ms)");
+          break;
+        }
+        clock_left[us] += gs.clock.inc_ms;
+        clock_after = clock_left[us];
+      }
+      std::string move = game_.move_to_string(s, r.best_move);
+      if (gs.external == nullptr) pv = pv_text(s, r.pv);
+      out.move_log.push_back(MoveRecord{ply, side, move, r.value, r.depth, r.stats.nodes,
+                                        r.stats.leaves, r.stats.cpu_ms * 1e3, elapsed, clock_after,
+                                        std::move(pv)});
+      played.push_back(std::move(move));
       game_.play(s, r.best_move);
     }
     out.final_position = game_.to_string(s);
     return out;
+  }
+
+  // What an external engine is asked at `s`: the game from its opening, its limits, both clocks
+  // under the game's own player numbers (UGI's p1 moves first from the start position).
+  EngineGo engine_request(const GameSetup& setup, const State& s,
+                          const std::vector<std::string>& played,
+                          const std::array<GameSide, 2>& sides,
+                          const std::array<double, 2>& clock_left) const {
+    const State start = game_.initial_state();
+    const int p1 = game_.to_move(start);
+    const int first_player = game_.to_move(game_.parse(setup.opening));
+    const int side = game_.to_move(s) == first_player ? 0 : 1;
+    const GameSide& gs = sides[static_cast<std::size_t>(side)];
+    EngineGo go;
+    go.opening = setup.opening;
+    go.opening_is_start = game_.to_string(start) == setup.opening;
+    go.moves = played;
+    go.depth = gs.limits.depth > 0 && gs.limits.depth < kDepthMax ? gs.limits.depth : 0;
+    go.nodes = gs.limits.max_nodes;
+    go.movetime_ms = gs.limits.max_ms;
+    go.stop = setup.stop;
+    for (int t = 0; t < 2; ++t) {
+      const auto u = static_cast<std::size_t>(t);
+      if (!sides[u].clock.enabled()) continue;
+      const int player = t == 0 ? first_player : 1 - first_player;
+      const std::size_t p = player == p1 ? 0 : 1;
+      go.clock = true;
+      go.time_ms[p] = std::max(0.0, clock_left[u]);
+      go.inc_ms[p] = sides[u].clock.inc_ms;
+    }
+    if (gs.clock.enabled()) {
+      go.deadline_ms = std::max(0.0, clock_left[static_cast<std::size_t>(side)]) + gs.margin_ms;
+    } else if (gs.limits.max_ms > 0) {
+      go.deadline_ms = gs.limits.max_ms + gs.margin_ms;
+    }
+    return go;
+  }
+
+  // A principal variation in notation, space-separated; stops at the first move not legal.
+  std::string pv_text(State s, const std::vector<Move>& line) const {
+    std::string out;
+    for (Move m : line) {
+      if (game_.is_terminal(s)) break;
+      MovesOf<G> moves;
+      game_.legal_moves(s, moves);
+      if (!moves.contains(m)) break;
+      if (!out.empty()) out += ' ';
+      out += game_.move_to_string(s, m);
+      game_.play(s, m);
+    }
+    return out;
+  }
+
+  static std::string format_ms(double ms) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", ms);
+    return buf;
   }
 
   // Ends the game at `s` when its outcome bounds leave one result: the first player's score, and

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -21,17 +22,72 @@ enum class Termination {
   kIllegalMove,
   kError,
   kBudget,
+  kTimeout,  // lost on time: the clock (or the movetime) ran out, past the margin
   kStopped
 };
 const char* termination_name(Termination t);
 
-// One side of a game: its searcher and its per-move limits.
+// A game clock, as fastchess writes it: `tc: 10+0.1` is 10 s for the game and 0.1 s more after
+// each move.
+struct TimeControl {
+  double base_ms = 0;  // 0: no clock
+  double inc_ms = 0;
+  [[nodiscard]] bool enabled() const { return base_ms > 0; }
+  friend bool operator==(const TimeControl&, const TimeControl&) = default;
+};
+
+// The share of a clock an in-process player spends on one move, and what `harness ugi` spends
+// for `go p1time ...`: a 25th of what is left and most of the increment, never more than half of
+// what is left, at least 1 ms.
+double clock_allocation_ms(double remaining_ms, double inc_ms);
+
+// One move asked of an external engine (the UGI `position` and `go` it is sent).
+struct EngineGo {
+  std::string opening;              // the game's opening position, in the game's notation
+  bool opening_is_start = false;    // it is the game's start position (`position startpos`)
+  std::vector<std::string> moves;   // played since, in notation
+  int depth = 0;                    // `go depth` (0: none)
+  std::uint64_t nodes = 0;          // `go nodes` (0: none)
+  double movetime_ms = 0;           // `go movetime` (0: none)
+  bool clock = false;               // `go p1time .. p2time .. p1inc .. p2inc ..`
+  std::array<double, 2> time_ms{};  // remaining, the game's player 1 and player 2
+  std::array<double, 2> inc_ms{};
+  double deadline_ms = 0;  // how long the reply may take (0: the engine's own stall limit)
+  const std::atomic<bool>* stop = nullptr;
+};
+
+// An external engine's reply: a move in notation (the game checks it) or why there is none.
+struct EngineMove {
+  enum class Status { kMove, kTimeout, kFailed, kStopped };
+  Status status = Status::kFailed;
+  std::string move;
+  std::string reason;  // kTimeout, kFailed: what happened, with the engine's last stderr lines
+  int depth = 0;       // from its last `info` line
+  std::uint64_t nodes = 0;
+  Value value = 0;
+  std::string pv;     // as it sent it
+  double cpu_ms = 0;  // the engine process's CPU time for the move (user + system)
+};
+
+// A player that is another program (harness/engine/): one game at a time.
+class ExternalPlayer {
+ public:
+  virtual ~ExternalPlayer() = default;
+  // Readies the engine for a new game; empty when ready, else why it cannot play.
+  virtual std::string start_game() = 0;
+  virtual EngineMove go(const EngineGo& request) = 0;
+};
+
+// One side of a game: its searcher (or external engine), its per-move limits and its clock.
 struct GameSide {
   Searcher* searcher = nullptr;
+  ExternalPlayer* external = nullptr;  // instead of `searcher`
   SearchLimits limits;
-  // A move may take this much longer than limits.max_ms before it forfeits the game on time
-  // (the search polls the clock, so it always overshoots a little).
-  double time_tolerance_ms = 0.0;
+  TimeControl clock;
+  // A move may take this much longer than limits.max_ms, and a clock may run this far below
+  // zero, before the game is lost on time (a search polls the clock, so it always overshoots a
+  // little; a pipe and a process switch add to it).
+  double margin_ms = 0.0;
 };
 
 struct GameSetup {
@@ -56,6 +112,8 @@ struct MoveRecord {
   std::uint64_t leaves = 0;
   double cpu_us = 0.0;
   double wall_ms = 0.0;
+  double clock_ms = -1;  // the mover's clock after the move (its increment added); -1: no clock
+  std::string pv;        // the searcher's principal variation, in notation, space-separated
 };
 
 struct GameOutcome {

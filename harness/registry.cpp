@@ -39,10 +39,16 @@ const char* termination_name(Termination t) {
       return "error";
     case Termination::kBudget:
       return "budget";
+    case Termination::kTimeout:
+      return "timeout";
     case Termination::kStopped:
       return "stopped";
   }
   return "unknown";
+}
+
+double clock_allocation_ms(double remaining_ms, double inc_ms) {
+  return std::max(1.0, std::min(remaining_ms / 25.0 + inc_ms * 0.75, remaining_ms / 2.0));
 }
 
 const std::vector<GameEntry>& game_table() {

@@ -10,7 +10,8 @@
 #   harness/mpi/       job distribution: only harness/mpi/ (and common/)
 #   the registry       (harness/registry.*, harness/games/, harness/algorithms/, harness/trace/,
 #                      the game adapters and goal problems) knows no command
-#   the commands       (pipeline, tournament, compare, solve, tune, play, report, tree, config)
+#   the commands       (pipeline, tournament, compare, solve, tune, play, report, tree, config,
+#                      engine)
 #                      include no CLI and no concrete game (games/<game>/)
 #   the pipeline       knows no command
 set -euo pipefail
@@ -46,9 +47,9 @@ only '^harness/mpi/' 'common/|harness/mpi/' 'mpi includes only harness/mpi/ and 
 forbid '^harness/(registry\.|goal_problem|game_adapter|game_table|game_record|games/|algorithms/|trace/)' \
   'harness/(cli|pipeline|tournament|compare|solve|tune|play|report|tree|mpi|stats|config)/' \
   'the registry knows no command'
-forbid '^harness/(pipeline|tournament|compare|solve|tune|play|report|tree|config)/' \
+forbid '^harness/(pipeline|tournament|compare|solve|tune|play|report|tree|config|engine)/' \
   'harness/cli/|games/[a-z_]+/' 'a command includes no CLI and no concrete game'
-forbid '^harness/pipeline/' 'harness/(tournament|compare|solve|tune|play|report|tree)/' \
+forbid '^harness/pipeline/' 'harness/(tournament|compare|solve|tune|play|report|tree|engine)/' \
   'the pipeline knows no command'
 
 if ((status == 0)); then echo "layers: every include runs one way"; fi

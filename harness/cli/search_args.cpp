@@ -28,12 +28,14 @@ std::pair<std::unique_ptr<GameHandle>, std::string> open_position(const GameArgs
 
 std::string depth_text(int depth) { return depth == kDepthMax ? "max" : std::to_string(depth); }
 
-void add_search_options(CLI::App* cmd, SearchArgs& args, const std::string& node_budget_flag) {
+void add_search_options(CLI::App* cmd, SearchArgs& args, const std::string& node_budget_flag,
+                        bool depth_required) {
   cmd->add_option("--algorithm", args.algorithm, "algorithm (see `harness algorithms`)")
       ->required();
   cmd->add_option("--option", args.options, "algorithm option k=v (repeatable)");
-  cmd->add_option("--depth", args.depth, "search depth in plies, or 'max' (to the end)")
-      ->required();
+  auto* depth =
+      cmd->add_option("--depth", args.depth, "search depth in plies, or 'max' (to the end)");
+  if (depth_required) depth->required();
   cmd->add_option("--eval", args.eval,
                   "evaluation: a kind (see `harness games`), or linear:w1,w2,... "
                   "(default: the game's default)");

@@ -44,7 +44,9 @@ struct SearchArgs : GameArgs {
 
 // --algorithm, --option, --depth, --eval, the node budget under `node_budget_flag` (search:
 // --max-nodes; tree, whose --max-nodes limits the printed tree: --node-budget) and --max-ms.
-void add_search_options(CLI::App* cmd, SearchArgs& args, const std::string& node_budget_flag);
+// Without `depth_required`, --depth keeps the value `args.depth` holds.
+void add_search_options(CLI::App* cmd, SearchArgs& args, const std::string& node_budget_flag,
+                        bool depth_required = true);
 
 struct SearchSetup {
   std::unique_ptr<GameHandle> game;

@@ -212,13 +212,19 @@ class UgiSession {
     in_->search_gen_.store(gen);
     in_->stop_.store(false);
     if (in_->stop_gen_.load() >= gen) in_->stop_.store(true);
+    // Each of depth, nodes and movetime bounds the search, together as in UCI; a clock gives a
+    // movetime of its own where none is given. A bare `go` searches with the engine's defaults.
     SearchLimits limits = default_limits_;
+    bool bounded = false;
     double p1time = -1, p2time = -1, p1inc = 0, p2inc = 0;
+    auto bound = [&] {
+      if (!bounded) limits = SearchLimits{}, limits.depth = kDepthMax;
+      bounded = true;
+    };
     for (std::size_t i = 1; i < w.size(); ++i) {
       const std::string& key = w[i];
       if (key == "infinite") {
-        limits = SearchLimits{};
-        limits.depth = kDepthMax;
+        bound();
         continue;
       }
       if (i + 1 >= w.size()) throw ParamError("go: '" + key + "' needs a value");
@@ -226,15 +232,13 @@ class UgiSession {
       const double v = std::stod(value);
       if (!(v >= 0)) throw ParamError("go: " + key + " must be >= 0, got " + value);
       if (key == "depth") {
-        limits = SearchLimits{};
-        limits.depth = static_cast<int>(v);
+        bound();
+        limits.depth = std::max(1, static_cast<int>(v));
       } else if (key == "nodes") {
-        limits = SearchLimits{};
-        limits.depth = kDepthMax;
+        bound();
         limits.max_nodes = static_cast<std::uint64_t>(v);
       } else if (key == "movetime") {
-        limits = SearchLimits{};
-        limits.depth = kDepthMax;
+        bound();
         limits.max_ms = v;
       } else if (key == "p1time") {
         p1time = v;
@@ -251,11 +255,9 @@ class UgiSession {
     const bool p1 = game_->to_move(position_) == first_player_;
     const double clock = p1 ? p1time : p2time;
     if (clock >= 0) {
-      // A share of the clock and most of the increment, never more than half of what is left.
-      const double inc = p1 ? p1inc : p2inc;
-      limits = SearchLimits{};
-      limits.depth = kDepthMax;
-      limits.max_ms = std::max(1.0, std::min(clock / 25.0 + inc * 0.75, clock / 2.0));
+      const double share = clock_allocation_ms(clock, p1 ? p1inc : p2inc);
+      bound();
+      limits.max_ms = limits.max_ms > 0 ? std::min(limits.max_ms, share) : share;
     }
     if (game_->is_terminal(position_)) {
       in_->send("info string the game is over");
@@ -333,12 +335,14 @@ class UgiSession {
 
 void add_ugi_command(CLI::App& app, Action& action) {
   auto args = std::make_shared<SearchArgs>();
+  args->depth = "max";  // a bare `go` searches until `stop` (or the end), as UCI's `go infinite`
   CLI::App* cmd = app.add_subcommand(
       "ugi",
       "serve an algorithm as a UGI engine on stdin/stdout (for cutegames or `harness run` "
-      "engines); --depth is the depth of a bare `go`");
+      "engines); --depth, --max-nodes and --max-ms bound a bare `go` (default: depth max, until "
+      "`stop`)");
   add_game_options(cmd, *args);
-  add_search_options(cmd, *args, "--max-nodes");
+  add_search_options(cmd, *args, "--max-nodes", false);
   cmd->callback([&action, args] {
     action = [args] {
       if (!args->position.empty()) {

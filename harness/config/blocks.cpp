@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 
 #include "algorithms/search.h"
 
@@ -43,8 +44,84 @@ bool same_eval(const EvalSpec& a, const EvalSpec& b) {
 bool operator==(const PlayerConfig& a, const PlayerConfig& b) {
   return a.name == b.name && a.algorithm.name == b.algorithm.name &&
          a.algorithm.options.values() == b.algorithm.options.values() && a.depth == b.depth &&
-         a.evaluation_name == b.evaluation_name && same_eval(a.evaluation, b.evaluation);
+         a.evaluation_name == b.evaluation_name && same_eval(a.evaluation, b.evaluation) &&
+         a.engine == b.engine && a.limits == b.limits;
 }
+
+TimeControl parse_time_control(const YamlReader& reader, const YAML::Node& node,
+                               const std::string& what) {
+  const std::string text = node.IsScalar() ? node.Scalar() : "";
+  const auto plus = text.find('+');
+  const auto base = parse_number(text.substr(0, plus));
+  const auto inc =
+      plus == std::string::npos ? std::optional<double>(0.0) : parse_number(text.substr(plus + 1));
+  if (!base || !inc || !(*base > 0) || !(*inc >= 0) || *base > 1e7 || *inc > 1e7) {
+    reader.fail(node,
+                "expected a time control 'SECONDS' or 'SECONDS+INCREMENT' (e.g. 10+0.1, "
+                "as fastchess writes it) for " +
+                    what + ", got " + describe_node(node));
+  }
+  return TimeControl{*base * 1e3, *inc * 1e3};
+}
+
+std::string time_control_text(const TimeControl& tc) {
+  return format_number(tc.base_ms / 1e3) + "+" + format_number(tc.inc_ms / 1e3);
+}
+
+namespace {
+
+// `engine: {command: [program, args...], options: {name: value}, working_dir, protocol: ugi,
+// startup_ms, stall_ms}`. A program or working folder written relative to the config is found
+// there (a bare program name is looked up in PATH).
+EngineSpec parse_engine_block(const YamlReader& reader, const YAML::Node& node,
+                              const std::string& who) {
+  const std::string where = "'engine' of " + who;
+  reader.expect_map(node, where);
+  reader.check_keys(node,
+                    {"command", "options", "working_dir", "protocol", "startup_ms", "stall_ms"},
+                    "in " + where);
+  EngineSpec e;
+  const YAML::Node command = reader.require(node, "command", "in " + where);
+  bool is_list = false;
+  for (const auto& part : reader.scalar_or_list(command, "'command' of " + who, is_list)) {
+    e.command.push_back(reader.text(part, "a word of the 'command' of " + who));
+  }
+  if (e.command[0].empty()) reader.fail(command, "the 'command' of " + who + " is empty");
+  if (e.command[0].find('/') != std::string::npos) {
+    e.command[0] = std::filesystem::absolute(reader.relative_path(e.command[0])).lexically_normal();
+  }
+  if (auto n = reader.find(node, "working_dir"); n.IsDefined()) {
+    e.working_dir =
+        std::filesystem::absolute(reader.relative_path(reader.text(n, "'working_dir' of " + who)))
+            .lexically_normal();
+    if (!std::filesystem::is_directory(e.working_dir)) {
+      reader.fail(n, "the 'working_dir' of " + who + " is not a folder: " + e.working_dir);
+    }
+  }
+  if (auto n = reader.find(node, "protocol"); n.IsDefined()) {
+    e.protocol = reader.choice(n, "'protocol' of " + who, {"ugi"});
+  }
+  if (auto n = reader.find(node, "options"); n.IsDefined()) {
+    reader.expect_map(n, "'options' of the engine of " + who);
+    for (auto it = n.begin(); it != n.end(); ++it) {
+      const std::string key = reader.text(it->first, "an engine option name of " + who);
+      if (key.empty() || key.find_first_of(" \t") != std::string::npos) {
+        reader.fail(it->first, "an engine option name of " + who +
+                                   " is one word (UGI's 'setoption name NAME value VALUE')");
+      }
+      e.options.emplace_back(key, reader.text(it->second, "engine option '" + key + "' of " + who));
+    }
+  }
+  if (auto n = reader.find(node, "startup_ms"); n.IsDefined()) {
+    e.startup_ms = reader.number(n, "'startup_ms' of " + who, 1, 1e9);
+  }
+  if (auto n = reader.find(node, "stall_ms"); n.IsDefined()) {
+    e.stall_ms = reader.number(n, "'stall_ms' of " + who, 1, 1e9);
+  }
+  return e;
+}
+
+}  // namespace
 
 std::string depth_text(int depth) { return depth == kDepthMax ? "max" : std::to_string(depth); }
 
@@ -179,13 +256,55 @@ std::vector<PlayerEntry> parse_players_block(const YamlReader& reader, const YAM
     p.node = item;
     const std::string where = "in player " + std::to_string(i + 1);
     reader.expect_map(item, "player " + std::to_string(i + 1));
-    reader.check_keys(item, {"name", "algorithm", "depth", "evaluation", "options"}, where);
+    if (defaults.allow_engines) {
+      reader.check_keys(item,
+                        {"name", "algorithm", "engine", "depth", "evaluation", "options", "tc",
+                         "time_ms", "nodes"},
+                        where);
+    } else {
+      reader.check_keys(item, {"name", "algorithm", "depth", "evaluation", "options"}, where);
+    }
     p.name_node = reader.require(item, "name", where);
     p.name = reader.identifier(p.name_node, "a player's 'name'");
     const std::string who = "player '" + p.name + "'";
 
-    p.algorithm.values = reader.scalar_or_list(reader.require(item, "algorithm", "in " + who),
-                                               "'algorithm' of " + who, p.algorithm.swept);
+    bool own_budget = false;
+    if (defaults.allow_engines) {
+      if (auto n = reader.find(item, "tc"); n.IsDefined()) {
+        p.limits.tc = parse_time_control(reader, n, "'tc' of " + who);
+      }
+      if (auto n = reader.find(item, "time_ms"); n.IsDefined()) {
+        p.limits.time_ms = reader.number(n, "'time_ms' of " + who, 0.0, 1e9);
+      }
+      if (auto n = reader.find(item, "nodes"); n.IsDefined()) {
+        p.limits.nodes = reader.unsigned_integer(n, "'nodes' of " + who);
+      }
+      own_budget = p.limits.tc.enabled() || p.limits.time_ms > 0 || p.limits.nodes > 0;
+      if (auto n = reader.find(item, "engine"); n.IsDefined()) {
+        for (const char* key : {"algorithm", "evaluation", "options"}) {
+          if (auto k = reader.find_key(item, key); k.IsDefined()) {
+            reader.fail(k, who + " is an engine: '" + key +
+                               "' belongs to in-process players (engine options go under "
+                               "'engine: {options: ...}')");
+          }
+        }
+        p.engine = parse_engine_block(reader, n, who);
+        if (!own_budget && !defaults.depth && !reader.find(item, "depth").IsDefined()) {
+          reader.fail(n, who +
+                             " is an engine with nothing to bound its moves: give it a "
+                             "'depth', 'nodes', 'time_ms' or 'tc' (or set one in "
+                             "tournament.limits)");
+        }
+        own_budget = true;  // an engine without a depth searches under its clock or budget
+      }
+    }
+
+    if (!p.engine) {
+      p.algorithm.values = reader.scalar_or_list(
+          reader.require(item, "algorithm",
+                         "in " + who + (defaults.allow_engines ? " (or 'engine')" : "")),
+          "'algorithm' of " + who, p.algorithm.swept);
+    }
 
     const YAML::Node depth = reader.find(item, "depth");
     if (depth.IsDefined()) {
@@ -204,6 +323,8 @@ std::vector<PlayerEntry> parse_players_block(const YamlReader& reader, const YAM
       }
     } else if (defaults.depth) {
       p.depths.push_back(*defaults.depth);
+    } else if (own_budget) {
+      p.depths.push_back(kDepthMax);
     } else {
       reader.fail(item, "missing required key 'depth' in " + who + defaults.depth_hint);
     }
@@ -244,6 +365,23 @@ std::vector<PlayerConfig> expand_players(const YamlReader& reader,
 
   for (const auto& entry : entries) {
     const std::string who = "player '" + entry.name + "'";
+
+    if (entry.engine) {  // an external engine: one player per depth
+      for (const int depth : entry.depths) {
+        PlayerConfig player;
+        player.name = entry.name;
+        if (entry.depth.swept) player.name += std::string("-d").append(depth_text(depth));
+        player.depth = depth;
+        player.engine = entry.engine;
+        player.limits = entry.limits;
+        if (auto [it, fresh] = first_seen.emplace(player.name, entry.name_node); !fresh) {
+          reader.fail(entry.name_node, "duplicate player name '" + player.name + "' (first at " +
+                                           position_text(it->second) + ")");
+        }
+        out.push_back(std::move(player));
+      }
+      continue;
+    }
 
     // Each algorithm, and each option value checked against it, before any combination.
     std::vector<const AlgorithmInfo*> algorithms;
@@ -332,6 +470,7 @@ std::vector<PlayerConfig> expand_players(const YamlReader& reader,
         if (o.values.swept) add_part(name_part(o.key) + "=" + name_part(value));
       }
       player.name = name;
+      player.limits = entry.limits;
       try {
         player.algorithm = make_algorithm_spec(info.name, options);
       } catch (const ParamError& e) {

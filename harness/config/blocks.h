@@ -20,18 +20,30 @@
 
 #include "games/evaluation.h"
 #include "harness/config/yaml_reader.h"
+#include "harness/engine/engine_spec.h"
+#include "harness/game_record.h"
 #include "harness/registry.h"
 #include "harness/stats/sprt.h"
 
 namespace gts {
 
 // One player after sweep expansion: everything needed to build its Searcher.
+// A player's own limits, over the tournament's (`tc`, `time_ms`, `nodes` in a player's entry).
+struct PlayerLimits {
+  TimeControl tc;
+  double time_ms = 0;       // movetime; 0: the tournament's
+  std::uint64_t nodes = 0;  // 0: the tournament's
+  friend bool operator==(const PlayerLimits&, const PlayerLimits&) = default;
+};
+
 struct PlayerConfig {
   std::string name;
-  AlgorithmSpec algorithm;
-  int depth = 1;                // kDepthMax for "max"
+  AlgorithmSpec algorithm;      // in-process players
+  int depth = 1;                // kDepthMax for "max" (an engine: no `go depth`)
   std::string evaluation_name;  // a name from `evaluations`, or an evaluation kind of the game
   EvalSpec evaluation;
+  std::optional<EngineSpec> engine;  // an external engine instead of an algorithm
+  PlayerLimits limits;
 };
 
 bool same_eval(const EvalSpec& a, const EvalSpec& b);
@@ -97,6 +109,8 @@ struct PlayerEntry {
   Field evaluation;             // no values: the game's default evaluation
   std::vector<Option> options;  // in the order written
   YAML::Node options_node = undefined_node();
+  std::optional<EngineSpec> engine;  // `engine:` instead of `algorithm:`
+  PlayerLimits limits;
 };
 
 struct PlayersDefaults {
@@ -104,7 +118,16 @@ struct PlayersDefaults {
   std::optional<int> depth;
   // Appended to the "missing 'depth'" message, e.g. why it is required here.
   std::string depth_hint;
+  // Tournaments: a player may be an external `engine` and have its own `tc`, `time_ms` and
+  // `nodes` (then its depth defaults to max).
+  bool allow_engines = false;
 };
+
+// "10+0.1" (seconds, as fastchess writes it) or "10": a game clock; fails at the node otherwise.
+TimeControl parse_time_control(const YamlReader& reader, const YAML::Node& node,
+                               const std::string& what);
+// The same clock written back: "10+0.1".
+std::string time_control_text(const TimeControl& tc);
 
 std::vector<PlayerEntry> parse_players_block(const YamlReader& reader, const YAML::Node& node,
                                              const PlayersDefaults& defaults);

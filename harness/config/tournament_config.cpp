@@ -153,7 +153,14 @@ void parse_tournament_block(const YamlReader& reader, const YAML::Node& node,
   const YAML::Node limits = reader.find(node, "limits");
   if (limits.IsDefined()) {
     reader.expect_map(limits, "'tournament.limits'");
-    reader.check_keys(limits, {"nodes", "time_ms", "depth"}, "in 'tournament.limits'");
+    reader.check_keys(limits, {"nodes", "time_ms", "depth", "tc", "margin_ms"},
+                      "in 'tournament.limits'");
+    if (auto n = reader.find(limits, "tc"); n.IsDefined()) {
+      out.limits.tc = parse_time_control(reader, n, "'limits.tc'");
+    }
+    if (auto n = reader.find(limits, "margin_ms"); n.IsDefined()) {
+      out.limits.margin_ms = reader.number(n, "'limits.margin_ms'", 0.0, 1e9);
+    }
     if (auto n = reader.find(limits, "nodes"); n.IsDefined()) {
       out.limits.nodes = reader.unsigned_integer(n, "'limits.nodes'");
     }
@@ -183,10 +190,13 @@ ParsedTournament parse_tournament(const YamlReader& reader, const YAML::Node& ro
   parse_tournament_block(reader, reader.find(root, "tournament"), out);
   out.players_node = reader.require(root, "players", "at the top level");
   PlayersDefaults defaults;
-  if (out.limits.nodes > 0 || out.limits.time_ms > 0) {
+  defaults.allow_engines = true;
+  if (out.limits.nodes > 0 || out.limits.time_ms > 0 || out.limits.tc.enabled()) {
     defaults.depth = kDepthMax;
   } else {
-    defaults.depth_hint = " (it may be left out only when tournament.limits sets nodes or time_ms)";
+    defaults.depth_hint =
+        " (it may be left out only when tournament.limits or the player sets nodes, time_ms or "
+        "tc, or the player is an engine)";
   }
   out.players = parse_players_block(reader, out.players_node, defaults);
   parse_openings(reader, reader.find(root, "openings"), out);
@@ -436,11 +446,34 @@ std::string resolved_yaml(const TournamentConfig& c) {
   for (const auto& p : c.players) {
     out << YAML::BeginMap;
     out << YAML::Key << "name" << YAML::Value << p.name;
-    out << YAML::Key << "algorithm" << YAML::Value << p.algorithm.name;
-    out << YAML::Key << "depth" << YAML::Value << depth_text(p.depth);
-    out << YAML::Key << "evaluation" << YAML::Value << p.evaluation_name;
-    out << YAML::Key << "options" << YAML::Value;
-    emit_options(out, p.algorithm.options);
+    if (p.engine) {
+      out << YAML::Key << "engine" << YAML::Value << YAML::BeginMap;
+      out << YAML::Key << "command" << YAML::Value << YAML::Flow << p.engine->command;
+      if (!p.engine->working_dir.empty()) {
+        out << YAML::Key << "working_dir" << YAML::Value << p.engine->working_dir;
+      }
+      out << YAML::Key << "protocol" << YAML::Value << p.engine->protocol;
+      out << YAML::Key << "options" << YAML::Value << YAML::Flow << YAML::BeginMap;
+      for (const auto& [k, v] : p.engine->options) out << YAML::Key << k << YAML::Value << v;
+      out << YAML::EndMap;
+      out << YAML::Key << "startup_ms" << YAML::Value << format_number(p.engine->startup_ms);
+      out << YAML::Key << "stall_ms" << YAML::Value << format_number(p.engine->stall_ms);
+      out << YAML::EndMap;
+      out << YAML::Key << "depth" << YAML::Value << depth_text(p.depth);
+    } else {
+      out << YAML::Key << "algorithm" << YAML::Value << p.algorithm.name;
+      out << YAML::Key << "depth" << YAML::Value << depth_text(p.depth);
+      out << YAML::Key << "evaluation" << YAML::Value << p.evaluation_name;
+      out << YAML::Key << "options" << YAML::Value;
+      emit_options(out, p.algorithm.options);
+    }
+    if (p.limits.tc.enabled()) {
+      out << YAML::Key << "tc" << YAML::Value << time_control_text(p.limits.tc);
+    }
+    if (p.limits.time_ms > 0) {
+      out << YAML::Key << "time_ms" << YAML::Value << format_number(p.limits.time_ms);
+    }
+    if (p.limits.nodes > 0) out << YAML::Key << "nodes" << YAML::Value << p.limits.nodes;
     out << YAML::EndMap;
   }
   out << YAML::EndSeq;
@@ -473,6 +506,10 @@ std::string resolved_yaml(const TournamentConfig& c) {
   out << YAML::Key << "nodes" << YAML::Value << c.limits.nodes;
   out << YAML::Key << "time_ms" << YAML::Value << format_number(c.limits.time_ms);
   out << YAML::Key << "depth" << YAML::Value << c.limits.depth;
+  if (c.limits.tc.enabled()) {
+    out << YAML::Key << "tc" << YAML::Value << time_control_text(c.limits.tc);
+  }
+  out << YAML::Key << "margin_ms" << YAML::Value << format_number(c.limits.margin_ms);
   out << YAML::EndMap << YAML::EndMap;
 
   out << YAML::Key << "seed" << YAML::Value << c.seed;
@@ -499,6 +536,17 @@ std::string decisive_text(const TournamentConfig& c) {
     h.field("player.depth", depth_text(p.depth));
     h.field("player.evaluation", p.evaluation_name);
     h.field("player.evaluation.spec", eval_spec_text(p.evaluation));
+    if (p.engine) {
+      for (const auto& word : p.engine->command) h.field("player.engine.command", word);
+      h.field("player.engine.working_dir", p.engine->working_dir);
+      for (const auto& [k, v] : p.engine->options) h.field("player.engine.option." + k, v);
+      h.field("player.engine.protocol", p.engine->protocol);
+      h.field("player.engine.startup_ms", format_number(p.engine->startup_ms));
+      h.field("player.engine.stall_ms", format_number(p.engine->stall_ms));
+    }
+    if (p.limits.tc.enabled()) h.field("player.tc", time_control_text(p.limits.tc));
+    if (p.limits.time_ms > 0) h.field("player.time_ms", format_number(p.limits.time_ms));
+    if (p.limits.nodes > 0) h.field("player.nodes", std::to_string(p.limits.nodes));
   }
   h.field("openings.kind", openings_kind_name(c.openings.kind));
   h.field("openings.count", std::to_string(c.openings.count));
@@ -515,6 +563,11 @@ std::string decisive_text(const TournamentConfig& c) {
   h.field("limits.nodes", std::to_string(c.limits.nodes));
   h.field("limits.time_ms", format_number(c.limits.time_ms));
   h.field("limits.depth", std::to_string(c.limits.depth));
+  if (c.limits.tc.enabled()) h.field("limits.tc", time_control_text(c.limits.tc));
+  // Written only where set, so that the configs of earlier versions keep their hash.
+  if (c.limits.margin_ms != LimitsConfig{}.margin_ms) {
+    h.field("limits.margin_ms", format_number(c.limits.margin_ms));
+  }
   h.field("seed", std::to_string(c.seed));
   return h.take();
 }

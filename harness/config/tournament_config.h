@@ -40,6 +40,9 @@ struct LimitsConfig {
   std::uint64_t nodes = 0;  // per move; 0 = none
   double time_ms = 0.0;     // per move; 0 = none
   int depth = 0;            // cap on every player's depth; 0 = none
+  TimeControl tc;           // a game clock for every player (a player's own `tc` wins)
+  // How far past its movetime or its clock a move may go before the game is lost on time.
+  double margin_ms = 100.0;
   friend bool operator==(const LimitsConfig&, const LimitsConfig&) = default;
 };
 

@@ -50,6 +50,14 @@ int check_move_fields(const std::vector<std::string>& f) {
   (void)parse_number<std::uint64_t>(f[6], "nodes");
   (void)parse_number<std::uint64_t>(f[7], "leaves");
   (void)parse_real(f[8], "cpu_us");
+  (void)parse_real(f[9], "wall_ms");
+  if (!f[10].empty()) {
+    char* end = nullptr;
+    const double v = std::strtod(f[10].c_str(), &end);
+    if (end != f[10].c_str() + f[10].size() || !std::isfinite(v)) {
+      throw std::runtime_error("bad value in column clock_ms: '" + f[10] + "'");
+    }
+  }
   return parse_number<int>(f[0], "game");
 }
 
@@ -96,8 +104,9 @@ const std::vector<std::string>& game_columns() {
 }
 
 const std::vector<std::string>& move_columns() {
-  static const std::vector<std::string> cols = {"game",  "ply",   "player", "move",  "value",
-                                                "depth", "nodes", "leaves", "cpu_us"};
+  static const std::vector<std::string> cols = {"game",   "ply",     "player",   "move",
+                                                "value",  "depth",   "nodes",    "leaves",
+                                                "cpu_us", "wall_ms", "clock_ms", "pv"};
   return cols;
 }
 
@@ -250,7 +259,8 @@ void Journal::record(const GameRow& row, const std::vector<MoveRow>& moves) {
       moves_text +=
           csv::line({std::to_string(m.game), std::to_string(m.ply), m.player, m.move,
                      std::to_string(m.value), std::to_string(m.depth), std::to_string(m.nodes),
-                     std::to_string(m.leaves), csv::number(m.cpu_us, 1)});
+                     std::to_string(m.leaves), csv::number(m.cpu_us, 1), csv::number(m.wall_ms, 3),
+                     m.clock_ms < 0 ? "" : csv::number(m.clock_ms, 1), m.pv});
     }
   }
   const std::string game_text = csv::line(to_fields(row));

@@ -28,7 +28,7 @@ struct GameRow {
   std::string result;  // "1-0", "0-1", "1/2-1/2": first player's view
   std::string margin;  // empty where the game has no score
   int plies = 0;
-  std::string termination;  // normal, max_plies, illegal_move, error, budget
+  std::string termination;  // normal, adjudicated, max_plies, illegal_move, error, budget, timeout
   std::string forfeit;      // the player who forfeited, or empty
   std::string reason;
   std::uint64_t first_nodes = 0, second_nodes = 0;
@@ -52,6 +52,9 @@ struct MoveRow {
   int depth = 0;
   std::uint64_t nodes = 0, leaves = 0;
   double cpu_us = 0;
+  double wall_ms = 0;
+  double clock_ms = -1;  // the mover's clock after the move; -1 (an empty cell): no clock
+  std::string pv;        // space-separated, in notation; an engine's as it sent it
 };
 
 // Fills the row's outcome columns (result through final_position, wall_ms aside) from a played

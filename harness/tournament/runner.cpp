@@ -11,6 +11,7 @@
 
 #include "harness/config/config_error.h"
 #include "harness/config/tournament_config.h"
+#include "harness/engine/engine_pool.h"
 #include "harness/mpi/wire.h"
 #include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/run_pipeline.h"
@@ -31,8 +32,9 @@ namespace {
 struct TournamentPlan {
   TournamentConfig config;
   std::unique_ptr<GameHandle> game;
-  std::vector<AlgorithmSpec> specs;
+  std::vector<AlgorithmSpec> specs;  // in-process players (an engine's is empty)
   std::vector<int> depths;
+  std::vector<PlayerLimits> limits;  // each player's, the tournament's filled in
   std::vector<std::string> names;
   std::vector<std::string> openings;
   std::vector<ScheduledGame> schedule;
@@ -110,8 +112,21 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint
   auto& specs = plan.specs;
   auto& depths = plan.depths;
   auto& names = plan.names;
-  const bool budget = config.limits.nodes != 0 || config.limits.time_ms > 0;
   for (const auto& p : config.players) {
+    PlayerLimits limits = p.limits;
+    if (limits.nodes == 0) limits.nodes = config.limits.nodes;
+    if (limits.time_ms == 0) limits.time_ms = config.limits.time_ms;
+    if (!limits.tc.enabled()) limits.tc = config.limits.tc;
+    int depth = p.depth;
+    if (config.limits.depth > 0 && depth > config.limits.depth) depth = config.limits.depth;
+    depths.push_back(depth);
+    names.push_back(p.name);
+    plan.limits.push_back(limits);
+    if (p.engine) {
+      specs.emplace_back();
+      continue;
+    }
+    const bool budget = limits.nodes != 0 || limits.time_ms > 0 || limits.tc.enabled();
     AlgorithmSpec spec = p.algorithm;
     const AlgorithmFacts& facts = find_algorithm_info(spec.name).facts;
     if (budget && !facts.anytime) {
@@ -119,13 +134,16 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint
       for (const AlgorithmInfo& a : algorithm_infos()) {
         if (a.facts.anytime && a.facts.searches) anytime += (anytime.empty() ? "" : ", ") + a.name;
       }
-      throw ConfigError(
-          config.source_path,
-          "player '" + p.name + "': " + spec.name + " cannot play under " +
-              (config.limits.nodes != 0 ? "tournament.limits.nodes" : "tournament.limits.time_ms") +
-              " (it cannot stop early with a move it has finished searching); "
-              "algorithms that can: " +
-              anytime);
+      const std::string what =
+          limits.tc.enabled() ? (p.limits.tc.enabled() ? "its tc" : "tournament.limits.tc")
+          : limits.nodes != 0
+              ? (p.limits.nodes != 0 ? "its nodes" : "tournament.limits.nodes")
+              : (p.limits.time_ms > 0 ? "its time_ms" : "tournament.limits.time_ms");
+      throw ConfigError(config.source_path,
+                        "player '" + p.name + "': " + spec.name + " cannot play under " + what +
+                            " (it cannot stop early with a move it has finished searching); "
+                            "algorithms that can: " +
+                            anytime);
     }
     if (budget && !facts.anytime_option.empty()) {
       auto opts = spec.options.values();
@@ -133,10 +151,6 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint
       spec = make_algorithm_spec(spec.name, opts);
     }
     specs.push_back(spec);
-    int depth = p.depth;
-    if (config.limits.depth > 0 && depth > config.limits.depth) depth = config.limits.depth;
-    depths.push_back(depth);
-    names.push_back(p.name);
   }
 
   // Openings, each checked to leave a game to play.
@@ -181,7 +195,7 @@ std::string encode_game(const GameRow& row, const std::vector<MoveRow>& moves) {
   w.u64(moves.size());
   for (const auto& m : moves) {
     w.i64(m.game).i64(m.ply).str(m.player).str(m.move).i64(m.value).i64(m.depth).u64(m.nodes);
-    w.u64(m.leaves).f64(m.cpu_us);
+    w.u64(m.leaves).f64(m.cpu_us).f64(m.wall_ms).f64(m.clock_ms).str(m.pv);
   }
   w.f64(row.first_cpu_ms).f64(row.second_cpu_ms).f64(row.wall_ms);
   return w.take();
@@ -203,6 +217,9 @@ void decode_game(const std::string& bytes, GameRow& row, std::vector<MoveRow>& m
     m.nodes = r.u64();
     m.leaves = r.u64();
     m.cpu_us = r.f64();
+    m.wall_ms = r.f64();
+    m.clock_ms = r.f64();
+    m.pv = r.str();
     moves.push_back(std::move(m));
   }
   // The CSV fields round the timings; the exact values follow.
@@ -215,8 +232,7 @@ void decode_game(const std::string& bytes, GameRow& row, std::vector<MoveRow>& m
 // Plays scheduled games: the same object on rank 0 and on every worker rank.
 class TournamentJobs final : public JobRunner {
  public:
-  explicit TournamentJobs(TournamentPlan plan)
-      : plan_(std::move(plan)), tolerance_ms_(plan_.config.limits.time_ms / 2 + 50.0) {}
+  explicit TournamentJobs(TournamentPlan plan) : plan_(std::move(plan)) {}
 
   [[nodiscard]] const TournamentPlan& plan() const { return plan_; }
   // Every search's thread CPU time on this rank, finished games or not.
@@ -225,11 +241,30 @@ class TournamentJobs final : public JobRunner {
     return search_cpu_ms_;
   }
 
+  // The engine players' process pools, logging to DIR/engines/<player>.log (the protocol too
+  // with `debug`); before the first game.
+  void open_engines(const std::string& dir, bool debug) {
+    const auto& players = plan_.config.players;
+    pools_.resize(players.size());
+    for (std::size_t p = 0; p < players.size(); ++p) {
+      if (!players[p].engine) continue;
+      std::filesystem::create_directories(dir + "/engines");
+      pools_[p] = std::make_unique<EnginePool>(*players[p].engine,
+                                               dir + "/engines/" + players[p].name + ".log", debug);
+    }
+  }
+  // Processes started per engine player (restarts included); 0 for in-process players.
+  [[nodiscard]] std::vector<int> engines_started() const {
+    std::vector<int> out;
+    for (const auto& p : pools_) out.push_back(p ? p->started() : 0);
+    return out;
+  }
+
   std::optional<std::string> run(std::size_t index, const std::atomic<bool>& stop) override;
 
  private:
   TournamentPlan plan_;
-  double tolerance_ms_;
+  std::vector<std::unique_ptr<EnginePool>> pools_;
   std::mutex mutex_;
   double search_cpu_ms_ = 0;
 };
@@ -238,21 +273,26 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
   if (stop.load(std::memory_order_relaxed)) return std::nullopt;
   const TournamentConfig& config = plan_.config;
   const ScheduledGame& g = plan_.schedule.at(index);
-  const auto first = static_cast<std::size_t>(g.first);
-  const auto second = static_cast<std::size_t>(g.second);
-  auto searcher_first =
-      plan_.game->make_searcher(plan_.specs[first], config.players[first].evaluation);
-  auto searcher_second =
-      plan_.game->make_searcher(plan_.specs[second], config.players[second].evaluation);
+  const std::array<std::size_t, 2> player = {static_cast<std::size_t>(g.first),
+                                             static_cast<std::size_t>(g.second)};
   std::array<GameSide, 2> sides;
-  sides[0].searcher = searcher_first.get();
-  sides[1].searcher = searcher_second.get();
+  std::array<std::unique_ptr<Searcher>, 2> searchers;
+  std::array<std::unique_ptr<PooledEngine>, 2> engines;
   for (std::size_t s = 0; s < 2; ++s) {
-    const std::size_t p = s == 0 ? first : second;
+    const std::size_t p = player[s];
+    if (config.players[p].engine) {
+      engines[s] = std::make_unique<PooledEngine>(*pools_.at(p), &stop);
+      sides[s].external = engines[s].get();
+    } else {
+      searchers[s] = plan_.game->make_searcher(plan_.specs[p], config.players[p].evaluation);
+      sides[s].searcher = searchers[s].get();
+    }
+    const PlayerLimits& limits = plan_.limits[p];
     sides[s].limits.depth = plan_.depths[p];
-    sides[s].limits.max_nodes = config.limits.nodes;
-    sides[s].limits.max_ms = config.limits.time_ms;
-    sides[s].time_tolerance_ms = tolerance_ms_;
+    sides[s].limits.max_nodes = limits.nodes;
+    sides[s].limits.max_ms = limits.time_ms;
+    sides[s].clock = limits.tc;
+    sides[s].margin_ms = config.limits.margin_ms;
   }
   GameSetup setup;
   setup.opening = plan_.openings[static_cast<std::size_t>(g.opening)];
@@ -262,6 +302,10 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
   setup.stop = &stop;
   const double start = wall_ms();
   GameOutcome out = plan_.game->play_game(setup, sides);
+  // An engine that lost by its own fault starts afresh for its next game.
+  if (out.forfeit_side >= 0 && engines[static_cast<std::size_t>(out.forfeit_side)]) {
+    engines[static_cast<std::size_t>(out.forfeit_side)]->discard();
+  }
   {
     std::lock_guard lock(mutex_);
     search_cpu_ms_ += out.stats[0].cpu_ms + out.stats[1].cpu_ms;
@@ -274,8 +318,8 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
   row.pair = g.pair;
   row.pairing = g.pairing;
   row.opening = g.opening;
-  row.first = names[first];
-  row.second = names[second];
+  row.first = names[player[0]];
+  row.second = names[player[1]];
   row.opening_position = setup.opening;
   set_outcome(row, out);
   row.wall_ms = wall_ms() - start;
@@ -284,7 +328,7 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
     moves.reserve(out.move_log.size());
     for (const auto& m : out.move_log) {
       moves.push_back(MoveRow{g.index, m.ply, m.side == 0 ? row.first : row.second, m.move, m.value,
-                              m.depth, m.nodes, m.leaves, m.cpu_us});
+                              m.depth, m.nodes, m.leaves, m.cpu_us, m.wall_ms, m.clock_ms, m.pv});
     }
   }
   return encode_game(row, moves);
@@ -292,11 +336,13 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
 
 // What a worker rank needs to build the same plan: the config path, the --seed override and the
 // config hash to check that it read the same config.
-std::string tournament_context(const RunOptions& options, const std::string& hash) {
+std::string tournament_context(const RunOptions& options, const std::string& hash,
+                               const std::string& dir) {
   wire::Writer w;
   w.str(options.config_path);
   w.u64(options.seed ? 1 : 0).u64(options.seed.value_or(0));
   w.str(hash);
+  w.str(dir).u64(options.debug ? 1 : 0);
   return w.take();
 }
 
@@ -308,13 +354,17 @@ std::unique_ptr<JobRunner> make_tournament_jobs(const std::string& context) {
   const bool has_seed = r.u64() != 0;
   const std::uint64_t seed_value = r.u64();
   const std::string hash = r.str();
+  const std::string dir = r.str();
+  const bool debug = r.u64() != 0;
   r.expect_end();
   TournamentPlan plan = make_plan(path, has_seed ? std::optional(seed_value) : std::nullopt);
   if (plan.hash != hash) {
     throw ConfigError(path, "this rank read a config that differs from rank 0's (config hash " +
                                 plan.hash + " vs " + hash + ")");
   }
-  return std::make_unique<TournamentJobs>(std::move(plan));
+  auto jobs = std::make_unique<TournamentJobs>(std::move(plan));
+  jobs->open_engines(dir, debug);
+  return jobs;
 }
 
 RunReport run_tournament(const RunOptions& options) {
@@ -338,6 +388,7 @@ RunReport run_tournament(const RunOptions& options) {
   if (options.seed) description.resume_flags = " --seed " + std::to_string(*options.seed);
   RunPipeline pipeline(options, std::move(description));
   const std::string& dir = pipeline.dir();
+  jobs.open_engines(dir, options.debug);
 
   // A recorded game must be the schedule's game of that index, between the players it names.
   auto check = [&](const GameRow& r) {
@@ -404,8 +455,9 @@ RunReport run_tournament(const RunOptions& options) {
     }
     progress.game_finished(g.first, g.second, row.first_score());
   };
-  const DistributeOutcome outcome = pipeline.execute(
-      "tournament", tournament_context(options, pipeline.hash()), std::move(todo), jobs, record);
+  const DistributeOutcome outcome =
+      pipeline.execute("tournament", tournament_context(options, pipeline.hash(), dir),
+                       std::move(todo), jobs, record);
   progress.finish();
   pipeline.add_search_cpu_ms(jobs.search_cpu_ms());
 

@@ -16,6 +16,7 @@ namespace gts {
 // table) and --seed.
 struct RunOptions : RunRequest {
   std::optional<std::uint64_t> seed;  // overrides the config's `seed`
+  bool debug = false;  // engines' whole protocol exchange into DIR/engines/<player>.log
 };
 
 struct RunReport {

@@ -1,0 +1,363 @@
+#include "harness/engine/child_process.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <csignal>
+#include <cstring>
+#include <functional>
+#include <list>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+namespace gts {
+
+namespace {
+
+double now_ms() {
+  using namespace std::chrono;
+  return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
+}
+
+struct Spawned {
+  pid_t pid = -1;
+  int in = -1, out = -1, err = -1;
+  std::string error;  // why it could not start
+};
+
+// fork + exec. Runs on the spawner thread only: PR_SET_PDEATHSIG fires when the thread that
+// forked the child ends, so the forking thread must live as long as the harness.
+Spawned spawn_now(const ChildCommand& command) {
+  Spawned s;
+  std::vector<std::vector<char>> storage;
+  std::vector<char*> argv;
+  for (const auto& a : command.argv) {
+    storage.emplace_back(a.begin(), a.end());
+    storage.back().push_back('\0');
+  }
+  for (auto& a : storage) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const char* dir = command.working_dir.empty() ? nullptr : command.working_dir.c_str();
+
+  int in[2], out[2], err[2], report[2];
+  if (pipe2(in, O_CLOEXEC) != 0) return {.error = std::strerror(errno)};
+  if (pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0 || pipe2(report, O_CLOEXEC) != 0) {
+    return {.error = std::strerror(errno)};
+  }
+  const pid_t parent = getpid();
+  const pid_t pid = fork();
+  if (pid < 0) {
+    s.error = std::string("fork: ") + std::strerror(errno);
+    for (int fd : {in[0], in[1], out[0], out[1], err[0], err[1], report[0], report[1]}) close(fd);
+    return s;
+  }
+  if (pid == 0) {
+    // The child: only async-signal-safe calls until exec.
+    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(127);  // the harness died before the line above
+    dup2(in[0], 0);
+    dup2(out[1], 1);
+    dup2(err[1], 2);
+    const int report_fd = report[1];
+    if (report_fd != 3) {
+      dup2(report_fd, 3);
+      fcntl(3, F_SETFD, FD_CLOEXEC);
+    }
+    // Descriptors 0-2 and the report pipe (3) only.
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, 4U, ~0U, 0U) != 0) {
+      for (int fd = 4; fd < 4096; ++fd) close(fd);
+    }
+#else
+    for (int fd = 4; fd < 4096; ++fd) close(fd);
+#endif
+    // The harness ignores SIGPIPE and handles SIGINT/SIGTERM; the engine starts with defaults.
+    signal(SIGPIPE, SIG_DFL);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, nullptr);
+    int code = 0;
+    if (dir != nullptr && chdir(dir) != 0) {
+      code = errno;
+      (void)!write(3, "d", 1);
+    } else {
+      execvp(argv[0], argv.data());
+      code = errno;
+      (void)!write(3, "x", 1);
+    }
+    (void)!write(3, &code, sizeof code);
+    _exit(127);
+  }
+  for (int fd : {in[0], out[1], err[1], report[1]}) close(fd);
+  // The report pipe closes at exec (it is close-on-exec): no bytes means the program runs.
+  char what = 0;
+  int code = 0;
+  ssize_t n = 0;
+  do n = read(report[0], &what, 1);
+  while (n < 0 && errno == EINTR);
+  if (n == 1) {
+    ssize_t m = 0;
+    do m = read(report[0], &code, sizeof code);
+    while (m < 0 && errno == EINTR);
+    s.error = what == 'd' ? "cannot enter working directory '" + command.working_dir +
+                                "': " + std::strerror(code)
+                          : "cannot run '" + command.argv[0] + "': " + std::strerror(code);
+    close(report[0]);
+    for (int fd : {in[1], out[0], err[0]}) close(fd);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    return s;
+  }
+  close(report[0]);
+  s.pid = pid;
+  s.in = in[1];
+  s.out = out[0];
+  s.err = err[0];
+  return s;
+}
+
+// The one thread that starts children (see spawn_now). Never destroyed: it lives until exit.
+class Spawner {
+ public:
+  static Spawner& instance() {
+    static Spawner* spawner = new Spawner;  // leaked on purpose: the thread outlives statics
+    return *spawner;
+  }
+
+  Spawned spawn(const ChildCommand& command) {
+    std::unique_lock lock(mutex_);
+    requests_.push_back({&command, {}, false});
+    Request& mine = requests_.back();
+    cv_.notify_all();
+    cv_.wait(lock, [&] { return mine.done; });
+    Spawned s = mine.result;
+    requests_.remove_if([&](const Request& r) { return &r == &mine; });
+    return s;
+  }
+
+ private:
+  struct Request {
+    const ChildCommand* command;
+    Spawned result;
+    bool done;
+  };
+
+  Spawner() {
+    // A write to an engine that has exited fails with EPIPE instead of killing the harness.
+    std::signal(SIGPIPE, SIG_IGN);
+    std::thread([this] { loop(); }).detach();
+  }
+
+  void loop() {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+      cv_.wait(lock, [&] {
+        for (const auto& r : requests_) {
+          if (!r.done) return true;
+        }
+        return false;
+      });
+      for (auto& r : requests_) {
+        if (r.done) continue;
+        r.result = spawn_now(*r.command);
+        r.done = true;
+      }
+      cv_.notify_all();
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  std::list<Request> requests_;
+};
+
+std::string signal_text(int sig) {
+  const char* name = strsignal(sig);
+  return "killed by signal " + std::to_string(sig) + (name ? std::string(" (") + name + ")" : "");
+}
+
+}  // namespace
+
+ChildProcess::ChildProcess(const ChildCommand& command, LineSink stderr_sink)
+    : stderr_sink_(std::move(stderr_sink)) {
+  if (command.argv.empty() || command.argv[0].empty()) {
+    throw std::runtime_error("an empty command");
+  }
+  Spawned s = Spawner::instance().spawn(command);
+  if (s.pid < 0) throw std::runtime_error(s.error);
+  pid_ = s.pid;
+  in_fd_ = s.in;
+  out_fd_ = s.out;
+  err_fd_ = s.err;
+}
+
+ChildProcess::~ChildProcess() { terminate(); }
+
+bool ChildProcess::write_line(const std::string& line) {
+  if (in_fd_ < 0) return false;
+  std::string text = line + "\n";
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = write(in_fd_, text.data() + done, text.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+void ChildProcess::drain_stderr() {
+  char buf[4096];
+  const ssize_t n = read(err_fd_, buf, sizeof buf);
+  if (n <= 0) {
+    if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+      if (!err_buffer_.empty()) {
+        err_tail_.push_back(err_buffer_);
+        if (stderr_sink_) stderr_sink_(err_buffer_);
+        err_buffer_.clear();
+      }
+      close(err_fd_);
+      err_fd_ = -1;
+    }
+    return;
+  }
+  err_buffer_.append(buf, static_cast<std::size_t>(n));
+  for (std::size_t nl; (nl = err_buffer_.find('\n')) != std::string::npos;) {
+    std::string l = err_buffer_.substr(0, nl);
+    err_buffer_.erase(0, nl + 1);
+    if (!l.empty() && l.back() == '\r') l.pop_back();
+    if (stderr_sink_) stderr_sink_(l);
+    err_tail_.push_back(std::move(l));
+    if (err_tail_.size() > 5) err_tail_.pop_front();
+  }
+}
+
+ChildProcess::Read ChildProcess::read_line(std::string& line, double timeout_ms,
+                                           const std::atomic<bool>* stop) {
+  const double deadline = timeout_ms < 0 ? -1 : now_ms() + timeout_ms;
+  for (;;) {
+    if (const auto nl = out_buffer_.find('\n'); nl != std::string::npos) {
+      line = out_buffer_.substr(0, nl);
+      out_buffer_.erase(0, nl + 1);
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      return Read::kLine;
+    }
+    if (out_fd_ < 0) return Read::kEof;
+    if (stop != nullptr && stop->load(std::memory_order_relaxed)) return Read::kStopped;
+    double wait = 20;
+    if (deadline >= 0) {
+      const double left = deadline - now_ms();
+      if (left <= 0) return Read::kTimeout;
+      wait = std::min(wait, left);
+    }
+    pollfd fds[2] = {{out_fd_, POLLIN, 0}, {err_fd_, POLLIN, 0}};
+    const int n = poll(fds, err_fd_ >= 0 ? 2 : 1, static_cast<int>(wait) + 1);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw std::runtime_error(std::string("poll: ") + std::strerror(errno));
+    }
+    if (err_fd_ >= 0 && (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) != 0) drain_stderr();
+    if ((fds[0].revents & (POLLIN | POLLHUP | POLLERR)) != 0) {
+      char buf[4096];
+      const ssize_t got = read(out_fd_, buf, sizeof buf);
+      if (got > 0) {
+        out_buffer_.append(buf, static_cast<std::size_t>(got));
+      } else if (got == 0 || (errno != EINTR && errno != EAGAIN)) {
+        // End of output: what is left of stderr is read before the caller asks why.
+        const double until = now_ms() + 100;
+        while (err_fd_ >= 0 && now_ms() < until) {
+          pollfd e{err_fd_, POLLIN, 0};
+          if (poll(&e, 1, 20) > 0) drain_stderr();
+        }
+        close(out_fd_);
+        out_fd_ = -1;
+        if (!out_buffer_.empty()) out_buffer_ += '\n';  // a last line without its newline
+      }
+    }
+  }
+}
+
+bool ChildProcess::exited() {
+  if (exited_ || pid_ < 0) return true;
+  // WNOWAIT: the exit is seen but the child is left unreaped, so that its process id (and its
+  // group's) cannot be reused before terminate() has killed the group.
+  siginfo_t info{};
+  for (;;) {
+    const int r = waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) {  // not our child (cannot happen): nothing to wait for
+      exited_ = true;
+      reaped_ = true;
+      return true;
+    }
+    if (info.si_pid != pid_) return false;
+    exited_ = true;
+    code_ = info.si_code;
+    status_ = info.si_status;
+    return true;
+  }
+}
+
+bool ChildProcess::running() { return !exited(); }
+
+void ChildProcess::terminate(double grace_ms) {
+  if (in_fd_ >= 0) {
+    close(in_fd_);
+    in_fd_ = -1;
+  }
+  if (pid_ > 0 && !reaped_) {
+    const double deadline = now_ms() + grace_ms;
+    while (!exited() && now_ms() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    // The whole group (a wrapper script's own children too), while the unreaped leader still
+    // holds the group's id.
+    kill(-pid_, SIGKILL);
+    int status = 0;
+    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (!exited_) {
+      exited_ = true;
+      code_ = WIFSIGNALED(status) ? CLD_KILLED : CLD_EXITED;
+      status_ = WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status);
+    }
+    reaped_ = true;
+  }
+  if (out_fd_ >= 0) {
+    close(out_fd_);
+    out_fd_ = -1;
+  }
+  if (err_fd_ >= 0) {
+    close(err_fd_);
+    err_fd_ = -1;
+  }
+}
+
+std::string ChildProcess::exit_description() {
+  if (!exited()) return "still running";
+  if (code_ == CLD_EXITED) return "exited with status " + std::to_string(status_);
+  if (code_ == CLD_KILLED || code_ == CLD_DUMPED) return signal_text(status_);
+  return "ended";
+}
+
+std::vector<std::string> ChildProcess::last_stderr() const {
+  std::vector<std::string> out(err_tail_.begin(), err_tail_.end());
+  if (!err_buffer_.empty()) out.push_back(err_buffer_);
+  return out;
+}
+
+}  // namespace gts

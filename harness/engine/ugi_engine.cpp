@@ -1,0 +1,255 @@
+#include "harness/engine/ugi_engine.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+namespace gts {
+
+namespace {
+
+std::vector<std::string> words(const std::string& line) {
+  std::vector<std::string> out;
+  std::istringstream in(line);
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+std::string ms_text(double ms) { return std::to_string(static_cast<long long>(ms + 0.5)); }
+
+// The last `info` line's depth, score, nodes and pv win, as in UCI.
+void read_info(const std::vector<std::string>& w, EngineMove& m) {
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string& k = w[i];
+    auto next_int = [&](long long& v) {
+      if (i + 1 >= w.size()) return false;
+      char* end = nullptr;
+      v = std::strtoll(w[i + 1].c_str(), &end, 10);
+      if (end == w[i + 1].c_str() || *end != '\0') return false;
+      ++i;
+      return true;
+    };
+    long long v = 0;
+    if (k == "depth" && next_int(v)) {
+      m.depth = static_cast<int>(v);
+    } else if (k == "nodes" && next_int(v)) {
+      m.nodes = v < 0 ? 0 : static_cast<std::uint64_t>(v);
+    } else if (k == "score") {
+      // `score cp N`, `score mate N` or a bare `score N`.
+      if (i + 1 < w.size() && (w[i + 1] == "cp" || w[i + 1] == "mate")) ++i;
+      if (next_int(v)) m.value = static_cast<Value>(v);
+    } else if (k == "pv") {
+      m.pv.clear();
+      for (++i; i < w.size(); ++i) m.pv += (m.pv.empty() ? "" : " ") + w[i];
+    } else if (k == "string") {
+      return;  // free text to the end of the line
+    }
+  }
+}
+
+}  // namespace
+
+EngineLog::EngineLog(const std::string& path, bool debug) : debug_(debug) {
+  if (!path.empty()) file_ = std::fopen(path.c_str(), "ae");
+}
+
+EngineLog::~EngineLog() {
+  if (file_ != nullptr) std::fclose(file_);
+}
+
+void EngineLog::line(pid_t pid, const char* tag, const std::string& text) {
+  if (file_ == nullptr) return;
+  std::lock_guard lock(mutex_);
+  std::fprintf(file_, "%d %s %s\n", static_cast<int>(pid), tag, text.c_str());
+  std::fflush(file_);
+}
+
+std::string ugi_position_command(const EngineGo& r) {
+  std::string out = r.opening_is_start ? "position startpos" : "position fen " + r.opening;
+  if (!r.moves.empty()) {
+    out += " moves";
+    for (const auto& m : r.moves) out += " " + m;
+  }
+  return out;
+}
+
+std::string ugi_go_command(const EngineGo& r) {
+  std::string out = "go";
+  if (r.depth > 0) out += " depth " + std::to_string(r.depth);
+  if (r.nodes > 0) out += " nodes " + std::to_string(r.nodes);
+  if (r.movetime_ms > 0) out += " movetime " + ms_text(r.movetime_ms);
+  if (r.clock) {
+    out += " p1time " + ms_text(r.time_ms[0]) + " p2time " + ms_text(r.time_ms[1]) + " p1inc " +
+           ms_text(r.inc_ms[0]) + " p2inc " + ms_text(r.inc_ms[1]);
+  }
+  return out;
+}
+
+UgiEngine::UgiEngine(const EngineSpec& spec, EngineLog* log, const std::atomic<bool>* stop)
+    : spec_(spec), log_(log), stop_(stop) {
+  try {
+    process_ = std::make_unique<ChildProcess>(
+        ChildCommand{spec.command, spec.working_dir}, [this](const std::string& l) {
+          if (log_ != nullptr) log_->line(process_ ? process_->pid() : 0, "stderr|", l);
+        });
+  } catch (const std::exception& e) {
+    failure_ = std::string("the engine did not start: ") + e.what();
+    return;
+  }
+  if (!send("ugi") || !expect("ugiok", spec_.startup_ms)) return;
+  for (const auto& [name, value] : spec_.options) {
+    if (!send("setoption name " + name + " value " + value)) return;
+  }
+  if (!send("isready")) return;
+  (void)expect("readyok", spec_.startup_ms);
+}
+
+UgiEngine::~UgiEngine() {
+  if (process_ == nullptr) return;
+  if (ok()) (void)send("quit");
+  process_->terminate(ok() ? 500 : 0);
+}
+
+bool UgiEngine::send(const std::string& line) {
+  if (log_ != nullptr && log_->debug()) log_->line(process_->pid(), ">", line);
+  if (process_->write_line(line)) return true;
+  failure_ = describe("the engine stopped reading its input (at '" + line + "')");
+  return false;
+}
+
+bool UgiEngine::expect(const std::string& word, double timeout_ms, std::string* found) {
+  using Clock = std::chrono::steady_clock;
+  const auto deadline = Clock::now() + std::chrono::duration<double, std::milli>(timeout_ms);
+  for (;;) {
+    const double left = std::chrono::duration<double, std::milli>(deadline - Clock::now()).count();
+    std::string line;
+    switch (process_->read_line(line, std::max(0.0, left), stop_)) {
+      case ChildProcess::Read::kLine:
+        break;
+      case ChildProcess::Read::kTimeout:
+        failure_ = describe("no '" + word + "' within " + ms_text(timeout_ms) + " ms");
+        return false;
+      case ChildProcess::Read::kEof:
+        failure_ = describe("the engine closed its output before '" + word + "'");
+        return false;
+      case ChildProcess::Read::kStopped:
+        stopped_ = true;
+        failure_ = "stopped";
+        return false;
+    }
+    if (log_ != nullptr && log_->debug()) log_->line(process_->pid(), "<", line);
+    const auto w = words(line);
+    if (!w.empty() && w[0] == word) {
+      if (found != nullptr) *found = line;
+      return true;
+    }
+  }
+}
+
+bool UgiEngine::new_game() {
+  if (!ok()) return false;
+  return send("uginewgame") && send("isready") && expect("readyok", spec_.startup_ms);
+}
+
+EngineMove UgiEngine::go(const EngineGo& request) {
+  EngineMove m;
+  if (!ok()) {
+    m.reason = failure_;
+    return m;
+  }
+  const double cpu0 = cpu_ms();
+  if (!send(ugi_position_command(request)) || !send(ugi_go_command(request))) {
+    m.reason = failure_;
+    return m;
+  }
+  const double timeout = request.deadline_ms > 0 ? request.deadline_ms : spec_.stall_ms;
+  const std::atomic<bool>* stop = request.stop != nullptr ? request.stop : stop_;
+  using Clock = std::chrono::steady_clock;
+  const auto deadline = Clock::now() + std::chrono::duration<double, std::milli>(timeout);
+  for (;;) {
+    const double left = std::chrono::duration<double, std::milli>(deadline - Clock::now()).count();
+    std::string line;
+    const auto read = process_->read_line(line, std::max(0.0, left), stop);
+    if (read == ChildProcess::Read::kStopped) {
+      (void)process_->write_line("stop");
+      failure_ = "stopped";
+      m.status = EngineMove::Status::kStopped;
+      return m;
+    }
+    if (read == ChildProcess::Read::kTimeout) {
+      (void)process_->write_line("stop");
+      failure_ = describe("no bestmove within " + ms_text(timeout) + " ms" +
+                          (request.deadline_ms > 0 ? "" : " (the engine's stall_ms)"));
+      m.status = EngineMove::Status::kTimeout;
+      m.reason = failure_;
+      return m;
+    }
+    if (read == ChildProcess::Read::kEof) {
+      failure_ = describe("the engine closed its output before bestmove");
+      m.reason = failure_;
+      return m;
+    }
+    if (log_ != nullptr && log_->debug()) log_->line(process_->pid(), "<", line);
+    const auto w = words(line);
+    if (w.empty()) continue;
+    if (w[0] == "info") {
+      read_info(w, m);
+    } else if (w[0] == "bestmove") {
+      m.status = EngineMove::Status::kMove;
+      m.move = w.size() > 1 ? w[1] : "";
+      m.cpu_ms = std::max(0.0, cpu_ms() - cpu0);
+      return m;
+    }
+  }
+}
+
+std::string UgiEngine::describe(const std::string& what) {
+  // A process that just closed its output may still be exiting: give it a moment.
+  for (int i = 0; i < 50 && process_->running(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  std::string out = what + "; engine " + process_->exit_description();
+  const auto tail = process_->last_stderr();
+  if (!tail.empty()) {
+    out += "; its last stderr:";
+    for (const auto& l : tail) out += " | " + l;
+  }
+  return out;
+}
+
+double UgiEngine::cpu_ms() const {
+  // schedstat's first field: nanoseconds on a CPU, summed over the engine's threads (the
+  // ticks of /proc/PID/stat are too coarse for one move).
+  const std::string base = "/proc/" + std::to_string(process_->pid());
+  std::error_code ec;
+  double total_ns = 0;
+  bool any = false;
+  for (const auto& task : std::filesystem::directory_iterator(base + "/task", ec)) {
+    std::ifstream sched(task.path() / "schedstat");
+    unsigned long long ns = 0;
+    if (sched >> ns) total_ns += static_cast<double>(ns), any = true;
+  }
+  if (any) return total_ns / 1e6;
+  std::ifstream in(base + "/stat");
+  std::string text;
+  std::getline(in, text);
+  const auto close = text.rfind(')');
+  if (close == std::string::npos) return 0;
+  std::istringstream fields(text.substr(close + 2));
+  std::string f;
+  unsigned long long utime = 0, stime = 0;
+  // Fields 3.. after the command: state is 3; utime and stime are 14 and 15.
+  for (int i = 3; i <= 15 && fields >> f; ++i) {
+    if (i == 14) utime = std::strtoull(f.c_str(), nullptr, 10);
+    if (i == 15) stime = std::strtoull(f.c_str(), nullptr, 10);
+  }
+  return static_cast<double>(utime + stime) * 1e3 / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+}  // namespace gts

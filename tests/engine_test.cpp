@@ -1,0 +1,355 @@
+// External engines as players of `harness run`: `harness ugi` processes play move for move the
+// games the same algorithms play in-process; engines that crash, stall, cheat or never answer
+// forfeit with the reason and are restarted, and the run completes; no engine outlives the harness
+// (Ctrl-C, SIGKILL); a clock is kept per move and a player that runs out of it loses on time.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <thread>
+
+#include "harness/config/tournament_config.h"
+#include "tests/process.h"
+#include "tests/test_files.h"
+
+namespace gts {
+namespace {
+
+using testing::harness_path;
+using testing::make_temp_dir;
+using testing::run_harness;
+using testing::table_without;
+using testing::write_config;
+using Table = std::vector<std::vector<std::string>>;
+
+// A table's rows as maps from column name to cell.
+std::vector<std::map<std::string, std::string>> rows_of(const std::string& path) {
+  const Table t = table_without(path, {});
+  std::vector<std::map<std::string, std::string>> out;
+  for (std::size_t i = 1; i < t.size(); ++i) {
+    std::map<std::string, std::string> row;
+    for (std::size_t c = 0; c < t[0].size() && c < t[i].size(); ++c) row[t[0][c]] = t[i][c];
+    out.push_back(row);
+  }
+  return out;
+}
+
+// `[prog, args...]` as a YAML flow list.
+std::string yaml_list(const std::vector<std::string>& words) {
+  std::string out = "[";
+  for (const auto& w : words) out += (out.size() > 1 ? ", " : "") + ("'" + w + "'");
+  return out + "]";
+}
+
+std::string fake(const std::string& game_args, const std::string& extra) {
+  return std::string("[") + "'" + GTS_FAKE_ENGINE + "', " + game_args +
+         (extra.empty() ? "" : ", " + extra) + "]";
+}
+
+// The processes a fake engine recorded in `dir` (one file per pid).
+std::vector<int> pids_in(const std::string& dir) {
+  std::vector<int> out;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    out.push_back(std::stoi(e.path().filename().string()));
+  }
+  return out;
+}
+
+// Alive: it exists and is not a zombie waiting for a parent that will never reap it.
+bool alive(int pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string text;
+  if (!std::getline(stat, text)) return false;
+  const auto close = text.rfind(')');
+  return close != std::string::npos && close + 2 < text.size() && text[close + 2] != 'Z';
+}
+
+bool all_gone(const std::vector<int>& pids, double within_s) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(within_s);
+  for (;;) {
+    bool any = false;
+    for (int p : pids) any = any || alive(p);
+    if (!any) return true;
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+const std::string kKalah = "game: {name: kalah, params: {pits: 4, seeds: 3}}\n";
+
+// The protocol path adds nothing and loses nothing: the same round robin, once in-process and
+// once with every player a `harness ugi` process, plays the same moves with the same values,
+// depths and node counts, and the same results.
+TEST(Engine, UgiProcessesPlayTheSameGamesAsInProcess) {
+  const std::string dir = make_temp_dir();
+  struct P {
+    std::string name, algorithm;
+    int depth;
+  };
+  const std::vector<P> players = {
+      {"ab", "alphabeta", 4}, {"ns", "negascout", 3}, {"mm", "minimax", 2}};
+  std::string in_process = kKalah + "players:\n";
+  std::string engines = kKalah + "players:\n";
+  for (const auto& p : players) {
+    in_process += "  - {name: " + p.name + ", algorithm: " + p.algorithm +
+                  ", depth: " + std::to_string(p.depth) + "}\n";
+    engines += "  - {name: " + p.name + ", depth: " + std::to_string(p.depth) +
+               ", engine: {command: " +
+               yaml_list({harness_path(), "ugi", "--game", "kalah", "--param", "pits=4", "--param",
+                          "seeds=3", "--algorithm", p.algorithm}) +
+               "}}\n";
+  }
+  const std::string rest = "openings: {kind: random, count: 3, plies: 2}\nthreads: 2\n";
+  const auto a = run_harness(
+      {"run", write_config(dir, "a.yaml", in_process + rest), "--out", dir + "/a", "--quiet"});
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  const auto b = run_harness(
+      {"run", write_config(dir, "b.yaml", engines + rest), "--out", dir + "/b", "--quiet"});
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  const std::set<std::string> measured = {"cpu_us",       "wall_ms",       "leaves",
+                                          "first_cpu_ms", "second_cpu_ms", "first_leaves",
+                                          "second_leaves"};
+  const Table ma = table_without(dir + "/a/moves.csv", measured);
+  const Table mb = table_without(dir + "/b/moves.csv", measured);
+  ASSERT_GT(ma.size(), 50u);
+  EXPECT_EQ(ma, mb);
+  EXPECT_EQ(table_without(dir + "/a/games.csv", measured),
+            table_without(dir + "/b/games.csv", measured));
+  EXPECT_EQ(table_without(dir + "/a/standings.csv", {"ms_per_move", "cpu_ms_per_move"}).size(),
+            table_without(dir + "/b/standings.csv", {"ms_per_move", "cpu_ms_per_move"}).size());
+}
+
+// Engines that crash, stall, send an illegal or unreadable move, or never finish the handshake
+// lose each of their games with the reason; each is started afresh for its next game; the games
+// between sound players are untouched; and no engine process is left when the run ends.
+TEST(Engine, MisbehavingEnginesForfeitAreRestartedAndTheRunCompletes) {
+  const std::string dir = make_temp_dir();
+  const std::vector<std::string> modes = {"crash", "stall", "illegal", "garbage", "no-ugi"};
+  std::string config =
+      "game: tictactoe\nplayers:\n  - {name: ab, algorithm: alphabeta, depth: 2}\n";
+  std::filesystem::create_directories(dir + "/pids/good");
+  config += "  - {name: good, depth: 1, engine: {command: " +
+            fake("'--game', 'tictactoe'", "'--pid-dir', '" + dir + "/pids/good'") + "}}\n";
+  for (const auto& m : modes) {
+    std::filesystem::create_directories(dir + "/pids/" + m);
+    config += "  - {name: " + m + ", depth: 1, engine: {startup_ms: 400, stall_ms: 400, command: " +
+              fake("'--game', 'tictactoe', '--mode', '" + m + "', '--at', '2'",
+                   "'--pid-dir', '" + dir + "/pids/" + m + "'") +
+              "}}\n";
+  }
+  config += "threads: 2\n";
+  const auto r = run_harness({"run", write_config(dir, "c.yaml", config), "--out", dir + "/out"});
+  ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
+  const auto games = rows_of(dir + "/out/games.csv");
+  ASSERT_EQ(games.size(), 42u);  // 7 players: 21 pairings, both colours
+  const std::map<std::string, std::pair<std::string, std::string>> expected = {
+      {"crash", {"error", "killed by signal 6"}},
+      {"stall", {"timeout", "no bestmove within 400 ms"}},
+      {"illegal", {"illegal_move", "bestmove '999'"}},
+      {"garbage", {"illegal_move", "bestmove 'what?'"}},
+      {"no-ugi", {"error", "no 'ugiok' within 400 ms"}}};
+  std::map<std::string, int> games_of;
+  for (const auto& g : games) {
+    SCOPED_TRACE(g.at("first") + " vs " + g.at("second") + ": " + g.at("reason"));
+    ++games_of[g.at("first")];
+    ++games_of[g.at("second")];
+    const bool bad_first = expected.count(g.at("first")) != 0;
+    const bool bad_second = expected.count(g.at("second")) != 0;
+    if (!bad_first && !bad_second) {
+      EXPECT_EQ(g.at("forfeit"), "");
+      EXPECT_TRUE(g.at("termination") == "normal" || g.at("termination") == "adjudicated");
+      continue;
+    }
+    // Both bad: the first to misbehave loses; one of them is named.
+    const std::string loser = g.at("forfeit");
+    ASSERT_TRUE(expected.count(loser)) << loser;
+    EXPECT_EQ(g.at("termination"), expected.at(loser).first);
+    EXPECT_NE(g.at("reason").find(expected.at(loser).second), std::string::npos);
+    EXPECT_EQ(g.at("result"), loser == g.at("first") ? "0-1" : "1-0");
+  }
+  const auto crash_games = rows_of(dir + "/out/games.csv");
+  bool crash_stderr = false;
+  for (const auto& g : crash_games) {
+    if (g.at("forfeit") == "crash") {
+      crash_stderr =
+          crash_stderr || g.at("reason").find("crashing on purpose at go 2") != std::string::npos;
+    }
+  }
+  EXPECT_TRUE(crash_stderr) << "the crash's stderr is in the reason";
+  // A fresh process after every forfeit: as many as the games each lost (and at most one more).
+  for (const auto& m : modes) {
+    int lost = 0;
+    for (const auto& g : games) lost += g.at("forfeit") == m ? 1 : 0;
+    const auto started = pids_in(dir + "/pids/" + m).size();
+    EXPECT_GE(started, static_cast<std::size_t>(lost)) << m;
+    EXPECT_LE(started, static_cast<std::size_t>(games_of[m]) + 2) << m;
+    EXPECT_GE(lost, 1) << m;
+  }
+  // The sound engine keeps its processes (at most one per thread).
+  EXPECT_LE(pids_in(dir + "/pids/good").size(), 2u);
+  EXPECT_TRUE(std::filesystem::exists(dir + "/out/engines/crash.log"));
+  EXPECT_NE(testing::read_file(dir + "/out/engines/crash.log").find("crashing on purpose"),
+            std::string::npos);
+  std::vector<int> all;
+  for (const auto& m : modes) {
+    for (int p : pids_in(dir + "/pids/" + m)) all.push_back(p);
+  }
+  for (int p : pids_in(dir + "/pids/good")) all.push_back(p);
+  EXPECT_TRUE(all_gone(all, 2.0));
+}
+
+// A stalled engine is in every game when the harness is stopped: by Ctrl-C (exit 130, a
+// resumable folder) or by SIGKILL, its processes end with it.
+TEST(Engine, NoEngineOutlivesTheHarness) {
+  for (const int sig : {SIGINT, SIGKILL}) {
+    SCOPED_TRACE(sig);
+    const std::string dir = make_temp_dir();
+    std::filesystem::create_directories(dir + "/pids");
+    const std::string config =
+        "game: tictactoe\nplayers:\n"
+        "  - {name: ab, algorithm: alphabeta, depth: 2}\n"
+        "  - {name: stall, depth: 1, engine: {command: " +
+        fake("'--game', 'tictactoe', '--mode', 'stall', '--at', '1'",
+             "'--pid-dir', '" + dir + "/pids'") +
+        "}}\nthreads: 2\n";
+    const int pid =
+        testing::spawn_harness({"run", write_config(dir, "c.yaml", config), "--out", dir + "/out"},
+                               dir + "/o", dir + "/e");
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (pids_in(dir + "/pids").size() < 2 && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    const auto engines = pids_in(dir + "/pids");
+    ASSERT_EQ(engines.size(), 2u);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    ASSERT_EQ(kill(pid, sig), 0);
+    const int code = testing::wait_process(pid);
+    EXPECT_EQ(code, sig == SIGINT ? 130 : 128 + SIGKILL) << testing::read_file(dir + "/e");
+    EXPECT_TRUE(all_gone(engines, 5.0));
+  }
+}
+
+// Under a clock the engine that sleeps 300 ms a move has 1 s + 0 and a 150 ms margin: its clock
+// reads about 700, 400 and 100 ms after its first three moves, and its fourth loses on time; the
+// in-process player's clock is kept too, and it never runs out.
+TEST(Engine, AClockPerMoveAndALossOnTime) {
+  const std::string dir = make_temp_dir();
+  const std::string config =
+      kKalah +
+      "players:\n"
+      "  - {name: ab, algorithm: alphabeta, tc: '2+0.05'}\n"
+      "  - {name: sleepy, tc: '1+0', engine: {command: " +
+      fake("'--game', 'kalah', '--param', 'pits=4', '--param', 'seeds=3', '--sleep-ms', '300'",
+           "") +
+      "}}\n"
+      "tournament: {pairs: 1, limits: {margin_ms: 150}}\nthreads: 1\n";
+  const auto r = run_harness({"run", write_config(dir, "c.yaml", config), "--out", dir + "/out"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto games = rows_of(dir + "/out/games.csv");
+  ASSERT_EQ(games.size(), 2u);
+  for (const auto& g : games) {
+    EXPECT_EQ(g.at("termination"), "timeout");
+    EXPECT_EQ(g.at("forfeit"), "sleepy");
+    EXPECT_NE(g.at("reason").find("lost on time"), std::string::npos) << g.at("reason");
+  }
+  std::map<std::string, std::vector<double>> clocks;  // "game/player" -> clock after each move
+  for (const auto& m : rows_of(dir + "/out/moves.csv")) {
+    ASSERT_FALSE(m.at("clock_ms").empty());
+    clocks[m.at("game") + "/" + m.at("player")].push_back(std::stod(m.at("clock_ms")));
+  }
+  for (const auto& [key, c] : clocks) {
+    SCOPED_TRACE(key);
+    if (key.find("sleepy") != std::string::npos) {
+      ASSERT_EQ(c.size(), 3u);  // the fourth move lost on time and is not recorded
+      for (std::size_t i = 0; i < 3; ++i) {
+        EXPECT_NEAR(c[i], 1000.0 - 300.0 * static_cast<double>(i + 1), 80.0);
+      }
+    } else {
+      for (std::size_t i = 0; i < c.size(); ++i) {
+        EXPECT_GT(c[i], 0.0);
+        EXPECT_LE(c[i], 2000.0 + 50.0 * static_cast<double>(i + 1));
+      }
+    }
+  }
+}
+
+// Engines, clocks and a player's own limits survive the trip through run.yaml's resolved config,
+// and they are part of the config hash (a changed engine cannot resume another's run).
+TEST(Engine, EnginePlayersRoundTripThroughTheResolvedConfig) {
+  const std::string dir = make_temp_dir();
+  const std::string text =
+      "game: tictactoe\n"
+      "players:\n"
+      "  - {name: ab, algorithm: alphabeta, depth: 3, nodes: 5000}\n"
+      "  - {name: e, depth: [1, 2], tc: '3+0.5', engine: {command: [prog, -x], working_dir: .,\n"
+      "     options: {Hash: 16, Style: 'wild one'}, startup_ms: 500, stall_ms: 900}}\n"
+      "tournament: {limits: {tc: 10+0.1, margin_ms: 40}}\n";
+  const TournamentConfig c = load_tournament_config_text(text, dir + "/c.yaml");
+  ASSERT_EQ(c.players.size(), 3u);
+  EXPECT_EQ(c.players[1].name, "e-d1");
+  ASSERT_TRUE(c.players[1].engine);
+  EXPECT_EQ(c.players[1].engine->command, (std::vector<std::string>{"prog", "-x"}));
+  EXPECT_EQ(c.players[1].engine->working_dir,
+            std::filesystem::path(dir).lexically_normal().string() + "/");
+  EXPECT_EQ(c.players[1].limits.tc, (TimeControl{3000, 500}));
+  EXPECT_EQ(c.players[0].limits.nodes, 5000u);
+  EXPECT_EQ(c.limits.tc, (TimeControl{10000, 100}));
+  EXPECT_EQ(c.limits.margin_ms, 40);
+  const TournamentConfig back = load_tournament_config_text(resolved_yaml(c), dir + "/r.yaml");
+  EXPECT_EQ(back, c) << resolved_yaml(c);
+  EXPECT_EQ(config_hash(back), config_hash(c));
+  TournamentConfig other = c;
+  other.players[1].engine->options[0].second = "32";
+  EXPECT_NE(config_hash(other), config_hash(c));
+}
+
+// Config mistakes about engines name the file, line and column.
+TEST(Engine, ConfigMistakesAreNamed) {
+  const std::string dir = make_temp_dir();
+  struct Case {
+    std::string players, expected;
+  };
+  const std::vector<Case> cases = {
+      {"  - {name: x, algorithm: alphabeta, depth: 1, engine: {command: [a]}}\n",
+       "c.yaml:4:15: player 'x' is an engine: 'algorithm' belongs to in-process players"},
+      {"  - {name: x, engine: {command: [a]}}\n",
+       "c.yaml:4:23: player 'x' is an engine with nothing to bound its moves"},
+      {"  - {name: x, depth: 1, tc: 'ten', engine: {command: [a]}}\n",
+       "c.yaml:4:29: expected a time control 'SECONDS' or 'SECONDS+INCREMENT'"},
+      {"  - {name: x, depth: 1, engine: {command: [a], protocol: uci}}\n", "c.yaml:4:58: "},
+      {"  - {name: x, depth: 1, engine: {cmd: [a]}}\n", "c.yaml:4:34: unknown key 'cmd'"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.players);
+    const std::string config =
+        "game: tictactoe\nplayers:\n  - {name: ab, algorithm: alphabeta, depth: 1}\n" + c.players;
+    const auto r = run_harness({"run", write_config(dir, "c.yaml", config), "--out", dir + "/o"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find(c.expected), std::string::npos) << r.err;
+  }
+}
+
+// An engine that is not there: every game of it is forfeited with the reason, none is lost.
+TEST(Engine, AMissingProgramForfeitsWithTheReason) {
+  const std::string dir = make_temp_dir();
+  const std::string config =
+      "game: tictactoe\nplayers:\n  - {name: ab, algorithm: alphabeta, depth: 1}\n"
+      "  - {name: ghost, depth: 1, engine: {command: [" +
+      dir + "/no-such-engine]}}\n";
+  const auto r = run_harness({"run", write_config(dir, "c.yaml", config), "--out", dir + "/o"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto games = rows_of(dir + "/o/games.csv");
+  ASSERT_EQ(games.size(), 2u);
+  for (const auto& g : games) {
+    EXPECT_EQ(g.at("forfeit"), "ghost");
+    EXPECT_NE(g.at("reason").find("No such file or directory"), std::string::npos)
+        << g.at("reason");
+  }
+}
+
+}  // namespace
+}  // namespace gts
