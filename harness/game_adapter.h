@@ -159,6 +159,7 @@ class GameAdapter final : public GameHandle {
     }
     std::array<double, 2> clock_left{sides[0].clock.base_ms, sides[1].clock.base_ms};
     std::vector<std::string> played;  // in notation, for external engines
+    ScoreWatch watch(setup.by_score);
     for (int ply = 0;; ++ply) {
       out.plies = ply;
       if (game_.is_terminal(s)) {
@@ -166,6 +167,12 @@ class GameAdapter final : public GameHandle {
         const Value first_view = game_.to_move(s) == first_player ? v : -v;
         out.first_score = first_view > 0 ? 1.0 : first_view < 0 ? 0.0 : 0.5;
         if constexpr (requires { requires G::kScoreIsMargin; }) out.margin = first_view;
+        break;
+      }
+      if (watch.decided()) {
+        out.termination = Termination::kAdjudicated;
+        out.first_score = watch.first_score();
+        out.reason = watch.reason();
         break;
       }
       if constexpr (detail::HasOutcomeBounds<G>) {
@@ -192,6 +199,7 @@ class GameAdapter final : public GameHandle {
       }
       SearchResult r;
       std::string pv;
+      bool scored = true;
       const double start = wall_ms();
       if (gs.external != nullptr) {
         const EngineMove em = gs.external->go(engine_request(setup, s, played, sides, clock_left));
@@ -225,6 +233,7 @@ class GameAdapter final : public GameHandle {
         r.stats.nodes = em.nodes;
         r.stats.cpu_ms = em.cpu_ms;
         pv = em.pv;
+        scored = em.scored;
       } else {
         const double cpu_start = thread_cpu_ms();
         try {
@@ -287,6 +296,7 @@ class GameAdapter final : public GameHandle {
                                         std::move(pv)});
       played.push_back(std::move(move));
       game_.play(s, r.best_move);
+      watch.moved(side, ply, scored, r.value);
     }
     out.final_position = game_.to_string(s);
     return out;

@@ -65,8 +65,9 @@ struct EngineMove {
   int depth = 0;       // from its last `info` line
   std::uint64_t nodes = 0;
   Value value = 0;
-  std::string pv;     // as it sent it
-  double cpu_ms = 0;  // the engine process's CPU time for the move (user + system)
+  bool scored = false;  // it sent a score
+  std::string pv;       // as it sent it
+  double cpu_ms = 0;    // the engine process's CPU time for the move (user + system)
 };
 
 // A player that is another program (harness/engine/): one game at a time.
@@ -90,6 +91,41 @@ struct GameSide {
   double margin_ms = 0.0;
 };
 
+// Adjudication by the players' own scores, as fastchess's -resign and -draw options: values in the
+// game's units (Kalah: seeds of store margin), each from the mover's side as it reported it; a
+// move without a score (an engine that sent none) breaks every run.
+struct ScoreAdjudication {
+  // A side whose score is <= -resign_score for resign_moves moves in a row loses (with
+  // resign_two_sided, only while the other side's is >= resign_score for as many of its moves).
+  int resign_moves = 0;  // 0: off
+  Value resign_score = 0;
+  bool resign_two_sided = false;
+  // From ply draw_after on, draw_moves moves of each side in a row with |score| <= draw_score:
+  // a draw.
+  int draw_moves = 0;  // 0: off
+  Value draw_score = 0;
+  int draw_after = 0;
+  friend bool operator==(const ScoreAdjudication&, const ScoreAdjudication&) = default;
+};
+
+// The runs ScoreAdjudication counts, move by move, and its verdict.
+class ScoreWatch {
+ public:
+  explicit ScoreWatch(const ScoreAdjudication& rules) : rules_(rules) {}
+  // After `side` (0: first) played its move at `ply` with `value` (its view; `scored` false when
+  // it gave none).
+  void moved(int side, int ply, bool scored, Value value);
+  [[nodiscard]] bool decided() const { return verdict_ >= 0; }
+  [[nodiscard]] double first_score() const;  // once decided
+  [[nodiscard]] const std::string& reason() const { return reason_; }
+
+ private:
+  ScoreAdjudication rules_;
+  std::array<int, 2> losing_{}, winning_{}, level_{};
+  int verdict_ = -1;  // 0: the first side resigned, 1: the second, 2: a draw
+  std::string reason_;
+};
+
 struct GameSetup {
   std::string opening;  // canonical position; side to move there is "first"
   int max_plies = 0;    // adjudicated a draw past this many plies
@@ -98,6 +134,7 @@ struct GameSetup {
   // that no play can change. The result is the one playing on would give; the margin is known
   // only when the bounds meet.
   bool adjudicate = false;
+  ScoreAdjudication by_score;
   std::uint64_t seed = 0;  // the game's random stream: (run seed, game index)
   const std::atomic<bool>* stop = nullptr;
 };

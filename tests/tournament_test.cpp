@@ -306,6 +306,126 @@ seed: 3
             testing::table_without(dir + "/off/standings.csv", per_move));
 }
 
+// tournament.resign and tournament.draw adjudicate by the players' own scores, as fastchess's
+// -resign and -draw: a game ends when a side's score stayed <= -score for `moves` of its moves
+// (that side loses), or when both sides' stayed within +-score for `moves` moves each from ply
+// `after` (a draw); moves.csv shows the scores that decided it.
+TEST(Tournament, ResignAndDrawByScore) {
+  const std::string dir = make_temp_dir();
+  // Tic-tac-toe searched to the end scores 0 on every move: drawn after two moves each.
+  const auto d = run_harness(
+      {"run",
+       write_config(dir, "draw.yaml",
+                    "game: tictactoe\nplayers:\n"
+                    "  - {name: a, algorithm: alphabeta, depth: max}\n"
+                    "  - {name: b, algorithm: negascout, depth: max}\n"
+                    "tournament: {adjudicate: off, draw: {score: 0, moves: 2, after: 3}}\n"),
+       "--out", dir + "/draw", "--quiet"});
+  ASSERT_EQ(d.exit_code, 0) << d.err;
+  const auto draws = table_without(dir + "/draw/games.csv", kTimingColumns);
+  ASSERT_EQ(draws.size(), 3u);
+  const auto& h = draws.front();
+  const auto col = [&](const std::string& name) {
+    return static_cast<std::size_t>(std::find(h.begin(), h.end(), name) - h.begin());
+  };
+  for (std::size_t i = 1; i < draws.size(); ++i) {
+    EXPECT_EQ(draws[i][col("result")], "1/2-1/2");
+    EXPECT_EQ(draws[i][col("plies")], "4");
+    EXPECT_EQ(draws[i][col("termination")], "adjudicated");
+    EXPECT_EQ(draws[i][col("reason")].rfind("drawn by score", 0), 0u) << draws[i][col("reason")];
+  }
+  // Kalah, a depth-6 searcher against a depth-1 one: the weak side's own search sees the loss.
+  const std::string kalah = R"(
+game: {name: kalah, params: {pits: 6, seeds: 4}}
+players:
+  - {name: strong, algorithm: alphabeta, depth: 6, options: {ordering: static}}
+  - {name: weak, algorithm: alphabeta, depth: 1}
+openings: {kind: random, count: 4, plies: 2}
+)";
+  const auto r = run_harness(
+      {"run",
+       write_config(dir, "resign.yaml",
+                    kalah + "tournament: {adjudicate: off, resign: {score: 5, moves: 3}}\n"),
+       "--out", dir + "/resign", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto games = table_without(dir + "/resign/games.csv", kTimingColumns);
+  const auto moves = table_without(dir + "/resign/moves.csv", kTimingColumns);
+  const auto& mh = moves.front();
+  const auto mcol = [&](const std::string& name) {
+    return static_cast<std::size_t>(std::find(mh.begin(), mh.end(), name) - mh.begin());
+  };
+  int resigned = 0;
+  for (std::size_t i = 1; i < games.size(); ++i) {
+    SCOPED_TRACE(games[i][col("reason")]);
+    if (games[i][col("termination")] != "adjudicated") continue;
+    ++resigned;
+    const bool first_lost = games[i][col("reason")].find("the first player's") != std::string::npos;
+    const std::string loser = games[i][col(first_lost ? "first" : "second")];
+    EXPECT_EQ(games[i][col("result")], first_lost ? "0-1" : "1-0");
+    // The loser's last three moves of that game scored <= -5.
+    std::vector<int> values;
+    for (std::size_t m = 1; m < moves.size(); ++m) {
+      if (moves[m][mcol("game")] == games[i][col("game")] && moves[m][mcol("player")] == loser) {
+        values.push_back(std::stoi(moves[m][mcol("value")]));
+      }
+    }
+    ASSERT_GE(values.size(), 3u);
+    for (std::size_t k = values.size() - 3; k < values.size(); ++k) EXPECT_LE(values[k], -5);
+    if (values.size() > 3) {
+      EXPECT_GT(values[values.size() - 4], -5);  // else it would have resigned a move earlier
+    }
+  }
+  EXPECT_GE(resigned, 4) << "of 8 games";
+}
+
+// tournament.rating_interval prints the interim results every N games: the match's W/D/L, Elo,
+// nElo and LOS (and the LLR under an SPRT) as counted so far; nothing with --quiet.
+TEST(Tournament, InterimRatingsEveryNGames) {
+  const std::string dir = make_temp_dir();
+  const std::string config = write_config(dir, "c.yaml", R"(
+game: {name: kalah, params: {pits: 4, seeds: 3}}
+players:
+  - {name: ab, algorithm: alphabeta, depth: 4}
+  - {name: mm, algorithm: minimax, depth: 2}
+openings: {kind: random, count: 6, plies: 2}
+tournament: {rating_interval: 4, sprt: {elo0: 0, elo1: 100}}
+threads: 2
+)");
+  const auto r = run_harness({"run", config, "--out", dir + "/o"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* n : {"4", "8", "12"}) {
+    const std::string head = std::string("interim after ") + n + " games: ab vs mm W/D/L ";
+    const auto at = r.err.find(head);
+    ASSERT_NE(at, std::string::npos) << r.err;
+    const std::string line = r.err.substr(at, r.err.find('\n', at) - at);
+    EXPECT_NE(line.find(", Elo "), std::string::npos) << line;
+    EXPECT_NE(line.find(", LLR "), std::string::npos) << line;
+  }
+  // The last interim counts are the final ones.
+  const auto games = table_without(dir + "/o/games.csv", kTimingColumns);
+  int w = 0, d = 0, l = 0;
+  const auto& h = games.front();
+  const auto col = [&](const std::string& name) {
+    return static_cast<std::size_t>(std::find(h.begin(), h.end(), name) - h.begin());
+  };
+  for (std::size_t i = 1; i < games.size(); ++i) {
+    const bool ab_first = games[i][col("first")] == "ab";
+    const std::string& res = games[i][col("result")];
+    if (res == "1/2-1/2") {
+      ++d;
+    } else if ((res == "1-0") == ab_first) {
+      ++w;
+    } else {
+      ++l;
+    }
+  }
+  const std::string wdl = "interim after 12 games: ab vs mm W/D/L " + std::to_string(w) + "/" +
+                          std::to_string(d) + "/" + std::to_string(l) + ",";
+  EXPECT_NE(r.err.find(wdl), std::string::npos) << r.err;
+  const auto quiet = run_harness({"run", config, "--out", dir + "/q", "--quiet"});
+  EXPECT_EQ(quiet.err.find("interim"), std::string::npos);
+}
+
 // tournament.sprt stops a two-player match when the test decides: a strong player against a
 // random one accepts H1, two equal players reject a 100-200 Elo gap (H0). Pairs count in
 // schedule order, so one thread and two give the same games, decision and files; the games after

@@ -30,6 +30,8 @@ struct ParsedTournament {
   int pairs = 1;
   int max_plies = 1000;
   bool adjudicate = true;
+  ScoreAdjudication by_score;
+  int rating_interval = 0;
   std::optional<SprtConfig> sprt;
   YAML::Node sprt_node = undefined_node();
   LimitsConfig limits;
@@ -115,8 +117,41 @@ void parse_tournament_block(const YamlReader& reader, const YAML::Node& node,
   if (!node.IsDefined()) return;
   reader.expect_map(node, "'tournament'");
   reader.check_keys(node,
-                    {"format", "gauntlet", "pairs", "max_plies", "adjudicate", "sprt", "limits"},
+                    {"format", "gauntlet", "pairs", "max_plies", "adjudicate", "resign", "draw",
+                     "sprt", "limits", "rating_interval"},
                     "in 'tournament'");
+  if (auto n = reader.find(node, "rating_interval"); n.IsDefined()) {
+    out.rating_interval =
+        static_cast<int>(reader.integer(n, "'tournament.rating_interval'", 0, INT_MAX));
+  }
+  constexpr std::int64_t kMaxScore = 1'000'000'000;
+  if (auto n = reader.find(node, "resign"); n.IsDefined()) {
+    reader.expect_map(n, "'tournament.resign'");
+    reader.check_keys(n, {"score", "moves", "two_sided"}, "in 'tournament.resign'");
+    auto& a = out.by_score;
+    a.resign_score =
+        static_cast<Value>(reader.integer(reader.require(n, "score", "in 'tournament.resign'"),
+                                          "'tournament.resign.score'", 1, kMaxScore));
+    a.resign_moves =
+        static_cast<int>(reader.integer(reader.require(n, "moves", "in 'tournament.resign'"),
+                                        "'tournament.resign.moves'", 1, 10'000));
+    if (auto t = reader.find(n, "two_sided"); t.IsDefined()) {
+      a.resign_two_sided = reader.boolean(t, "'tournament.resign.two_sided'");
+    }
+  }
+  if (auto n = reader.find(node, "draw"); n.IsDefined()) {
+    reader.expect_map(n, "'tournament.draw'");
+    reader.check_keys(n, {"score", "moves", "after"}, "in 'tournament.draw'");
+    auto& a = out.by_score;
+    a.draw_score =
+        static_cast<Value>(reader.integer(reader.require(n, "score", "in 'tournament.draw'"),
+                                          "'tournament.draw.score'", 0, kMaxScore));
+    a.draw_moves = static_cast<int>(reader.integer(
+        reader.require(n, "moves", "in 'tournament.draw'"), "'tournament.draw.moves'", 1, 10'000));
+    if (auto t = reader.find(n, "after"); t.IsDefined()) {
+      a.draw_after = static_cast<int>(reader.integer(t, "'tournament.draw.after'", 0, INT_MAX));
+    }
+  }
   if (auto n = reader.find(node, "format"); n.IsDefined()) {
     out.format = reader.choice(n, "'tournament.format'", {"round-robin", "gauntlet"});
   }
@@ -324,6 +359,8 @@ TournamentConfig validate_tournament(const YamlReader& reader, const ParsedTourn
   c.pairs = parsed.pairs;
   c.max_plies = parsed.max_plies;
   c.adjudicate = parsed.adjudicate;
+  c.by_score = parsed.by_score;
+  c.rating_interval = parsed.rating_interval;
   if (parsed.sprt && c.players.size() != 2) {
     reader.fail(parsed.sprt_node,
                 "'tournament.sprt' tests one player against another; this config "
@@ -409,7 +446,8 @@ bool operator==(const TournamentConfig& a, const TournamentConfig& b) {
          a.gauntlet == b.gauntlet && a.pairs == b.pairs && a.max_plies == b.max_plies &&
          a.adjudicate == b.adjudicate &&
          (a.sprt ? sprt_flow(*a.sprt) : "") == (b.sprt ? sprt_flow(*b.sprt) : "") &&
-         a.limits == b.limits && a.seed == b.seed && a.threads == b.threads &&
+         a.limits == b.limits && a.by_score == b.by_score &&
+         a.rating_interval == b.rating_interval && a.seed == b.seed && a.threads == b.threads &&
          a.output_dir == b.output_dir && a.output_moves == b.output_moves;
 }
 
@@ -501,7 +539,21 @@ std::string resolved_yaml(const TournamentConfig& c) {
   out << YAML::Key << "pairs" << YAML::Value << c.pairs;
   out << YAML::Key << "max_plies" << YAML::Value << c.max_plies;
   out << YAML::Key << "adjudicate" << YAML::Value << c.adjudicate;
+  const ScoreAdjudication& a = c.by_score;
+  if (a.resign_moves > 0) {
+    out << YAML::Key << "resign" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "score" << YAML::Value << a.resign_score;
+    out << YAML::Key << "moves" << YAML::Value << a.resign_moves;
+    out << YAML::Key << "two_sided" << YAML::Value << a.resign_two_sided << YAML::EndMap;
+  }
+  if (a.draw_moves > 0) {
+    out << YAML::Key << "draw" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "score" << YAML::Value << a.draw_score;
+    out << YAML::Key << "moves" << YAML::Value << a.draw_moves;
+    out << YAML::Key << "after" << YAML::Value << a.draw_after << YAML::EndMap;
+  }
   if (c.sprt) out << YAML::Key << "sprt" << YAML::Value << YAML::Load(sprt_flow(*c.sprt));
+  out << YAML::Key << "rating_interval" << YAML::Value << c.rating_interval;
   out << YAML::Key << "limits" << YAML::Value << YAML::Flow << YAML::BeginMap;
   out << YAML::Key << "nodes" << YAML::Value << c.limits.nodes;
   out << YAML::Key << "time_ms" << YAML::Value << format_number(c.limits.time_ms);
@@ -559,6 +611,17 @@ std::string decisive_text(const TournamentConfig& c) {
   h.field("pairs", std::to_string(c.pairs));
   h.field("max_plies", std::to_string(c.max_plies));
   h.field("adjudicate", c.adjudicate ? "on" : "off");
+  // Written only where set, so that the configs of earlier versions keep their hash.
+  if (c.by_score.resign_moves > 0) {
+    h.field("resign", std::to_string(c.by_score.resign_score) + " " +
+                          std::to_string(c.by_score.resign_moves) +
+                          (c.by_score.resign_two_sided ? " two-sided" : ""));
+  }
+  if (c.by_score.draw_moves > 0) {
+    h.field("draw", std::to_string(c.by_score.draw_score) + " " +
+                        std::to_string(c.by_score.draw_moves) + " after " +
+                        std::to_string(c.by_score.draw_after));
+  }
   h.field("sprt", c.sprt ? sprt_flow(*c.sprt) : "");
   h.field("limits.nodes", std::to_string(c.limits.nodes));
   h.field("limits.time_ms", format_number(c.limits.time_ms));

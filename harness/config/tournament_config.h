@@ -58,11 +58,15 @@ struct TournamentConfig {
   std::vector<std::string> gauntlet;   // gauntlet format: these play all the others
   int pairs = 1;                       // game pairs per pairing per opening
   int max_plies = 1000;                // longer games are adjudicated draws
-  bool adjudicate = true;  // a game whose result is decided (the game proves it) ends there
+  bool adjudicate = true;      // a game whose result is decided (the game proves it) ends there
+  ScoreAdjudication by_score;  // `resign` and `draw`: by the players' own scores
   // Two players only: the run stops when this SPRT of the first player against the second
   // decides (the schedule is the most it plays).
   std::optional<SprtConfig> sprt;
   LimitsConfig limits;
+  // Every this many finished games, interim ratings go to stderr (0: none), as fastchess's
+  // -ratinginterval. Changes no result.
+  int rating_interval = 0;
   std::uint64_t seed = 1;
   int threads = 0;         // 0 = all cores
   std::string output_dir;  // empty: the runner picks results/<name>-<date>-<time>

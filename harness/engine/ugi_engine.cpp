@@ -43,7 +43,7 @@ void read_info(const std::vector<std::string>& w, EngineMove& m) {
     } else if (k == "score") {
       // `score cp N`, `score mate N` or a bare `score N`.
       if (i + 1 < w.size() && (w[i + 1] == "cp" || w[i + 1] == "mate")) ++i;
-      if (next_int(v)) m.value = static_cast<Value>(v);
+      if (next_int(v)) m.value = static_cast<Value>(v), m.scored = true;
     } else if (k == "pv") {
       m.pv.clear();
       for (++i; i < w.size(); ++i) m.pv += (m.pv.empty() ? "" : " ") + w[i];

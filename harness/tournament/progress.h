@@ -18,6 +18,8 @@ class Progress {
   void game_finished(int first, int second, double first_score);
   // Thread-safe: what the line shows after the leader from now on (an SPRT's running LLR).
   void set_note(std::string note);
+  // Thread-safe: a line of its own above the progress line (interim ratings).
+  void message(const std::string& text) { line_.message(text); }
   // Prints the final line (and a newline on a terminal).
   void finish() { line_.finish(); }
 

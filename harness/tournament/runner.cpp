@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -298,6 +299,7 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
   setup.opening = plan_.openings[static_cast<std::size_t>(g.opening)];
   setup.max_plies = config.max_plies;
   setup.adjudicate = config.adjudicate;
+  setup.by_score = config.by_score;
   setup.seed = mix_seed(config.seed, static_cast<std::uint64_t>(g.index));
   setup.stop = &stop;
   const double start = wall_ms();
@@ -332,6 +334,47 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
     }
   }
   return encode_game(row, moves);
+}
+
+// The interim results every `rating_interval` games: for a match, the first player's Elo, nElo
+// and LOS against the second (and the SPRT's LLR); for more players, each one's score and rating.
+std::string interim_ratings(const std::vector<std::string>& names, const std::vector<GameRow>& rows,
+                            const SprtWatch* sprt) {
+  char buf[256];
+  std::string out = "interim after " + std::to_string(rows.size()) + " games:";
+  if (names.size() == 2) {
+    int w = 0, d = 0, l = 0;
+    for (const GameRow& r : rows) {
+      const double s = r.first == names[0] ? r.first_score() : 1.0 - r.first_score();
+      (s == 1.0 ? w : s == 0.0 ? l : d) += 1;
+    }
+    std::snprintf(buf, sizeof buf, " %s vs %s W/D/L %d/%d/%d", names[0].c_str(), names[1].c_str(),
+                  w, d, l);
+    out += buf;
+    // The pairing's statistics, in the first player's view whoever moved first in it.
+    for (const PairingStats& p : compute_pairings(rows)) {
+      const double sign = p.a == names[0] ? 1.0 : -1.0;
+      const double los = p.a == names[0] ? p.los : 1.0 - p.los;
+      std::snprintf(buf, sizeof buf, ", Elo %+.1f +- %.1f, nElo %+.1f +- %.1f, LOS %.1f%%",
+                    sign * p.elo, p.elo_error, sign * p.nelo, p.nelo_error, 100.0 * los);
+      out += buf;
+    }
+    if (sprt != nullptr) {
+      std::snprintf(buf, sizeof buf, ", LLR %.2f [%.2f, %.2f]", sprt->llr(), sprt->bounds().lower,
+                    sprt->bounds().upper);
+      out += buf;
+    }
+    return out;
+  }
+  for (const Standing& s : compute_standings(names, rows)) {
+    std::snprintf(buf, sizeof buf, " %s %.1f/%d", s.player.c_str(), s.score, s.games);
+    out += buf;
+    if (std::isfinite(s.elo)) {
+      std::snprintf(buf, sizeof buf, " (%+.0f)", s.elo);
+      out += buf;
+    }
+  }
+  return out;
 }
 
 // What a worker rank needs to build the same plan: the config path, the --seed override and the
@@ -440,11 +483,19 @@ RunReport run_tournament(const RunOptions& options) {
                     names, points, played, !options.quiet);
 
   // Each finished game, from this process's threads or from another rank, one at a time.
+  std::vector<GameRow> finished = journal.resumed_rows();  // for the interim ratings
+  const int interval = options.quiet ? 0 : config.rating_interval;
   auto record = [&](std::size_t index, const std::string& result) {
     GameRow row;
     std::vector<MoveRow> moves;
     decode_game(result, row, moves);
     journal.record(row, moves);
+    if (interval > 0) {
+      finished.push_back(row);
+      if (finished.size() % static_cast<std::size_t>(interval) == 0) {
+        progress.message(interim_ratings(names, finished, sprt ? &*sprt : nullptr));
+      }
+    }
     const ScheduledGame& g = schedule.at(index);
     if (sprt) {
       if (sprt->record(index, row.first_score())) pipeline.conclude();
