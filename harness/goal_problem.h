@@ -45,6 +45,10 @@ struct ProblemSpec {
   int prover = -1;
   Value at_least = 1;
   std::string expected;  // "", "proved" or "disproved"; go-capture problems carry their own
+  // `harness search`: the game's parameters pose the problem (go-capture: its `file` or `problem`
+  // parameter, or the default problem) and `position`, when given, is the root; the prover is its
+  // side to move.
+  bool from_game_params = false;
 };
 
 struct SolveOutcome {
@@ -63,6 +67,8 @@ class SolveProblem {
   [[nodiscard]] virtual const std::string& expected() const = 0;
   // "go-capture", "tictactoe", ...
   [[nodiscard]] virtual const std::string& game() const = 0;
+  // The question, for people: "Black wins (value >= 1)", "White captures C3", ...
+  [[nodiscard]] virtual const std::string& goal() const = 0;
   // Throws ParamError for a bad option value (a table size the machine refuses, say).
   [[nodiscard]] virtual SolveOutcome solve(const SolverSpec& solver,
                                            const SearchLimits& limits) const = 0;

@@ -29,31 +29,42 @@ class GoCaptureHeuristic {
 
 std::unique_ptr<SolveProblem> make_go_capture_problem(
     const std::map<std::string, std::string>& params, const ProblemSpec& spec) {
-  if (!spec.position.empty()) {
-    throw ParamError("problem '" + spec.name +
-                     "': go-capture problems come from a 'file' or a 'problem', not a 'position'");
-  }
-  if (spec.file.empty() == spec.problem.empty()) {
-    throw ParamError("problem '" + spec.name + "': give a 'file' or a 'problem' (one of them)");
-  }
   std::map<std::string, std::string> p = params;
-  for (const char* key : {"file", "problem"}) {
-    if (p.count(key) != 0) {
-      throw ParamError(std::string("game go-capture: '") + key +
-                       "' is set per problem, not in the game's parameters");
+  if (!spec.from_game_params) {
+    if (!spec.position.empty()) {
+      throw ParamError(
+          "problem '" + spec.name +
+          "': go-capture problems come from a 'file' or a 'problem', not a 'position'");
     }
+    if (spec.file.empty() == spec.problem.empty()) {
+      throw ParamError("problem '" + spec.name + "': give a 'file' or a 'problem' (one of them)");
+    }
+    for (const char* key : {"file", "problem"}) {
+      if (p.count(key) != 0) {
+        throw ParamError(std::string("game go-capture: '") + key +
+                         "' is set per problem, not in the game's parameters");
+      }
+    }
+    if (!spec.file.empty()) p["file"] = spec.file;
+    if (!spec.problem.empty()) p["problem"] = spec.problem;
   }
-  if (!spec.file.empty()) p["file"] = spec.file;
-  if (!spec.problem.empty()) p["problem"] = spec.problem;
   GoCapture game(resolve_params(GoCapture::param_specs(), p, "game go-capture"));
   const GoProblem& prob = game.problem();
-  const SolverGoal goal{prob.to_move, 1};
+  GoCapture::State root = spec.position.empty() ? game.initial_state() : game.parse(spec.position);
+  // The side to move reaches its goal: the attacker captures, the defender saves.
+  const SolverGoal goal{game.to_move(root), 1};
+  const std::string target = go_point_name(prob.size, prob.target_point());
+  const std::string goal_text =
+      std::string(GoCapture::kSideNames[static_cast<std::size_t>(goal.prover)]) +
+      (goal.prover == game.attacker() ? " captures " : " saves ") + target;
   const std::string name = spec.name.empty() ? prob.name : spec.name;
-  const std::string expected = spec.expected.empty() ? prob.expected : spec.expected;
-  GoCapture::State root = game.initial_state();
+  // The problem's known answer is for its own position, not a later one.
+  const std::string expected = !spec.expected.empty()  ? spec.expected
+                               : spec.position.empty() ? prob.expected
+                                                       : "";
   return std::make_unique<TypedSolveProblem<GoCapture, GoCaptureHeuristic>>(
       std::string(GoCapture::kName), name.empty() ? std::string("problem") : name, expected,
-      std::move(game), root, goal,
+      goal_text, std::move(game), root, goal,
       [goal](const GoCapture& g) { return std::make_unique<GoCaptureHeuristic>(g, goal.prover); });
 }
 
