@@ -44,7 +44,8 @@ struct ProblemSpec {
   std::string position;
   int prover = -1;
   Value at_least = 1;
-  std::string expected;  // "", "proved" or "disproved"; go-capture problems carry their own
+  // "", "proved", "proved by ko" or "disproved"; go-capture problems carry their own
+  std::string expected;
   // `harness search`: the game's parameters pose the problem (go-capture: its `file` or `problem`
   // parameter, or the default problem) and `position`, when given, is the root; the prover is its
   // side to move.
@@ -53,12 +54,19 @@ struct ProblemSpec {
 
 struct SolveOutcome {
   ProofStatus status = ProofStatus::kUnknown;
+  // Proved only if the prover wins every ko (go-capture: it fails when its opponent does).
+  bool by_ko = false;
   std::string best_move;               // in the game's notation; empty when unknown
   std::vector<std::string> main_line;  // in notation
   int depth = 0;
   SearchStats stats;
   double time_ms = 0.0;  // wall clock of the search
 };
+
+// "proved", "proved by ko", "disproved" or "unknown".
+inline std::string solve_result_name(const SolveOutcome& o) {
+  return o.by_ko && o.status == ProofStatus::kProved ? "proved by ko" : proof_status_name(o.status);
+}
 
 class SolveProblem {
  public:

@@ -94,6 +94,9 @@ std::vector<ParamSpec> GoCapture::param_specs() {
       ParamSpec::text("file", "", "a problem file: .sgf, or the text form"),
       ParamSpec::choice("superko", "off", {"off", "on"},
                         "on: positional superko (no earlier board may recur); simple ko always"),
+      ParamSpec::choice("ko_threats", "none", {"none", "black", "white"},
+                        "the side with a ko threat for every ko: it may retake a ko at once; "
+                        "none: simple ko binds both"),
       ParamSpec::integer("max_plies", 0, 0, GoProblem::kMaxPlies,
                          "moves played at most, after which the target counts as saved; 0: the "
                          "problem's (default 60)"),
@@ -139,6 +142,8 @@ GoCapture::GoCapture(const Params& given) {
     problem.escape_liberties = static_cast<int>(libs);
   }
   init(std::move(problem), p.get("superko") == "on", source);
+  const std::string& threats = p.get("ko_threats");
+  ko_free_ = threats == "black" ? 0 : threats == "white" ? 1 : -1;
 }
 
 GoCapture::GoCapture(GoProblem problem, bool superko, const std::string& source) {
@@ -174,6 +179,7 @@ void GoCapture::init(GoProblem problem, bool superko, const std::string& source)
     s.key ^= detail::kGoZobrist[static_cast<std::size_t>(cell(pt))][v];
   }
   s.side = static_cast<std::uint8_t>(problem_.to_move);
+  if (problem_.ko >= 0) s.ko = static_cast<std::uint16_t>(cell(problem_.ko));
   update_status(s);
   initial_ = s;
 }
@@ -281,7 +287,7 @@ bool GoCapture::repeats_board(const State& s, int p) const {
 void GoCapture::legal_moves(const State& s, MovesOf<GoCapture>& moves) const {
   if (s.status != kOngoing) return;
   for (std::uint16_t p : moves_) {
-    if (s.board[p] != kEmpty || p == s.ko) continue;
+    if (s.board[p] != kEmpty || (p == s.ko && s.side != ko_free_)) continue;
     if (!legal_stone(s, p)) continue;
     if (superko_ && repeats_board(s, p)) continue;
     moves.push_back(p);
@@ -536,7 +542,7 @@ std::string GoCapture::why_illegal(const State& s, int p) const {
   if (s.status != kOngoing) return "the problem is over";
   if (!problem_.in_region(point(p))) return "outside the problem's region";
   if (s.board[static_cast<std::size_t>(p)] != kEmpty) return "the point is occupied";
-  if (p == s.ko) return "it retakes a ko at once";
+  if (p == s.ko && s.side != ko_free_) return "it retakes a ko at once";
   if (!legal_stone(s, p)) return "suicide";
   if (superko_ && repeats_board(s, p)) return "it repeats an earlier board (superko)";
   return "";

@@ -2,8 +2,11 @@
 // capturing the target block, the defender by saving it.
 //
 // Rules: stones, liberties and captures as in Go; suicide is forbidden; simple ko is forbidden
-// (retaking a single stone at once), and with superko=on any move that recreates an earlier board
-// of the problem is forbidden too (positional superko). Both players may pass.
+// (retaking a single stone at once), except for the side `ko_threats` names, which has a ko threat
+// for every ko and so may retake at once; with superko=on any move that recreates an earlier board
+// of the problem is forbidden too (positional superko), for both sides. Both players may pass.
+// The ko point is part of the position (and of its hash): the same stones with and without a ko
+// ban are different positions.
 //
 // The game ends, and is terminal, when
 //   - the target block is captured: the attacker wins;
@@ -100,7 +103,7 @@ class GoCapture {
   static std::string default_problem_text();
 
   GoCapture();
-  // Parameters: problem (text form) or file (SGF or text), superko, max_plies and
+  // Parameters: problem (text form) or file (SGF or text), superko, ko_threats, max_plies and
   // escape_liberties (0: the problem's own). Throws ParamError, or ParseError for a bad problem.
   explicit GoCapture(const Params& params);
   // Validates the problem (ParseError naming `source`).
@@ -110,6 +113,8 @@ class GoCapture {
   [[nodiscard]] const GoProblem& problem() const { return problem_; }
   [[nodiscard]] int size() const { return n_; }
   [[nodiscard]] bool superko() const { return superko_; }
+  // The side that may retake a ko at once (it wins every ko fight), or -1: simple ko binds both.
+  [[nodiscard]] int ko_threats() const { return ko_free_; }
   [[nodiscard]] int attacker() const { return attacker_; }
   [[nodiscard]] int defender() const { return 1 - attacker_; }
   [[nodiscard]] int escape_liberties() const { return escape_; }
@@ -174,6 +179,7 @@ class GoCapture {
   std::array<int, 4> dirs_{};
   GoProblem problem_;
   bool superko_ = false;
+  int ko_free_ = -1;
   int escape_ = GoProblem::kDefaultEscapeLiberties;
   int max_plies_ = GoProblem::kDefaultMaxPlies;
   int target_ = 0;  // mailbox cell

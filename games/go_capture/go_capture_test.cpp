@@ -102,6 +102,31 @@ TEST(GoCapture, SimpleKoForbidsTheImmediateRetake) {
   EXPECT_EQ(t.ko, 0);
 }
 
+// White B4 has just taken a black stone at C4: a ko. The ban is part of the position (its text
+// and its hash), and the side with ko threats (ko_threats) may retake at once.
+const char* kKo = ".XO../XO.O./.XO../...../..... turn=B target=B4 escape=3 ko=C4";
+
+TEST(GoCapture, AKoBanIsPartOfThePositionAndKoThreatsLiftIt) {
+  const GoCapture g = make(kKo);
+  const State banned = g.initial_state();
+  EXPECT_EQ(g.to_string(banned), ".XO../XO.O./.XO../...../.....:B ko=C4");
+  EXPECT_FALSE(legal(g, banned, "C4"));
+  const State free = g.parse(".XO../XO.O./.XO../...../.....:B");
+  EXPECT_EQ(free.board, banned.board);
+  EXPECT_TRUE(legal(g, free, "C4"));
+  EXPECT_FALSE(free == banned);
+  EXPECT_NE(g.hash(free), g.hash(banned));
+  EXPECT_EQ(g.ko_threats(), -1);
+  const GoCapture black(Params(ParamMap{{"problem", kKo}, {"ko_threats", "black"}}));
+  EXPECT_EQ(black.ko_threats(), 0);
+  State s = black.initial_state();
+  ASSERT_TRUE(legal(black, s, "C4"));
+  black.play(s, mv(black, s, "C4"));
+  EXPECT_EQ(s.status, GoCapture::kCaptured);
+  const GoCapture white(Params(ParamMap{{"problem", kKo}, {"ko_threats", "white"}}));
+  EXPECT_FALSE(legal(white, white.initial_state(), "C4"));
+}
+
 TEST(GoCapture, SuperkoForbidsRecreatingAnEarlierBoard) {
   const char* text = "...../..X../.XO../..X../..... turn=B target=C3";
   const GoCapture plain = make(text);

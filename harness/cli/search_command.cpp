@@ -72,7 +72,7 @@ int run_goal_search(const SearchArgs& args) {
   const double start = wall_ms();
   const SolveOutcome r = problem->solve(solver, limits);
   const double elapsed = wall_ms() - start;
-  const std::string result = proof_status_name(r.status);
+  const std::string result = solve_result_name(r);
   const SearchStats& s = r.stats;
   if (args.json) {
     nlohmann::json j;

@@ -26,7 +26,11 @@ std::string encode_row(const SolveRow& row, const std::string& error) {
   const SolveOutcome& o = row.outcome;
   wire::Writer w;
   w.str(row.problem).str(row.algorithm).str(row.expected).str(error);
-  w.u64(static_cast<std::uint64_t>(o.status)).str(o.best_move).strs(o.main_line).i64(o.depth);
+  w.u64(static_cast<std::uint64_t>(o.status))
+      .u64(o.by_ko ? 1 : 0)
+      .str(o.best_move)
+      .strs(o.main_line)
+      .i64(o.depth);
   wire::put_stats(w, o.stats);
   w.f64(o.time_ms);
   return w.take();
@@ -44,6 +48,7 @@ void decode_row(const std::string& bytes, SolveRow& row, std::string& error) {
     throw std::runtime_error("malformed solve result");
   }
   o.status = static_cast<ProofStatus>(status);
+  o.by_ko = r.u64() != 0;
   o.best_move = r.str();
   o.main_line = r.strs();
   o.depth = r.i32();
@@ -145,7 +150,7 @@ SolveRunResult run_solve(const RunRequest& request) {
     if (!error.empty())
       progress.message("solve: " + row.problem + " / " + row.algorithm + ": " + error);
     progress.advance("last: " + row.problem + " " + row.algorithm + " " +
-                     proof_status_name(row.outcome.status) + " (" +
+                     solve_result_name(row.outcome) + " (" +
                      std::to_string(row.outcome.stats.nodes) + " nodes, " +
                      std::to_string(static_cast<long long>(row.outcome.time_ms)) + " ms)");
   };

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -143,6 +144,59 @@ struct BadConfig {
   std::string fragment;  // of the one-line error, after "FILE:"
 };
 
+// White B4 has just taken a ko at C4; Black wants B4. Black to move cannot retake, and White
+// then connects and escapes (escape=3): Black captures only if it wins the ko.
+const char* kKoProblem = ".XO../XO.O./.XO../...../..... turn=B target=B4 escape=3 ko=C4";
+
+// GNU Go's three answers: proved (even if the opponent wins every ko), proved by ko (only if the
+// prover wins the ko), disproved; every solver agrees, and the same stones without the ban are
+// proved.
+TEST(SolveCommand, ProvedByKoOnAHandMadeKo) {
+  const std::string dir = make_temp_dir();
+  const std::string config = write_config(dir, "ko.yaml", std::string(R"(
+name: ko
+game: go-capture
+problems:
+  - {name: ko, problem: ")") + kKoProblem + R"( expect=proved-by-ko"}
+  - {name: no-ban, problem: ".XO../XO.O./.XO../...../..... turn=B target=B4 escape=3", expected: proved}
+  - {name: saved, problem: ".XO../XO.O./.XO../...../..... turn=W target=B4 escape=3", expected: proved}
+algorithms:
+  - {algorithm: alphabeta, options: {tt: "on"}}
+  - {algorithm: alphabeta, options: {tt: "off"}}
+  - {algorithm: pn}
+  - {algorithm: pn+}
+  - {algorithm: dfpn}
+  - {algorithm: dfpn+}
+limits: {nodes: 1000000, time_ms: 20000}
+)");
+  const auto r = run_harness({"solve", config, "--out", dir + "/out", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto rows = read_csv(dir + "/out/solve.csv");
+  ASSERT_EQ(rows.size(), 1 + 3 * 6u);
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    SCOPED_TRACE(rows[i][0] + " " + rows[i][1]);
+    EXPECT_EQ(rows[i][2], rows[i][0] == "ko" ? "proved by ko" : "proved");
+    EXPECT_EQ(rows[i][4], "yes");
+  }
+  // search says the same, and under one ko rule (ko_threats) the ban is a different position
+  // from the same stones without it: a table that merged them would answer one for both.
+  auto search = [](std::vector<std::string> extra) {
+    std::vector<std::string> args = {
+        "search",  "--game", "go-capture", "--algorithm", "dfpn",
+        "--depth", "max",    "--json",     "--param",     std::string("problem=") + kKoProblem};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const auto p = run_harness(args);
+    EXPECT_EQ(p.exit_code, 0) << p.err;
+    return nlohmann::json::parse(p.out)["result"].get<std::string>();
+  };
+  EXPECT_EQ(search({}), "proved by ko");
+  EXPECT_EQ(search({"--param", "ko_threats=white"}), "disproved");
+  EXPECT_EQ(
+      search({"--param", "ko_threats=white", "--position", ".XO../XO.O./.XO../...../.....:B"}),
+      "proved");
+  EXPECT_EQ(search({"--param", "ko_threats=black"}), "proved");
+}
+
 TEST(SolveCommand, BadConfigsAreOneLocatedLineAndExitCodeTwo) {
   const std::string dir = make_temp_dir();
   std::ofstream(dir + "/broken.sgf") << "(;SZ[7]AB[cd]AW[dd]MA[dd]XR[perhaps])";
@@ -169,13 +223,13 @@ TEST(SolveCommand, BadConfigsAreOneLocatedLineAndExitCodeTwo) {
       {"game: tictactoe\nproblems:\n  - {name: a, prover: 2}\n" + algos,
        "3:23: expected an integer in 0..1"},
       {"game: tictactoe\nproblems:\n  - {name: a, expected: maybe}\n" + algos,
-       "3:25: expected one of proved, disproved"},
+       "3:25: expected one of proved, proved by ko, disproved"},
       {"game: tictactoe\nproblems:\n  - {name: a}\n  - {name: a}\n" + algos,
        "two problems are named 'a'"},
       {"game: go-capture\nproblems:\n  - files: nothing-*.sgf\n" + algos,
        "3:12: no problem file matches 'nothing-*.sgf'"},
       {"game: go-capture\nproblems:\n  - file: broken.sgf\n" + algos,
-       "3:11: " + dir + "/broken.sgf: property XR: expected proved or disproved"},
+       "3:11: " + dir + "/broken.sgf: property XR: expected proved, proved by ko or disproved"},
       {"game: go-capture\nproblems:\n  - {name: a, position: 'x'}\n" + algos, "not a 'position'"},
       {"game: {name: go-capture, params: {superko: maybe}}\nproblems:\n  - file: broken.sgf\n" +
            algos,
