@@ -13,10 +13,19 @@
 //   - the target block has `escape_liberties` liberties (default 5): it has escaped, the defender
 //     wins;
 //   - both players pass in a row, or `max_plies` moves have been played (default 60): the target
-//     still stands, the defender wins.
+//     still stands, the defender wins;
+//   - (ladders=on, the default) the defender is to move with the target in atari and the attacker
+//     captures it by ataris alone, whatever the defender does: read exactly by
+//     GoCapture::ladder_captures, within the rules (ko bans, the ply limit, escape liberties,
+//     passes, the region); the attacker wins, as if it had captured. This cuts every working
+//     ladder to one node, on any board; a ladder that does not work is searched as before.
 // So a problem is the AND/OR question "can the side to move reach its goal?": capture the
 // opponent's block, or save its own. Moves are every legal point of the problem's region (the whole
-// board when it gives none), in row-major order from the top-left, then pass.
+// board when it gives none), then pass; the moves that can matter come first (the order decides
+// ties in the proof-number searches and alpha-beta's order without a heuristic): the target's
+// liberties, the liberties of the attacker blocks beside it that have no more liberties than it
+// (to capture or save them), the target's second-order liberties (next to its liberties), then
+// the rest in row-major order from the top-left.
 //
 // The board is a (size+2) x (size+2) mailbox with an edge frame; a State holds the board, the side
 // to move, the ko point, the ply count and the consecutive passes (all part of the position: equal
@@ -68,7 +77,7 @@ class GoCapture {
   static constexpr std::uint8_t kWhite = 2;
   static constexpr std::uint8_t kEdge = 3;
 
-  enum Status : std::uint8_t { kOngoing, kCaptured, kEscaped, kPassedOut, kPlyLimit };
+  enum Status : std::uint8_t { kOngoing, kCaptured, kEscaped, kPassedOut, kPlyLimit, kLadder };
 
   struct State {
     std::array<std::uint8_t, detail::kGoCells> board{};
@@ -127,7 +136,7 @@ class GoCapture {
   [[nodiscard]] int to_move(const State& s) const { return s.side; }
   [[nodiscard]] bool is_terminal(const State& s) const { return s.status != kOngoing; }
   [[nodiscard]] Value terminal_value(const State& s) const {
-    const int winner = s.status == kCaptured ? attacker_ : 1 - attacker_;
+    const int winner = s.status == kCaptured || s.status == kLadder ? attacker_ : 1 - attacker_;
     return s.side == winner ? kWin : -kWin;
   }
   void legal_moves(const State& s, MovesOf<GoCapture>& moves) const;
@@ -158,6 +167,15 @@ class GoCapture {
   // is near.
   [[nodiscard]] int capture_distance(const State& s) const;
 
+  // Exact ladder reading from `s` (ongoing): true when the attacker captures the target by ataris
+  // alone whatever the defender does. The defender's only moves that matter with the target in
+  // atari are extending at its liberty and capturing an attacker block beside it (any other move
+  // leaves it in atari, to be taken at once, unless that move ends the game: the ply limit or a
+  // second pass, which the reading checks); the attacker tries both ataris of a two-liberty target.
+  // More than `budget` positions read answer false, as does any doubt: false claims nothing.
+  [[nodiscard]] bool ladder_captures(const State& s, int budget = 400) const;
+  [[nodiscard]] bool ladders() const { return ladders_; }
+
   // A grid with coordinates, for people.
   [[nodiscard]] std::string draw(const State& s) const;
 
@@ -171,7 +189,14 @@ class GoCapture {
   void place(State& s, int p) const;
   [[nodiscard]] bool legal_stone(const State& s, int p) const;
   [[nodiscard]] bool repeats_board(const State& s, int p) const;
+  // `p` (a board cell) is a legal move for the side to move of `s`.
+  [[nodiscard]] bool playable(const State& s, int p) const;
+  bool read_ladder(const State& s, int& budget) const;
+  // The target's liberties, up to `limit` of them, into `out`; returns how many.
+  int target_liberty_cells(const State& s, int* out, int limit) const;
   void update_status(State& s) const;
+  // play() for a stone, with the status set without reading ladders (the reader's own step).
+  void play_stone_for_reading(State& s, int p) const;
   [[nodiscard]] std::string why_illegal(const State& s, int p) const;
 
   int n_ = 7;
@@ -180,6 +205,7 @@ class GoCapture {
   GoProblem problem_;
   bool superko_ = false;
   int ko_free_ = -1;
+  bool ladders_ = true;
   int escape_ = GoProblem::kDefaultEscapeLiberties;
   int max_plies_ = GoProblem::kDefaultMaxPlies;
   int target_ = 0;  // mailbox cell

@@ -192,7 +192,8 @@ TEST(GoCapture, MovesAreTheRegionsLegalPointsThenPass) {
   g.legal_moves(g.initial_state(), moves);
   std::vector<std::string> names;
   for (Move m : moves) names.push_back(g.move_to_string(g.initial_state(), m));
-  EXPECT_EQ(names, (std::vector<std::string>{"D4", "D3", "D2", "pass"}));
+  // The target's liberty first, then its second-order liberties, then the rest.
+  EXPECT_EQ(names, (std::vector<std::string>{"D3", "D4", "D2", "pass"}));
   EXPECT_FALSE(legal(g, g.initial_state(), "A1"));
   try {
     (void)g.parse_move(g.initial_state(), "A1");
@@ -200,6 +201,62 @@ TEST(GoCapture, MovesAreTheRegionsLegalPointsThenPass) {
   } catch (const ParseError& e) {
     EXPECT_NE(std::string(e.what()).find("region"), std::string::npos);
   }
+}
+
+// The moves that can matter come first: the target's liberties, then the liberties of an
+// attacker block beside it that is no stronger (C2, in atari: D2 takes it), then the points next
+// to the target's liberties; the rest follow in row-major order.
+TEST(GoCapture, MovesThatCanMatterComeFirst) {
+  const GoCapture g = make("...../..X../.XO../.OXO./..... turn=W target=C3");
+  MovesOf<GoCapture> moves;
+  g.legal_moves(g.initial_state(), moves);
+  std::vector<std::string> names;
+  for (Move m : moves) names.push_back(g.move_to_string(g.initial_state(), m));
+  ASSERT_GE(names.size(), 4u);
+  EXPECT_EQ(std::vector<std::string>(names.begin(), names.begin() + 4),
+            (std::vector<std::string>{"D3", "C1", "D4", "E3"}));
+  EXPECT_EQ(names.back(), "pass");
+  std::vector<std::string> sorted = names;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end()) << "no move twice";
+}
+
+// Ladders are read exactly with the defender to move: a working one ends the problem for the
+// attacker (ladder-01: after D5, White's D4 runs into the edge), a broken one does not, and
+// ladders=off leaves them to the search.
+TEST(GoCapture, AWorkingLadderIsReadToTheEnd) {
+  const GoCapture g(Params(ParamMap{{"file", "problems/go-capture/ladder-01.sgf"}}));
+  EXPECT_TRUE(g.ladders());
+  State s = g.initial_state();
+  EXPECT_FALSE(g.is_terminal(s));  // the attacker's first move is still a move
+  g.play(s, mv(g, s, "D5"));
+  EXPECT_EQ(s.status, GoCapture::kLadder);
+  EXPECT_EQ(g.terminal_value(s), -GoCapture::kWin);  // White to move has lost
+  // The other atari lets White out at D5 with three liberties: no ladder.
+  State t = g.initial_state();
+  g.play(t, mv(g, t, "E4"));
+  EXPECT_EQ(t.status, GoCapture::kOngoing);
+  // A white stone on the ladder's path breaks it.
+  const GoCapture broken(
+      Params(ParamMap{{"problem",
+                       "........./......O../........./........./........./..XO...../...XX..../"
+                       "........./......... turn=B target=D4"}}));
+  State b = broken.initial_state();
+  broken.play(b, mv(broken, b, "D5"));
+  EXPECT_EQ(b.status, GoCapture::kOngoing);
+  const GoCapture off(
+      Params(ParamMap{{"file", "problems/go-capture/ladder-01.sgf"}, {"ladders", "off"}}));
+  State o = off.initial_state();
+  off.play(o, mv(off, o, "D5"));
+  EXPECT_EQ(o.status, GoCapture::kOngoing);
+  EXPECT_TRUE(off.ladder_captures(o));
+  // Too few plies left for the ladder: the defender survives by the ply limit, and the reading
+  // knows it.
+  const GoCapture short_game(
+      Params(ParamMap{{"file", "problems/go-capture/ladder-01.sgf"}, {"max_plies", "6"}}));
+  State sh = short_game.initial_state();
+  short_game.play(sh, mv(short_game, sh, "D5"));
+  EXPECT_EQ(sh.status, GoCapture::kOngoing);
 }
 
 TEST(GoCapture, PositionsRoundTripAndHashByEverythingThatMatters) {
