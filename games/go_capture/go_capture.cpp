@@ -100,6 +100,9 @@ std::vector<ParamSpec> GoCapture::param_specs() {
       ParamSpec::choice("ladders", "on", {"off", "on"},
                         "on: a target the attacker captures by ataris alone (read exactly) ends "
                         "the problem as captured"),
+      ParamSpec::choice("escapes", "on", {"off", "on"},
+                        "on: a target that escapes whatever the attacker does (one escaping move "
+                        "to move, two independent ones otherwise) ends the problem as saved"),
       ParamSpec::integer("max_plies", 0, 0, GoProblem::kMaxPlies,
                          "moves played at most, after which the target counts as saved; 0: the "
                          "problem's (default 60)"),
@@ -145,6 +148,7 @@ GoCapture::GoCapture(const Params& given) {
     problem.escape_liberties = static_cast<int>(libs);
   }
   ladders_ = p.get("ladders") == "on";
+  escapes_ = p.get("escapes") == "on";
   init(std::move(problem), p.get("superko") == "on", source);
   const std::string& threats = p.get("ko_threats");
   ko_free_ = threats == "black" ? 0 : threats == "white" ? 1 : -1;
@@ -411,7 +415,11 @@ void GoCapture::update_status(State& s) const {
     s.status = kOngoing;
     // Read with the defender to move: the attacker's move into a working ladder is then the
     // proof's last move, and a problem's own first move stays a move.
-    if (ladders_ && s.side != attacker_ && ladder_captures(s)) s.status = kLadder;
+    if (ladders_ && s.side != attacker_ && ladder_captures(s)) {
+      s.status = kLadder;
+    } else if (escapes_ && s.ply > 0 && escape_sure(s)) {
+      s.status = kEscapeSure;
+    }
   }
 }
 
@@ -447,6 +455,60 @@ int GoCapture::target_liberty_cells(const State& s, int* out, int limit) const {
     }
   }
   return count;
+}
+
+bool GoCapture::escape_sure(const State& s) const {
+  if (s.status != kOngoing || superko_) return false;
+  std::array<int, kMaxMoves> libs;
+  const int n = target_liberty_cells(s, libs.data(), static_cast<int>(libs.size()));
+  if (s.side != attacker_) {
+    // One move that escapes: an extension at a liberty.
+    for (int i = 0; i < n; ++i) {
+      const int e = libs[static_cast<std::size_t>(i)];
+      if (!playable(s, e)) continue;
+      State t = s;
+      play_stone_for_reading(t, e);
+      if (t.status == kEscaped) return true;
+    }
+    return false;  // (captures that escape are left to the search: false claims nothing)
+  }
+  // The attacker to move: two independent extensions that each escape.
+  State t = s;
+  t.side ^= 1U;
+  t.ko = 0;  // an attacker move bans at most a point where it took a stone: never a liberty
+  const auto enemy = static_cast<std::uint8_t>(3 - target_color_);
+  std::array<CellSet, 2> zones;
+  int found = 0;
+  int roomy = 0;  // extensions with a liberty to spare
+  for (int i = 0; i < n && found < 2 && roomy < 2; ++i) {
+    const int e = libs[static_cast<std::size_t>(i)];
+    if (!playable(t, e)) continue;
+    bool captures = false;
+    for (int d : dirs_) {
+      const int q = e + d;
+      if (t.board[static_cast<std::size_t>(q)] == enemy && liberties(t, q, 2) == 1) captures = true;
+    }
+    if (captures) continue;
+    State u = t;
+    place(u, e);
+    std::array<int, kMaxMoves> after;
+    const int m = target_liberty_cells(u, after.data(), static_cast<int>(after.size()));
+    if (m < escape_) continue;
+    // An attacker move takes at most one of these liberties (it captures none of the stones:
+    // those beside e have e, and the target more than one, as liberties) or the point e itself.
+    if (m > escape_ && ++roomy == 2) break;
+    CellSet zone;
+    zone.insert(e);
+    bool meets = found == 1 && zones[0].contains(e);
+    for (int j = 0; j < m; ++j) {
+      const int c = after[static_cast<std::size_t>(j)];
+      zone.insert(c);
+      if (found == 1 && zones[0].contains(c)) meets = true;
+    }
+    if (meets) continue;
+    zones[static_cast<std::size_t>(found++)] = zone;
+  }
+  return found == 2 || roomy == 2;
 }
 
 bool GoCapture::ladder_captures(const State& s, int budget) const {

@@ -18,7 +18,10 @@
 //     captures it by ataris alone, whatever the defender does: read exactly by
 //     GoCapture::ladder_captures, within the rules (ko bans, the ply limit, escape liberties,
 //     passes, the region); the attacker wins, as if it had captured. This cuts every working
-//     ladder to one node, on any board; a ladder that does not work is searched as before.
+//     ladder to one node, on any board; a ladder that does not work is searched as before;
+//   - (escapes=on, the default; not at the problem's own position, not under superko) the target
+//     escapes whatever the attacker does, read exactly by GoCapture::escape_sure: the defender
+//     wins, as if it had escaped. This cuts the far-away attacker moves of a failed attack.
 // So a problem is the AND/OR question "can the side to move reach its goal?": capture the
 // opponent's block, or save its own. Moves are every legal point of the problem's region (the whole
 // board when it gives none), then pass; the moves that can matter come first (the order decides
@@ -77,7 +80,15 @@ class GoCapture {
   static constexpr std::uint8_t kWhite = 2;
   static constexpr std::uint8_t kEdge = 3;
 
-  enum Status : std::uint8_t { kOngoing, kCaptured, kEscaped, kPassedOut, kPlyLimit, kLadder };
+  enum Status : std::uint8_t {
+    kOngoing,
+    kCaptured,
+    kEscaped,
+    kPassedOut,
+    kPlyLimit,
+    kLadder,      // the attacker captures by ladder (read exactly)
+    kEscapeSure,  // the defender escapes whatever the attacker does (read exactly)
+  };
 
   struct State {
     std::array<std::uint8_t, detail::kGoCells> board{};
@@ -137,6 +148,7 @@ class GoCapture {
   [[nodiscard]] bool is_terminal(const State& s) const { return s.status != kOngoing; }
   [[nodiscard]] Value terminal_value(const State& s) const {
     const int winner = s.status == kCaptured || s.status == kLadder ? attacker_ : 1 - attacker_;
+    // (kEscaped, kEscapeSure, kPassedOut, kPlyLimit: the defender)
     return s.side == winner ? kWin : -kWin;
   }
   void legal_moves(const State& s, MovesOf<GoCapture>& moves) const;
@@ -175,6 +187,14 @@ class GoCapture {
   // More than `budget` positions read answer false, as does any doubt: false claims nothing.
   [[nodiscard]] bool ladder_captures(const State& s, int budget = 400) const;
   [[nodiscard]] bool ladders() const { return ladders_; }
+  // Exact, with `s` ongoing: true when the defender escapes (reaches escape_liberties) whatever
+  // happens: to move, it has an extension that escapes; the attacker to move, it has two
+  // extensions at the target's liberties, capturing nothing, that escape even after the attacker
+  // took one of their liberties, or two that escape whose points and liberties do not meet (an
+  // attacker move takes at most one liberty of an extension, or its point, and changes nothing
+  // else about it). Not under superko (a repetition could forbid the extension).
+  [[nodiscard]] bool escape_sure(const State& s) const;
+  [[nodiscard]] bool escapes() const { return escapes_; }
 
   // A grid with coordinates, for people.
   [[nodiscard]] std::string draw(const State& s) const;
@@ -206,6 +226,7 @@ class GoCapture {
   bool superko_ = false;
   int ko_free_ = -1;
   bool ladders_ = true;
+  bool escapes_ = true;
   int escape_ = GoProblem::kDefaultEscapeLiberties;
   int max_plies_ = GoProblem::kDefaultMaxPlies;
   int target_ = 0;  // mailbox cell

@@ -57,7 +57,33 @@ TEST(GoCapture, CapturesRemoveWholeBlocksAndFreeTheirPoints) {
   ASSERT_TRUE(legal(g, s, "D4"));
   g.play(s, mv(g, s, "D4"));
   EXPECT_EQ(g.to_string(s).substr(0, 29), ".OO../O..O./.OO../...X./.....");
-  EXPECT_FALSE(g.is_terminal(s));
+  // Black's D2, with four liberties and Black to move, escapes next move (escape=5): decided.
+  EXPECT_EQ(s.status, GoCapture::kEscapeSure);
+  EXPECT_EQ(g.terminal_value(s), GoCapture::kWin);  // Black to move has won
+}
+
+// A sure escape is read exactly: the defender to move with an extension that escapes, or the
+// attacker to move against two extensions that escape even after it takes a liberty.
+TEST(GoCapture, ASureEscapeIsReadExactly) {
+  const GoCapture g =
+      make("......./......./......./...O.../......./......./....... turn=B target=D4");
+  const State black = g.initial_state();
+  EXPECT_EQ(black.status, GoCapture::kOngoing);  // the problem's own position is always searched
+  EXPECT_TRUE(g.escape_sure(black));             // any extension of D4 has 6 liberties
+  const State white = g.parse("......./......./......./...O.../......./......./.......:W");
+  EXPECT_TRUE(g.escape_sure(white));
+  // Three liberties, attacker to move: an extension reaches 5, not 6; no claim.
+  EXPECT_FALSE(g.escape_sure(g.parse("......./......./...X.../...O.../......./......./.......:B")));
+  State s = g.initial_state();
+  g.play(s, mv(g, s, "A1"));
+  EXPECT_EQ(s.status, GoCapture::kEscapeSure);
+  const GoCapture off(Params(ParamMap{{"problem",
+                                       "......./......./......./...O.../......./"
+                                       "......./....... turn=B target=D4"},
+                                      {"escapes", "off"}}));
+  State o = off.initial_state();
+  off.play(o, mv(off, o, "A1"));
+  EXPECT_EQ(o.status, GoCapture::kOngoing);
 }
 
 TEST(GoCapture, SuicideIsIllegalButCapturingIsNot) {

@@ -107,13 +107,14 @@ void check_problems(int part) {
   }
 }
 
-// The ladder reader claims only what is true: wherever it says the attacker captures (the
-// defender to move, the target in atari), df-pn+ on the game without the reading (ladders=off)
-// proves the capture too. Positions from short playouts of every shipped problem, biased towards
-// the moves that matter.
-TEST(GoProblems, TheLadderReaderClaimsOnlyTrueCaptures) {
+// The ladder reader and the escape reader claim only what is true: wherever one says the attacker
+// captures (the defender to move, the target in atari) or the defender escapes, df-pn+ on the game
+// without the readings (ladders=off, escapes=off) never finds the opposite. Positions from short
+// playouts of every shipped problem, biased towards the moves that matter.
+TEST(GoProblems, TheLadderAndEscapeReadersClaimOnlyTheTruth) {
   int claims = 0;
   int checked = 0;
+  int escapes = 0;
   std::uint64_t rng = 12345;
   auto next = [&rng](std::uint64_t n) {
     rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -122,7 +123,7 @@ TEST(GoProblems, TheLadderReaderClaimsOnlyTrueCaptures) {
   for (const std::string& file : shipped_files()) {
     const GoProblem p = load_go_problem(file);
     const GoCapture off(Params(std::map<std::string, std::string>{
-        {"problem", go_problem_to_text(p)}, {"ladders", "off"}}));
+        {"problem", go_problem_to_text(p)}, {"ladders", "off"}, {"escapes", "off"}}));
     SCOPED_TRACE(p.name);
     const GoHeuristic h{&off, true};
     const SolverGoal goal{off.attacker(), 1};
@@ -139,6 +140,13 @@ TEST(GoProblems, TheLadderReaderClaimsOnlyTrueCaptures) {
             EXPECT_NE(r.status, ProofStatus::kDisproved) << off.to_string(s);
           }
         }
+        if (s.ply > 0 && off.escape_sure(s)) {
+          ++escapes;
+          DfpnOptions o;
+          o.heuristic = true;
+          const SolveResult r = dfpn(off, goal, s, nodes(300'000), h, o);
+          EXPECT_NE(r.status, ProofStatus::kProved) << "escape: " << off.to_string(s);
+        }
         MovesOf<GoCapture> moves;
         off.legal_moves(s, moves);
         const std::size_t n = moves.size() - 1;  // not the pass
@@ -150,6 +158,7 @@ TEST(GoProblems, TheLadderReaderClaimsOnlyTrueCaptures) {
   }
   EXPECT_GT(checked, 50);
   EXPECT_GT(claims, 10);
+  EXPECT_GT(escapes, 10);
 }
 
 TEST(GoProblems, EveryAnswerIsFoundAndAgreedOnByTheSolversThatFinishPart1) { check_problems(0); }
