@@ -108,6 +108,8 @@ std::vector<ParamSpec> GoCapture::param_specs() {
                          "problem's (default 60)"),
       ParamSpec::integer("escape_liberties", 0, 0, GoProblem::kMaxEscapeLiberties,
                          "liberties at which the target has escaped; 0: the problem's (default 5)"),
+      ParamSpec::choice("region", "problem", {"problem", "whole"},
+                        "whole: play on the whole board, whatever region the problem gives"),
   };
 }
 
@@ -147,6 +149,7 @@ GoCapture::GoCapture(const Params& given) {
   if (const auto libs = p.get_int("escape_liberties"); libs != 0) {
     problem.escape_liberties = static_cast<int>(libs);
   }
+  if (p.get("region") == "whole") problem.region.clear();
   ladders_ = p.get("ladders") == "on";
   escapes_ = p.get("escapes") == "on";
   init(std::move(problem), p.get("superko") == "on", source);

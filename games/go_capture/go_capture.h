@@ -123,8 +123,9 @@ class GoCapture {
   static std::string default_problem_text();
 
   GoCapture();
-  // Parameters: problem (text form) or file (SGF or text), superko, ko_threats, max_plies and
-  // escape_liberties (0: the problem's own). Throws ParamError, or ParseError for a bad problem.
+  // Parameters: problem (text form) or file (SGF or text), superko, ko_threats, ladders, escapes,
+  // max_plies and escape_liberties (0: the problem's own), region (whole: drop the problem's).
+  // Throws ParamError, or ParseError for a bad problem.
   explicit GoCapture(const Params& params);
   // Validates the problem (ParseError naming `source`).
   explicit GoCapture(GoProblem problem, bool superko = false,

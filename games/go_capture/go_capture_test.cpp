@@ -338,6 +338,20 @@ TEST(GoCapture, ParametersPickTheProblemAndOverrideItsLimits) {
   EXPECT_THROW(GoCapture(Params(ParamMap{{"problem", "..... turn=B"}})), ParseError);
   EXPECT_THROW(GoCapture(Params(ParamMap{{"file", "/no/such/problem.sgf"}})), ParseError);
   EXPECT_THROW(GoCapture(Params(ParamMap{{"superko", "maybe"}})), ParamError);
+  // region=whole drops the problem's region: every empty point of the board is a move.
+  const ParamMap ladder = {{"file", "problems/go-capture/ladder-01.sgf"}};
+  ParamMap whole = ladder;
+  whole["region"] = "whole";
+  MovesOf<GoCapture> in_region;
+  MovesOf<GoCapture> everywhere;
+  const GoCapture r(Params{ladder});
+  const GoCapture w(Params{whole});
+  r.legal_moves(r.initial_state(), in_region);
+  w.legal_moves(w.initial_state(), everywhere);
+  EXPECT_FALSE(r.problem().region.empty());
+  EXPECT_TRUE(w.problem().region.empty());
+  EXPECT_EQ(everywhere.size(), 81u - 4u + 1u);  // 77 empty points and the pass
+  EXPECT_LT(in_region.size(), everywhere.size());
 }
 
 }  // namespace
