@@ -108,8 +108,10 @@ std::vector<ParamSpec> GoCapture::param_specs() {
                          "problem's (default 60)"),
       ParamSpec::integer("escape_liberties", 0, 0, GoProblem::kMaxEscapeLiberties,
                          "liberties at which the target has escaped; 0: the problem's (default 5)"),
-      ParamSpec::choice("region", "problem", {"problem", "whole"},
-                        "whole: play on the whole board, whatever region the problem gives"),
+      ParamSpec::choice("region", "problem", {"problem", "whole", "checked"},
+                        "whole: play on the whole board, whatever region the problem gives; "
+                        "checked (solvers): solve in the region, then on the whole board, and "
+                        "warn when the answers differ"),
   };
 }
 

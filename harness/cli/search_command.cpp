@@ -88,6 +88,7 @@ int run_goal_search(const SearchArgs& args) {
     j["main_line"] = r.main_line;
     j["depth"] = r.depth;
     j["expected"] = problem->expected();
+    j["warning"] = r.warning;
     j["nodes"] = s.nodes;
     j["leaves"] = s.leaves;
     j["interior"] = s.interior;
@@ -120,6 +121,7 @@ int run_goal_search(const SearchArgs& args) {
     std::printf("best move   %s\n", r.best_move.empty() ? "none" : r.best_move.c_str());
     std::printf("main line   %s (%d plies)\n", line.empty() ? "-" : line.c_str(), r.depth);
   }
+  if (!r.warning.empty()) std::printf("warning     %s\n", r.warning.c_str());
   std::printf("nodes       %llu\n", static_cast<unsigned long long>(s.nodes));
   std::printf("tt          %llu probes, %llu hits\n", static_cast<unsigned long long>(s.tt_probes),
               static_cast<unsigned long long>(s.tt_hits));

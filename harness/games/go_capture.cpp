@@ -73,6 +73,56 @@ class GoKoProblem final : public SolveProblem {
   std::unique_ptr<SolveProblem> second_;
 };
 
+// region=checked: the answer in the problem's region, then on the whole board; when they differ
+// the region was too small for the truth, and the whole board's answer is the one given, with a
+// warning. One budget covers both searches.
+class GoRegionCheckedProblem final : public SolveProblem {
+ public:
+  GoRegionCheckedProblem(std::unique_ptr<SolveProblem> in_region,
+                         std::unique_ptr<SolveProblem> whole)
+      : region_(std::move(in_region)), whole_(std::move(whole)) {}
+  [[nodiscard]] const std::string& name() const override { return region_->name(); }
+  [[nodiscard]] const std::string& expected() const override { return region_->expected(); }
+  [[nodiscard]] const std::string& game() const override { return region_->game(); }
+  [[nodiscard]] const std::string& goal() const override { return region_->goal(); }
+
+  [[nodiscard]] SolveOutcome solve(const SolverSpec& solver,
+                                   const SearchLimits& limits) const override {
+    SolveOutcome r = region_->solve(solver, limits);
+    if (r.status == ProofStatus::kUnknown) return r;
+    SearchLimits rest = limits;
+    bool spent = false;
+    if (limits.max_nodes != 0) {
+      spent = r.stats.nodes >= limits.max_nodes;
+      rest.max_nodes = spent ? 0 : limits.max_nodes - r.stats.nodes;
+    }
+    if (limits.max_ms > 0) {
+      spent = spent || r.time_ms >= limits.max_ms;
+      rest.max_ms = limits.max_ms - r.time_ms;
+    }
+    SolveOutcome w;
+    if (!spent) w = whole_->solve(solver, rest);
+    const std::string in_region = solve_result_name(r);
+    if (w.status == ProofStatus::kUnknown) {
+      r.stats += w.stats;
+      r.time_ms += w.time_ms;
+      r.warning = in_region + " in the region, not confirmed on the whole board within the budget";
+      return r;
+    }
+    w.stats += r.stats;
+    w.time_ms += r.time_ms;
+    if (solve_result_name(w) != in_region) {
+      w.warning = "the region is too small: in it the answer is " + in_region +
+                  ", on the whole board " + solve_result_name(w);
+    }
+    return w;
+  }
+
+ private:
+  std::unique_ptr<SolveProblem> region_;
+  std::unique_ptr<SolveProblem> whole_;
+};
+
 std::unique_ptr<SolveProblem> make_go_capture_problem(
     const std::map<std::string, std::string>& params, const ProblemSpec& spec) {
   std::map<std::string, std::string> p = params;
@@ -119,16 +169,26 @@ std::unique_ptr<SolveProblem> make_go_capture_problem(
         });
   };
   // A ko rule the user chose is the question asked; otherwise GNU Go's three answers.
-  if (p.count("ko_threats") != 0) return make(p);
-  const GoCapture plain(resolve_params(GoCapture::param_specs(), p, "game go-capture"));
-  const int prover = spec.position.empty() ? plain.to_move(plain.initial_state())
-                                           : plain.to_move(plain.parse(spec.position));
-  const char* colour[2] = {"black", "white"};
-  std::map<std::string, std::string> opponent_wins = p;
-  opponent_wins["ko_threats"] = colour[1 - prover];
-  std::map<std::string, std::string> prover_wins = p;
-  prover_wins["ko_threats"] = colour[prover];
-  return std::make_unique<GoKoProblem>(make(opponent_wins), make(prover_wins));
+  auto question = [&](const std::map<std::string, std::string>& q) {
+    if (q.count("ko_threats") != 0) return make(q);
+    const GoCapture plain(resolve_params(GoCapture::param_specs(), q, "game go-capture"));
+    const int prover = spec.position.empty() ? plain.to_move(plain.initial_state())
+                                             : plain.to_move(plain.parse(spec.position));
+    const char* colour[2] = {"black", "white"};
+    std::map<std::string, std::string> opponent_wins = q;
+    opponent_wins["ko_threats"] = colour[1 - prover];
+    std::map<std::string, std::string> prover_wins = q;
+    prover_wins["ko_threats"] = colour[prover];
+    return std::unique_ptr<SolveProblem>(
+        std::make_unique<GoKoProblem>(make(opponent_wins), make(prover_wins)));
+  };
+  const auto region = p.find("region");
+  if (region == p.end() || region->second != "checked") return question(p);
+  std::map<std::string, std::string> in_region = p;
+  in_region["region"] = "problem";
+  std::map<std::string, std::string> whole = p;
+  whole["region"] = "whole";
+  return std::make_unique<GoRegionCheckedProblem>(question(in_region), question(whole));
 }
 
 }  // namespace

@@ -33,6 +33,7 @@ std::string encode_row(const SolveRow& row, const std::string& error) {
       .i64(o.depth);
   wire::put_stats(w, o.stats);
   w.f64(o.time_ms);
+  w.str(o.warning);
   return w.take();
 }
 
@@ -54,6 +55,7 @@ void decode_row(const std::string& bytes, SolveRow& row, std::string& error) {
   o.depth = r.i32();
   o.stats = wire::get_stats(r);
   o.time_ms = r.f64();
+  o.warning = r.str();
   r.expect_end();
 }
 
@@ -149,6 +151,10 @@ SolveRunResult run_solve(const RunRequest& request) {
     decode_row(bytes, row, error);
     if (!error.empty())
       progress.message("solve: " + row.problem + " / " + row.algorithm + ": " + error);
+    if (!row.outcome.warning.empty()) {
+      progress.message("solve: " + row.problem + " / " + row.algorithm +
+                       ": warning: " + row.outcome.warning);
+    }
     progress.advance("last: " + row.problem + " " + row.algorithm + " " +
                      solve_result_name(row.outcome) + " (" +
                      std::to_string(row.outcome.stats.nodes) + " nodes, " +

@@ -197,6 +197,46 @@ limits: {nodes: 1000000, time_ms: 20000}
   EXPECT_EQ(search({"--param", "ko_threats=black"}), "proved");
 }
 
+// A region too small for the truth: black captures C3 at D3, outside the region, so inside it
+// the capture fails. region=checked solves on the whole board too, gives its answer and warns.
+TEST(SolveCommand, ARegionTooSmallIsDetectedAndWarnedAbout) {
+  const std::string problem = "problem=...../..X../.XO../..X../..... turn=B target=C3 region=A1-B5";
+  auto search = [&](const std::string& region) {
+    const auto r =
+        run_harness({"search", "--game", "go-capture", "--param", problem, "--param",
+                     "region=" + region, "--algorithm", "dfpn+", "--depth", "max", "--json"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return nlohmann::json::parse(r.out);
+  };
+  const auto plain = search("problem");
+  EXPECT_EQ(plain["result"], "disproved");
+  EXPECT_EQ(plain["warning"], "");
+  const auto checked = search("checked");
+  EXPECT_EQ(checked["result"], "proved");
+  EXPECT_EQ(checked["warning"],
+            "the region is too small: in it the answer is disproved, on the whole board proved");
+  // A region that holds what matters passes the check in silence.
+  const auto fine = run_harness({"search", "--game", "go-capture", "--param",
+                                 "file=problems/go-capture/ladder-01.sgf", "--param",
+                                 "region=checked", "--algorithm", "dfpn+", "--depth", "max"});
+  EXPECT_EQ(fine.exit_code, 0) << fine.err;
+  EXPECT_EQ(fine.out.find("warning"), std::string::npos) << fine.out;
+  // harness solve says it on stderr, even when quiet.
+  const std::string dir = make_temp_dir();
+  const std::string config = write_config(dir, "region.yaml", R"(
+name: region
+game: {name: go-capture, params: {region: checked}}
+problems:
+  - {name: small, problem: "...../..X../.XO../..X../..... turn=B target=C3 region=A1-B5"}
+algorithms:
+  - {algorithm: dfpn}
+)");
+  const auto r = run_harness({"solve", config, "--out", dir + "/out", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("solve: small / dfpn: warning: the region is too small"), std::string::npos)
+      << r.err;
+}
+
 TEST(SolveCommand, BadConfigsAreOneLocatedLineAndExitCodeTwo) {
   const std::string dir = make_temp_dir();
   std::ofstream(dir + "/broken.sgf") << "(;SZ[7]AB[cd]AW[dd]MA[dd]XR[perhaps])";
