@@ -44,17 +44,31 @@ struct ProblemSpec {
   std::string position;
   int prover = -1;
   Value at_least = 1;
-  std::string expected;  // "", "proved" or "disproved"; go-capture problems carry their own
+  // "", "proved", "proved by ko" or "disproved"; go-capture problems carry their own
+  std::string expected;
+  // `harness search`: the game's parameters pose the problem (go-capture: its `file` or `problem`
+  // parameter, or the default problem) and `position`, when given, is the root; the prover is its
+  // side to move.
+  bool from_game_params = false;
 };
 
 struct SolveOutcome {
   ProofStatus status = ProofStatus::kUnknown;
+  // Proved only if the prover wins every ko (go-capture: it fails when its opponent does).
+  bool by_ko = false;
   std::string best_move;               // in the game's notation; empty when unknown
   std::vector<std::string> main_line;  // in notation
   int depth = 0;
   SearchStats stats;
   double time_ms = 0.0;  // wall clock of the search
+  // Something the user should know about the answer (go-capture: a region too small), or "".
+  std::string warning;
 };
+
+// "proved", "proved by ko", "disproved" or "unknown".
+inline std::string solve_result_name(const SolveOutcome& o) {
+  return o.by_ko && o.status == ProofStatus::kProved ? "proved by ko" : proof_status_name(o.status);
+}
 
 class SolveProblem {
  public:
@@ -63,6 +77,8 @@ class SolveProblem {
   [[nodiscard]] virtual const std::string& expected() const = 0;
   // "go-capture", "tictactoe", ...
   [[nodiscard]] virtual const std::string& game() const = 0;
+  // The question, for people: "Black wins (value >= 1)", "White captures C3", ...
+  [[nodiscard]] virtual const std::string& goal() const = 0;
   // Throws ParamError for a bad option value (a table size the machine refuses, say).
   [[nodiscard]] virtual SolveOutcome solve(const SolverSpec& solver,
                                            const SearchLimits& limits) const = 0;

@@ -20,11 +20,13 @@ class TypedSolveProblem final : public SolveProblem {
 
   // `make_heuristic(const G&)` builds the heuristic for the game copy this problem keeps.
   template <class MakeH>
-  TypedSolveProblem(std::string game_name, std::string name, std::string expected, G game,
-                    State root, SolverGoal goal, MakeH make_heuristic)
+  TypedSolveProblem(std::string game_name, std::string name, std::string expected,
+                    std::string goal_text, G game, State root, SolverGoal goal,
+                    MakeH make_heuristic)
       : game_name_(std::move(game_name)),
         name_(std::move(name)),
         expected_(std::move(expected)),
+        goal_text_(std::move(goal_text)),
         game_(std::make_unique<G>(std::move(game))),
         root_(std::move(root)),
         goal_(goal),
@@ -33,6 +35,7 @@ class TypedSolveProblem final : public SolveProblem {
   [[nodiscard]] const std::string& name() const override { return name_; }
   [[nodiscard]] const std::string& expected() const override { return expected_; }
   [[nodiscard]] const std::string& game() const override { return game_name_; }
+  [[nodiscard]] const std::string& goal() const override { return goal_text_; }
 
   [[nodiscard]] SolveOutcome solve(const SolverSpec& solver,
                                    const SearchLimits& limits) const override {
@@ -57,6 +60,7 @@ class TypedSolveProblem final : public SolveProblem {
   std::string game_name_;
   std::string name_;
   std::string expected_;
+  std::string goal_text_;
   std::unique_ptr<G> game_;  // stable address: the heuristic points into it
   State root_;
   SolverGoal goal_;
@@ -95,8 +99,14 @@ std::unique_ptr<SolveProblem> make_plain_problem(const std::map<std::string, std
     throw ParamError("problem '" + spec.name + "': prover must be 0, 1 or the side to move");
   }
   const SolverGoal goal{spec.prover == -1 ? game.to_move(root) : spec.prover, spec.at_least};
+  std::string side = goal.prover == 0 ? "MAX" : "MIN";
+  if constexpr (requires { G::kSideNames; }) {
+    side = std::string(G::kSideNames[static_cast<std::size_t>(goal.prover)]);
+  }
+  const std::string goal_text =
+      side + " reaches a value of at least " + std::to_string(goal.at_least) + " (its view)";
   return std::make_unique<TypedSolveProblem<G, DefaultHeuristic<G>>>(
-      game_name, spec.name, spec.expected, std::move(game), root, goal,
+      game_name, spec.name, spec.expected, goal_text, std::move(game), root, goal,
       [goal](const G& g) { return std::make_unique<DefaultHeuristic<G>>(g, goal); });
 }
 

@@ -1,7 +1,6 @@
 // The command line's contract, as scripts use it: JSON keys and values, the listing commands, and
 // one line plus exit code 2 for every kind of bad input.
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -85,9 +84,13 @@ TEST(Cli, ListsGamesAndAlgorithmsWithParameters) {
   }
   auto algos = run_json({"algorithms", "--json"});
   std::set<std::string> names;
-  for (const auto& a : algos) names.insert(a["name"].get<std::string>());
+  std::set<std::string> solvers;
+  for (const auto& a : algos) {
+    (a["kind"] == "search" ? names : solvers).insert(a["name"].get<std::string>());
+  }
   EXPECT_EQ(names, (std::set<std::string>{"minimax", "alphabeta", "negascout", "mt-sss*",
                                           "mt-dual*", "mtd(f)", "sss*", "random", "solve"}));
+  EXPECT_EQ(solvers, (std::set<std::string>{"alphabeta", "pn", "pn+", "dfpn", "dfpn+"}));
   // The misbehaving test player is registered by the tests' build only.
   auto with_test_players = testing::run_test_harness({"algorithms"});
   EXPECT_EQ(with_test_players.exit_code, 0);
@@ -98,8 +101,8 @@ TEST(Cli, ListsGamesAndAlgorithmsWithParameters) {
 // Exit codes tell who is at fault: 2 bad input, 1 a failure outside the program (here a player
 // that fails at run time), 3 a bug, said to be one, with what to report.
 TEST(Cli, ABugExitsThreeAndSaysItIsOne) {
-  const std::vector<std::string> search = {"search", "--game", "tictactoe", "--algorithm",
-                                           "faulty", "--depth", "1", "--option"};
+  const std::vector<std::string> search = {"search", "--game",  "tictactoe", "--algorithm",
+                                           "faulty", "--depth", "1",         "--option"};
   auto with = [&](const std::string& option) {
     std::vector<std::string> args = search;
     args.push_back(option);
@@ -122,8 +125,9 @@ TEST(Cli, ABugExitsThreeAndSaysItIsOne) {
 // iteration is a line on stderr with its depth, value, best move and the nodes so far, and the
 // results on stdout are those of a search without it.
 TEST(Cli, SearchProgressLinesPerIteration) {
-  const std::vector<std::string> args = {"search", "--game", "kalah", "--algorithm", "alphabeta",
-                                         "--option", "id=on", "--option", "tt=on", "--depth", "6"};
+  const std::vector<std::string> args = {"search",    "--game",   "kalah", "--algorithm",
+                                         "alphabeta", "--option", "id=on", "--option",
+                                         "tt=on",     "--depth",  "6"};
   std::vector<std::string> with = args;
   with.push_back("--progress");
   const auto plain = run_harness(args);
@@ -152,6 +156,79 @@ TEST(Cli, SearchProgressLinesPerIteration) {
                              std::to_string(last_nodes) + " nodes"),
             std::string::npos)
       << watched.err;
+}
+
+// Every algorithm of the registry is reachable from `search`: the goal solvers (pn, pn+, dfpn,
+// dfpn+) answer the goal a game poses (go-capture: its problem; the others: the side to move
+// wins), as `harness solve` would, and say proved, disproved or unknown.
+TEST(Cli, SearchRunsTheGoalSolvers) {
+  for (const char* algo : {"pn", "pn+", "dfpn", "df-pn", "dfpn+"}) {
+    auto j = run_json({"search", "--game", "go-capture", "--param",
+                       "file=problems/go-capture/ladder-01.sgf", "--algorithm", algo, "--depth",
+                       "max", "--json"});
+    EXPECT_EQ(j["result"], "proved") << algo;
+    EXPECT_EQ(j["expected"], "proved") << algo;
+    EXPECT_EQ(j["goal"], "Black captures D4") << algo;
+    EXPECT_TRUE(j["complete"].get<bool>()) << algo;
+    EXPECT_GT(j["nodes"].get<std::uint64_t>(), 0u) << algo;
+    EXPECT_FALSE(j["main_line"].empty()) << algo;
+  }
+  // Tic-tac-toe: X cannot force a win.
+  auto j = run_json(
+      {"search", "--game", "tictactoe", "--algorithm", "dfpn+", "--depth", "max", "--json"});
+  EXPECT_EQ(j["result"], "disproved");
+  // A textbook tree: MAX reaches at least 1 (its value is 3).
+  auto tree =
+      run_json({"search", "--game", "tree", "--algorithm", "pn", "--depth", "max", "--json"});
+  EXPECT_EQ(tree["result"], "proved");
+  EXPECT_EQ(tree["best_move"], "1");
+  // Text: the question and the answer, with the problem's own answer beside it.
+  const auto text = run_harness({"search", "--game", "go-capture", "--param",
+                                 "file=problems/go-capture/ladder-01.sgf", "--algorithm", "dfpn",
+                                 "--depth", "max"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("goal        Black captures D4\n"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("result      proved (as the problem expects)\n"), std::string::npos)
+      << text.out;
+  // A later position of the problem: the side to move there has the goal.
+  auto later = run_json({"search", "--game", "go-capture", "--param",
+                         "file=problems/go-capture/ladder-01.sgf", "--position",
+                         "........./........./........./........./...X...../..XO...../"
+                         "...XX..../........./.........:W",
+                         "--algorithm", "dfpn", "--depth", "max", "--json"});
+  EXPECT_EQ(later["goal"], "White saves D4");
+  EXPECT_EQ(later["result"], "disproved");
+  EXPECT_EQ(later["expected"], "");
+}
+
+// A search stopped by its budget claims nothing: no value as if solved, the goal solvers answer
+// unknown.
+TEST(Cli, ABudgetStoppedSearchSaysTheValueIsUnproven) {
+  const std::vector<std::string> ladder = {
+      "search",  "--game", "go-capture",  "--param", "file=problems/go-capture/ladder-04.sgf",
+      "--depth", "max",    "--max-nodes", "20"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = ladder;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_harness(args);
+  };
+  const auto ab = with({"--algorithm", "alphabeta", "--option", "id=on"});
+  ASSERT_EQ(ab.exit_code, 0) << ab.err;
+  EXPECT_NE(ab.out.find("stopped by a budget"), std::string::npos) << ab.out;
+  EXPECT_NE(ab.out.find("unproven"), std::string::npos) << ab.out;
+  EXPECT_EQ(ab.out.find("exact"), std::string::npos) << ab.out;
+  const auto abj = with({"--algorithm", "alphabeta", "--option", "id=on", "--json"});
+  const auto j = nlohmann::json::parse(abj.out);
+  EXPECT_FALSE(j["complete"].get<bool>());
+  EXPECT_FALSE(j["exact"].get<bool>());
+  const auto pn = with({"--algorithm", "pn"});
+  ASSERT_EQ(pn.exit_code, 0) << pn.err;
+  EXPECT_NE(pn.out.find("result      unknown: stopped by a budget"), std::string::npos) << pn.out;
+  EXPECT_EQ(pn.out.find("best move"), std::string::npos) << pn.out;
+  // Searched to the end, the value is exact and says so.
+  auto done = run_json(
+      {"search", "--game", "tictactoe", "--algorithm", "alphabeta", "--depth", "max", "--json"});
+  EXPECT_TRUE(done["exact"].get<bool>());
 }
 
 // A table the machine cannot give is refused by name, under a memory limit (ulimit -v), with
@@ -215,6 +292,11 @@ TEST(Cli, BadInputIsOneLineAndExitCodeTwo) {
       {{"perft", "--game", "tictactoe", "--position", "XXX/OO./...:X", "--depth", "1"},
        "--position"},
       {{"frobnicate"}, "frobnicate"},
+      {{"search", "--game", "kalah", "--algorithm", "pnn", "--depth", "1"}, "goal solvers: "},
+      {{"search", "--game", "go-capture", "--algorithm", "dfpn", "--depth", "4"}, "--depth max"},
+      {{"search", "--game", "tictactoe", "--algorithm", "pn+", "--depth", "max", "--eval",
+        "open-lines"},
+       "--eval"},
   };
   for (const auto& c : cases) {
     auto r = run_harness(c.args);

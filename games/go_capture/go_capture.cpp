@@ -94,11 +94,24 @@ std::vector<ParamSpec> GoCapture::param_specs() {
       ParamSpec::text("file", "", "a problem file: .sgf, or the text form"),
       ParamSpec::choice("superko", "off", {"off", "on"},
                         "on: positional superko (no earlier board may recur); simple ko always"),
+      ParamSpec::choice("ko_threats", "none", {"none", "black", "white"},
+                        "the side with a ko threat for every ko: it may retake a ko at once; "
+                        "none: simple ko binds both"),
+      ParamSpec::choice("ladders", "on", {"off", "on"},
+                        "on: a target the attacker captures by ataris alone (read exactly) ends "
+                        "the problem as captured"),
+      ParamSpec::choice("escapes", "on", {"off", "on"},
+                        "on: a target that escapes whatever the attacker does (one escaping move "
+                        "to move, two independent ones otherwise) ends the problem as saved"),
       ParamSpec::integer("max_plies", 0, 0, GoProblem::kMaxPlies,
                          "moves played at most, after which the target counts as saved; 0: the "
                          "problem's (default 60)"),
       ParamSpec::integer("escape_liberties", 0, 0, GoProblem::kMaxEscapeLiberties,
                          "liberties at which the target has escaped; 0: the problem's (default 5)"),
+      ParamSpec::choice("region", "problem", {"problem", "whole", "checked"},
+                        "whole: play on the whole board, whatever region the problem gives; "
+                        "checked (solvers): solve in the region, then on the whole board, and "
+                        "warn when the answers differ"),
   };
 }
 
@@ -138,7 +151,12 @@ GoCapture::GoCapture(const Params& given) {
   if (const auto libs = p.get_int("escape_liberties"); libs != 0) {
     problem.escape_liberties = static_cast<int>(libs);
   }
+  if (p.get("region") == "whole") problem.region.clear();
+  ladders_ = p.get("ladders") == "on";
+  escapes_ = p.get("escapes") == "on";
   init(std::move(problem), p.get("superko") == "on", source);
+  const std::string& threats = p.get("ko_threats");
+  ko_free_ = threats == "black" ? 0 : threats == "white" ? 1 : -1;
 }
 
 GoCapture::GoCapture(GoProblem problem, bool superko, const std::string& source) {
@@ -174,6 +192,7 @@ void GoCapture::init(GoProblem problem, bool superko, const std::string& source)
     s.key ^= detail::kGoZobrist[static_cast<std::size_t>(cell(pt))][v];
   }
   s.side = static_cast<std::uint8_t>(problem_.to_move);
+  if (problem_.ko >= 0) s.ko = static_cast<std::uint16_t>(cell(problem_.ko));
   update_status(s);
   initial_ = s;
 }
@@ -280,13 +299,98 @@ bool GoCapture::repeats_board(const State& s, int p) const {
 
 void GoCapture::legal_moves(const State& s, MovesOf<GoCapture>& moves) const {
   if (s.status != kOngoing) return;
+  // The points that can matter, in order: the target's liberties, the liberties of the attacker
+  // blocks beside it with no more liberties than it, the target's second-order liberties.
+  std::array<std::uint16_t, kMaxMoves> first;
+  std::size_t nfirst = 0;
+  CellSet listed;
+  auto add = [&](int c) {
+    if (listed.insert(c)) first[nfirst++] = static_cast<std::uint16_t>(c);
+  };
+  std::array<int, kMaxMoves> libs;
+  const int nlibs = target_liberty_cells(s, libs.data(), static_cast<int>(libs.size()));
+  for (int i = 0; i < nlibs; ++i) add(libs[static_cast<std::size_t>(i)]);
+  {
+    const auto enemy = static_cast<std::uint8_t>(3 - target_color_);
+    CellSet stones;
+    CellSet blocks;
+    std::array<std::uint16_t, kMaxMoves> stack;
+    std::size_t top = 0;
+    stones.insert(target_);
+    stack[top++] = static_cast<std::uint16_t>(target_);
+    std::array<std::uint16_t, kMaxMoves> block_libs;
+    while (top > 0) {
+      const int q = stack[--top];
+      for (int d : dirs_) {
+        const int r = q + d;
+        const std::uint8_t v = s.board[static_cast<std::size_t>(r)];
+        if (v == target_color_ && stones.insert(r)) {
+          stack[top++] = static_cast<std::uint16_t>(r);
+        } else if (v == enemy && !blocks.contains(r)) {
+          // The attacker block at r: its liberties, listed when it is short of them.
+          std::array<std::uint16_t, kMaxMoves> bstack;
+          std::size_t bt = 0;
+          CellSet bl;
+          std::size_t nbl = 0;
+          blocks.insert(r);
+          bstack[bt++] = static_cast<std::uint16_t>(r);
+          while (bt > 0) {
+            const int b = bstack[--bt];
+            for (int e : dirs_) {
+              const int x = b + e;
+              const std::uint8_t w = s.board[static_cast<std::size_t>(x)];
+              if (w == kEmpty) {
+                if (bl.insert(x)) block_libs[nbl++] = static_cast<std::uint16_t>(x);
+              } else if (w == enemy && blocks.insert(x)) {
+                bstack[bt++] = static_cast<std::uint16_t>(x);
+              }
+            }
+          }
+          if (static_cast<int>(nbl) <= nlibs) {
+            for (std::size_t i = 0; i < nbl; ++i) add(block_libs[i]);
+          }
+        }
+      }
+    }
+  }
+  for (int i = 0; i < nlibs; ++i) {
+    for (int d : dirs_) {
+      const int r = libs[static_cast<std::size_t>(i)] + d;
+      if (s.board[static_cast<std::size_t>(r)] == kEmpty) add(r);
+    }
+  }
+  auto try_add = [&](int p) {
+    if (s.board[static_cast<std::size_t>(p)] != kEmpty) return;
+    if (p == s.ko && s.side != ko_free_) return;
+    if (!legal_stone(s, p)) return;
+    if (superko_ && repeats_board(s, p)) return;
+    moves.push_back(static_cast<Move>(p));
+  };
+  for (std::size_t i = 0; i < nfirst; ++i) {
+    if (problem_.in_region(point(first[i]))) try_add(first[i]);
+  }
   for (std::uint16_t p : moves_) {
-    if (s.board[p] != kEmpty || p == s.ko) continue;
-    if (!legal_stone(s, p)) continue;
-    if (superko_ && repeats_board(s, p)) continue;
-    moves.push_back(p);
+    if (!listed.contains(p)) try_add(p);
   }
   moves.push_back(kPass);
+}
+
+void GoCapture::play_stone_for_reading(State& s, int p) const {
+  if (superko_ && s.history_size < kMaxHistory) s.history[s.history_size++] = s.key;
+  place(s, p);
+  s.passes = 0;
+  s.side ^= 1U;
+  ++s.ply;
+  // The status without reading ladders again (the reading is the caller's).
+  if (s.board[static_cast<std::size_t>(target_)] != target_color_) {
+    s.status = kCaptured;
+  } else if (liberties(s, target_, escape_) >= escape_) {
+    s.status = kEscaped;
+  } else if (s.ply >= max_plies_) {
+    s.status = kPlyLimit;
+  } else {
+    s.status = kOngoing;
+  }
 }
 
 void GoCapture::play(State& s, Move move) const {
@@ -314,7 +418,191 @@ void GoCapture::update_status(State& s) const {
     s.status = kPlyLimit;
   } else {
     s.status = kOngoing;
+    // Read with the defender to move: the attacker's move into a working ladder is then the
+    // proof's last move, and a problem's own first move stays a move.
+    if (ladders_ && s.side != attacker_ && ladder_captures(s)) {
+      s.status = kLadder;
+    } else if (escapes_ && s.ply > 0 && escape_sure(s)) {
+      s.status = kEscapeSure;
+    }
   }
+}
+
+bool GoCapture::playable(const State& s, int p) const {
+  if (s.board[static_cast<std::size_t>(p)] != kEmpty) return false;
+  if (p == s.ko && s.side != ko_free_) return false;
+  if (!problem_.in_region(point(p))) return false;
+  if (!legal_stone(s, p)) return false;
+  return !(superko_ && repeats_board(s, p));
+}
+
+int GoCapture::target_liberty_cells(const State& s, int* out, int limit) const {
+  CellSet stones;
+  CellSet libs;
+  std::array<std::uint16_t, kMaxMoves> stack;
+  std::size_t top = 0;
+  int count = 0;
+  stones.insert(target_);
+  stack[top++] = static_cast<std::uint16_t>(target_);
+  while (top > 0) {
+    const int q = stack[--top];
+    for (int d : dirs_) {
+      const int r = q + d;
+      const std::uint8_t v = s.board[static_cast<std::size_t>(r)];
+      if (v == kEmpty) {
+        if (libs.insert(r)) {
+          if (count < limit) out[count] = r;
+          ++count;
+        }
+      } else if (v == target_color_ && stones.insert(r)) {
+        stack[top++] = static_cast<std::uint16_t>(r);
+      }
+    }
+  }
+  return count;
+}
+
+bool GoCapture::escape_sure(const State& s) const {
+  if (s.status != kOngoing || superko_) return false;
+  std::array<int, kMaxMoves> libs;
+  const int n = target_liberty_cells(s, libs.data(), static_cast<int>(libs.size()));
+  if (s.side != attacker_) {
+    // One move that escapes: an extension at a liberty.
+    for (int i = 0; i < n; ++i) {
+      const int e = libs[static_cast<std::size_t>(i)];
+      if (!playable(s, e)) continue;
+      State t = s;
+      play_stone_for_reading(t, e);
+      if (t.status == kEscaped) return true;
+    }
+    return false;  // (captures that escape are left to the search: false claims nothing)
+  }
+  // The attacker to move: two independent extensions that each escape.
+  State t = s;
+  t.side ^= 1U;
+  t.ko = 0;  // an attacker move bans at most a point where it took a stone: never a liberty
+  const auto enemy = static_cast<std::uint8_t>(3 - target_color_);
+  std::array<CellSet, 2> zones;
+  int found = 0;
+  int roomy = 0;  // extensions with a liberty to spare
+  for (int i = 0; i < n && found < 2 && roomy < 2; ++i) {
+    const int e = libs[static_cast<std::size_t>(i)];
+    if (!playable(t, e)) continue;
+    bool captures = false;
+    for (int d : dirs_) {
+      const int q = e + d;
+      if (t.board[static_cast<std::size_t>(q)] == enemy && liberties(t, q, 2) == 1) captures = true;
+    }
+    if (captures) continue;
+    State u = t;
+    place(u, e);
+    std::array<int, kMaxMoves> after;
+    const int m = target_liberty_cells(u, after.data(), static_cast<int>(after.size()));
+    if (m < escape_) continue;
+    // An attacker move takes at most one of these liberties (it captures none of the stones:
+    // those beside e have e, and the target more than one, as liberties) or the point e itself.
+    if (m > escape_ && ++roomy == 2) break;
+    CellSet zone;
+    zone.insert(e);
+    bool meets = found == 1 && zones[0].contains(e);
+    for (int j = 0; j < m; ++j) {
+      const int c = after[static_cast<std::size_t>(j)];
+      zone.insert(c);
+      if (found == 1 && zones[0].contains(c)) meets = true;
+    }
+    if (meets) continue;
+    zones[static_cast<std::size_t>(found++)] = zone;
+  }
+  return found == 2 || roomy == 2;
+}
+
+bool GoCapture::ladder_captures(const State& s, int budget) const {
+  if (s.status != kOngoing) return false;
+  return read_ladder(s, budget);
+}
+
+// `s` is ongoing. The attacker to move: capture at once (one liberty) or try both ataris (two);
+// the defender to move, in atari: every move that could matter must fail.
+bool GoCapture::read_ladder(const State& s, int& budget) const {
+  if (--budget < 0) return false;
+  int libs[3];
+  const int n = target_liberty_cells(s, libs, 3);
+  if (s.side == attacker_) {
+    if (n == 1) return playable(s, libs[0]);  // taking the target ends the problem
+    if (n != 2) return false;
+    for (int i = 0; i < 2; ++i) {
+      if (!playable(s, libs[i])) continue;
+      State t = s;
+      play_stone_for_reading(t, libs[i]);
+      if (t.status == kCaptured) return true;
+      if (t.status != kOngoing) continue;
+      if (target_liberties(t, 2) == 1 && read_ladder(t, budget)) return true;
+    }
+    return false;
+  }
+  if (n != 1) return false;
+  // A move elsewhere leaves the target to be taken, unless it ends the game first (or the
+  // liberty is outside the region).
+  if (s.ply + 1 >= max_plies_ || s.passes != 0 || !problem_.in_region(point(libs[0]))) {
+    return false;
+  }
+  // The defender's candidates: the liberty, and the last liberty of each attacker block beside
+  // the target that is in atari.
+  std::array<int, 1 + 4 * kMaxMoves / 4> cand{};
+  int nc = 0;
+  cand[static_cast<std::size_t>(nc++)] = libs[0];
+  CellSet stones;
+  CellSet seen_blocks;
+  std::array<std::uint16_t, kMaxMoves> stack;
+  std::size_t top = 0;
+  stones.insert(target_);
+  stack[top++] = static_cast<std::uint16_t>(target_);
+  const auto enemy = static_cast<std::uint8_t>(3 - target_color_);
+  while (top > 0) {
+    const int q = stack[--top];
+    for (int d : dirs_) {
+      const int r = q + d;
+      const std::uint8_t v = s.board[static_cast<std::size_t>(r)];
+      if (v == target_color_ && stones.insert(r)) {
+        stack[top++] = static_cast<std::uint16_t>(r);
+      } else if (v == enemy && !seen_blocks.contains(r)) {
+        // Mark the block and find its liberties (up to two).
+        std::array<std::uint16_t, kMaxMoves> bstack;
+        std::size_t bt = 0;
+        CellSet blibs;
+        int nlib = 0;
+        int last = 0;
+        seen_blocks.insert(r);
+        bstack[bt++] = static_cast<std::uint16_t>(r);
+        while (bt > 0) {
+          const int b = bstack[--bt];
+          for (int e : dirs_) {
+            const int x = b + e;
+            const std::uint8_t w = s.board[static_cast<std::size_t>(x)];
+            if (w == kEmpty) {
+              if (blibs.insert(x)) {
+                ++nlib;
+                last = x;
+              }
+            } else if (w == enemy && seen_blocks.insert(x)) {
+              bstack[bt++] = static_cast<std::uint16_t>(x);
+            }
+          }
+        }
+        if (nlib == 1 && last != libs[0]) cand[static_cast<std::size_t>(nc++)] = last;
+      }
+    }
+  }
+  for (int i = 0; i < nc; ++i) {
+    const int m = cand[static_cast<std::size_t>(i)];
+    if (!playable(s, m)) continue;
+    State t = s;
+    play_stone_for_reading(t, m);
+    if (t.status == kCaptured) continue;
+    if (t.status != kOngoing) return false;  // escaped, or the game ended otherwise
+    if (!read_ladder(t, budget)) return false;
+  }
+  return true;
 }
 
 std::uint64_t GoCapture::hash(const State& s) const {
@@ -536,7 +824,7 @@ std::string GoCapture::why_illegal(const State& s, int p) const {
   if (s.status != kOngoing) return "the problem is over";
   if (!problem_.in_region(point(p))) return "outside the problem's region";
   if (s.board[static_cast<std::size_t>(p)] != kEmpty) return "the point is occupied";
-  if (p == s.ko) return "it retakes a ko at once";
+  if (p == s.ko && s.side != ko_free_) return "it retakes a ko at once";
   if (!legal_stone(s, p)) return "suicide";
   if (superko_ && repeats_board(s, p)) return "it repeats an earlier board (superko)";
   return "";

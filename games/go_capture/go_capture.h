@@ -2,18 +2,33 @@
 // capturing the target block, the defender by saving it.
 //
 // Rules: stones, liberties and captures as in Go; suicide is forbidden; simple ko is forbidden
-// (retaking a single stone at once), and with superko=on any move that recreates an earlier board
-// of the problem is forbidden too (positional superko). Both players may pass.
+// (retaking a single stone at once), except for the side `ko_threats` names, which has a ko threat
+// for every ko and so may retake at once; with superko=on any move that recreates an earlier board
+// of the problem is forbidden too (positional superko), for both sides. Both players may pass.
+// The ko point is part of the position (and of its hash): the same stones with and without a ko
+// ban are different positions.
 //
 // The game ends, and is terminal, when
 //   - the target block is captured: the attacker wins;
 //   - the target block has `escape_liberties` liberties (default 5): it has escaped, the defender
 //     wins;
 //   - both players pass in a row, or `max_plies` moves have been played (default 60): the target
-//     still stands, the defender wins.
+//     still stands, the defender wins;
+//   - (ladders=on, the default) the defender is to move with the target in atari and the attacker
+//     captures it by ataris alone, whatever the defender does: read exactly by
+//     GoCapture::ladder_captures, within the rules (ko bans, the ply limit, escape liberties,
+//     passes, the region); the attacker wins, as if it had captured. This cuts every working
+//     ladder to one node, on any board; a ladder that does not work is searched as before;
+//   - (escapes=on, the default; not at the problem's own position, not under superko) the target
+//     escapes whatever the attacker does, read exactly by GoCapture::escape_sure: the defender
+//     wins, as if it had escaped. This cuts the far-away attacker moves of a failed attack.
 // So a problem is the AND/OR question "can the side to move reach its goal?": capture the
 // opponent's block, or save its own. Moves are every legal point of the problem's region (the whole
-// board when it gives none), in row-major order from the top-left, then pass.
+// board when it gives none), then pass; the moves that can matter come first (the order decides
+// ties in the proof-number searches and alpha-beta's order without a heuristic): the target's
+// liberties, the liberties of the attacker blocks beside it that have no more liberties than it
+// (to capture or save them), the target's second-order liberties (next to its liberties), then
+// the rest in row-major order from the top-left.
 //
 // The board is a (size+2) x (size+2) mailbox with an edge frame; a State holds the board, the side
 // to move, the ko point, the ply count and the consecutive passes (all part of the position: equal
@@ -65,7 +80,15 @@ class GoCapture {
   static constexpr std::uint8_t kWhite = 2;
   static constexpr std::uint8_t kEdge = 3;
 
-  enum Status : std::uint8_t { kOngoing, kCaptured, kEscaped, kPassedOut, kPlyLimit };
+  enum Status : std::uint8_t {
+    kOngoing,
+    kCaptured,
+    kEscaped,
+    kPassedOut,
+    kPlyLimit,
+    kLadder,      // the attacker captures by ladder (read exactly)
+    kEscapeSure,  // the defender escapes whatever the attacker does (read exactly)
+  };
 
   struct State {
     std::array<std::uint8_t, detail::kGoCells> board{};
@@ -100,8 +123,9 @@ class GoCapture {
   static std::string default_problem_text();
 
   GoCapture();
-  // Parameters: problem (text form) or file (SGF or text), superko, max_plies and
-  // escape_liberties (0: the problem's own). Throws ParamError, or ParseError for a bad problem.
+  // Parameters: problem (text form) or file (SGF or text), superko, ko_threats, ladders, escapes,
+  // max_plies and escape_liberties (0: the problem's own), region (whole: drop the problem's).
+  // Throws ParamError, or ParseError for a bad problem.
   explicit GoCapture(const Params& params);
   // Validates the problem (ParseError naming `source`).
   explicit GoCapture(GoProblem problem, bool superko = false,
@@ -110,6 +134,8 @@ class GoCapture {
   [[nodiscard]] const GoProblem& problem() const { return problem_; }
   [[nodiscard]] int size() const { return n_; }
   [[nodiscard]] bool superko() const { return superko_; }
+  // The side that may retake a ko at once (it wins every ko fight), or -1: simple ko binds both.
+  [[nodiscard]] int ko_threats() const { return ko_free_; }
   [[nodiscard]] int attacker() const { return attacker_; }
   [[nodiscard]] int defender() const { return 1 - attacker_; }
   [[nodiscard]] int escape_liberties() const { return escape_; }
@@ -122,7 +148,8 @@ class GoCapture {
   [[nodiscard]] int to_move(const State& s) const { return s.side; }
   [[nodiscard]] bool is_terminal(const State& s) const { return s.status != kOngoing; }
   [[nodiscard]] Value terminal_value(const State& s) const {
-    const int winner = s.status == kCaptured ? attacker_ : 1 - attacker_;
+    const int winner = s.status == kCaptured || s.status == kLadder ? attacker_ : 1 - attacker_;
+    // (kEscaped, kEscapeSure, kPassedOut, kPlyLimit: the defender)
     return s.side == winner ? kWin : -kWin;
   }
   void legal_moves(const State& s, MovesOf<GoCapture>& moves) const;
@@ -153,6 +180,23 @@ class GoCapture {
   // is near.
   [[nodiscard]] int capture_distance(const State& s) const;
 
+  // Exact ladder reading from `s` (ongoing): true when the attacker captures the target by ataris
+  // alone whatever the defender does. The defender's only moves that matter with the target in
+  // atari are extending at its liberty and capturing an attacker block beside it (any other move
+  // leaves it in atari, to be taken at once, unless that move ends the game: the ply limit or a
+  // second pass, which the reading checks); the attacker tries both ataris of a two-liberty target.
+  // More than `budget` positions read answer false, as does any doubt: false claims nothing.
+  [[nodiscard]] bool ladder_captures(const State& s, int budget = 400) const;
+  [[nodiscard]] bool ladders() const { return ladders_; }
+  // Exact, with `s` ongoing: true when the defender escapes (reaches escape_liberties) whatever
+  // happens: to move, it has an extension that escapes; the attacker to move, it has two
+  // extensions at the target's liberties, capturing nothing, that escape even after the attacker
+  // took one of their liberties, or two that escape whose points and liberties do not meet (an
+  // attacker move takes at most one liberty of an extension, or its point, and changes nothing
+  // else about it). Not under superko (a repetition could forbid the extension).
+  [[nodiscard]] bool escape_sure(const State& s) const;
+  [[nodiscard]] bool escapes() const { return escapes_; }
+
   // A grid with coordinates, for people.
   [[nodiscard]] std::string draw(const State& s) const;
 
@@ -166,7 +210,14 @@ class GoCapture {
   void place(State& s, int p) const;
   [[nodiscard]] bool legal_stone(const State& s, int p) const;
   [[nodiscard]] bool repeats_board(const State& s, int p) const;
+  // `p` (a board cell) is a legal move for the side to move of `s`.
+  [[nodiscard]] bool playable(const State& s, int p) const;
+  bool read_ladder(const State& s, int& budget) const;
+  // The target's liberties, up to `limit` of them, into `out`; returns how many.
+  int target_liberty_cells(const State& s, int* out, int limit) const;
   void update_status(State& s) const;
+  // play() for a stone, with the status set without reading ladders (the reader's own step).
+  void play_stone_for_reading(State& s, int p) const;
   [[nodiscard]] std::string why_illegal(const State& s, int p) const;
 
   int n_ = 7;
@@ -174,6 +225,9 @@ class GoCapture {
   std::array<int, 4> dirs_{};
   GoProblem problem_;
   bool superko_ = false;
+  int ko_free_ = -1;
+  bool ladders_ = true;
+  bool escapes_ = true;
   int escape_ = GoProblem::kDefaultEscapeLiberties;
   int max_plies_ = GoProblem::kDefaultMaxPlies;
   int target_ = 0;  // mailbox cell

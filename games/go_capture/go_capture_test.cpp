@@ -57,7 +57,33 @@ TEST(GoCapture, CapturesRemoveWholeBlocksAndFreeTheirPoints) {
   ASSERT_TRUE(legal(g, s, "D4"));
   g.play(s, mv(g, s, "D4"));
   EXPECT_EQ(g.to_string(s).substr(0, 29), ".OO../O..O./.OO../...X./.....");
-  EXPECT_FALSE(g.is_terminal(s));
+  // Black's D2, with four liberties and Black to move, escapes next move (escape=5): decided.
+  EXPECT_EQ(s.status, GoCapture::kEscapeSure);
+  EXPECT_EQ(g.terminal_value(s), GoCapture::kWin);  // Black to move has won
+}
+
+// A sure escape is read exactly: the defender to move with an extension that escapes, or the
+// attacker to move against two extensions that escape even after it takes a liberty.
+TEST(GoCapture, ASureEscapeIsReadExactly) {
+  const GoCapture g =
+      make("......./......./......./...O.../......./......./....... turn=B target=D4");
+  const State black = g.initial_state();
+  EXPECT_EQ(black.status, GoCapture::kOngoing);  // the problem's own position is always searched
+  EXPECT_TRUE(g.escape_sure(black));             // any extension of D4 has 6 liberties
+  const State white = g.parse("......./......./......./...O.../......./......./.......:W");
+  EXPECT_TRUE(g.escape_sure(white));
+  // Three liberties, attacker to move: an extension reaches 5, not 6; no claim.
+  EXPECT_FALSE(g.escape_sure(g.parse("......./......./...X.../...O.../......./......./.......:B")));
+  State s = g.initial_state();
+  g.play(s, mv(g, s, "A1"));
+  EXPECT_EQ(s.status, GoCapture::kEscapeSure);
+  const GoCapture off(Params(ParamMap{{"problem",
+                                       "......./......./......./...O.../......./"
+                                       "......./....... turn=B target=D4"},
+                                      {"escapes", "off"}}));
+  State o = off.initial_state();
+  off.play(o, mv(off, o, "A1"));
+  EXPECT_EQ(o.status, GoCapture::kOngoing);
 }
 
 TEST(GoCapture, SuicideIsIllegalButCapturingIsNot) {
@@ -100,6 +126,31 @@ TEST(GoCapture, SimpleKoForbidsTheImmediateRetake) {
   g.play(t, mv(g, t, "D3"));
   g.play(t, GoCapture::kPass);
   EXPECT_EQ(t.ko, 0);
+}
+
+// White B4 has just taken a black stone at C4: a ko. The ban is part of the position (its text
+// and its hash), and the side with ko threats (ko_threats) may retake at once.
+const char* kKo = ".XO../XO.O./.XO../...../..... turn=B target=B4 escape=3 ko=C4";
+
+TEST(GoCapture, AKoBanIsPartOfThePositionAndKoThreatsLiftIt) {
+  const GoCapture g = make(kKo);
+  const State banned = g.initial_state();
+  EXPECT_EQ(g.to_string(banned), ".XO../XO.O./.XO../...../.....:B ko=C4");
+  EXPECT_FALSE(legal(g, banned, "C4"));
+  const State free = g.parse(".XO../XO.O./.XO../...../.....:B");
+  EXPECT_EQ(free.board, banned.board);
+  EXPECT_TRUE(legal(g, free, "C4"));
+  EXPECT_FALSE(free == banned);
+  EXPECT_NE(g.hash(free), g.hash(banned));
+  EXPECT_EQ(g.ko_threats(), -1);
+  const GoCapture black(Params(ParamMap{{"problem", kKo}, {"ko_threats", "black"}}));
+  EXPECT_EQ(black.ko_threats(), 0);
+  State s = black.initial_state();
+  ASSERT_TRUE(legal(black, s, "C4"));
+  black.play(s, mv(black, s, "C4"));
+  EXPECT_EQ(s.status, GoCapture::kCaptured);
+  const GoCapture white(Params(ParamMap{{"problem", kKo}, {"ko_threats", "white"}}));
+  EXPECT_FALSE(legal(white, white.initial_state(), "C4"));
 }
 
 TEST(GoCapture, SuperkoForbidsRecreatingAnEarlierBoard) {
@@ -167,7 +218,8 @@ TEST(GoCapture, MovesAreTheRegionsLegalPointsThenPass) {
   g.legal_moves(g.initial_state(), moves);
   std::vector<std::string> names;
   for (Move m : moves) names.push_back(g.move_to_string(g.initial_state(), m));
-  EXPECT_EQ(names, (std::vector<std::string>{"D4", "D3", "D2", "pass"}));
+  // The target's liberty first, then its second-order liberties, then the rest.
+  EXPECT_EQ(names, (std::vector<std::string>{"D3", "D4", "D2", "pass"}));
   EXPECT_FALSE(legal(g, g.initial_state(), "A1"));
   try {
     (void)g.parse_move(g.initial_state(), "A1");
@@ -175,6 +227,62 @@ TEST(GoCapture, MovesAreTheRegionsLegalPointsThenPass) {
   } catch (const ParseError& e) {
     EXPECT_NE(std::string(e.what()).find("region"), std::string::npos);
   }
+}
+
+// The moves that can matter come first: the target's liberties, then the liberties of an
+// attacker block beside it that is no stronger (C2, in atari: D2 takes it), then the points next
+// to the target's liberties; the rest follow in row-major order.
+TEST(GoCapture, MovesThatCanMatterComeFirst) {
+  const GoCapture g = make("...../..X../.XO../.OXO./..... turn=W target=C3");
+  MovesOf<GoCapture> moves;
+  g.legal_moves(g.initial_state(), moves);
+  std::vector<std::string> names;
+  for (Move m : moves) names.push_back(g.move_to_string(g.initial_state(), m));
+  ASSERT_GE(names.size(), 4u);
+  EXPECT_EQ(std::vector<std::string>(names.begin(), names.begin() + 4),
+            (std::vector<std::string>{"D3", "C1", "D4", "E3"}));
+  EXPECT_EQ(names.back(), "pass");
+  std::vector<std::string> sorted = names;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end()) << "no move twice";
+}
+
+// Ladders are read exactly with the defender to move: a working one ends the problem for the
+// attacker (ladder-01: after D5, White's D4 runs into the edge), a broken one does not, and
+// ladders=off leaves them to the search.
+TEST(GoCapture, AWorkingLadderIsReadToTheEnd) {
+  const GoCapture g(Params(ParamMap{{"file", "problems/go-capture/ladder-01.sgf"}}));
+  EXPECT_TRUE(g.ladders());
+  State s = g.initial_state();
+  EXPECT_FALSE(g.is_terminal(s));  // the attacker's first move is still a move
+  g.play(s, mv(g, s, "D5"));
+  EXPECT_EQ(s.status, GoCapture::kLadder);
+  EXPECT_EQ(g.terminal_value(s), -GoCapture::kWin);  // White to move has lost
+  // The other atari lets White out at D5 with three liberties: no ladder.
+  State t = g.initial_state();
+  g.play(t, mv(g, t, "E4"));
+  EXPECT_EQ(t.status, GoCapture::kOngoing);
+  // A white stone on the ladder's path breaks it.
+  const GoCapture broken(
+      Params(ParamMap{{"problem",
+                       "........./......O../........./........./........./..XO...../...XX..../"
+                       "........./......... turn=B target=D4"}}));
+  State b = broken.initial_state();
+  broken.play(b, mv(broken, b, "D5"));
+  EXPECT_EQ(b.status, GoCapture::kOngoing);
+  const GoCapture off(
+      Params(ParamMap{{"file", "problems/go-capture/ladder-01.sgf"}, {"ladders", "off"}}));
+  State o = off.initial_state();
+  off.play(o, mv(off, o, "D5"));
+  EXPECT_EQ(o.status, GoCapture::kOngoing);
+  EXPECT_TRUE(off.ladder_captures(o));
+  // Too few plies left for the ladder: the defender survives by the ply limit, and the reading
+  // knows it.
+  const GoCapture short_game(
+      Params(ParamMap{{"file", "problems/go-capture/ladder-01.sgf"}, {"max_plies", "6"}}));
+  State sh = short_game.initial_state();
+  short_game.play(sh, mv(short_game, sh, "D5"));
+  EXPECT_EQ(sh.status, GoCapture::kOngoing);
 }
 
 TEST(GoCapture, PositionsRoundTripAndHashByEverythingThatMatters) {
@@ -230,6 +338,20 @@ TEST(GoCapture, ParametersPickTheProblemAndOverrideItsLimits) {
   EXPECT_THROW(GoCapture(Params(ParamMap{{"problem", "..... turn=B"}})), ParseError);
   EXPECT_THROW(GoCapture(Params(ParamMap{{"file", "/no/such/problem.sgf"}})), ParseError);
   EXPECT_THROW(GoCapture(Params(ParamMap{{"superko", "maybe"}})), ParamError);
+  // region=whole drops the problem's region: every empty point of the board is a move.
+  const ParamMap ladder = {{"file", "problems/go-capture/ladder-01.sgf"}};
+  ParamMap whole = ladder;
+  whole["region"] = "whole";
+  MovesOf<GoCapture> in_region;
+  MovesOf<GoCapture> everywhere;
+  const GoCapture r(Params{ladder});
+  const GoCapture w(Params{whole});
+  r.legal_moves(r.initial_state(), in_region);
+  w.legal_moves(w.initial_state(), everywhere);
+  EXPECT_FALSE(r.problem().region.empty());
+  EXPECT_TRUE(w.problem().region.empty());
+  EXPECT_EQ(everywhere.size(), 81u - 4u + 1u);  // 77 empty points and the pass
+  EXPECT_LT(in_region.size(), everywhere.size());
 }
 
 }  // namespace

@@ -154,8 +154,17 @@ void validate_go_problem(const GoProblem& p, const std::string& source) {
     fail(source, "max plies must be 1.." + std::to_string(GoProblem::kMaxPlies) + ", got " +
                      std::to_string(p.max_plies));
   }
-  if (p.expected != "" && p.expected != "proved" && p.expected != "disproved") {
-    fail(source, "the expected answer must be 'proved' or 'disproved', got '" + p.expected + "'");
+  if (p.expected != "" && p.expected != "proved" && p.expected != "proved by ko" &&
+      p.expected != "disproved") {
+    fail(source, "the expected answer must be 'proved', 'proved by ko' or 'disproved', got '" +
+                     p.expected + "'");
+  }
+  if (p.ko != -1) {
+    if (p.ko < 0 || static_cast<std::size_t>(p.ko) >= cells)
+      fail(source, "the ko point is off the board");
+    if (p.board[static_cast<std::size_t>(p.ko)] != 0) {
+      fail(source, "the ko point " + go_point_name(p.size, p.ko) + " holds a stone");
+    }
   }
   for (std::size_t i = 0; i < cells; ++i) {
     if (p.board[i] > 2) fail(source, "a board point holds neither a stone nor nothing");
@@ -334,10 +343,12 @@ GoProblem parse_go_problem_text(std::string_view text, const std::string& source
     } else if (key == "plies") {
       p.max_plies = count(1, GoProblem::kMaxPlies);
     } else if (key == "expect") {
-      if (value != "proved" && value != "disproved") {
-        fail(source, "expect must be proved or disproved, got '" + value + "'");
+      if (value != "proved" && value != "proved-by-ko" && value != "disproved") {
+        fail(source, "expect must be proved, proved-by-ko or disproved, got '" + value + "'");
       }
-      p.expected = value;
+      p.expected = value == "proved-by-ko" ? "proved by ko" : value;
+    } else if (key == "ko") {
+      p.ko = parse_go_point(p.size, value, what);
     } else if (key == "key") {
       p.key_moves = points(false);
     } else if (key == "gnugo") {
@@ -346,7 +357,7 @@ GoProblem parse_go_problem_text(std::string_view text, const std::string& source
     } else {
       fail(source, "unknown setting '" + key +
                        "' (known: name, turn, goal, target, region, escape, plies, expect, key, "
-                       "gnugo)");
+                       "gnugo, ko)");
     }
   }
   if (p.target.empty()) fail(source, "no target: add target=POINT (like target=C3)");
@@ -404,7 +415,10 @@ std::string go_problem_to_text(const GoProblem& p) {
     out += " escape=" + std::to_string(p.escape_liberties);
   }
   if (p.max_plies != GoProblem::kDefaultMaxPlies) out += " plies=" + std::to_string(p.max_plies);
-  if (!p.expected.empty()) out += " expect=" + p.expected;
+  if (p.ko != -1) out += " ko=" + go_point_name(p.size, p.ko);
+  if (!p.expected.empty()) {
+    out += " expect=" + std::string(p.expected == "proved by ko" ? "proved-by-ko" : p.expected);
+  }
   if (!p.key_moves.empty()) out += " key=" + point_list(p.key_moves);
   if (!p.name.empty()) out += " name=" + no_space(p.name);
   if (!p.gnugo_skip.empty()) out += " gnugo=" + no_space(p.gnugo_skip);
@@ -424,15 +438,17 @@ class SgfReader {
  public:
   SgfReader(std::string_view text, const std::string& source) : text_(text), source_(source) {}
 
-  // The root node's properties; the rest of the game tree is checked for syntax only.
-  std::vector<SgfProperty> read_root() {
+  // The nodes of the main line, the root first: at each branch the first variation. The rest of
+  // the game tree is checked for syntax only.
+  std::vector<std::vector<SgfProperty>> read_main_line() {
     skip_space();
     if (at_end() || text_[pos_] != '(') fail(source_, "not an SGF file: expected '(' at the start");
     ++pos_;
     skip_space();
     if (at_end() || text_[pos_] != ';') fail(source_, "SGF: expected ';' after '('");
-    std::vector<SgfProperty> root = read_node();
+    std::vector<std::vector<SgfProperty>> line = {read_node()};
     int depth = 1;
+    bool on_main = true;  // until the first variation closes
     while (depth > 0) {
       skip_space();
       if (at_end()) fail(source_, "SGF: missing ')' at the end of the game tree");
@@ -443,13 +459,15 @@ class SgfReader {
       } else if (c == ')') {
         --depth;
         ++pos_;
+        on_main = false;
       } else if (c == ';') {
-        read_node();
+        std::vector<SgfProperty> node = read_node();
+        if (on_main) line.push_back(std::move(node));
       } else {
         fail(source_, std::string("SGF: unexpected '") + c + "' at offset " + std::to_string(pos_));
       }
     }
-    return root;
+    return line;
   }
 
  private:
@@ -528,13 +546,63 @@ std::string sgf_escape(std::string_view text) {
 
 }  // namespace
 
+namespace {
+
+// Plays a game record's move onto the board: captures, then suicide is refused. Returns the ko
+// point the move leaves (a lone stone that took one stone and has that point as its only
+// liberty), or -1.
+int play_record_move(GoProblem& p, int color, int pt, const std::string& source, int number) {
+  const std::string what = "move " + std::to_string(number) + " (" + (color == 1 ? "B" : "W") +
+                           "[" + sgf_point_name(p.size, pt) + "])";
+  if (p.board[static_cast<std::size_t>(pt)] != 0) fail(source, what + ": the point is occupied");
+  p.board[static_cast<std::size_t>(pt)] = static_cast<std::uint8_t>(color);
+  const int r = pt / p.size;
+  const int c = pt % p.size;
+  std::vector<int> nbrs;
+  if (r > 0) nbrs.push_back(pt - p.size);
+  if (r + 1 < p.size) nbrs.push_back(pt + p.size);
+  if (c > 0) nbrs.push_back(pt - 1);
+  if (c + 1 < p.size) nbrs.push_back(pt + 1);
+  int captured = 0;
+  int last = -1;
+  for (int q : nbrs) {
+    if (p.board[static_cast<std::size_t>(q)] != 3 - color) continue;
+    const PlainBlock b = plain_block(p.board, p.size, q);
+    if (b.liberties != 0) continue;
+    for (int s : b.stones) p.board[static_cast<std::size_t>(s)] = 0;
+    captured += static_cast<int>(b.stones.size());
+    last = q;
+  }
+  const PlainBlock own = plain_block(p.board, p.size, pt);
+  if (own.liberties == 0) fail(source, what + ": suicide");
+  return captured == 1 && own.stones.size() == 1 && own.liberties == 1 ? last : -1;
+}
+
+}  // namespace
+
 GoProblem parse_go_problem_sgf(std::string_view text, const std::string& source) {
-  const std::vector<SgfProperty> props = SgfReader(text, source).read_root();
-  auto find = [&](std::string_view id) -> const SgfProperty* {
-    for (const auto& p : props) {
+  const std::vector<std::vector<SgfProperty>> line = SgfReader(text, source).read_main_line();
+  auto find_in = [](const std::vector<SgfProperty>& node,
+                    std::string_view id) -> const SgfProperty* {
+    for (const auto& p : node) {
       if (p.id == id) return &p;
     }
     return nullptr;
+  };
+  // The node that states the problem: the first on the main line that marks the target.
+  std::size_t marked = 0;
+  while (marked < line.size() && find_in(line[marked], "MA") == nullptr &&
+         find_in(line[marked], "TR") == nullptr) {
+    ++marked;
+  }
+  if (marked == line.size()) marked = 0;  // no mark at all: said below
+  const std::vector<SgfProperty>& props = line.front();
+  auto find = [&](std::string_view id) -> const SgfProperty* {
+    if (id == "MA" || id == "TR" || id == "PL" || id == "KO") {
+      if (const auto* p = find_in(line[marked], id)) return p;
+      if (marked != 0) return nullptr;
+    }
+    return find_in(props, id);
   };
   auto single = [&](const SgfProperty& prop) -> std::string {
     if (prop.values.size() != 1) fail(source, "property " + prop.id + ": expected one value");
@@ -601,6 +669,19 @@ GoProblem parse_go_problem_sgf(std::string_view text, const std::string& source)
     }
   }
   if (const auto* ae = find("AE")) (void)points(*ae);  // empty points: nothing to set up
+  // A game record: the moves up to the marked node.
+  for (std::size_t i = 1; i <= marked; ++i) {
+    for (const auto& prop : line[i]) {
+      if (prop.id != "B" && prop.id != "W") continue;
+      if (prop.values.size() != 1) fail(source, "property " + prop.id + ": expected one value");
+      const std::string& v = prop.values.front();
+      const int color = prop.id == "B" ? 1 : 2;
+      p.ko = v.empty() || v == "tt"
+                 ? -1
+                 : play_record_move(p, color, point(prop.id, v), source, static_cast<int>(i));
+      p.to_move = color == 1 ? 1 : 0;
+    }
+  }
   if (const auto* pl = find("PL")) {
     const std::string v = upper(single(*pl));
     if (v == "B") {
@@ -610,6 +691,10 @@ GoProblem parse_go_problem_sgf(std::string_view text, const std::string& source)
     } else {
       fail(source, "property PL: expected B or W, got '" + pl->values.front() + "'");
     }
+  }
+  if (const auto* ko = find("KO")) {
+    if (ko->values.size() != 1) fail(source, "property KO: expected one value");
+    p.ko = ko->values.front().empty() ? -1 : point("KO", ko->values.front());
   }
   const auto* ma = find("MA");
   const auto* tr = find("TR");
@@ -659,8 +744,8 @@ GoProblem parse_go_problem_sgf(std::string_view text, const std::string& source)
   count("XP", 1, GoProblem::kMaxPlies, p.max_plies);
   if (const auto* xr = find("XR")) {
     const std::string v = single(*xr);
-    if (v != "proved" && v != "disproved") {
-      fail(source, "property XR: expected proved or disproved, got '" + v + "'");
+    if (v != "proved" && v != "proved by ko" && v != "disproved") {
+      fail(source, "property XR: expected proved, proved by ko or disproved, got '" + v + "'");
     }
     p.expected = v;
   }
@@ -698,6 +783,7 @@ std::string go_problem_to_sgf(const GoProblem& p) {
     }
   }
   out << "\nXL[" << p.escape_liberties << "]XP[" << p.max_plies << "]";
+  if (p.ko != -1) out << "KO[" << sgf_point_name(p.size, p.ko) << "]";
   if (!p.expected.empty()) out << "XR[" << p.expected << "]";
   if (!p.key_moves.empty()) {
     out << "XM";

@@ -22,12 +22,20 @@
 //   XR[proved|disproved]  the known answer: can the side to move reach its goal?
 //   XM[..]        known correct first moves (documentation only)
 //   XG[reason]    leave this problem out of the GNU Go cross-check, saying why
+//   KO[..]        the ko point: the side to move may not play there now (a ko just taken)
+// The problem's position is the node that marks the target (MA or TR) on the main line (the first
+// variation at each branch): usually the root, and the nodes after it (a solution, say) are
+// ignored. In a game record the mark may come later: the moves up to it (B[..] and W[..]; B[] and
+// B[tt] pass) are played onto the root's setup with captures, the side to move is then the one
+// that did not play last, and a last move that took a ko sets the ko point. PL and KO on the
+// marked node have the last word.
 //
 // Text form: whitespace-separated tokens, '#' starts a comment that runs to the end of the line.
 // Tokens made only of '.', 'X' (black) and 'O' (white), possibly split by '/', are board rows,
 // from the top; the others are key=value settings:
 //   name=ID  turn=B|W  goal=capture|escape  target=C3[,D3...]  region=A1-E5[,F6...]
-//   escape=N  plies=N  expect=proved|disproved  key=C3[,D4...]  gnugo=REASON
+//   escape=N  plies=N  expect=proved|proved-by-ko|disproved  key=C3[,D4...]  gnugo=REASON
+//   ko=C3
 // One line works as a game parameter:
 //   ".XO../.XO../...../...../..... turn=B target=C5 expect=proved"
 #pragma once
@@ -63,7 +71,9 @@ struct GoProblem {
   std::vector<std::uint8_t> region;
   int escape_liberties = kDefaultEscapeLiberties;
   int max_plies = kDefaultMaxPlies;
-  std::string expected;  // "", "proved" or "disproved"
+  // The point the side to move may not play now (a ko just taken); -1: none.
+  int ko = -1;
+  std::string expected;  // "", "proved", "proved by ko" or "disproved"
   std::vector<int> key_moves;
   std::string gnugo_skip;  // non-empty: why GNU Go's answer is not comparable
   std::string comment;

@@ -118,6 +118,37 @@ TEST(GoProblem, SgfAcceptsTrMarksOldStyleNamesAndDefaults) {
   EXPECT_EQ(parse_go_problem_sgf("(;AB[cd][dc][ec]AW[dd]MA[dd])", "x.sgf").size, 19);
 }
 
+// The ko point: KO in the node that states the problem, ko= in the text form, and a game
+// record's last move when it took a ko (White B4 takes the black stone at C4 here).
+TEST(GoProblem, TheKoPointComesFromKoOrFromTheLastMoveOfAGameRecord) {
+  const char* record =
+      "(;GM[1]FF[4]SZ[5]AB[ba][ab][cb][bc]AW[ca][db][cc]XL[3]XR[proved by ko]"
+      ";W[bb]MA[bb];B[cb])";
+  const GoProblem p = parse_go_problem_sgf(record, "record.sgf");
+  EXPECT_EQ(go_problem_to_text(p),
+            ".XO../XO.O./.XO../...../..... turn=B goal=capture target=B4 escape=3 ko=C4 "
+            "expect=proved-by-ko");
+  EXPECT_EQ(p.ko, 7);
+  EXPECT_EQ(parse_go_problem_text(go_problem_to_text(p), "p.txt"), p);
+  EXPECT_EQ(parse_go_problem_sgf(go_problem_to_sgf(p), "again.sgf"), p);
+  // KO on the marked node says the same; KO[] says there is none.
+  const char* setup = "(;GM[1]FF[4]SZ[5]AB[ba][ab][bc]AW[ca][db][cc][bb]XL[3]MA[bb]";
+  EXPECT_EQ(parse_go_problem_sgf(std::string(setup) + "KO[cb])", "k.sgf").ko, 7);
+  EXPECT_EQ(parse_go_problem_sgf(std::string(setup) + ")", "k.sgf").ko, -1);
+  EXPECT_EQ(parse_go_problem_sgf(std::string(setup) + "KO[])", "k.sgf").ko, -1);
+  // A move that takes no ko leaves none; White's move makes Black the side to move.
+  const GoProblem q = parse_go_problem_sgf(
+      "(;GM[1]FF[4]SZ[5]AB[ba][ab][cb][bc]AW[ca][db][cc];W[ee]MA[cc])", "r.sgf");
+  EXPECT_EQ(q.ko, -1);
+  EXPECT_EQ(q.to_move, 0);
+  // Broken records say which move.
+  EXPECT_NE(
+      error_of("(;SZ[5]AB[aa]AW[cc];W[aa]MA[cc])").find("move 1 (W[aa]): the point is occupied"),
+      std::string::npos);
+  EXPECT_NE(error_of("(;SZ[5]AB[ba][ab]AW[cc]KO[cc]MA[cc])").find("the ko point C3 holds a stone"),
+            std::string::npos);
+}
+
 TEST(GoProblem, BrokenSgfNamesTheFileAndTheProperty) {
   struct Case {
     std::string sgf;

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/cli/command.h"
+#include "harness/goal_problem.h"
 #include "harness/registry.h"
 
 namespace gts::cli {
@@ -66,24 +67,37 @@ int list_games(bool json) {
 }
 
 int list_algorithms(bool json) {
+  // The value searches, then the goal solvers (`harness solve`, and `harness search` on the games
+  // that pose goals); alphabeta is both, with its own options in each role.
+  const std::pair<const char*, const std::vector<AlgorithmInfo>*> kinds[] = {
+      {"search", &algorithm_infos()}, {"goal solver", &solver_infos()}};
   if (json) {
     nlohmann::json out = nlohmann::json::array();
-    for (const auto& a : algorithm_infos()) {
-      out.push_back({{"name", a.name},
-                     {"aliases", a.aliases},
-                     {"description", a.description},
-                     {"options", specs_json(a.options)}});
+    for (const auto& [kind, infos] : kinds) {
+      for (const auto& a : *infos) {
+        out.push_back({{"name", a.name},
+                       {"kind", kind},
+                       {"aliases", a.aliases},
+                       {"description", a.description},
+                       {"options", specs_json(a.options)}});
+      }
     }
     std::cout << out.dump(2) << "\n";
     return 0;
   }
-  for (const auto& a : algorithm_infos()) {
-    std::string aliases;
-    for (const auto& al : a.aliases) aliases += (aliases.empty() ? " (alias " : ", ") + al;
-    if (!aliases.empty()) aliases += ")";
-    std::printf("%s%s\n  %s\n", a.name.c_str(), aliases.c_str(), a.description.c_str());
-    print_specs(a.options, "options (--option k=v)");
-    std::printf("\n");
+  for (const auto& [kind, infos] : kinds) {
+    if (infos == &solver_infos()) {
+      std::printf(
+          "goal solvers (harness solve; harness search --depth max on games that pose goals):\n\n");
+    }
+    for (const auto& a : *infos) {
+      std::string aliases;
+      for (const auto& al : a.aliases) aliases += (aliases.empty() ? " (alias " : ", ") + al;
+      if (!aliases.empty()) aliases += ")";
+      std::printf("%s%s\n  %s\n", a.name.c_str(), aliases.c_str(), a.description.c_str());
+      print_specs(a.options, "options (--option k=v)");
+      std::printf("\n");
+    }
   }
   return 0;
 }

@@ -12,13 +12,126 @@
 #include "harness/cli/command.h"
 #include "harness/cli/search_args.h"
 #include "harness/cli/search_progress.h"
+#include "harness/goal_problem.h"
 #include "harness/registry.h"
 
 namespace gts::cli {
 
 namespace {
 
+bool named(const AlgorithmInfo& a, const std::string& name) {
+  return a.name == name || std::find(a.aliases.begin(), a.aliases.end(), name) != a.aliases.end();
+}
+
+// True for a goal solver that is no value search (pn, pn+, dfpn, dfpn+): `search` runs it the way
+// `harness solve` does, on the goal the game's problem poses. Throws ParamError naming both kinds
+// for a name that is neither.
+bool is_goal_solver_only(const std::string& name) {
+  std::string searches;
+  for (const auto& a : algorithm_infos()) {
+    if (named(a, name)) return false;
+    searches += (searches.empty() ? "" : ", ") + a.name;
+  }
+  std::string solvers;
+  for (const auto& a : solver_infos()) {
+    if (named(a, name)) return true;
+    solvers += (solvers.empty() ? "" : ", ") + a.name;
+  }
+  throw ParamError("unknown algorithm '" + name + "' (searches: " + searches +
+                   "; goal solvers: " + solvers + ")");
+}
+
+// A goal solver's answer: proved, disproved or unknown (a budget stopped it: nothing is claimed).
+int run_goal_search(const SearchArgs& args) {
+  const SolverSpec solver = make_solver_spec(args.algorithm, key_values(args.options, "--option"));
+  const auto& names = solve_game_names();
+  if (std::find(names.begin(), names.end(), args.game) == names.end()) {
+    std::string known;
+    for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+    throw ParamError("--algorithm " + solver.algorithm + ": a goal solver, and game '" + args.game +
+                     "' poses no goals (games that do: " + known +
+                     "); for a value, use a search algorithm (see `harness algorithms`)");
+  }
+  if (parse_depth(args.depth) != kDepthMax) {
+    throw ParamError("--depth: goal solver " + solver.algorithm +
+                     " searches to the end of the game; give --depth max");
+  }
+  if (!args.eval.empty()) {
+    throw ParamError("--eval: goal solver " + solver.algorithm +
+                     " takes its initial numbers from the game's own heuristic, not an evaluation");
+  }
+  auto [game, position] = open_position(args);  // checks the game, its parameters and position
+  ProblemSpec spec;
+  spec.from_game_params = true;
+  if (!args.position.empty()) spec.position = position;
+  const auto problem = make_solve_problem(args.game, key_values(args.params, "--param"), spec);
+  SearchLimits limits;
+  limits.depth = kDepthMax;
+  limits.max_nodes = args.max_nodes;
+  limits.max_ms = args.max_ms;
+  const double start = wall_ms();
+  const SolveOutcome r = problem->solve(solver, limits);
+  const double elapsed = wall_ms() - start;
+  const std::string result = solve_result_name(r);
+  const SearchStats& s = r.stats;
+  if (args.json) {
+    nlohmann::json j;
+    j["game"] = game->info().name;
+    j["params"] = game->params().values();
+    j["position"] = position;
+    j["algorithm"] = solver.algorithm;
+    j["options"] = solver.options.values();
+    j["goal"] = problem->goal();
+    j["result"] = result;
+    j["complete"] = r.status != ProofStatus::kUnknown;
+    j["best_move"] = r.best_move.empty() ? "none" : r.best_move;
+    j["main_line"] = r.main_line;
+    j["depth"] = r.depth;
+    j["expected"] = problem->expected();
+    j["warning"] = r.warning;
+    j["nodes"] = s.nodes;
+    j["leaves"] = s.leaves;
+    j["interior"] = s.interior;
+    j["tt_probes"] = s.tt_probes;
+    j["tt_hits"] = s.tt_hits;
+    j["peak_bytes"] = s.peak_bytes;
+    j["time_ms"] = elapsed;
+    j["cpu_ms"] = s.cpu_ms;
+    std::cout << j.dump() << "\n";
+    return 0;
+  }
+  std::string line;
+  for (const auto& m : r.main_line) line += (line.empty() ? "" : " ") + m;
+  std::printf("game        %s\n", game->label().c_str());
+  std::printf("position    %s\n", position.c_str());
+  std::printf("algorithm   %s (goal solver)\n", solver.name.c_str());
+  std::printf("goal        %s\n", problem->goal().c_str());
+  if (r.status == ProofStatus::kUnknown) {
+    std::printf(
+        "result      unknown: stopped by a budget before a proof or a disproof; nothing "
+        "is claimed\n");
+  } else {
+    std::printf("result      %s%s\n", result.c_str(),
+                problem->expected().empty()
+                    ? ""
+                    : (problem->expected() == result
+                           ? " (as the problem expects)"
+                           : (" (the problem expects " + problem->expected() + ")"))
+                          .c_str());
+    std::printf("best move   %s\n", r.best_move.empty() ? "none" : r.best_move.c_str());
+    std::printf("main line   %s (%d plies)\n", line.empty() ? "-" : line.c_str(), r.depth);
+  }
+  if (!r.warning.empty()) std::printf("warning     %s\n", r.warning.c_str());
+  std::printf("nodes       %llu\n", static_cast<unsigned long long>(s.nodes));
+  std::printf("tt          %llu probes, %llu hits\n", static_cast<unsigned long long>(s.tt_probes),
+              static_cast<unsigned long long>(s.tt_hits));
+  std::printf("peak        %llu bytes\n", static_cast<unsigned long long>(s.peak_bytes));
+  std::printf("time        %.3f ms wall, %.3f ms cpu\n", elapsed, s.cpu_ms);
+  return 0;
+}
+
 int run_search(const SearchArgs& args) {
+  if (is_goal_solver_only(args.algorithm)) return run_goal_search(args);
   SearchSetup setup = resolve_search(args);
   const auto& game = setup.game;
   const std::string& position = setup.position;
@@ -58,7 +171,9 @@ int run_search(const SearchArgs& args) {
     j["depth"] = depth_text(depth);
     j["completed_depth"] = depth_text(r.depth);
     j["complete"] = r.complete;
-    j["value"] = r.value;
+    // Exact only when searched to the end; nothing at all when no depth was completed.
+    j["exact"] = r.complete && depth == kDepthMax;
+    j["value"] = r.complete || r.depth > 0 ? nlohmann::json(r.value) : nlohmann::json(nullptr);
     j["best_move"] = best;
     j["pv"] = pv;
     j["pv_complete"] = pv_complete;
@@ -86,8 +201,20 @@ int run_search(const SearchArgs& args) {
   std::printf(
       "depth       %s%s\n", depth_text(depth).c_str(),
       r.complete ? "" : (" (stopped by a budget; completed " + depth_text(r.depth) + ")").c_str());
-  std::printf("value       %d (side to move's view)\n", r.value);
-  std::printf("best move   %s\n", best.c_str());
+  if (r.complete) {
+    std::printf("value       %d (side to move's view%s)\n", r.value,
+                depth == kDepthMax ? ", exact" : "");
+    std::printf("best move   %s\n", best.c_str());
+  } else if (r.depth == 0) {
+    std::printf("value       unknown: stopped by a budget before any depth was completed\n");
+    std::printf("best move   %s (unproven: from the unfinished search)\n", best.c_str());
+  } else {
+    std::printf(
+        "value       %d at depth %s only (side to move's view; unproven: stopped by a "
+        "budget)\n",
+        r.value, depth_text(r.depth).c_str());
+    std::printf("best move   %s (at depth %s)\n", best.c_str(), depth_text(r.depth).c_str());
+  }
   std::string pv_note;
   if (r.pv_from_table > 0)
     pv_note += " (last " + std::to_string(r.pv_from_table) + " from the table)";

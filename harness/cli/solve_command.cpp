@@ -18,8 +18,11 @@ void add_solve_command(CLI::App& app, Action& action, const std::string& command
     action = [args, command_line] {
       const SolveRunResult r = run_solve(args->request(command_line));
       if (r.summary.empty()) return r.exit_code;  // stopped: the pipeline said how to resume
-      std::cout << summary_table(r.summary);
-      std::cout << "wrote " << r.out_dir << "/solve.csv, summary.csv, solved_within.csv\n";
+      // Quiet is quiet: the files hold the results; only a contradiction is said, on stderr.
+      if (!args->quiet) {
+        std::cout << summary_table(r.summary);
+        std::cout << "wrote " << r.out_dir << "/solve.csv, summary.csv, solved_within.csv\n";
+      }
       if (r.exit_code != 0) {
         std::cerr << "solve: some solver contradicted a known answer (see the 'correct' column)\n";
       }

@@ -27,7 +27,8 @@ std::string solved_within_plot(const Context& ctx, const Table& within, double p
     }
     data += "\n";
   }
-  if (points == 0) return "<p class=\"note\">solved_within.csv has no positive times to plot.</p>\n";
+  if (points == 0)
+    return "<p class=\"note\">solved_within.csv has no positive times to plot.</p>\n";
   PlotSpec p;
   p.name = "solved_within";
   p.data = data;
@@ -37,30 +38,33 @@ std::string solved_within_plot(const Context& ctx, const Table& within, double p
            "set title 'Problems solved within t ms'\n"
            "set xlabel 't (ms, log scale)'\nset ylabel 'problems solved'\n"
            "set logscale x\nset format x '%g'\n"
-           "set xrange [" + gp_number(tmin) + ":" + gp_number(tmax) + "]\n" +
-           "set yrange [0:" + gp_number(std::isfinite(problems) && problems > 0 ? problems * 1.08 + 0.5 : 1) +
+           "set xrange [" +
+           gp_number(tmin) + ":" + gp_number(tmax) + "]\n" + "set yrange [0:" +
+           gp_number(std::isfinite(problems) && problems > 0 ? problems * 1.08 + 0.5 : 1) +
            "]\n"
            "set key outside right top box\n"
            "set grid xtics ytics mxtics\n";
   if (std::isfinite(problems) && problems > 0) {
     const std::string n = gp_number(problems);
-    p.body += cat("set arrow 1 from graph 0, first ", n, " to graph 1, first ", n,
-                  " nohead dt 3 lc rgb '#888888'\n", "set label 1 'all ", n,
-                  " problems' at graph 0.01, first ", n,
-                  " offset 0,0.7 tc rgb '#666666' font ',9'\n");
+    p.body +=
+        cat("set arrow 1 from graph 0, first ", n, " to graph 1, first ", n,
+            " nohead dt 3 lc rgb '#888888'\n", "set label 1 'all ", n,
+            " problems' at graph 0.01, first ", n, " offset 0,0.7 tc rgb '#666666' font ',9'\n");
   }
   p.body += "plot ";
   const char* markers[] = {"7", "5", "9", "11", "13", "4", "6", "8"};
   for (std::size_t i = 0; i < solvers.size(); ++i) {
     if (i > 0) p.body += ", \\\n     ";
-    p.body += cat("'solved_within.dat' using 1:", std::to_string(i + 2), " with linespoints lw 2 pt ",
-                  markers[i % 8], " ps 1.1 title ", gp_quote(solvers[i]));
+    p.body +=
+        cat("'solved_within.dat' using 1:", std::to_string(i + 2), " with linespoints lw 2 pt ",
+            markers[i % 8], " ps 1.1 title ", gp_quote(solvers[i]));
   }
   p.body += "\n";
   ctx.gnuplot->render(p);
-  return Context::figure("solved_within",
-                         "Problems each solver solved (proved or disproved, never contradicting the "
-                         "known answer) within t milliseconds.");
+  return Context::figure(
+      "solved_within",
+      "Problems each solver solved (proved or disproved, never contradicting the "
+      "known answer) within t milliseconds.");
 }
 
 }  // namespace
@@ -79,14 +83,14 @@ std::vector<Section> solve_sections(const Context& ctx) {
     }
   }
   std::vector<Section> out;
-  out.push_back({"Problems solved within t ms", solved_within_plot(ctx, within, problems) +
-                                                    html_table(within)});
-  out.push_back({"Summary",
-                 cat("<p class=\"note\">Per solver: problems solved, failed and wrong "
-                     "(contradicting the known answer); mean time, nodes and depth over the "
-                     "problems every solver solved (common) and over those this solver "
-                     "solved.</p>\n",
-                     html_table(summary))});
+  out.push_back({"Problems solved within t ms",
+                 solved_within_plot(ctx, within, problems) + html_table(within)});
+  out.push_back(
+      {"Summary", cat("<p class=\"note\">Per solver: problems solved, failed and wrong "
+                      "(contradicting the known answer); mean time, nodes and depth over the "
+                      "problems every solver solved (common) and over those this solver "
+                      "solved.</p>\n",
+                      html_table(summary))});
   if (const auto solve = read_table_if(ctx.run_dir / "solve.csv")) {
     std::string html;
     if (solve->has("algorithm") && solve->has("nodes") && solve->has("result")) {
@@ -99,7 +103,8 @@ std::vector<Section> solve_sections(const Context& ctx) {
         auto it = index.find(solve->at(r, "algorithm"));
         const std::string& result = solve->at(r, "result");
         const bool wrong = solve->has("correct") && solve->at(r, "correct") == "no";
-        const bool ok = (result == "proved" || result == "disproved") && !wrong;
+        const bool ok =
+            (result == "proved" || result == "proved by ko" || result == "disproved") && !wrong;
         if (it != index.end() && ok) nodes[it->second].push_back(solve->number(r, "nodes"));
       }
       if (!solvers.empty()) {

@@ -93,7 +93,7 @@ void parse_problem_item(const YamlReader& reader, const YAML::Node& item,
         static_cast<Value>(reader.integer(n, "'at_least'", -(kInfinity - 1), kInfinity - 1));
   }
   if (const auto n = reader.find(item, "expected"); n.IsDefined()) {
-    p.spec.expected = reader.choice(n, "'expected'", {"proved", "disproved"});
+    p.spec.expected = reader.choice(n, "'expected'", {"proved", "proved by ko", "disproved"});
   }
   out.push_back(std::move(p));
 }

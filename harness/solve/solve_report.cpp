@@ -10,7 +10,7 @@ namespace gts {
 
 std::string correctness(const SolveRow& row) {
   if (row.outcome.status == ProofStatus::kUnknown || row.expected.empty()) return "";
-  return row.expected == proof_status_name(row.outcome.status) ? "yes" : "no";
+  return row.expected == solve_result_name(row.outcome) ? "yes" : "no";
 }
 
 bool solved(const SolveRow& row) {
@@ -70,7 +70,7 @@ std::string solve_csv(const std::vector<SolveRow>& rows) {
                                "nodes", "time_ms", "depth", "peak_bytes"});
   for (const auto& r : rows) {
     const bool known = r.outcome.status != ProofStatus::kUnknown;
-    out += csv::line({r.problem, r.algorithm, proof_status_name(r.outcome.status), r.expected,
+    out += csv::line({r.problem, r.algorithm, solve_result_name(r.outcome), r.expected,
                       correctness(r), r.outcome.best_move, std::to_string(r.outcome.stats.nodes),
                       csv::number(r.outcome.time_ms), known ? std::to_string(r.outcome.depth) : "",
                       std::to_string(r.outcome.stats.peak_bytes)});

@@ -26,9 +26,14 @@ std::string encode_row(const SolveRow& row, const std::string& error) {
   const SolveOutcome& o = row.outcome;
   wire::Writer w;
   w.str(row.problem).str(row.algorithm).str(row.expected).str(error);
-  w.u64(static_cast<std::uint64_t>(o.status)).str(o.best_move).strs(o.main_line).i64(o.depth);
+  w.u64(static_cast<std::uint64_t>(o.status))
+      .u64(o.by_ko ? 1 : 0)
+      .str(o.best_move)
+      .strs(o.main_line)
+      .i64(o.depth);
   wire::put_stats(w, o.stats);
   w.f64(o.time_ms);
+  w.str(o.warning);
   return w.take();
 }
 
@@ -44,11 +49,13 @@ void decode_row(const std::string& bytes, SolveRow& row, std::string& error) {
     throw std::runtime_error("malformed solve result");
   }
   o.status = static_cast<ProofStatus>(status);
+  o.by_ko = r.u64() != 0;
   o.best_move = r.str();
   o.main_line = r.strs();
   o.depth = r.i32();
   o.stats = wire::get_stats(r);
   o.time_ms = r.f64();
+  o.warning = r.str();
   r.expect_end();
 }
 
@@ -144,8 +151,12 @@ SolveRunResult run_solve(const RunRequest& request) {
     decode_row(bytes, row, error);
     if (!error.empty())
       progress.message("solve: " + row.problem + " / " + row.algorithm + ": " + error);
+    if (!row.outcome.warning.empty()) {
+      progress.message("solve: " + row.problem + " / " + row.algorithm +
+                       ": warning: " + row.outcome.warning);
+    }
     progress.advance("last: " + row.problem + " " + row.algorithm + " " +
-                     proof_status_name(row.outcome.status) + " (" +
+                     solve_result_name(row.outcome) + " (" +
                      std::to_string(row.outcome.stats.nodes) + " nodes, " +
                      std::to_string(static_cast<long long>(row.outcome.time_ms)) + " ms)");
   };

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -49,7 +50,14 @@ TEST(SolveCommand, TicTacToeConfigEndToEnd) {
   const std::string out = make_temp_dir() + "/run";
   const auto r = run_harness({"solve", "configs/solve-tictactoe.yaml", "--out", out, "--quiet"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("df-pn+"), std::string::npos) << r.out;
+  // Quiet is quiet: the results are in the files, nothing on either stream.
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "");
+  EXPECT_NE(read_file(out + "/summary.csv").find("df-pn+"), std::string::npos);
+  // Without --quiet the table Table 1 has is printed.
+  const auto loud = run_harness({"solve", "configs/solve-tictactoe.yaml", "--out", out + "2"});
+  ASSERT_EQ(loud.exit_code, 0) << loud.err;
+  EXPECT_NE(loud.out.find("df-pn+"), std::string::npos) << loud.out;
 
   const auto rows = read_csv(out + "/solve.csv");
   ASSERT_FALSE(rows.empty());
@@ -136,6 +144,99 @@ struct BadConfig {
   std::string fragment;  // of the one-line error, after "FILE:"
 };
 
+// White B4 has just taken a ko at C4; Black wants B4. Black to move cannot retake, and White
+// then connects and escapes (escape=3): Black captures only if it wins the ko.
+const char* kKoProblem = ".XO../XO.O./.XO../...../..... turn=B target=B4 escape=3 ko=C4";
+
+// GNU Go's three answers: proved (even if the opponent wins every ko), proved by ko (only if the
+// prover wins the ko), disproved; every solver agrees, and the same stones without the ban are
+// proved.
+TEST(SolveCommand, ProvedByKoOnAHandMadeKo) {
+  const std::string dir = make_temp_dir();
+  const std::string config = write_config(dir, "ko.yaml", std::string(R"(
+name: ko
+game: go-capture
+problems:
+  - {name: ko, problem: ")") + kKoProblem + R"( expect=proved-by-ko"}
+  - {name: no-ban, problem: ".XO../XO.O./.XO../...../..... turn=B target=B4 escape=3", expected: proved}
+  - {name: saved, problem: ".XO../XO.O./.XO../...../..... turn=W target=B4 escape=3", expected: proved}
+algorithms:
+  - {algorithm: alphabeta, options: {tt: "on"}}
+  - {algorithm: alphabeta, options: {tt: "off"}}
+  - {algorithm: pn}
+  - {algorithm: pn+}
+  - {algorithm: dfpn}
+  - {algorithm: dfpn+}
+limits: {nodes: 1000000, time_ms: 20000}
+)");
+  const auto r = run_harness({"solve", config, "--out", dir + "/out", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto rows = read_csv(dir + "/out/solve.csv");
+  ASSERT_EQ(rows.size(), 1 + 3 * 6u);
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    SCOPED_TRACE(rows[i][0] + " " + rows[i][1]);
+    EXPECT_EQ(rows[i][2], rows[i][0] == "ko" ? "proved by ko" : "proved");
+    EXPECT_EQ(rows[i][4], "yes");
+  }
+  // search says the same, and under one ko rule (ko_threats) the ban is a different position
+  // from the same stones without it: a table that merged them would answer one for both.
+  auto search = [](std::vector<std::string> extra) {
+    std::vector<std::string> args = {
+        "search",  "--game", "go-capture", "--algorithm", "dfpn",
+        "--depth", "max",    "--json",     "--param",     std::string("problem=") + kKoProblem};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const auto p = run_harness(args);
+    EXPECT_EQ(p.exit_code, 0) << p.err;
+    return nlohmann::json::parse(p.out)["result"].get<std::string>();
+  };
+  EXPECT_EQ(search({}), "proved by ko");
+  EXPECT_EQ(search({"--param", "ko_threats=white"}), "disproved");
+  EXPECT_EQ(
+      search({"--param", "ko_threats=white", "--position", ".XO../XO.O./.XO../...../.....:B"}),
+      "proved");
+  EXPECT_EQ(search({"--param", "ko_threats=black"}), "proved");
+}
+
+// A region too small for the truth: black captures C3 at D3, outside the region, so inside it
+// the capture fails. region=checked solves on the whole board too, gives its answer and warns.
+TEST(SolveCommand, ARegionTooSmallIsDetectedAndWarnedAbout) {
+  const std::string problem = "problem=...../..X../.XO../..X../..... turn=B target=C3 region=A1-B5";
+  auto search = [&](const std::string& region) {
+    const auto r =
+        run_harness({"search", "--game", "go-capture", "--param", problem, "--param",
+                     "region=" + region, "--algorithm", "dfpn+", "--depth", "max", "--json"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return nlohmann::json::parse(r.out);
+  };
+  const auto plain = search("problem");
+  EXPECT_EQ(plain["result"], "disproved");
+  EXPECT_EQ(plain["warning"], "");
+  const auto checked = search("checked");
+  EXPECT_EQ(checked["result"], "proved");
+  EXPECT_EQ(checked["warning"],
+            "the region is too small: in it the answer is disproved, on the whole board proved");
+  // A region that holds what matters passes the check in silence.
+  const auto fine = run_harness({"search", "--game", "go-capture", "--param",
+                                 "file=problems/go-capture/ladder-01.sgf", "--param",
+                                 "region=checked", "--algorithm", "dfpn+", "--depth", "max"});
+  EXPECT_EQ(fine.exit_code, 0) << fine.err;
+  EXPECT_EQ(fine.out.find("warning"), std::string::npos) << fine.out;
+  // harness solve says it on stderr, even when quiet.
+  const std::string dir = make_temp_dir();
+  const std::string config = write_config(dir, "region.yaml", R"(
+name: region
+game: {name: go-capture, params: {region: checked}}
+problems:
+  - {name: small, problem: "...../..X../.XO../..X../..... turn=B target=C3 region=A1-B5"}
+algorithms:
+  - {algorithm: dfpn}
+)");
+  const auto r = run_harness({"solve", config, "--out", dir + "/out", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("solve: small / dfpn: warning: the region is too small"), std::string::npos)
+      << r.err;
+}
+
 TEST(SolveCommand, BadConfigsAreOneLocatedLineAndExitCodeTwo) {
   const std::string dir = make_temp_dir();
   std::ofstream(dir + "/broken.sgf") << "(;SZ[7]AB[cd]AW[dd]MA[dd]XR[perhaps])";
@@ -162,13 +263,13 @@ TEST(SolveCommand, BadConfigsAreOneLocatedLineAndExitCodeTwo) {
       {"game: tictactoe\nproblems:\n  - {name: a, prover: 2}\n" + algos,
        "3:23: expected an integer in 0..1"},
       {"game: tictactoe\nproblems:\n  - {name: a, expected: maybe}\n" + algos,
-       "3:25: expected one of proved, disproved"},
+       "3:25: expected one of proved, proved by ko, disproved"},
       {"game: tictactoe\nproblems:\n  - {name: a}\n  - {name: a}\n" + algos,
        "two problems are named 'a'"},
       {"game: go-capture\nproblems:\n  - files: nothing-*.sgf\n" + algos,
        "3:12: no problem file matches 'nothing-*.sgf'"},
       {"game: go-capture\nproblems:\n  - file: broken.sgf\n" + algos,
-       "3:11: " + dir + "/broken.sgf: property XR: expected proved or disproved"},
+       "3:11: " + dir + "/broken.sgf: property XR: expected proved, proved by ko or disproved"},
       {"game: go-capture\nproblems:\n  - {name: a, position: 'x'}\n" + algos, "not a 'position'"},
       {"game: {name: go-capture, params: {superko: maybe}}\nproblems:\n  - file: broken.sgf\n" +
            algos,
