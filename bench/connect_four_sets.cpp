@@ -11,8 +11,8 @@
 // around 0, and the answer is checked against the sign of the file's score.
 //
 // Each position starts from an empty transposition table; only the search is timed (wall clock),
-// after the table has been faulted in once. The table is emptied in O(1) per search, but every
-// 255th search clears it with a memset (transposition_table.h), which the timing includes.
+// after the table has been faulted in once. The table is emptied in O(1) per search (a new
+// generation: transposition_table.h), which the timing includes.
 // Nodes are the project's count (every position visited, the root included; search.h), which is
 // more than Pons' count of negamax calls: he does not count the children his parent-side checks
 // settle (immediate wins, forced losses).
@@ -108,11 +108,9 @@ int run_sets(const G& game, const AlgorithmSpec& spec, bool use_bisect,
   }
   const SearchLimits limits{.depth = kDepthMax};
   // Fault the thread's table in before the clock runs, as Pons' solver clears its table before
-  // each position untimed: a full cycle of the table's 8-bit generation ends in one memset.
+  // each position untimed.
   if (spec.options.values().count("tt_mb") != 0) {
-    TranspositionTable& table =
-        thread_table(static_cast<std::size_t>(spec.options.get_int("tt_mb")));
-    for (int i = 0; i < 256; ++i) table.new_search();
+    thread_table(static_cast<std::size_t>(spec.options.get_int("tt_mb"))).clear();
   }
   int status = 0;
   std::printf("# %s%s, %s solve\n", use_bisect ? "bisect over " : "", spec.label().c_str(),
