@@ -11,7 +11,7 @@
 namespace gts {
 namespace {
 
-constexpr const char* kSignature = "7913021";
+constexpr const char* kSignature = "7913068";
 
 std::string last_line(const std::string& text) {
   std::string t = text;
