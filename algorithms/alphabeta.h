@@ -44,10 +44,13 @@ struct AlphaBetaOptions {
   // along every line of play (Kalah's do: stores only grow) every cut stays consistent with the
   // clamped tree. The final, horizon-free iteration is exact either way.
   bool outcome_bounds = true;
-  // Enhanced transposition cut-offs (with tt): before searching a position's children, look them
-  // all up; one whose entry already proves a value >= beta cuts the position off at once. Costs a
-  // probe per child, saves whole subtrees where positions transpose; off by default so that plain
-  // TT alpha-beta keeps its textbook node counts.
+  // Enhanced transposition cut-offs (with tt): before searching the children of a position that
+  // the table holds already (searched before: an earlier pass, a transposition), look them all
+  // up; one whose entry already proves a value >= beta cuts the position off at once. Costs
+  // making every child and a probe per child, saves whole subtrees where positions transpose. A
+  // position the table does not hold seldom has its children there, and there the cost is all
+  // (Pons' Connect Four sets: a third of the time of the smallest searches). Off by default so
+  // that plain TT alpha-beta keeps its textbook node counts.
   bool enhanced_cutoffs = false;
   // History heuristic: moves (per side, by move number) that refuted positions before, weighted by
   // the nodes their refutation cost, go first, after game hints and static values. Game-agnostic;
@@ -113,6 +116,9 @@ class AlphaBetaSearcher {
     use_hints_ = MoveHintGame<G> && (options.hints == AlphaBetaOptions::Hints::kOn ||
                                      (options.hints == AlphaBetaOptions::Hints::kAuto && exact));
     use_solve_keys_ = BankedScoreGame<G> && tt_ != nullptr && options.solve_keys && exact;
+    if (options.history) history_.assign(2 * kHistorySize, 0);
+    // Under tt_leaves every child probes the table, horizon included: their misses overlap.
+    make_all_ = options.static_ordering || variant_.tt_leaves;
   }
 
   // Budget checks pause (for the one iteration that every budgeted search completes).
@@ -299,7 +305,7 @@ class AlphaBetaSearcher {
     // The previous iteration's choice goes first, whatever the table holds now.
     const Move first = prev_pv_.empty() ? kNoMove : prev_pv_[0];
     ++stats_.interior;
-    Children& ch = expand(root, 0, depth, first, first_index);
+    Children& ch = expand(root, 0, depth, first, first_index, make_all_);
 
     const int mover = game_.to_move(root);
     Value best = -kInfinity;
@@ -314,7 +320,7 @@ class AlphaBetaSearcher {
       const Value a = !have ? -kInfinity : (options_.random_ties ? best - 1 : best);
       const Value b = kInfinity;
       const bool child_on_pv = !prev_pv_.empty() && m == prev_pv_[0];
-      const std::uint64_t child_key = ch.key(k);
+      const std::uint64_t child_key = ch.made ? ch.key(k) : 0;
       const auto search_child = [&](Value lo, Value hi) {
         return flip ? -search(child, child_key, depth - 1, 1, -hi, -lo, child_on_pv)
                     : search(child, child_key, depth - 1, 1, lo, hi, child_on_pv);
@@ -369,7 +375,9 @@ class AlphaBetaSearcher {
     return it;
   }
 
-  // `key`: the position's hash when there is a table (computed by the parent), else unused.
+  // `key`: the position's table key when the parent computed it (to prefetch its bucket), else 0:
+  // computed here, once the game's bounds have not settled the position (a key that is 0 in truth
+  // is only computed again).
   Value search(const State& s, std::uint64_t key, int depth, int ply, Value alpha, Value beta,
                bool on_pv) {
     if (budget_.exhausted(stats_.nodes)) return 0;
@@ -402,13 +410,16 @@ class AlphaBetaSearcher {
     const std::uint64_t nodes0 = stats_.nodes;
     int first_index = kNoMoveIndex;
     Value off = 0;
+    bool known = false;  // the table holds the position
     if (tt_) {
+      if (key == 0) key = key_of(s);
       off = offset_of(s);
       ++stats_.tt_probes;
       const TtEntry* e = tt_->probe(key);
       if (e == nullptr) ++fresh_entries_;  // stored below (a budget cut aside)
       if (e != nullptr) {
         ++stats_.tt_hits;
+        known = true;
         if (variant_.tt_move_first) first_index = e->move_index();
         if (const auto v = tt_answer(*e, off, depth, alpha, beta)) return *v;
       }
@@ -420,9 +431,10 @@ class AlphaBetaSearcher {
                            : kNoMove;
 
     ++stats_.interior;
-    Children& ch = expand(s, ply, depth, first, first_index);
+    const bool etc = use_etc_ && known;
+    Children& ch = expand(s, ply, depth, first, first_index, make_all_ || etc);
     const int mover = game_.to_move(s);
-    if (use_etc_) {
+    if (etc) {
       if (const auto cut = etc_cutoff(ch, depth, mover, beta)) {
         ++stats_.cutoffs;
         const Value v = options_.fail_soft ? cut->first : beta;
@@ -439,7 +451,7 @@ class AlphaBetaSearcher {
       const Move m = ch.moves[ch.order[k]];
       const State& child = ch.child(k, s, game_);
       const bool child_on_pv = pv_move_known && m == prev_pv_[static_cast<std::size_t>(ply)];
-      const std::uint64_t child_key = ch.key(k);
+      const std::uint64_t child_key = ch.made ? ch.key(k) : 0;
       const bool flip = game_.to_move(child) != mover;
       const auto search_child = [&](Value lo, Value hi) {
         return flip ? -search(child, child_key, depth - 1, ply + 1, -hi, -lo, child_on_pv)
@@ -532,6 +544,7 @@ class AlphaBetaSearcher {
   Value table_leaf(const State& s, std::uint64_t key, bool terminal, int depth, Value alpha,
                    Value beta) {
     ++stats_.tt_probes;
+    if (key == 0) key = key_of(s);
     const Value off = offset_of(s);
     if (const TtEntry* e = tt_->probe(key)) {
       ++stats_.tt_hits;
@@ -582,35 +595,42 @@ class AlphaBetaSearcher {
     bool made = false;  // states (and keys) filled in by expand
     State scratch{};    // the child being searched when states are not made in advance
 
-    // The k-th child in search order. Without a table or static ordering the child is made only
-    // when it is searched (plain alpha-beta plays no move it does not search).
+    // The k-th child in search order. Unless expand made them all (make_all), the child is made
+    // only when it is searched (and hashed by its own search, when the table is probed), as a
+    // cut-off usually comes at the first.
     const State& child(std::size_t k, const State& parent, const G& game) {
       if (made) return states[order[k]];
       scratch = parent;
       game.play(scratch, moves[order[k]]);
       return scratch;
     }
-    [[nodiscard]] std::uint64_t key(std::size_t k) const { return made ? keys[order[k]] : 0; }
+    [[nodiscard]] std::uint64_t key(std::size_t k) const { return keys[order[k]]; }
   };
 
+  // Allocated kPliesPerBlock plies at a time, as the search first reaches them.
   Children& children_at(int ply) {
     const auto p = static_cast<std::size_t>(ply);
-    while (children_.size() <= p) children_.push_back(std::make_unique<Children>());
-    return *children_[p];
+    while (children_.size() * kPliesPerBlock <= p) {
+      children_.push_back(std::make_unique<Children[]>(kPliesPerBlock));
+    }
+    return children_[p / kPliesPerBlock][p % kPliesPerBlock];
   }
 
   // Generates the moves of `s` and orders them: static ordering first (stable, so equal children
   // keep move order), then the PV move `first` or else the TT move (an index in generation order,
-  // checked: a hash collision may hand over any index) to the front. With a table every child is
-  // made here, hashed, and its bucket prefetched, so that the children's probes overlap instead of
-  // each waiting for memory in turn. The child evaluations made for ordering only order moves:
-  // they are not leaves; they count as ordering_evals.
-  Children& expand(const State& s, int ply, int depth, Move first, int first_index) {
+  // checked: a hash collision may hand over any index) to the front. `make_all` (static ordering,
+  // ETC, tt_leaves) makes every child first: then each is also hashed and its bucket prefetched, so
+  // that the children's probes overlap instead of each waiting for memory in turn. Otherwise (Pons'
+  // Connect Four solver's way) a child is made only when it is searched: a cut node usually
+  // searches one child and the others would be made and hashed for nothing. The child
+  // evaluations made for ordering only order moves: they are not leaves; they count as
+  // ordering_evals.
+  Children& expand(const State& s, int ply, int depth, Move first, int first_index, bool make_all) {
     Children& ch = children_at(ply);
     MovesOf<G> moves;
     game_.legal_moves(s, moves);
     ch.size = moves.size();
-    ch.made = options_.static_ordering || options_.history || tt_ != nullptr;
+    ch.made = make_all;
     const bool sorted = options_.static_ordering || options_.history || use_hints_;
     for (std::size_t i = 0; i < ch.size; ++i) {
       ch.moves[i] = moves[i];
@@ -710,7 +730,8 @@ class AlphaBetaSearcher {
   bool use_etc_ = false;
   bool use_hints_ = false;
   bool use_solve_keys_ = false;
-  std::vector<std::uint64_t> history_ = std::vector<std::uint64_t>(2 * kHistorySize, 0);
+  bool make_all_ = false;  // every child made (hashed, prefetched) before any is searched
+  std::vector<std::uint64_t> history_;  // with options_.history only
   static constexpr std::size_t kHistorySize = 1024;
   std::uint64_t& history_at(int mover, Move m) {
     return history_[static_cast<std::size_t>(mover & 1) * kHistorySize +
@@ -721,7 +742,8 @@ class AlphaBetaSearcher {
   std::uint64_t horizon_ = 0;
   std::uint64_t fresh_entries_ = 0;  // positions probed and not found (then stored)
   std::vector<Move> prev_pv_;        // the last completed iteration's line (iterative deepening)
-  std::vector<std::unique_ptr<Children>> children_;  // by ply
+  static constexpr std::size_t kPliesPerBlock = 16;
+  std::vector<std::unique_ptr<Children[]>> children_;  // by ply, in blocks
   MovesOf<G> ties_;
   std::vector<std::vector<Move>> tie_pvs_;
 };

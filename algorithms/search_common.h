@@ -14,6 +14,7 @@
 #include <memory>
 #include <new>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "algorithms/search.h"
@@ -66,27 +67,30 @@ class SearchBudget {
   bool suspended_ = false;
 };
 
-// Triangular principal-variation table: row p holds the best line found from ply p on. Sized once
-// per search by the depth limit (capped at kMaxPvPly).
+// Triangular principal-variation table: row p holds the best line found from ply p on, for plies
+// below the depth limit (capped at kMaxPvPly). Grown as the search reaches deeper plies, so that a
+// search to the end (limit kMaxPvPly) pays for the plies it visits, not for 257 x 257 moves.
 class PvTable {
  public:
-  explicit PvTable(int depth_limit)
-      : rows_(std::clamp(depth_limit, 0, kMaxPvPly) + 1),
-        moves_(static_cast<std::size_t>(rows_) * static_cast<std::size_t>(rows_), kNoMove),
-        length_(static_cast<std::size_t>(rows_) + 1, 0) {}
+  explicit PvTable(int depth_limit) : rows_(std::clamp(depth_limit, 0, kMaxPvPly) + 1) {
+    resize(std::min(rows_, kFirstRows));
+  }
 
   void clear(int ply) {
-    if (ply < rows_) length_[static_cast<std::size_t>(ply)] = 0;
+    if (ply >= rows_) return;
+    if (ply >= cap_) grow(ply);
+    length_[static_cast<std::size_t>(ply)] = 0;
   }
   // The line at `ply` becomes `move` followed by the line at ply + 1.
   void update(int ply, Move move) {
     if (ply >= rows_) return;
+    if (ply + 1 >= cap_ && cap_ < rows_) grow(ply + 1);
     const auto p = static_cast<std::size_t>(ply);
-    const auto width = static_cast<std::size_t>(rows_);
+    const auto width = static_cast<std::size_t>(cap_);
     Move* row = &moves_[p * width];
     row[0] = move;
     std::size_t n = 1;
-    if (ply + 1 < rows_) {
+    if (ply + 1 < cap_) {
       const Move* child = &moves_[(p + 1) * width];
       const std::size_t child_len = std::min(length_[p + 1], width - p - 1);
       for (std::size_t i = 0; i < child_len; ++i) row[1 + i] = child[i];
@@ -95,14 +99,31 @@ class PvTable {
     length_[p] = n;
   }
   [[nodiscard]] std::vector<Move> line(int ply) const {
-    if (ply >= rows_) return {};
+    if (ply >= cap_) return {};
     const auto p = static_cast<std::size_t>(ply);
-    const Move* row = &moves_[p * static_cast<std::size_t>(rows_)];
+    const Move* row = &moves_[p * static_cast<std::size_t>(cap_)];
     return std::vector<Move>(row, row + length_[p]);
   }
 
  private:
+  static constexpr int kFirstRows = 32;
+
+  // Rows 0..ply at least; a line from ply p holds at most cap_ - p moves, so rows of cap_ moves
+  // hold every line.
+  void grow(int ply) { resize(std::min(rows_, std::max(2 * cap_, ply + 1))); }
+  void resize(int cap) {
+    const auto width = static_cast<std::size_t>(cap);
+    std::vector<Move> moves(width * width, kNoMove);
+    for (std::size_t p = 0; p < static_cast<std::size_t>(cap_); ++p) {
+      std::copy_n(&moves_[p * static_cast<std::size_t>(cap_)], length_[p], &moves[p * width]);
+    }
+    moves_ = std::move(moves);
+    length_.resize(width + 1, 0);
+    cap_ = cap;
+  }
+
   int rows_;
+  int cap_ = 0;  // rows (and moves a row) allocated
   std::vector<Move> moves_;
   std::vector<std::size_t> length_;
 };

@@ -7,11 +7,16 @@
 // always-replace half of a two-level table). Results proven with no horizon below them carry the
 // draft kDraftExact, good at any depth, and outrank every finite draft.
 //
-// A table can serve many searches (a tournament player keeps one for a whole game): new_search()
-// empties it in O(1) by advancing a generation that every entry carries in the low 8 bits of its
-// key, so each search still starts from an empty table, and its node counts do not depend on what
-// was searched before. The memory comes from mmap, zero-filled by the kernel page by page as it is
-// first touched, so a small search on a big table pays only for the pages it uses.
+// A table can serve many searches (a tournament player keeps one for a whole game; the Connect
+// Four benchmark one for thousands of positions): new_search() empties it in O(1) by advancing a
+// 32-bit generation. Each bucket records the generation of the search that last wrote to it, in
+// the four bytes its three entries leave free on the cache line: a bucket of an older search reads
+// as empty (aging at bucket grain: a probe compares the full 64-bit key, no key bits are spent on
+// the generation) and is taken over whole by the first store of the new search. So each search
+// still starts from an empty table, and its node counts do not depend on what was searched
+// before; nothing is ever swept, but for one clear when the counter wraps, once in 2^32 searches.
+// The memory comes from mmap, zero-filled by the kernel page by page as it is first touched, so a
+// small search on a big table pays only for the pages it uses.
 #pragma once
 
 #include <sys/mman.h>
@@ -43,8 +48,9 @@ inline constexpr int kNoMoveIndex = 0xFFFF;
 
 class TtEntry {
  public:
-  // The position's key without its low 8 bits (they hold the table's generation).
-  [[nodiscard]] std::uint64_t key() const { return tagged_key() & ~kGenerationMask; }
+  [[nodiscard]] std::uint64_t key() const {
+    return (std::uint64_t{key_hi_} << 32) | std::uint64_t{key_lo_};
+  }
   // What the searches so far proved at this draft: lower() <= value <= upper(), with -kInfinity
   // and kInfinity for "nothing proved". Both bounds are kept, so that a null-window pass testing
   // from above and one testing from below (MTD(f), NegaScout's scouts and re-searches) each
@@ -60,14 +66,10 @@ class TtEntry {
 
  private:
   friend class TranspositionTable;
-  static constexpr std::uint64_t kGenerationMask = 0xFF;
   static constexpr std::uint8_t kExactCode = 255;
   static constexpr std::int32_t kMaxDraft = 254;
 
-  [[nodiscard]] std::uint64_t tagged_key() const {
-    return (std::uint64_t{key_hi_} << 32) | std::uint64_t{key_lo_};
-  }
-  void set_tagged_key(std::uint64_t k) {
+  void set_key(std::uint64_t k) {
     key_lo_ = static_cast<std::uint32_t>(k);
     key_hi_ = static_cast<std::uint32_t>(k >> 32);
   }
@@ -102,27 +104,29 @@ class TranspositionTable {
     // A probe is one random memory access; with 4 KiB pages most of them also miss the TLB.
     if (bytes_ >= kHugePage) madvise(raw, bytes_, MADV_HUGEPAGE);
 #endif
-    // Zero pages are empty entries of generation 0, which no search uses.
+    // Zero pages are buckets of generation 0, which no search uses.
     buckets_ = static_cast<Bucket*>(raw);
   }
   ~TranspositionTable() { munmap(buckets_, bytes_); }
   TranspositionTable(const TranspositionTable&) = delete;
   TranspositionTable& operator=(const TranspositionTable&) = delete;
 
-  // Empties the table for the next search: O(1), but a real clear every 255 searches, when the
-  // generation wraps.
+  // Empties the table for the next search in O(1): every bucket written so far becomes stale.
   void new_search() {
     if (++generation_ == 0) {
-      std::memset(static_cast<void*>(buckets_), 0, bytes_);
+      clear();
       generation_ = 1;
     }
   }
+  // Empties the table by writing all of it (every page faulted in): for a caller that wants the
+  // page faults paid before it starts timing searches.
+  void clear() { std::memset(static_cast<void*>(buckets_), 0, bytes_); }
 
   [[nodiscard]] const TtEntry* probe(std::uint64_t key) const {
     const Bucket& b = bucket(key);
-    const std::uint64_t tagged = tag(key);
+    if (b.generation != generation_) return nullptr;
     for (const TtEntry& e : b.e) {
-      if (e.work_ != 0 && e.tagged_key() == tagged) return &e;
+      if (e.work_ != 0 && e.key() == key) return &e;
     }
     return nullptr;
   }
@@ -135,9 +139,13 @@ class TranspositionTable {
   void store(std::uint64_t key, std::int32_t draft, Value lower, Value upper, int move_index,
              std::uint64_t nodes) {
     Bucket& b = bucket(key);
+    if (b.generation != generation_) {
+      // A bucket of an earlier search: all of it is free.
+      for (TtEntry& e : b.e) e.work_ = 0;
+      b.generation = generation_;
+    }
     TtEntry fresh;
-    const std::uint64_t tagged = tag(key);
-    fresh.set_tagged_key(tagged);
+    fresh.set_key(key);
     fresh.lower_ = lower;
     fresh.upper_ = upper;
     fresh.move_index_ = static_cast<std::uint16_t>(move_index);
@@ -147,7 +155,7 @@ class TranspositionTable {
     fresh.work_ = static_cast<std::uint8_t>(1 + std::bit_width(nodes));
     TtEntry* victim = &b.e[0];
     for (TtEntry& e : b.e) {
-      if (e.work_ != 0 && e.tagged_key() == tagged) {
+      if (e.work_ != 0 && e.key() == key) {
         if (fresh.draft_ < e.draft_) return;
         if (move_index == kNoMoveIndex) fresh.move_index_ = e.move_index_;
         if (fresh.draft_ == e.draft_) {
@@ -163,8 +171,8 @@ class TranspositionTable {
         e = fresh;
         return;
       }
-      if (!live(*victim)) continue;  // an empty slot found already
-      if (!live(e) || e.priority() < victim->priority()) victim = &e;
+      if (victim->work_ == 0) continue;  // an empty slot found already
+      if (e.work_ == 0 || e.priority() < victim->priority()) victim = &e;
     }
     *victim = fresh;
   }
@@ -181,18 +189,9 @@ class TranspositionTable {
 
   struct alignas(64) Bucket {
     TtEntry e[kWays];
-    std::uint32_t unused = 0;
+    std::uint32_t generation = 0;  // of the search that last stored here
   };
   static_assert(sizeof(Bucket) == 64 && std::is_trivially_destructible_v<Bucket>);
-
-  // The key with this search's generation in its low 8 bits: entries of other searches never
-  // match, and count as empty.
-  [[nodiscard]] std::uint64_t tag(std::uint64_t key) const {
-    return (key & ~TtEntry::kGenerationMask) | generation_;
-  }
-  [[nodiscard]] bool live(const TtEntry& e) const {
-    return e.work_ != 0 && (e.key_lo_ & TtEntry::kGenerationMask) == generation_;
-  }
 
   // Multiply-shift onto any bucket count: no power-of-two rounding wastes the requested memory,
   // and the Fibonacci multiplier spreads hashes whose low bits are weak.
@@ -206,7 +205,7 @@ class TranspositionTable {
   std::size_t count_ = 0;
   std::size_t bytes_ = 0;
   Bucket* buckets_ = nullptr;
-  std::uint8_t generation_ = 1;
+  std::uint32_t generation_ = 1;
 };
 
 }  // namespace gts

@@ -2,7 +2,9 @@
 // position a line: the columns played, 1-based, a space, the position's score), solves every
 // position with a registered algorithm searched to the end of the game, checks each answer
 // against the file, and prints per position "moves expected got nodes microseconds" and per set
-// "# set NAME positions N wrong W mean_us T mean_nodes M": the table of his tutorial.
+// "# set NAME positions N wrong W mean_us T mean_nodes M mean_cpu_us C": the table of his
+// tutorial, and the mean thread CPU time of a search (steadier than the wall clock on a shared
+// machine).
 //
 //   connect_four_sets [--algorithm NAME] [--option KEY=VALUE]... [--weak] [--limit N] SET...
 //
@@ -11,8 +13,8 @@
 // around 0, and the answer is checked against the sign of the file's score.
 //
 // Each position starts from an empty transposition table; only the search is timed (wall clock),
-// after the table has been faulted in once. The table is emptied in O(1) per search, but every
-// 255th search clears it with a memset (transposition_table.h), which the timing includes.
+// after the table has been faulted in once. The table is emptied in O(1) per search (a new
+// generation: transposition_table.h), which the timing includes.
 // Nodes are the project's count (every position visited, the root included; search.h), which is
 // more than Pons' count of negamax calls: he does not count the children his parent-side checks
 // settle (immediate wins, forced losses).
@@ -27,6 +29,7 @@
 #include <utility>
 #include <vector>
 
+#include "algorithms/search.h"
 #include "algorithms/transposition_table.h"
 #include "games/connect_four/connect_four.h"
 #include "harness/algorithms/algorithm_list.h"
@@ -88,6 +91,7 @@ struct Totals {
   long positions = 0;
   long wrong = 0;
   double us = 0;
+  double cpu_us = 0;
   double nodes = 0;
 };
 
@@ -100,19 +104,16 @@ int run_sets(const G& game, const AlgorithmSpec& spec, bool use_bisect,
     AlphaBetaOptions options = alphabeta_options(spec);
     options.fail_soft = true;
     search = [options](const G& g, const ConnectFourEval& e, const typename G::State& s,
-                       const SearchLimits& lim, std::uint64_t /*seed*/) {
-      return bisect(g, e, s, lim, options);
-    };
+                       const SearchLimits& lim,
+                       std::uint64_t /*seed*/) { return bisect(g, e, s, lim, options); };
   } else {
     search = search_function<G, ConnectFourEval>(spec);
   }
   const SearchLimits limits{.depth = kDepthMax};
   // Fault the thread's table in before the clock runs, as Pons' solver clears its table before
-  // each position untimed: a full cycle of the table's 8-bit generation ends in one memset.
+  // each position untimed.
   if (spec.options.values().count("tt_mb") != 0) {
-    TranspositionTable& table =
-        thread_table(static_cast<std::size_t>(spec.options.get_int("tt_mb")));
-    for (int i = 0; i < 256; ++i) table.new_search();
+    thread_table(static_cast<std::size_t>(spec.options.get_int("tt_mb"))).clear();
   }
   int status = 0;
   std::printf("# %s%s, %s solve\n", use_bisect ? "bisect over " : "", spec.label().c_str(),
@@ -143,9 +144,11 @@ int run_sets(const G& game, const AlgorithmSpec& spec, bool use_bisect,
         std::fprintf(stderr, "%s:%ld: %s\n", path.c_str(), line_no, e.what());
         return 2;
       }
+      const double cpu0 = thread_cpu_ms();
       const auto t0 = std::chrono::steady_clock::now();
       const SearchResult r = search(game, eval, s, limits, 0);
       const auto t1 = std::chrono::steady_clock::now();
+      t.cpu_us += (thread_cpu_ms() - cpu0) * 1e3;
       const double us = std::chrono::duration<double, std::micro>(t1 - t0).count();
       const Value want = weak ? (expected > 0) - (expected < 0) : expected;
       ++t.positions;
@@ -157,10 +160,10 @@ int run_sets(const G& game, const AlgorithmSpec& spec, bool use_bisect,
                   r.value != want ? " WRONG" : "");
     }
     if (t.positions == 0) continue;
-    std::printf("# set %s positions %ld wrong %ld mean_us %.2f mean_nodes %.1f\n",
+    std::printf("# set %s positions %ld wrong %ld mean_us %.2f mean_nodes %.1f mean_cpu_us %.2f\n",
                 path.substr(path.find_last_of('/') + 1).c_str(), t.positions, t.wrong,
-                t.us / static_cast<double>(t.positions),
-                t.nodes / static_cast<double>(t.positions));
+                t.us / static_cast<double>(t.positions), t.nodes / static_cast<double>(t.positions),
+                t.cpu_us / static_cast<double>(t.positions));
     std::fflush(stdout);
     if (t.wrong != 0) status = 1;
   }

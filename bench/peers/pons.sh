@@ -39,4 +39,4 @@ o=$(grep "^# set" "$out/ours.txt")
 echo "set $(basename "$set_file")"
 echo "pons: $p"
 echo "ours: $o"
-echo "$p" "$o" | awk '{ printf "ratio ours/pons: time %.2fx, nodes %.2fx\n", $18 / $7, $20 / $9 }'
+echo "$p" "$o" | awk '{ printf "ratio ours/pons: time %.2fx, nodes %.2fx, cpu time %.2fx\n", $20 / $7, $22 / $9, $24 / $11 }'

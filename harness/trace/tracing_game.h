@@ -111,7 +111,13 @@ class Tracer {
   void on_hash(std::int32_t id) {
     if (id < 0) return;
     settle(id);
-    at(id).hashed = true;
+    Node& n = at(id);
+    n.hashed = true;
+    // Hashed by its own visit (a child the parent made without hashing it): the probe is due now.
+    if (n.entered) {
+      n.awaiting = true;
+      pending_ = id;
+    }
   }
   void on_expand(std::int32_t id, const MovesOf<G>& moves) {
     if (id < 0) return;
