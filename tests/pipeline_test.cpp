@@ -207,6 +207,14 @@ TEST_P(Pipeline, TheFolderIsCheckedBeforeAnythingRuns) {
             std::string::npos)
       << bad.err;
   EXPECT_EQ(read_file(out + "/results.log"), journal);
+  // What cannot change a result (the thread count, the output folder) may be edited between a
+  // run and its resumption.
+  std::ofstream(out + "/results.log", std::ios::trunc)
+      << journal.substr(0, journal.size() - std::string("99 00\n").size());
+  const std::string edited = write_config(
+      dir, "edited.yaml", c.config + "threads: 1\noutput: {dir: " + dir + "/elsewhere}\n");
+  auto resumed = run_harness({c.command, edited, "--out", out, "--resume", "--quiet"});
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.err;
   fs::remove_all(dir);
 }
 

@@ -59,6 +59,27 @@ void decode_row(const std::string& bytes, SolveRow& row, std::string& error) {
   r.expect_end();
 }
 
+// The config text without its top-level `threads:` and `output:` entries (the key at column 0
+// and the lines indented under it). A config written in flow style keeps them: resuming it after
+// such an edit is refused, never wrongly allowed.
+std::string decisive_lines(const std::string& text) {
+  std::string out;
+  bool skipping = false;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string line = text.substr(start, end - start);
+    start = end + 1;
+    const bool top_level = !line.empty() && line[0] != ' ' && line[0] != '\t' && line[0] != '#';
+    if (top_level) {
+      skipping = line.rfind("threads:", 0) == 0 || line.rfind("output:", 0) == 0;
+    }
+    if (!skipping) out += line + '\n';
+  }
+  return out;
+}
+
 // Job i is problem i / solvers x solver i % solvers; the same on every rank.
 class SolveJobs final : public JobRunner {
  public:
@@ -71,10 +92,12 @@ class SolveJobs final : public JobRunner {
   [[nodiscard]] std::size_t total() const {
     return loaded_.problems.size() * loaded_.config.solvers.size();
   }
-  // What a worker rank checks to know that it loaded the same problems as rank 0.
+  // What a worker rank checks to know that it loaded the same problems as rank 0, and what
+  // --resume compares: the config's text but its top-level `threads` and `output` (which change
+  // no result), and every problem's name and expected answer.
   [[nodiscard]] std::string fingerprint() const {
     wire::Writer w;
-    w.str(read_file_text(loaded_.config.path));
+    w.str(decisive_lines(read_file_text(loaded_.config.path)));
     for (const auto& p : loaded_.problems) w.str(p->name()).str(p->expected());
     return w.take();
   }
