@@ -26,13 +26,20 @@ DistributeOutcome distribute_locally(const DistributedWork& work, JobRunner& loc
   // (everything before parallel_for happens before each task, each task before its return).
   std::atomic<int> handoff{0};
   handoff.store(1, std::memory_order_release);
+  // Jobs start in the order given: each worker takes the next one from a shared counter. (A
+  // parallel_for over the jobs would split them into ranges, one per thread, so that thread k
+  // would start k/threads of the way in: a run would finish its jobs far out of order, and an
+  // SPRT match, which counts game pairs in schedule order, would play up to `threads` times the
+  // games its decision rests on.)
+  std::atomic<std::size_t> next{0};
+  const std::size_t n = work.jobs.size();
   tbb::task_arena arena(threads);
   arena.execute([&] {
     tbb::parallel_for(
-        tbb::blocked_range<std::size_t>(0, work.jobs.size(), 1),
-        [&](const tbb::blocked_range<std::size_t>& range) {
+        0, threads,
+        [&](int) {
           handoff.load(std::memory_order_acquire);
-          for (std::size_t i = range.begin(); i != range.end(); ++i) {
+          for (std::size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < n;) {
             auto result = local.run(work.jobs[i], stop);
             if (!result) continue;
             std::lock_guard lock(mutex);
