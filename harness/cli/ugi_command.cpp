@@ -15,19 +15,13 @@
 #include <thread>
 
 #include "games/params.h"
+#include "games/text.h"
 #include "harness/cli/command.h"
 #include "harness/cli/search_args.h"
 
 namespace gts::cli {
 
 namespace {
-
-std::vector<std::string> words(const std::string& line) {
-  std::vector<std::string> out;
-  std::istringstream in(line);
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
 
 // The input side of a session: the queue the reader thread fills, the stop handshake and the
 // output lock. Owned jointly by the session and the reader, which is detached (blocked in a read

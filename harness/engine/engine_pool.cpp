@@ -16,7 +16,6 @@ std::unique_ptr<UgiEngine> EnginePool::acquire(const std::atomic<bool>* stop) {
       return e;
     }
   }
-  ++started_;
   return std::make_unique<UgiEngine>(spec_, &log_, stop);
 }
 

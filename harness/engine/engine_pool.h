@@ -25,15 +25,12 @@ class EnginePool {
   std::unique_ptr<UgiEngine> acquire(const std::atomic<bool>* stop);
   // Keeps a sound engine for the next game; ends any other.
   void release(std::unique_ptr<UgiEngine> engine);
-  // Processes started so far, restarts included.
-  [[nodiscard]] int started() const { return started_.load(); }
 
  private:
   EngineSpec spec_;
   EngineLog log_;
   std::mutex mutex_;
   std::vector<std::unique_ptr<UgiEngine>> idle_;
-  std::atomic<int> started_{0};
 };
 
 // A player's engine for one game, as the game loop sees it: taken from the pool at the start of

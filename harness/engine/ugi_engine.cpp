@@ -10,16 +10,11 @@
 #include <thread>
 #include <vector>
 
+#include "games/text.h"
+
 namespace gts {
 
 namespace {
-
-std::vector<std::string> words(const std::string& line) {
-  std::vector<std::string> out;
-  std::istringstream in(line);
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
 
 std::string ms_text(double ms) { return std::to_string(static_cast<long long>(ms + 0.5)); }
 
@@ -123,7 +118,7 @@ bool UgiEngine::send(const std::string& line) {
   return false;
 }
 
-bool UgiEngine::expect(const std::string& word, double timeout_ms, std::string* found) {
+bool UgiEngine::expect(const std::string& word, double timeout_ms) {
   using Clock = std::chrono::steady_clock;
   const auto deadline = Clock::now() + std::chrono::duration<double, std::milli>(timeout_ms);
   for (;;) {
@@ -145,10 +140,7 @@ bool UgiEngine::expect(const std::string& word, double timeout_ms, std::string* 
     }
     if (log_ != nullptr && log_->debug()) log_->line(process_->pid(), "<", line);
     const auto w = words(line);
-    if (!w.empty() && w[0] == word) {
-      if (found != nullptr) *found = line;
-      return true;
-    }
+    if (!w.empty() && w[0] == word) return true;
   }
 }
 

@@ -52,7 +52,7 @@ class UgiEngine {
  private:
   bool send(const std::string& line);
   // Reads lines until one starts with `word`; false (and failure_) on timeout, end or stop.
-  bool expect(const std::string& word, double timeout_ms, std::string* line = nullptr);
+  bool expect(const std::string& word, double timeout_ms);
   // `what` and the process's fate: its exit status and last stderr lines.
   std::string describe(const std::string& what);
   double cpu_ms() const;  // the process's CPU time so far, from /proc

@@ -254,12 +254,6 @@ class TournamentJobs final : public JobRunner {
                                                dir + "/engines/" + players[p].name + ".log", debug);
     }
   }
-  // Processes started per engine player (restarts included); 0 for in-process players.
-  [[nodiscard]] std::vector<int> engines_started() const {
-    std::vector<int> out;
-    for (const auto& p : pools_) out.push_back(p ? p->started() : 0);
-    return out;
-  }
 
   std::optional<std::string> run(std::size_t index, const std::atomic<bool>& stop) override;
 
