@@ -377,6 +377,46 @@ class GameAdapter final : public GameHandle {
     return true;
   }
 
+  [[nodiscard]] std::optional<std::string> to_sgf(
+      const std::vector<SgfGame>& games) const override {
+    if constexpr (requires(const State& s, const std::vector<Move>& line) {
+                    { game_.sgf_game(s, line, {}) } -> std::convertible_to<std::string>;
+                  }) {
+      std::string out;
+      for (const SgfGame& g : games) {
+        const State start = game_.parse(g.opening);
+        State s = start;
+        std::vector<Move> line;
+        for (const std::string& text : g.moves) {
+          const Move m = game_.parse_move(s, text);
+          game_.play(s, m);
+          line.push_back(m);
+        }
+        out += game_.sgf_game(start, line, g.root);
+      }
+      return out;
+    } else {
+      (void)games;
+      return std::nullopt;
+    }
+  }
+  [[nodiscard]] std::vector<SgfGame> from_sgf(std::string_view text,
+                                              const std::string& source) const override {
+    if constexpr (requires { game_.parse_sgf_games(text, source); }) {
+      std::vector<SgfGame> out;
+      for (const auto& [start, line] : game_.parse_sgf_games(text, source)) {
+        SgfGame g;
+        g.opening = game_.to_string(start);
+        g.moves = line_to_strings(g.opening, line);
+        out.push_back(std::move(g));
+      }
+      return out;
+    } else {
+      (void)text;
+      throw ParseError(source + ": game " + info_.name + " has no SGF form");
+    }
+  }
+
   [[nodiscard]] std::string random_opening(std::uint64_t seed, int plies) const override {
     State s = game_.initial_state();
     for (int ply = 0; ply < plies && !game_.is_terminal(s); ++ply) {

@@ -10,8 +10,10 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "algorithms/search.h"
@@ -174,6 +176,21 @@ class GameHandle {
   // The start position followed by `plies` random legal moves drawn from `seed`; stops early at a
   // position one move before the end of the game.
   [[nodiscard]] virtual std::string random_opening(std::uint64_t seed, int plies) const = 0;
+
+  // Game records in SGF, for a game that has that form (Go).
+  struct SgfGame {
+    std::string opening;             // the start position, in the game's notation
+    std::vector<std::string> moves;  // in notation
+    std::vector<std::pair<std::string, std::string>> root;  // root properties to add (GN, PB, RE)
+  };
+  // The games as one SGF collection (a game tree each); std::nullopt for a game without an SGF
+  // form. Throws ParseError for a move that is not legal.
+  [[nodiscard]] virtual std::optional<std::string> to_sgf(
+      const std::vector<SgfGame>& games) const = 0;
+  // Reads such a collection back: each tree's start position and moves (`root` left empty).
+  // Throws ParseError naming `source`, also for a game without an SGF form.
+  [[nodiscard]] virtual std::vector<SgfGame> from_sgf(std::string_view text,
+                                                      const std::string& source) const = 0;
 };
 
 class TranspositionTable;

@@ -560,6 +560,17 @@ TEST(Tournament, OpeningBookStartCountAndOrder) {
       << many.err;
 }
 
+// Rewrites a game record file without the last move of its first game: the text from the last
+// `move_start` before the first `game_end` up to it.
+void drop_first_games_last_move(const std::string& path, const std::string& game_end,
+                                char move_start) {
+  std::string text = read_file(path);
+  const auto end = text.find(game_end);
+  const auto last = text.rfind(move_start, end);
+  text.erase(last, end - last);
+  std::ofstream(path, std::ios::trunc) << text;
+}
+
 // games.txt holds every game as a line that replays: `harness replay` plays each back to the
 // final position games.csv records (adjudicated games included), draws one move by move, and
 // finds a record that was tampered with.
@@ -598,15 +609,64 @@ TEST(Tournament, GameRecordsReplayToTheRecordedEnd) {
   std::ofstream(out + "/run.yaml", std::ios::trunc) << run_yaml;
 
   // Game 0 without its last move ends elsewhere than games.csv says.
-  std::string text = read_file(out + "/games.txt");
-  const auto end_of_first = text.find('\n');
-  const auto last_space = text.rfind(' ', end_of_first);
-  text.erase(last_space, end_of_first - last_space);
-  std::ofstream(out + "/games.txt", std::ios::trunc) << text;
+  drop_first_games_last_move(out + "/games.txt", "\n", ' ');
   const auto tampered = run_harness({"replay", out});
   EXPECT_EQ(tampered.exit_code, 1);
   EXPECT_EQ(tampered.err.rfind("game 0 ends at ", 0), 0u) << tampered.err;
   EXPECT_NE(tampered.out.find("1 do not match"), std::string::npos) << tampered.out;
+}
+
+// A Go run also writes games.sgf: a game tree per game of games.txt, in its order, from the
+// opening's problem (White to move here: one random ply in), with the players by colour and the
+// result; `harness replay` reads it back move for move and finds a tampered tree.
+TEST(Tournament, GoGamesAreWrittenAsSgf) {
+  const std::string dir = make_temp_dir();
+  const std::string config = write_config(dir, "go.yaml", R"(
+name: go-sgf
+game: {name: go-capture, params: {problem: "...../..XO./.XO.O/..XO./..... turn=B target=B3 escape=8 plies=30"}}
+players:
+  - {name: ab, algorithm: alphabeta, depth: 2}
+  - {name: rnd, algorithm: random, depth: 1}
+openings: {kind: random, count: 4, plies: 1}
+tournament: {pairs: 1}
+seed: 5
+)");
+  const std::string out = dir + "/run";
+  const auto run = run_harness({"run", config, "--out", out, "--quiet"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const auto rows = table_without(out + "/games.csv", {});
+  ASSERT_EQ(rows.size(), 9u);  // the header and 8 games
+  const std::string sgf = read_file(out + "/games.sgf");
+  std::size_t trees = 0;
+  for (std::size_t at = sgf.find("(;GM[1]"); at != std::string::npos;
+       at = sgf.find("(;GM[1]", at + 1)) {
+    ++trees;
+  }
+  EXPECT_EQ(trees, 8u);
+  // Game 0: ab plays first, and White moves first after the one-ply opening.
+  const std::string first = sgf.substr(0, sgf.find(")\n(;"));
+  EXPECT_NE(first.find("PL[W]"), std::string::npos) << first;
+  EXPECT_NE(first.find("PW[ab]"), std::string::npos) << first;
+  EXPECT_NE(first.find("PB[rnd]"), std::string::npos) << first;
+  EXPECT_NE(first.find("GN[game 0]"), std::string::npos) << first;
+  const std::string result = rows[1].at(6);  // games.csv's result column
+  ASSERT_TRUE(result == "1-0" || result == "0-1") << result;
+  EXPECT_NE(first.find(result == "1-0" ? "RE[W+]" : "RE[B+]"), std::string::npos) << first;
+
+  const auto replay = run_harness({"replay", out});
+  ASSERT_EQ(replay.exit_code, 0) << replay.err;
+  EXPECT_NE(replay.out.find("read 8 games from " + out +
+                            "/games.sgf: each is its games.txt record, move for move"),
+            std::string::npos)
+      << replay.out;
+  // The first tree without its last move no longer is game 0.
+  drop_first_games_last_move(out + "/games.sgf", ")\n(;", ';');
+  const auto tampered = run_harness({"replay", out});
+  EXPECT_EQ(tampered.exit_code, 1);
+  EXPECT_NE(
+      tampered.err.find("games.sgf: game tree 1 differs from game 0 of games.txt (the moves)"),
+      std::string::npos)
+      << tampered.err;
 }
 
 TEST(Tournament, BadInputIsLocatedAndExitsTwo) {

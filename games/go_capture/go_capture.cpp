@@ -184,17 +184,22 @@ void GoCapture::init(GoProblem problem, bool superko, const std::string& source)
   for (int pt = 0; pt < n_ * n_; ++pt) {
     if (problem_.in_region(pt)) moves_.push_back(static_cast<std::uint16_t>(cell(pt)));
   }
+  initial_ = state_of(problem_, 0);
+}
+
+GoCapture::State GoCapture::state_of(const GoProblem& p, int ply) const {
   State s;
   for (int c = 0; c < stride_ * stride_; ++c) s.board[static_cast<std::size_t>(c)] = kEdge;
   for (int pt = 0; pt < n_ * n_; ++pt) {
-    const std::uint8_t v = problem_.board[static_cast<std::size_t>(pt)];
+    const std::uint8_t v = p.board[static_cast<std::size_t>(pt)];
     s.board[static_cast<std::size_t>(cell(pt))] = v;
     s.key ^= detail::kGoZobrist[static_cast<std::size_t>(cell(pt))][v];
   }
-  s.side = static_cast<std::uint8_t>(problem_.to_move);
-  if (problem_.ko >= 0) s.ko = static_cast<std::uint16_t>(cell(problem_.ko));
+  s.side = static_cast<std::uint8_t>(p.to_move);
+  if (p.ko >= 0) s.ko = static_cast<std::uint16_t>(cell(p.ko));
+  s.ply = static_cast<std::uint16_t>(ply);
   update_status(s);
-  initial_ = s;
+  return s;
 }
 
 int GoCapture::liberties(const State& s, int p, int limit) const {
@@ -875,6 +880,65 @@ GoCaptureEval::GoCaptureEval(const GoCapture& game, const EvalSpec& spec)
     throw ParamError("unknown evaluation '" + spec.kind + "' for go-capture (known: liberties)");
   }
   if (!spec.weights.empty()) throw ParamError("evaluation 'liberties' takes no weights");
+}
+
+GoProblem GoCapture::problem_at(const State& s) const {
+  GoProblem p = problem_;
+  for (int pt = 0; pt < n_ * n_; ++pt) {
+    p.board[static_cast<std::size_t>(pt)] = s.board[static_cast<std::size_t>(cell(pt))];
+  }
+  p.to_move = s.side;
+  // The goal is the side to move's: the target's owner saves it, the other side captures it.
+  p.goal = p.to_move == attacker_ ? GoGoal::kCapture : GoGoal::kEscape;
+  p.ko = s.ko == 0 ? -1 : point(s.ko);
+  p.max_plies = std::max(1, max_plies_ - s.ply);
+  p.expected.clear();
+  p.key_moves.clear();
+  return p;
+}
+
+std::string GoCapture::sgf_game(
+    const State& start, const std::vector<Move>& moves,
+    const std::vector<std::pair<std::string, std::string>>& root) const {
+  std::vector<int> points;
+  points.reserve(moves.size());
+  for (Move m : moves) points.push_back(m == kPass ? -1 : point(static_cast<int>(m)));
+  return go_game_to_sgf(problem_at(start), points, root);
+}
+
+std::vector<std::pair<GoCapture::State, std::vector<Move>>> GoCapture::parse_sgf_games(
+    std::string_view text, const std::string& source) const {
+  std::vector<std::pair<State, std::vector<Move>>> out;
+  for (const GoGameSgf& g : parse_go_games_sgf(text, source)) {
+    const std::string where = source + ", game tree " + std::to_string(out.size() + 1);
+    const GoProblem& p = g.start;
+    if (p.size != n_ || p.target != problem_.target || p.region != problem_.region ||
+        p.escape_liberties != escape_) {
+      throw ParseError(where +
+                       ": not a game of this problem (board size, target, region and "
+                       "escape liberties must be the game's)");
+    }
+    const State s = state_of(p, std::max(0, max_plies_ - p.max_plies));
+    std::vector<Move> moves;
+    State at = s;
+    for (int pt : g.moves) {
+      const std::string name = go_point_name(n_, pt);
+      if (is_terminal(at)) {
+        throw ParseError(where + ": move " + std::to_string(moves.size() + 1) + " (" + name +
+                         ") comes after the end of the game");
+      }
+      Move m = kPass;
+      try {
+        m = parse_move(at, name);
+      } catch (const ParseError& e) {
+        throw ParseError(where + ": move " + std::to_string(moves.size() + 1) + ": " + e.what());
+      }
+      play(at, m);
+      moves.push_back(m);
+    }
+    out.emplace_back(s, std::move(moves));
+  }
+  return out;
 }
 
 }  // namespace gts

@@ -200,8 +200,24 @@ class GoCapture {
   // A grid with coordinates, for people.
   [[nodiscard]] std::string draw(const State& s) const;
 
+  // Game records in SGF. The problem this game poses at `s`: its board, side to move (and so the
+  // goal) and ko point, max_plies the plies left, the target, region and escape the game's own.
+  // The passes just played and the superko history are not part of a problem.
+  [[nodiscard]] GoProblem problem_at(const State& s) const;
+  // A game from `start` as an SGF game tree with `root` properties added (go_game_to_sgf).
+  [[nodiscard]] std::string sgf_game(
+      const State& start, const std::vector<Move>& moves,
+      const std::vector<std::pair<std::string, std::string>>& root) const;
+  // The games of an SGF collection, each as its start position (problem_at's inverse: the board,
+  // side and ko of the root, ply = max_plies minus the root's XP) and its moves; ParseError naming
+  // `source` for a tree that is not such a game or plays an illegal move.
+  [[nodiscard]] std::vector<std::pair<State, std::vector<Move>>> parse_sgf_games(
+      std::string_view text, const std::string& source) const;
+
  private:
   void init(GoProblem problem, bool superko, const std::string& source);
+  // The position of a problem of this game's (board, side, ko) at `ply`.
+  [[nodiscard]] State state_of(const GoProblem& p, int ply) const;
   // Liberties of the block at `p`, counted up to `limit`.
   int liberties(const State& s, int p, int limit) const;
   // Removes the block at `p`; returns the stones removed.

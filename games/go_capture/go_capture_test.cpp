@@ -128,6 +128,62 @@ TEST(GoCapture, SimpleKoForbidsTheImmediateRetake) {
   EXPECT_EQ(t.ko, 0);
 }
 
+// A game record in SGF starts from the problem at its first position (board, side, ko, plies
+// left) and reads back to the same position and moves: a capture that takes a ko, a pass and a
+// move elsewhere included. Broken records say which tree and which move.
+TEST(GoCapture, GamesRoundTripThroughSgf) {
+  const GoCapture g = make("...../..XO./.XO.O/..XO./..... turn=B target=B3 escape=8 plies=40");
+  State start = g.initial_state();
+  g.play(start, mv(g, start, "A1"));  // one ply in: the record's start is not the problem's
+  std::vector<Move> moves;
+  State s = start;
+  State ko;
+  for (const char* m : {"A5", "D3", "pass", "E5"}) {  // D3 takes C3: a ko at C3
+    moves.push_back(mv(g, s, m));
+    g.play(s, moves.back());
+    if (std::string(m) == "D3") ko = s;
+  }
+  const std::string sgf =
+      g.sgf_game(start, moves, {{"GN", "game 7"}, {"RE", "B+"}}) + g.sgf_game(ko, {}, {});
+  EXPECT_NE(sgf.find("XP[39]"), std::string::npos) << sgf;
+  EXPECT_NE(sgf.find("PL[W]"), std::string::npos) << sgf;
+  EXPECT_NE(sgf.find("RE[B+]"), std::string::npos) << sgf;
+  EXPECT_NE(sgf.find(";W[aa];B[dc];W[];B[ea])"), std::string::npos) << sgf;
+  EXPECT_NE(sgf.find("KO[cc]"), std::string::npos) << sgf;
+  const auto games = g.parse_sgf_games(sgf, "games.sgf");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(g.to_string(games[0].first), g.to_string(start));
+  EXPECT_EQ(games[0].second, moves);
+  EXPECT_EQ(games[0].first.ply, 1);
+  EXPECT_TRUE(games[1].second.empty());
+  EXPECT_EQ(g.to_string(games[1].first), g.to_string(ko));  // the ko point kept
+  EXPECT_NE(g.to_string(ko).find("ko=C3"), std::string::npos) << g.to_string(ko);
+
+  auto error = [&](const std::string& text) {
+    try {
+      (void)g.parse_sgf_games(text, "games.sgf");
+    } catch (const ParseError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  std::string retake = sgf;
+  retake.replace(retake.find("W[]"), 3, "W[cc]");  // C3 while the ko bans it
+  EXPECT_NE(error(retake).find("games.sgf, game tree 1: move 3: "), std::string::npos)
+      << error(retake);
+  std::string turn = sgf;
+  turn.replace(turn.find(";W[]"), 4, ";B[]");
+  EXPECT_NE(error(turn).find("game tree 1: move 3: B plays out of turn"), std::string::npos)
+      << error(turn);
+  const GoCapture other = make("...../..XO./.XO.O/..XO./..... turn=B target=D4 escape=8");
+  try {
+    (void)other.parse_sgf_games(sgf, "games.sgf");
+    FAIL();
+  } catch (const ParseError& e) {
+    EXPECT_NE(std::string(e.what()).find("not a game of this problem"), std::string::npos);
+  }
+}
+
 // White B4 has just taken a black stone at C4: a ko. The ban is part of the position (its text
 // and its hash), and the side with ko threats (ko_threats) may retake at once.
 const char* kKo = ".XO../XO.O./.XO../...../..... turn=B target=B4 escape=3 ko=C4";

@@ -438,8 +438,14 @@ class SgfReader {
  public:
   SgfReader(std::string_view text, const std::string& source) : text_(text), source_(source) {}
 
-  // The nodes of the main line, the root first: at each branch the first variation. The rest of
-  // the game tree is checked for syntax only.
+  // Another game tree follows (an SGF collection holds one or more).
+  bool another_tree() {
+    skip_space();
+    return !at_end();
+  }
+
+  // The nodes of the next game tree's main line, the root first: at each branch the first
+  // variation. The rest of the game tree is checked for syntax only.
   std::vector<std::vector<SgfProperty>> read_main_line() {
     skip_space();
     if (at_end() || text_[pos_] != '(') fail(source_, "not an SGF file: expected '(' at the start");
@@ -580,8 +586,26 @@ int play_record_move(GoProblem& p, int color, int pt, const std::string& source,
 
 }  // namespace
 
-GoProblem parse_go_problem_sgf(std::string_view text, const std::string& source) {
-  const std::vector<std::vector<SgfProperty>> line = SgfReader(text, source).read_main_line();
+namespace {
+
+// The point an SGF value names on a size x size board (property `id`, for messages).
+int sgf_point(int size, const std::string& id, std::string_view v, const std::string& source) {
+  if (v.size() != 2 || v[0] < 'a' || v[0] > 'z' || v[1] < 'a' || v[1] > 'z') {
+    fail(source, "property " + id + ": '" + std::string(v) +
+                     "' is not a point (two letters a..s, like 'cd')");
+  }
+  const int c = v[0] - 'a';
+  const int r = v[1] - 'a';
+  if (c >= size || r >= size) {
+    fail(source, "property " + id + ": '" + std::string(v) + "' is off the " +
+                     std::to_string(size) + "x" + std::to_string(size) + " board");
+  }
+  return r * size + c;
+}
+
+// The problem a game tree's main line states (see go_problem.h).
+GoProblem problem_of_line(const std::vector<std::vector<SgfProperty>>& line,
+                          const std::string& source) {
   auto find_in = [](const std::vector<SgfProperty>& node,
                     std::string_view id) -> const SgfProperty* {
     for (const auto& p : node) {
@@ -626,17 +650,7 @@ GoProblem parse_go_problem_sgf(std::string_view text, const std::string& source)
   }
   p.board.assign(static_cast<std::size_t>(p.size * p.size), 0);
   auto point = [&](const std::string& id, std::string_view v) {
-    if (v.size() != 2 || v[0] < 'a' || v[0] > 'z' || v[1] < 'a' || v[1] > 'z') {
-      fail(source, "property " + id + ": '" + std::string(v) +
-                       "' is not a point (two letters a..s, like 'cd')");
-    }
-    const int c = v[0] - 'a';
-    const int r = v[1] - 'a';
-    if (c >= p.size || r >= p.size) {
-      fail(source, "property " + id + ": '" + std::string(v) + "' is off the " +
-                       std::to_string(p.size) + "x" + std::to_string(p.size) + " board");
-    }
-    return r * p.size + c;
+    return sgf_point(p.size, id, v, source);
   };
   auto points = [&](const SgfProperty& prop) {
     std::vector<int> out;
@@ -757,6 +771,12 @@ GoProblem parse_go_problem_sgf(std::string_view text, const std::string& source)
   return p;
 }
 
+}  // namespace
+
+GoProblem parse_go_problem_sgf(std::string_view text, const std::string& source) {
+  return problem_of_line(SgfReader(text, source).read_main_line(), source);
+}
+
 std::string go_problem_to_sgf(const GoProblem& p) {
   std::ostringstream out;
   out << "(;GM[1]FF[4]CA[UTF-8]SZ[" << p.size << "]";
@@ -809,6 +829,70 @@ GoProblem load_go_problem(const std::string& path) {
                                          : parse_go_problem_text(text, path);
   if (p.name.empty()) p.name = fp.stem().string();
   return p;
+}
+
+std::string go_game_to_sgf(const GoProblem& start, const std::vector<int>& moves,
+                           const std::vector<std::pair<std::string, std::string>>& root) {
+  GoProblem problem = start;
+  problem.name.clear();  // written below: once in a node
+  for (const auto& prop : root) {
+    if (prop.first == "C") problem.comment.clear();
+  }
+  std::string out = go_problem_to_sgf(problem);
+  out.resize(out.size() - 2);  // ")\n"
+  std::string name = start.name;
+  for (const auto& [id, value] : root) {
+    if (id == "GN") {
+      name = name.empty() ? value : name + ", " + value;
+    } else {
+      out += "\n" + id + "[" + sgf_escape(value) + "]";
+    }
+  }
+  if (!name.empty()) out += "\nGN[" + sgf_escape(name) + "]";
+  int color = start.to_move;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    out += i % 10 == 0 ? "\n;" : ";";
+    out += color == 0 ? "B[" : "W[";
+    if (moves[i] >= 0) out += sgf_point_name(start.size, moves[i]);  // B[]: a pass
+    out += "]";
+    color = 1 - color;
+  }
+  out += ")\n";
+  return out;
+}
+
+std::vector<GoGameSgf> parse_go_games_sgf(std::string_view text, const std::string& source) {
+  std::vector<GoGameSgf> games;
+  SgfReader reader(text, source);
+  while (games.empty() || reader.another_tree()) {
+    const std::string where = source + ", game tree " + std::to_string(games.size() + 1);
+    const std::vector<std::vector<SgfProperty>> line = reader.read_main_line();
+    GoGameSgf game;
+    // The problem stands at the root: later nodes are the game's moves, not a record to play.
+    game.start = problem_of_line({line.front()}, where);
+    int color = game.start.to_move;
+    for (std::size_t i = 1; i < line.size(); ++i) {
+      for (const auto& prop : line[i]) {
+        if (prop.id != "B" && prop.id != "W") continue;
+        const std::string what = "move " + std::to_string(game.moves.size() + 1);
+        if (prop.values.size() != 1) fail(where, what + ": expected one value");
+        if ((prop.id == "B") != (color == 0)) {
+          fail(where, what + ": " + prop.id +
+                          " plays out of turn (the colours alternate from "
+                          "the root's side to move)");
+        }
+        const std::string& v = prop.values.front();
+        const bool pass = v.empty() || (v == "tt" && game.start.size <= 19);
+        game.moves.push_back(pass ? -1 : sgf_point(game.start.size, prop.id, v, where));
+        color = 1 - color;
+      }
+    }
+    for (const auto& prop : line.front()) {
+      if (prop.id == "RE" && prop.values.size() == 1) game.result = prop.values.front();
+    }
+    games.push_back(std::move(game));
+  }
+  return games;
 }
 
 }  // namespace gts

@@ -43,6 +43,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "games/game.h"
@@ -109,6 +110,24 @@ GoProblem parse_go_problem_sgf(std::string_view text, const std::string& source)
 // One line of the text form, and an SGF file, that parse back to an equal problem.
 std::string go_problem_to_text(const GoProblem& problem);
 std::string go_problem_to_sgf(const GoProblem& problem);
+
+// A game played from a problem's position: its moves (points, -1 a pass), the colours alternating
+// from the problem's side to move, and the result as SGF's RE gives it ("" when absent).
+struct GoGameSgf {
+  GoProblem start;
+  std::vector<int> moves;
+  std::string result;
+};
+
+// A game as an SGF game tree: the problem's root as go_problem_to_sgf writes it, with the `root`
+// properties (id, value: GN, PB, PW, RE, ...) added (a GN there follows the problem's name, a C
+// there replaces its comment), then one node a move (B[] a pass). Any SGF editor shows the game;
+// parse_go_problem_sgf reads its root back as the problem.
+std::string go_game_to_sgf(const GoProblem& start, const std::vector<int>& moves,
+                           const std::vector<std::pair<std::string, std::string>>& root);
+// Every game tree of an SGF collection (one or more trees) as a game: the problem at its root, the
+// moves along its main line. Throws ParseError naming `source` and the tree.
+std::vector<GoGameSgf> parse_go_games_sgf(std::string_view text, const std::string& source);
 
 // Reads a problem file: SGF when the name ends in ".sgf", else the text form. A missing problem
 // name defaults to the file's stem. Throws ParseError naming the file.

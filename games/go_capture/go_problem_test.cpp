@@ -149,6 +149,39 @@ TEST(GoProblem, TheKoPointComesFromKoOrFromTheLastMoveOfAGameRecord) {
             std::string::npos);
 }
 
+// A game record: the problem at the root, named after it and the game, a node a move; a collection
+// of them reads back tree by tree, passes as B[] or B[tt].
+TEST(GoProblem, GameRecordsAreSgfCollections) {
+  const GoProblem p = parse_go_problem_sgf(kLadderSgf, "ladder.sgf");
+  const std::vector<int> moves = {parse_go_point(7, "D5", "m"), -1, parse_go_point(7, "E4", "m")};
+  const std::string one = go_game_to_sgf(p, moves, {{"GN", "game 2"}, {"PB", "ab"}, {"RE", "B+"}});
+  EXPECT_NE(one.find("GN[ladder, game 2]"), std::string::npos) << one;
+  EXPECT_EQ(one.find("GN[ladder]"), std::string::npos) << one;
+  EXPECT_NE(one.find("PB[ab]"), std::string::npos) << one;
+  EXPECT_NE(one.find(";B[dc];W[];B[ed])"), std::string::npos) << one;
+  // Its root is the problem (named after the game).
+  GoProblem named = p;
+  named.name = "ladder, game 2";
+  EXPECT_EQ(parse_go_problem_sgf(one, "one.sgf"), named);
+  const auto games = parse_go_games_sgf(one + "\n" + go_game_to_sgf(p, {}, {}), "c.sgf");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].start, named);
+  EXPECT_EQ(games[0].moves, moves);
+  EXPECT_EQ(games[0].result, "B+");
+  EXPECT_EQ(games[1].start, p);
+  EXPECT_TRUE(games[1].moves.empty());
+  EXPECT_EQ(parse_go_games_sgf("(;SZ[7]AB[cd]AW[dd]MA[dd];B[tt];W[ee])", "t.sgf")[0].moves,
+            (std::vector<int>{-1, 4 * 7 + 4}));
+  try {
+    (void)parse_go_games_sgf(one + "(;SZ[7]AB[cd]AW[dd])", "c.sgf");
+    FAIL();
+  } catch (const ParseError& e) {
+    EXPECT_NE(std::string(e.what()).find("c.sgf, game tree 2: property MA: missing"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(GoProblem, BrokenSgfNamesTheFileAndTheProperty) {
   struct Case {
     std::string sgf;

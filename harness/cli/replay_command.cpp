@@ -1,6 +1,7 @@
 // `harness replay RUN_DIR [--game N]`: plays a tournament run's games back from games.txt, checks
 // that each ends at the final position games.csv records, and with --game draws one game move by
 // move.
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -9,6 +10,7 @@
 #include "harness/config/blocks.h"
 #include "harness/config/config_error.h"
 #include "harness/config/yaml_reader.h"
+#include "harness/pipeline/run_folder.h"
 #include "harness/registry.h"
 #include "harness/tournament/game_records.h"
 #include "harness/tournament/journal.h"
@@ -30,6 +32,35 @@ std::unique_ptr<GameHandle> game_of_run(const std::string& run_yaml) {
   const YAML::Node config = reader.require(root, "config", "at the top level of a run.yaml");
   return make_game_from_block(
       reader, parse_game_block(reader, reader.require(config, "game", "in 'config'")));
+}
+
+// games.sgf holds games.txt's games, in its order: each tree's start position and moves, read
+// back by the game's SGF reader, must be the record's. Returns the number that differ.
+int check_sgf(const GameHandle& game, const std::string& path,
+              const std::vector<GameRecord>& records) {
+  const std::vector<GameHandle::SgfGame> games = game.from_sgf(read_file_text(path), path);
+  int differ = 0;
+  if (games.size() != records.size()) {
+    std::fprintf(stderr, "%s holds %zu games, games.txt %zu\n", path.c_str(), games.size(),
+                 records.size());
+    ++differ;
+  }
+  for (std::size_t i = 0; i < std::min(games.size(), records.size()); ++i) {
+    const GameRecord& r = records[i];
+    // Compared in SGF, where a start position is what SGF can state (Go: not the passes just
+    // played or the superko history).
+    auto start = [&](const std::string& opening) { return game.to_sgf({{opening, {}, {}}}); };
+    if (games[i].moves != r.moves || start(games[i].opening) != start(r.opening)) {
+      ++differ;
+      std::fprintf(stderr, "%s: game tree %zu differs from game %d of games.txt (%s)\n",
+                   path.c_str(), i + 1, r.game,
+                   games[i].moves != r.moves ? "the moves" : "the start position");
+    }
+  }
+  std::printf("read %zu games from %s: %s\n", games.size(), path.c_str(),
+              differ == 0 ? "each is its games.txt record, move for move"
+                          : (std::to_string(differ) + " differ").c_str());
+  return differ;
 }
 
 int run_replay(const ReplayArgs& args) {
@@ -85,6 +116,9 @@ int run_replay(const ReplayArgs& args) {
     std::printf("replayed %d games from %s/games.txt: %s\n", replayed, dir.c_str(),
                 mismatched == 0 ? "every final position matches games.csv"
                                 : (std::to_string(mismatched) + " do not match").c_str());
+    if (std::filesystem::is_regular_file(dir + "/games.sgf")) {
+      mismatched += check_sgf(*game, dir + "/games.sgf", records);
+    }
   }
   return mismatched == 0 ? 0 : 1;
 }

@@ -9,7 +9,44 @@
 
 namespace gts {
 
-void write_game_records(const std::string& dir, const std::vector<GameRow>& rows) {
+namespace {
+
+// SGF's RE for a finished game: the winner's colour with how it won.
+std::string sgf_result(const GameRow& r, bool first_is_black) {
+  const double first = r.first_score();
+  if (first == 0.5) return "0";
+  const bool black_won = (first == 1.0) == first_is_black;
+  std::string out = black_won ? "B+" : "W+";
+  if (r.termination == "timeout") out += "T";
+  if (!r.forfeit.empty() && r.termination != "timeout") out += "F";
+  return out;
+}
+
+void write_sgf(const std::string& dir, const std::vector<GameRow>& rows,
+               const std::map<int, std::string>& moves, const GameHandle& game) {
+  std::vector<GameHandle::SgfGame> games;
+  for (const GameRow& r : rows) {
+    GameHandle::SgfGame g;
+    g.opening = r.opening_position;
+    std::istringstream in(moves.count(r.game) != 0 ? moves.at(r.game) : std::string());
+    for (std::string m; in >> m;) g.moves.push_back(m);
+    const bool first_is_black = game.to_move(r.opening_position) == 0;
+    g.root = {{"GN", "game " + std::to_string(r.game)},
+              {"PB", first_is_black ? r.first : r.second},
+              {"PW", first_is_black ? r.second : r.first},
+              {"RE", sgf_result(r, first_is_black)},
+              {"GC", "termination: " + r.termination + (r.reason.empty() ? "" : ", " + r.reason)}};
+    games.push_back(std::move(g));
+  }
+  if (const std::optional<std::string> sgf = game.to_sgf(games)) {
+    replace_file(dir + "/games.sgf", *sgf);
+  }
+}
+
+}  // namespace
+
+void write_game_records(const std::string& dir, const std::vector<GameRow>& rows,
+                        const GameHandle& game) {
   std::map<int, std::string> moves;  // game -> "m1 m2 ..."
   const auto lines = complete_lines(dir + "/moves.csv");
   for (std::size_t i = 1; i < lines.size(); ++i) {
@@ -25,6 +62,7 @@ void write_game_records(const std::string& dir, const std::vector<GameRow>& rows
             r.opening_position + '\t' + moves[r.game] + '\n';
   }
   replace_file(dir + "/games.txt", text);
+  write_sgf(dir, rows, moves, game);
 }
 
 std::vector<GameRecord> read_game_records(const std::string& path) {

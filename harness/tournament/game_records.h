@@ -4,12 +4,13 @@
 //
 // the opening and the moves in the game's notation (moves separated by spaces), as moves.csv
 // records them. `harness replay RUN_DIR` plays them back and checks each game's end against
-// games.csv.
+// games.csv (and games.sgf's games against games.txt, where the game has one).
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "harness/registry.h"
 #include "harness/tournament/journal.h"
 
 namespace gts {
@@ -22,8 +23,12 @@ struct GameRecord {
   std::vector<std::string> moves;
 };
 
-// Writes DIR/games.txt from `rows` and DIR/moves.csv (which must hold every move of those games).
-void write_game_records(const std::string& dir, const std::vector<GameRow>& rows);
+// Writes DIR/games.txt from `rows` and DIR/moves.csv (which must hold every move of those games),
+// and for a game with an SGF form (Go) DIR/games.sgf: the same games as an SGF collection, a game
+// tree each, with the game number (GN), the players (PB, PW), the result (RE: "B+", "W+", "B+T"
+// on time, "B+F" by forfeit, "0" a draw) and the termination (GC).
+void write_game_records(const std::string& dir, const std::vector<GameRow>& rows,
+                        const GameHandle& game);
 
 // Reads a games.txt; ConfigError naming the file and line for a line that is not a record.
 std::vector<GameRecord> read_game_records(const std::string& path);

@@ -511,7 +511,7 @@ RunReport run_tournament(const RunOptions& options) {
   const std::vector<GameRow> rows =
       journal.finish(decided ? static_cast<int>(sprt->games_counted()) : -1);
   pipeline.set_done(rows.size());
-  if (config.output_moves) write_game_records(dir, rows);
+  if (config.output_moves) write_game_records(dir, rows, *plan.game);
   const std::string standings = write_tournament_reports(dir, names, rows);
   if (sprt) {
     pipeline.set_field("sprt_result", sprt->summary());
