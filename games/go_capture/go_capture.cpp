@@ -77,6 +77,31 @@ class CellSet {
   std::array<std::uint64_t, (detail::kGoCells + 63) / 64> bits_{};
 };
 
+// Calls `visit(cell)` once for each liberty of the block at `p` until it returns false.
+template <typename Visit>
+void visit_liberties(const GoCapture::State& s, int p, const std::array<int, 4>& dirs,
+                     Visit&& visit) {
+  const std::uint8_t color = s.board[static_cast<std::size_t>(p)];
+  CellSet stones;
+  CellSet libs;
+  std::array<std::uint16_t, GoCapture::kMaxMoves> stack;
+  std::size_t top = 0;
+  stones.insert(p);
+  stack[top++] = static_cast<std::uint16_t>(p);
+  while (top > 0) {
+    const int q = stack[--top];
+    for (int d : dirs) {
+      const int r = q + d;
+      const std::uint8_t v = s.board[static_cast<std::size_t>(r)];
+      if (v == GoCapture::kEmpty) {
+        if (libs.insert(r) && !visit(r)) return;
+      } else if (v == color && stones.insert(r)) {
+        stack[top++] = static_cast<std::uint16_t>(r);
+      }
+    }
+  }
+}
+
 std::optional<long> to_long(std::string_view text, int base = 10) {
   long v = 0;
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v, base);
@@ -203,26 +228,8 @@ GoCapture::State GoCapture::state_of(const GoProblem& p, int ply) const {
 }
 
 int GoCapture::liberties(const State& s, int p, int limit) const {
-  const std::uint8_t color = s.board[static_cast<std::size_t>(p)];
-  CellSet stones;
-  CellSet libs;
-  std::array<std::uint16_t, kMaxMoves> stack;
-  std::size_t top = 0;
   int count = 0;
-  stones.insert(p);
-  stack[top++] = static_cast<std::uint16_t>(p);
-  while (top > 0) {
-    const int q = stack[--top];
-    for (int d : dirs_) {
-      const int r = q + d;
-      const std::uint8_t v = s.board[static_cast<std::size_t>(r)];
-      if (v == kEmpty) {
-        if (libs.insert(r) && ++count >= limit) return count;
-      } else if (v == color && stones.insert(r)) {
-        stack[top++] = static_cast<std::uint16_t>(r);
-      }
-    }
-  }
+  visit_liberties(s, p, dirs_, [&](int) { return ++count < limit; });
   return count;
 }
 
@@ -442,28 +449,12 @@ bool GoCapture::playable(const State& s, int p) const {
 }
 
 int GoCapture::target_liberty_cells(const State& s, int* out, int limit) const {
-  CellSet stones;
-  CellSet libs;
-  std::array<std::uint16_t, kMaxMoves> stack;
-  std::size_t top = 0;
   int count = 0;
-  stones.insert(target_);
-  stack[top++] = static_cast<std::uint16_t>(target_);
-  while (top > 0) {
-    const int q = stack[--top];
-    for (int d : dirs_) {
-      const int r = q + d;
-      const std::uint8_t v = s.board[static_cast<std::size_t>(r)];
-      if (v == kEmpty) {
-        if (libs.insert(r)) {
-          if (count < limit) out[count] = r;
-          ++count;
-        }
-      } else if (v == target_color_ && stones.insert(r)) {
-        stack[top++] = static_cast<std::uint16_t>(r);
-      }
-    }
-  }
+  visit_liberties(s, target_, dirs_, [&](int r) {
+    if (count < limit) out[count] = r;
+    ++count;
+    return true;
+  });
   return count;
 }
 

@@ -19,6 +19,30 @@ namespace gts::cli {
 
 namespace {
 
+// The fields a search and a goal solve report alike in --json: what was searched, and its counts.
+nlohmann::json json_report(const GameHandle& game, const std::string& position,
+                           const std::string& algorithm, const Params& options,
+                           const SearchStats& s, double elapsed_ms) {
+  nlohmann::json j;
+  j["game"] = game.info().name;
+  j["params"] = game.params().values();
+  j["position"] = position;
+  j["algorithm"] = algorithm;
+  j["options"] = options.values();
+  j["nodes"] = s.nodes;
+  j["leaves"] = s.leaves;
+  j["interior"] = s.interior;
+  j["cutoffs"] = s.cutoffs;
+  j["ordering_evals"] = s.ordering_evals;
+  j["tt_probes"] = s.tt_probes;
+  j["tt_hits"] = s.tt_hits;
+  j["peak_open"] = s.peak_open;
+  j["peak_bytes"] = s.peak_bytes;
+  j["time_ms"] = elapsed_ms;
+  j["cpu_ms"] = s.cpu_ms;
+  return j;
+}
+
 bool named(const AlgorithmInfo& a, const std::string& name) {
   return a.name == name || std::find(a.aliases.begin(), a.aliases.end(), name) != a.aliases.end();
 }
@@ -75,12 +99,7 @@ int run_goal_search(const SearchArgs& args) {
   const std::string result = solve_result_name(r);
   const SearchStats& s = r.stats;
   if (args.json) {
-    nlohmann::json j;
-    j["game"] = game->info().name;
-    j["params"] = game->params().values();
-    j["position"] = position;
-    j["algorithm"] = solver.algorithm;
-    j["options"] = solver.options.values();
+    nlohmann::json j = json_report(*game, position, solver.algorithm, solver.options, s, elapsed);
     j["goal"] = problem->goal();
     j["result"] = result;
     j["complete"] = r.status != ProofStatus::kUnknown;
@@ -89,14 +108,6 @@ int run_goal_search(const SearchArgs& args) {
     j["depth"] = r.depth;
     j["expected"] = problem->expected();
     j["warning"] = r.warning;
-    j["nodes"] = s.nodes;
-    j["leaves"] = s.leaves;
-    j["interior"] = s.interior;
-    j["tt_probes"] = s.tt_probes;
-    j["tt_hits"] = s.tt_hits;
-    j["peak_bytes"] = s.peak_bytes;
-    j["time_ms"] = elapsed;
-    j["cpu_ms"] = s.cpu_ms;
     std::cout << j.dump() << "\n";
     return 0;
   }
@@ -161,12 +172,7 @@ int run_search(const SearchArgs& args) {
                                                                       r.depth, detail::kMaxPvPly));
   const SearchStats& s = r.stats;
   if (args.json) {
-    nlohmann::json j;
-    j["game"] = game->info().name;
-    j["params"] = game->params().values();
-    j["position"] = position;
-    j["algorithm"] = algo.name;
-    j["options"] = algo.options.values();
+    nlohmann::json j = json_report(*game, position, algo.name, algo.options, s, elapsed);
     j["evaluation"] = eval_spec_text(eval);
     j["depth"] = depth_text(depth);
     j["completed_depth"] = depth_text(r.depth);
@@ -178,17 +184,6 @@ int run_search(const SearchArgs& args) {
     j["pv"] = pv;
     j["pv_complete"] = pv_complete;
     j["pv_from_table"] = r.pv_from_table;
-    j["nodes"] = s.nodes;
-    j["leaves"] = s.leaves;
-    j["interior"] = s.interior;
-    j["cutoffs"] = s.cutoffs;
-    j["ordering_evals"] = s.ordering_evals;
-    j["tt_probes"] = s.tt_probes;
-    j["tt_hits"] = s.tt_hits;
-    j["peak_open"] = s.peak_open;
-    j["peak_bytes"] = s.peak_bytes;
-    j["time_ms"] = elapsed;
-    j["cpu_ms"] = s.cpu_ms;
     std::cout << j.dump() << "\n";
     return 0;
   }
