@@ -180,7 +180,11 @@ awk -F'\t' -v dir="$out/problems" '
     return c " " (size - r)
   }
   function sgf(x, y) { return substr(letters, x + 1, 1) substr(letters, y + 1, 1) }
-  function fail(why) { print id, cmd, target, size, why; return }
+  function fail(why,   ok) {  # the answer GNU Go gave, if any, still counts
+    ok = (code ~ /^[0-3]$/) ? code : ""
+    print id, cmd, target, size, why, ok, gnugo, codes, "", star, "", "", answer,
+          (ok != "" && gnugo ~ ("^" answer "$")) ? "yes" : "no"
+  }
   BEGIN { OFS = "\t"; letters = "abcdefghijklmnopqrstuvwxyz" }
   FILENAME ~ /responses.tsv$/ {
     key = $1 SUBSEP $2
@@ -193,12 +197,12 @@ awk -F'\t' -v dir="$out/problems" '
     line = $8; answer = $9; codes = $10; star = $11
     base = 1000000 + 10 * id
     size = text["positions", base + 1] + 0
+    gnugo = (status["answers", id] == "=") ? text["answers", id] : ""
+    code = gnugo; sub(/[ \t].*$/, "", code)
     why = ""
     for (l = setup_line; l < line; ++l) if (l in refused) why = "GNU Go refused line " l " of reading.tst (" refused[l] ")"
     if (why != "") { fail(why); next }
     if (status["answers", id] != "=") { fail("GNU Go gave no answer (" status["answers", id] " " text["answers", id] ")"); next }
-    gnugo = text["answers", id]
-    code = gnugo; sub(/[ \t].*$/, "", code)
     if (code !~ /^[0-3]$/) { fail("GNU Go answered \"" gnugo "\""); next }
     if (status["positions", base + 1] != "=" || status["positions", base + 2] != "=" ||
         status["positions", base + 3] != "=") { fail("GNU Go did not give the position"); next }
@@ -296,7 +300,7 @@ if [ "$skip_solve" = 0 ] && [ -n "$(ls "$out/problems")" ]; then
   } > "$out/solve.yaml"
   echo "solving with $algorithm, $time_ms ms per problem ..." >&2
   "$harness" solve "$out/solve.yaml" --out "$out/solve" --quiet > "$out/solve.log" 2>&1 ||
-    echo "gnugo_reading: harness solve exited with an error or a contradiction (see $out/solve.log)" >&2
+    echo "gnugo_reading: harness solve exited non-zero: an answer differs from GNU Go's (XR) or an error (see $out/solve.log)" >&2
 fi
 
 # 5. The per-problem CSV and the table per board size.
@@ -384,7 +388,7 @@ awk -F'\t' -v OFS=, -v solvecsv="$solvecsv" -v csv="$out/results.csv" -v table="
       printf "| %s | %d | %d | %d | %d of %d | %d | %d | %d | %d | %s | %s | %s |\n", c,
              T[c], G[c], V[c], VO[c], CO[c], A[c], D[c], AE[c], DE[c],
              med == "" ? "-" : sprintf("%.1f", med), V[c] ? sprintf("%.1f", MX[c]) : "-",
-             mn == "" ? "-" : sprintf("%d", mn) > table
+             mn == "" ? "-" : sprintf("%.0f", mn) > table
       line2[i] = sprintf("| %s | %d | %d | %d | %d | %d | %d | %d |", c, T[c], G[c], S[c], SO[c],
                          P[c], PS[c], T[c] - C[c])
     }
