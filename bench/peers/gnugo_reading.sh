@@ -15,16 +15,18 @@
 # PATH_TO_GNUGO_SOURCE_CHECKOUT: GNU Go's sources (not a dependency; e.g. a clone of a mirror
 # such as github.com/runningskull/gnugo); regression/reading.tst and regression/games/ are read.
 # The installed gnugo is fed the test file's own commands (loadsgf, trymove, popgo, play,
-# increase_depths, ...) in one process, as GNU Go's regress.sh does, and before each test prints
-# the position (printsgf) and the legal moves (all_legal, for the ko point). Each position becomes
+# increase_depths, ...) in one process for its answers, as GNU Go's regress.sh does; a second
+# process replays them with trymove as play and popgo as undo (GNU Go asserts on list_stones
+# and all_legal inside a trymove) and asks each test's stones and legal moves (for the ko point).
+# Each position becomes
 # OUT/problems/reading-N.sgf: the stones, PL (attack X: the opponent of X's owner moves; defend X:
 # X's owner), MA[X], KO (a point the side to move may not play: a ko just taken), XR from GNU Go's
 # answer (0 disproved, 1 proved, 2 or 3 proved by ko), no region. Then `build/harness solve` runs
 # them (OUT/solve/) and OUT/results.csv gets one row per test; a table per board size is printed
 # and written to OUT/table.md. Positions that cannot be converted are listed with the reason.
-# Needs bash, awk, sed, sort and `cmake --build build --target harness`.
+# Needs bash, awk (mawk will do), sed, tr, cut and `cmake --build build --target harness`.
 set -euo pipefail
-usage() { sed -n '2,27p' "$0"; exit 2; }
+usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 2; }
 [ $# -ge 1 ] || usage
 case $1 in -h | --help) usage ;; esac
 src=$(cd "$1" && pwd)
