@@ -179,9 +179,11 @@ GoCapture::GoCapture(const Params& given) {
   if (p.get("region") == "whole") problem.region.clear();
   ladders_ = p.get("ladders") == "on";
   escapes_ = p.get("escapes") == "on";
-  init(std::move(problem), p.get("superko") == "on", source);
+  // Before init: the initial position's status (a ladder read at once) depends on who may
+  // retake a ko.
   const std::string& threats = p.get("ko_threats");
   ko_free_ = threats == "black" ? 0 : threats == "white" ? 1 : -1;
+  init(std::move(problem), p.get("superko") == "on", source);
 }
 
 GoCapture::GoCapture(GoProblem problem, bool superko, const std::string& source) {

@@ -209,6 +209,26 @@ TEST(GoCapture, AKoBanIsPartOfThePositionAndKoThreatsLiftIt) {
   EXPECT_FALSE(legal(white, white.initial_state(), "C4"));
 }
 
+// Black B2-C2-B1 in atari (A1 would be suicide); White C1 has just taken a black stone at D1.
+// Black's only save is retaking that ko, which lifts the target to two liberties. The ladder
+// reading of the problem's own position must let the side with ko threats retake (GNU Go's
+// reading.tst 85: once read as captured at the root, so `proved by ko` came out `disproved`).
+const char* kRetake = "...../...../OOO../OXXO./.XO.O turn=B target=B2 escape=2 ko=D1";
+
+TEST(GoCapture, TheProblemsOwnPositionLetsTheKoThreatsHolderRetake) {
+  const GoCapture plain(Params(ParamMap{{"problem", kRetake}}));
+  EXPECT_EQ(plain.initial_state().status, GoCapture::kLadder);
+  const GoCapture white(Params(ParamMap{{"problem", kRetake}, {"ko_threats", "white"}}));
+  EXPECT_EQ(white.initial_state().status, GoCapture::kLadder);
+  const GoCapture black(Params(ParamMap{{"problem", kRetake}, {"ko_threats", "black"}}));
+  State s = black.initial_state();
+  EXPECT_EQ(s.status, GoCapture::kOngoing);
+  EXPECT_FALSE(black.ladder_captures(s));
+  ASSERT_TRUE(legal(black, s, "D1"));
+  black.play(s, mv(black, s, "D1"));
+  EXPECT_EQ(s.status, GoCapture::kEscaped);
+}
+
 TEST(GoCapture, SuperkoForbidsRecreatingAnEarlierBoard) {
   const char* text = "...../..X../.XO../..X../..... turn=B target=C3";
   const GoCapture plain = make(text);
