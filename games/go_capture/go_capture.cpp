@@ -397,7 +397,7 @@ void GoCapture::play_stone_for_reading(State& s, int p) const {
   ++s.ply;
   // The status without reading ladders again (the reading is the caller's).
   if (s.board[static_cast<std::size_t>(target_)] != target_color_) {
-    s.status = kCaptured;
+    s.status = retakable(s) ? kOngoing : kCaptured;
   } else if (liberties(s, target_, escape_) >= escape_) {
     s.status = kEscaped;
   } else if (s.ply >= max_plies_) {
@@ -421,9 +421,13 @@ void GoCapture::play(State& s, Move move) const {
   update_status(s);
 }
 
+bool GoCapture::retakable(const State& s) const {
+  return ko_free_ == defender() && s.side == defender() && s.ko == target_ && s.ply < max_plies_;
+}
+
 void GoCapture::update_status(State& s) const {
   if (s.board[static_cast<std::size_t>(target_)] != target_color_) {
-    s.status = kCaptured;
+    s.status = retakable(s) ? kOngoing : kCaptured;
   } else if (liberties(s, target_, escape_) >= escape_) {
     s.status = kEscaped;
   } else if (s.passes >= 2) {
@@ -526,7 +530,13 @@ bool GoCapture::read_ladder(const State& s, int& budget) const {
   int libs[3];
   const int n = target_liberty_cells(s, libs, 3);
   if (s.side == attacker_) {
-    if (n == 1) return playable(s, libs[0]);  // taking the target ends the problem
+    if (n == 1) {  // taking the target ends the problem, unless the defender may retake a ko
+      if (!playable(s, libs[0])) return false;
+      if (ko_free_ != defender()) return true;
+      State t = s;
+      play_stone_for_reading(t, libs[0]);
+      return t.status == kCaptured;
+    }
     if (n != 2) return false;
     for (int i = 0; i < 2; ++i) {
       if (!playable(s, libs[i])) continue;
@@ -539,6 +549,14 @@ bool GoCapture::read_ladder(const State& s, int& budget) const {
     return false;
   }
   if (n != 1) return false;
+  // A lone target's capture may take a ko, which a defender that wins every ko retakes: a move
+  // elsewhere can prepare that, so nothing is claimed.
+  if (ko_free_ == defender()) {
+    bool lone = true;
+    for (int d : dirs_)
+      lone = lone && s.board[static_cast<std::size_t>(target_ + d)] != target_color_;
+    if (lone) return false;
+  }
   // A move elsewhere leaves the target to be taken, unless it ends the game first (or the
   // liberty is outside the region).
   if (s.ply + 1 >= max_plies_ || s.passes != 0 || !problem_.in_region(point(libs[0]))) {

@@ -232,6 +232,9 @@ class GoCapture {
   // The target's liberties, up to `limit` of them, into `out`; returns how many.
   int target_liberty_cells(const State& s, int* out, int limit) const;
   void update_status(State& s) const;
+  // The target was just taken by a ko capture that the defender, who wins every ko, may retake at
+  // once: not yet captured (GNU Go's "works only with ko" for the attacker).
+  [[nodiscard]] bool retakable(const State& s) const;
   // play() for a stone, with the status set without reading ladders (the reader's own step).
   void play_stone_for_reading(State& s, int p) const;
   [[nodiscard]] std::string why_illegal(const State& s, int p) const;

@@ -209,6 +209,32 @@ TEST(GoCapture, AKoBanIsPartOfThePositionAndKoThreatsLiftIt) {
   EXPECT_FALSE(legal(white, white.initial_state(), "C4"));
 }
 
+// Taking the target by a ko capture ends the problem, unless the defender wins every ko: then it
+// may retake at once and the game goes on (GNU Go answers such an attack "works with ko").
+TEST(GoCapture, ACaptureByKoIsFinalOnlyWhenTheDefenderCannotRetake) {
+  const char* open = ".XO../XO.O./.XO../...../..... turn=B target=B4 escape=3";
+  const GoCapture simple = make(open);
+  State s = simple.initial_state();
+  simple.play(s, mv(simple, s, "C4"));  // takes B4: a ko at B4
+  EXPECT_EQ(s.status, GoCapture::kCaptured);
+  const GoCapture black(Params(ParamMap{{"problem", open}, {"ko_threats", "black"}}));
+  State b = black.initial_state();
+  black.play(b, mv(black, b, "C4"));
+  EXPECT_EQ(b.status, GoCapture::kCaptured);
+  const GoCapture white(Params(ParamMap{{"problem", open}, {"ko_threats", "white"}}));
+  State w = white.initial_state();
+  white.play(w, mv(white, w, "C4"));
+  EXPECT_EQ(w.status, GoCapture::kOngoing);
+  EXPECT_EQ(white.to_string(w), ".XO../X.XO./.XO../...../.....:W ko=B4 ply=1");
+  State retaken = w;
+  white.play(retaken, mv(white, retaken, "B4"));  // the target stands again, on the same point
+  EXPECT_EQ(retaken.status, GoCapture::kOngoing);
+  EXPECT_FALSE(legal(white, retaken, "C4"));  // and Black is bound by the ko
+  State elsewhere = w;
+  white.play(elsewhere, mv(white, elsewhere, "E1"));  // not retaking: the capture stands
+  EXPECT_EQ(elsewhere.status, GoCapture::kCaptured);
+}
+
 // Black B2-C2-B1 in atari (A1 would be suicide); White C1 has just taken a black stone at D1.
 // Black's only save is retaking that ko, which lifts the target to two liberties. The ladder
 // reading of the problem's own position must let the side with ko threats retake (GNU Go's

@@ -149,8 +149,9 @@ struct BadConfig {
 const char* kKoProblem = ".XO../XO.O./.XO../...../..... turn=B target=B4 escape=3 ko=C4";
 
 // GNU Go's three answers: proved (even if the opponent wins every ko), proved by ko (only if the
-// prover wins the ko), disproved; every solver agrees, and the same stones without the ban are
-// proved.
+// prover wins the ko), disproved; every solver agrees. The same stones without the ban are
+// proved by ko too: Black's capture at C4 takes a ko that White retakes if it wins every ko (GNU
+// Go's "works with ko"); with White to move the target is saved.
 TEST(SolveCommand, ProvedByKoOnAHandMadeKo) {
   const std::string dir = make_temp_dir();
   const std::string config = write_config(dir, "ko.yaml", std::string(R"(
@@ -158,7 +159,7 @@ name: ko
 game: go-capture
 problems:
   - {name: ko, problem: ")") + kKoProblem + R"( expect=proved-by-ko"}
-  - {name: no-ban, problem: ".XO../XO.O./.XO../...../..... turn=B target=B4 escape=3", expected: proved}
+  - {name: no-ban, problem: ".XO../XO.O./.XO../...../..... turn=B target=B4 escape=3", expected: proved by ko}
   - {name: saved, problem: ".XO../XO.O./.XO../...../..... turn=W target=B4 escape=3", expected: proved}
 algorithms:
   - {algorithm: alphabeta, options: {tt: "on"}}
@@ -175,26 +176,33 @@ limits: {nodes: 1000000, time_ms: 20000}
   ASSERT_EQ(rows.size(), 1 + 3 * 6u);
   for (std::size_t i = 1; i < rows.size(); ++i) {
     SCOPED_TRACE(rows[i][0] + " " + rows[i][1]);
-    EXPECT_EQ(rows[i][2], rows[i][0] == "ko" ? "proved by ko" : "proved");
+    EXPECT_EQ(rows[i][2], rows[i][0] == "saved" ? "proved" : "proved by ko");
     EXPECT_EQ(rows[i][4], "yes");
   }
-  // search says the same, and under one ko rule (ko_threats) the ban is a different position
-  // from the same stones without it: a table that merged them would answer one for both.
-  auto search = [](std::vector<std::string> extra) {
+  // search says the same, and under one ko rule (ko_threats) a ban is a different position from
+  // the same stones without it: a table that merged them would answer one for both.
+  auto search = [](const std::string& problem, std::vector<std::string> extra) {
     std::vector<std::string> args = {
         "search",  "--game", "go-capture", "--algorithm", "dfpn",
-        "--depth", "max",    "--json",     "--param",     std::string("problem=") + kKoProblem};
+        "--depth", "max",    "--json",     "--param",     "problem=" + problem};
     args.insert(args.end(), extra.begin(), extra.end());
     const auto p = run_harness(args);
     EXPECT_EQ(p.exit_code, 0) << p.err;
     return nlohmann::json::parse(p.out)["result"].get<std::string>();
   };
-  EXPECT_EQ(search({}), "proved by ko");
-  EXPECT_EQ(search({"--param", "ko_threats=white"}), "disproved");
-  EXPECT_EQ(
-      search({"--param", "ko_threats=white", "--position", ".XO../XO.O./.XO../...../.....:B"}),
-      "proved");
-  EXPECT_EQ(search({"--param", "ko_threats=black"}), "proved");
+  EXPECT_EQ(search(kKoProblem, {}), "proved by ko");
+  EXPECT_EQ(search(kKoProblem, {"--param", "ko_threats=white"}), "disproved");
+  EXPECT_EQ(search(kKoProblem, {"--param", "ko_threats=black"}), "proved");
+  EXPECT_EQ(search(kKoProblem, {"--param", "ko_threats=white", "--position",
+                                ".XO../XO.O./.XO../...../.....:B"}),
+            "disproved");
+  // Black B2-C2-B1 in atari, White C1 has just taken at D1: Black escapes only by retaking, so
+  // with White winning every ko the ban decides.
+  const std::string retake = "...../...../OOO../OXXO./.XO.O turn=B target=B2 escape=2 ko=D1";
+  EXPECT_EQ(search(retake, {"--param", "ko_threats=white"}), "disproved");
+  EXPECT_EQ(search(retake, {"--param", "ko_threats=white", "--position",
+                            "...../...../OOO../OXXO./.XO.O:B"}),
+            "proved");
 }
 
 // A region too small for the truth: black captures C3 at D3, outside the region, so inside it
