@@ -30,8 +30,8 @@ inline std::vector<Kalah::State> kalah_random_positions(const Kalah& game, std::
       mix_seed(seed, static_cast<std::uint64_t>(game.seeds() * 2 + (game.capture_empty() ? 1 : 0)));
   for (std::uint64_t draw = 0; static_cast<int>(out.size()) < count; ++draw) {
     std::uint64_t rng = mix_seed(stream, draw);
-    const int target =
-        lo + static_cast<int>(detail::seeded_pick(splitmix64(rng), static_cast<std::size_t>(hi - lo + 1)));
+    const int target = lo + static_cast<int>(detail::seeded_pick(
+                                splitmix64(rng), static_cast<std::size_t>(hi - lo + 1)));
     Kalah::State s = game.initial_state();
     for (int ply = 0; !game.is_terminal(s) && (ply < 2 || kalah_seeds_left(game, s) > target);
          ++ply) {

@@ -11,24 +11,32 @@
 // --left range); the same arguments give the same set on every platform. The sets in
 // bench/kalah_positions/ were made so:
 //   random_20_40.txt  --generate 10 --seed 1                      (40: (6,3), (6,4), both rules)
-//   midgame_50.txt    --generate 25 --seed 2 --capture nonempty   (50: CMancala's rule)
+//   midgame_50.txt    --generate 25 --seed 2 --capture nonempty --left 20-30  (CMancala's rule)
 //
 // Solving (default algorithm: alphabeta with --option tt=on, the issue's "tt=on alone") prints a
 // line a position: index, variant, seeds left, value, best move, nodes, CPU ms (thread CPU time
-// of the search alone), wall ms, complete (0 when --max-ms stopped it); then the summary: max and
-// median CPU ms, how many over 1 s, total nodes. Every position starts from an empty table (the
-// table is emptied in O(1) per search and faulted in before the first clock starts).
+// of the search alone), wall ms, complete (0 when --max-ms of CPU time stopped it); then the
+// summary: max and median CPU ms, how many over 1 s, total nodes. Every position starts from an
+// empty table (the table is emptied in O(1) per search and faulted in before the first clock
+// starts).
 //
 // --matrix solves every position with every option combination of issue 13: fail (hard|soft) x
 // ordering (none|static) x tt (off|on) x id (off|on) x history (off|on) for alphabeta and
-// negascout, mtd(f) without and with id, and `solve`; each search is stopped at --max-ms (or, with
-// --peer, at max(2 x F x the peer's time, 20 ms)). It prints one row a combination: positions
-// solved, total and max CPU ms, the worst ratio to the fastest combination on a position and, with
-// --peer, the worst ratio to the peer's CPU time (the cmancala_driver output: "INDEX VALUE MOVE
-// NODES CPU_MS WALL_MS"); values are checked against the peer's and between combinations.
+// negascout, mtd(f) without and with id, and `solve`; each search is stopped after --max-ms of its
+// CPU time (or, with --peer, max(1.2 x F x the peer's CPU time, 20 ms)), and a combination once
+// stopped skips the later positions (--no-give-up: it does not). It prints one row a combination:
+// positions solved, total and max CPU ms, the worst ratio to the fastest combination on a
+// position and, with --peer, the worst ratio to the peer's CPU time (the cmancala_driver output:
+// "INDEX VALUE MOVE NODES CPU_MS WALL_MS"); values are checked against the peer's and between
+// combinations. '>' marks a row with a stopped search: its numbers are lower bounds.
 // Exit code 1 when two answers disagree.
+#include <pthread.h>
+#include <time.h>
+
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -36,6 +44,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "algorithms/search.h"
@@ -57,9 +66,8 @@ struct Entry {
 };
 
 Kalah make_kalah(int pits, int seeds, const std::string& capture) {
-  const std::map<std::string, std::string> p{{"pits", std::to_string(pits)},
-                                             {"seeds", std::to_string(seeds)},
-                                             {"capture", capture}};
+  const std::map<std::string, std::string> p{
+      {"pits", std::to_string(pits)}, {"seeds", std::to_string(seeds)}, {"capture", capture}};
   return Kalah(resolve_params(Kalah::param_specs(), p, "kalah_sets"));
 }
 
@@ -83,8 +91,9 @@ std::vector<std::string> parse_words(const std::string& text) {
 
 void generate(int count, std::uint64_t seed, const std::vector<int>& seed_counts,
               const std::vector<std::string>& captures, int lo, int hi) {
-  std::printf("# kalah_sets --generate %d --seed %llu: Kalah(6,s), %d-%d seeds left in the houses\n",
-              count, static_cast<unsigned long long>(seed), lo, hi);
+  std::printf(
+      "# kalah_sets --generate %d --seed %llu: Kalah(6,s), %d-%d seeds left in the houses\n", count,
+      static_cast<unsigned long long>(seed), lo, hi);
   for (int seeds : seed_counts) {
     for (const std::string& capture : captures) {
       const Kalah game = make_kalah(6, seeds, capture);
@@ -129,14 +138,38 @@ Solved solve_one(const Entry& e, const AlgorithmSpec& spec, double max_ms) {
   const KalahEval eval(game, {Kalah::default_evaluation(), {}});
   const auto search = search_function<Kalah, KalahEval>(spec);
   const Kalah::State s = game.parse(e.position);
+  // The cap is on the search thread's CPU time, not the wall clock (SearchLimits::max_ms), so
+  // that a loaded machine stops no search early: a watcher raises the stop flag.
+  std::atomic<bool> stop{false};
+  std::atomic<bool> done{false};
   SearchLimits limits{.depth = kDepthMax};
-  limits.max_ms = max_ms;
+  limits.stop = &stop;
+  clockid_t clock{};
+  pthread_getcpuclockid(pthread_self(), &clock);
   const double cpu0 = thread_cpu_ms();
+  std::thread watcher;
+  if (max_ms > 0) {
+    watcher = std::thread([&] {
+      while (!done.load()) {
+        timespec ts{};
+        clock_gettime(clock, &ts);
+        const double ms =
+            static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) * 1e-6;
+        if (ms - cpu0 > max_ms) {
+          stop.store(true);
+          return;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      }
+    });
+  }
   const double wall0 = wall_ms();
   const SearchResult r = search(game, eval, s, limits, 0);
   Solved out;
   out.wall_ms = wall_ms() - wall0;
   out.cpu_ms = thread_cpu_ms() - cpu0;
+  done.store(true);
+  if (watcher.joinable()) watcher.join();
   out.value = r.value;
   out.move = r.best_move;
   out.nodes = r.stats.nodes;
@@ -187,10 +220,11 @@ int run_one(const std::vector<Entry>& set, const AlgorithmSpec& spec, double max
     unsolved += !r.complete;
     nodes += static_cast<double>(r.nodes);
   }
-  std::printf("# positions %zu max_cpu_ms %.2f median_cpu_ms %.2f over_1s %ld unsolved %ld "
-              "total_nodes %.0f\n",
-              set.size(), cpu.empty() ? 0.0 : *std::max_element(cpu.begin(), cpu.end()),
-              median(cpu), over, unsolved, nodes);
+  std::printf(
+      "# positions %zu max_cpu_ms %.2f median_cpu_ms %.2f over_1s %ld unsolved %ld "
+      "total_nodes %.0f\n",
+      set.size(), cpu.empty() ? 0.0 : *std::max_element(cpu.begin(), cpu.end()), median(cpu), over,
+      unsolved, nodes);
   return 0;
 }
 
@@ -259,7 +293,7 @@ std::vector<Combination> combinations(const std::string& tt_mb) {
 }
 
 int run_matrix(const std::vector<Entry>& set, const std::string& tt_mb, double max_ms,
-               const std::string& peer_path, double cap_factor, bool verbose) {
+               const std::string& peer_path, double cap_factor, bool verbose, bool give_up) {
   const std::vector<Combination> combos = combinations(tt_mb);
   std::vector<AlgorithmSpec> specs;
   for (const Combination& c : combos) specs.push_back(c.spec);
@@ -268,16 +302,22 @@ int run_matrix(const std::vector<Entry>& set, const std::string& tt_mb, double m
   if (!peer_path.empty()) peer = read_peer(peer_path);
   // cpu[c][p]; negative: stopped.
   std::vector<std::vector<Solved>> results(combos.size(), std::vector<Solved>(set.size()));
+  // A combination stopped once is over the cap already: it skips the later positions (unless
+  // --no-give-up), which spares hours of searches whose verdict is known.
+  std::vector<std::size_t> stopped_at(combos.size(), 0);
   int status = 0;
   for (std::size_t p = 0; p < set.size(); ++p) {
     double cap = max_ms;
     const auto pi = peer.find(p + 1);
-    if (pi != peer.end() && cap_factor > 0) cap = std::max(2 * cap_factor * pi->second.cpu_ms, 20.0);
+    if (pi != peer.end() && cap_factor > 0)
+      cap = std::max(1.2 * cap_factor * pi->second.cpu_ms, 20.0);
     std::optional<Value> exact;
     if (pi != peer.end()) exact = pi->second.value;
     for (std::size_t c = 0; c < combos.size(); ++c) {
+      if (give_up && stopped_at[c] != 0) continue;
       const Solved r = solve_one(set[p], combos[c].spec, cap);
       results[c][p] = r;
+      if (!r.complete && stopped_at[c] == 0) stopped_at[c] = p + 1;
       if (verbose) {
         std::printf("%zu %s %d %llu %.2f %d\n", p + 1, combos[c].label.c_str(), r.value,
                     static_cast<unsigned long long>(r.nodes), r.cpu_ms, r.complete ? 1 : 0);
@@ -326,8 +366,10 @@ int run_matrix(const std::vector<Entry>& set, const std::string& tt_mb, double m
       }
     }
     const char* more = stopped ? ">" : "";
-    std::printf("| %s | %ld/%zu | %s%.0f | %s%.1f | %s%.2f | ", combos[c].label.c_str(), solved,
-                set.size(), more, total, more, max_cpu, more, worst_best);
+    const std::string first_stop =
+        stopped_at[c] == 0 ? "" : " (stopped at #" + std::to_string(stopped_at[c]) + ")";
+    std::printf("| %s | %ld/%zu%s | %s%.0f | %s%.1f | %s%.2f | ", combos[c].label.c_str(), solved,
+                set.size(), first_stop.c_str(), more, total, more, max_cpu, more, worst_best);
     if (peer.empty()) {
       std::printf("- |\n");
     } else {
@@ -362,6 +404,7 @@ int main(int argc, char** argv) {
   double max_ms = 0;
   bool matrix = false;
   bool verbose = false;
+  bool no_give_up = false;
   std::string peer;
   double cap_factor = 0;
   std::vector<std::string> sets;
@@ -375,12 +418,15 @@ int main(int argc, char** argv) {
   app.add_option("--option", options,
                  "KEY=VALUE for the algorithm, repeated (none: tt=on for alphabeta and "
                  "negascout); with --matrix only tt_mb");
-  app.add_option("--max-ms", max_ms, "stop each search after this many ms (0: never)");
+  app.add_option("--max-ms", max_ms,
+                 "stop each search after this many ms of its CPU time (0: never)");
   app.add_flag("--matrix", matrix, "every option combination of issue 13 on every position");
   app.add_flag("--verbose", verbose, "with --matrix: a line per position and combination");
+  app.add_flag("--no-give-up", no_give_up,
+               "with --matrix: search a combination on every position, even after one was stopped");
   app.add_option("--peer", peer, "cmancala_driver output for the same set (--matrix)");
   app.add_option("--cap-factor", cap_factor,
-                 "with --peer: stop a search at max(2 x F x the peer's CPU time, 20 ms)");
+                 "with --peer: stop a search at max(1.2 x F x the peer's CPU time, 20 ms)");
   app.add_option("sets", sets, "set files");
   CLI11_PARSE(app, argc, argv);
   try {
@@ -402,7 +448,7 @@ int main(int argc, char** argv) {
     if (matrix) {
       const auto mb = opts.find("tt_mb");
       return gts::run_matrix(set, mb == opts.end() ? "" : mb->second, max_ms, peer, cap_factor,
-                             verbose);
+                             verbose, !no_give_up);
     }
     const std::string name = gts::find_algorithm_info(algorithm).name;
     if (options.empty() && (name == "alphabeta" || name == "negascout")) opts = {{"tt", "on"}};
