@@ -132,8 +132,8 @@ class AlphaBetaSearcher {
     // depth 1 completes whatever the budget: a move always comes from a real search.
     // A search to the end keeps its exact answer or none (the solver's "unknown"), so there the
     // budget only stops it.
-    const bool budgeted =
-        (limits_.max_nodes != 0 || limits_.max_ms > 0.0) && limits_.depth != kDepthMax;
+    const bool has_budget = limits_.max_nodes != 0 || limits_.max_ms > 0.0;
+    const bool budgeted = has_budget && limits_.depth != kDepthMax;
     if ((!options_.iterative_deepening && !budgeted) || limits_.depth == 0) {
       const Iteration it = search_root(root, limits_.depth);
       result = to_result(it);
@@ -143,7 +143,7 @@ class AlphaBetaSearcher {
       std::optional<Iteration> last;
       int completed = 0;
       bool interrupted = false;
-      for (int d = 1;; d = next_iteration_depth(d, limits_.depth)) {
+      for (int d = 1;; d = next_iteration_depth(d, limits_.depth, has_budget)) {
         budget_.suspend(d == 1);
         Iteration it = search_root(root, d);
         budget_.suspend(false);
@@ -302,8 +302,9 @@ class AlphaBetaSearcher {
         first_index = e->move_index();
       }
     }
-    // The previous iteration's choice goes first, whatever the table holds now.
-    const Move first = prev_pv_.empty() ? kNoMove : prev_pv_[0];
+    // The previous iteration's choice goes first, whatever the table holds now (but not before
+    // the hints in an iteration to the end: trust_table_move).
+    const Move first = prev_pv_.empty() || !trust_heuristic_line(depth) ? kNoMove : prev_pv_[0];
     ++stats_.interior;
     Children& ch = expand(root, 0, depth, first, first_index, make_all_);
 
@@ -420,11 +421,12 @@ class AlphaBetaSearcher {
       if (e != nullptr) {
         ++stats_.tt_hits;
         known = true;
-        if (variant_.tt_move_first) first_index = e->move_index();
+        if (variant_.tt_move_first && trust_table_move(*e, depth)) first_index = e->move_index();
         if (const auto v = tt_answer(*e, off, depth, alpha, beta)) return *v;
       }
     }
-    const bool pv_move_known = on_pv && static_cast<std::size_t>(ply) < prev_pv_.size();
+    const bool pv_move_known =
+        on_pv && static_cast<std::size_t>(ply) < prev_pv_.size() && trust_heuristic_line(depth);
     // Without a table move, the previous iteration's line.
     const Move first = first_index == kNoMoveIndex && pv_move_known
                            ? prev_pv_[static_cast<std::size_t>(ply)]
@@ -505,6 +507,20 @@ class AlphaBetaSearcher {
     return result;
   }
 
+  // Whether the entry's best move goes before the game's hints. In the iteration of a search to
+  // the end that goes to the end (remaining depth beyond any horizon), a move that a shallower
+  // iteration chose, with a horizon below it, was chosen for a heuristic value; the hints, made
+  // for exact values, order better there. Kalah(6,3), alpha-beta tt=on id=on, iterations 1..8
+  // and then the end: 12.3 M nodes with those moves (and the previous iteration's line) first,
+  // 5.3 M without, 7.9 M without id. Exact entries, fixed-depth searches and searches without
+  // hints keep the table's move first.
+  [[nodiscard]] bool trust_table_move(const TtEntry& e, int depth) const {
+    return e.draft() == kDraftExact || trust_heuristic_line(depth);
+  }
+  // The same for the previous iteration's principal variation.
+  [[nodiscard]] bool trust_heuristic_line(int depth) const {
+    return !use_hints_ || depth < kDepthMax / 2;
+  }
   [[nodiscard]] std::uint64_t key_of(const State& s) const {
     return use_solve_keys_ ? solve_key(game_, s) : game_.hash(s);
   }

@@ -85,8 +85,8 @@ class MtSearcher {
     // the budget: a move always comes from a real search.
     // A search to the end keeps its exact answer or none (the solver's "unknown"), so there the
     // budget only stops it.
-    const bool budgeted =
-        (limits_.max_nodes != 0 || limits_.max_ms > 0.0) && limits_.depth != kDepthMax;
+    const bool has_budget = limits_.max_nodes != 0 || limits_.max_ms > 0.0;
+    const bool budgeted = has_budget && limits_.depth != kDepthMax;
     if ((!iterative_deepening_ && !budgeted) || limits_.depth == 0) {
       const Outcome out = drive(root, limits_.depth, first_guess_);
       result = to_result(out);
@@ -96,7 +96,7 @@ class MtSearcher {
       int completed = 0;
       bool interrupted = false;
       Value guess = first_guess_;
-      for (int d = 1;; d = next_iteration_depth(d, limits_.depth)) {
+      for (int d = 1;; d = next_iteration_depth(d, limits_.depth, has_budget)) {
         const std::uint64_t horizon0 = searcher_.horizon_count();
         searcher_.suspend_budget(d == 1);
         Outcome out = drive(root, d, guess);

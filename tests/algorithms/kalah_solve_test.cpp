@@ -9,6 +9,7 @@
 #include "algorithms/mtd.h"
 #include "algorithms/negascout.h"
 #include "algorithms/solve.h"
+#include "bench/kalah_positions.h"
 #include "games/kalah/kalah.h"
 #include "tests/algorithms/search_test_util.h"
 
@@ -199,6 +200,43 @@ TEST(KalahSolve, SolvingOptionsAgreeWithMinimax) {
     }
   }
   EXPECT_EQ(checked, 24);
+}
+
+// The benchmark's generator (bench/kalah_positions.h, bench/kalah_sets) with few seeds left, so
+// that minimax settles them: `alphabeta --option tt=on --depth max` alone (the configuration the
+// benchmark times), NegaScout with the same options and the solve choice agree with minimax, in
+// both seed counts and both capture rules.
+TEST(KalahSolve, RandomSetSmallOnesAgreeWithMinimax) {
+  int checked = 0;
+  for (int seeds : {3, 4}) {
+    for (const char* capture : {"empty", "nonempty"}) {
+      const Kalah game = kalah(6, seeds, capture);
+      const auto eval = make_eval(game, "store-diff");
+      int here = 0;
+      for (const auto& root : kalah_random_positions(game, 1, 10, 4, 10)) {
+        SearchLimits probe = depth_limits(kDepthMax);
+        probe.max_nodes = 2'000'000;
+        const SearchResult mm = minimax(game, eval, root, probe);
+        if (!mm.complete) continue;
+        ++here;
+        const std::string where = game.to_string(root) + " " + capture;
+        AlphaBetaOptions o;
+        o.tt = true;
+        EXPECT_EQ(alphabeta(game, eval, root, depth_limits(kDepthMax), o).value, mm.value)
+            << where << " alphabeta tt=on";
+        EXPECT_EQ(negascout(game, eval, root, depth_limits(kDepthMax), NegaScoutOptions(o)).value,
+                  mm.value)
+            << where << " negascout tt=on";
+        SolveOptions so;
+        so.tt_mb = 1;
+        EXPECT_EQ(solve(game, eval, root, depth_limits(kDepthMax), so).value, mm.value)
+            << where << " solve";
+      }
+      EXPECT_GE(here, 8) << "Kalah(6," << seeds << ") " << capture;
+      checked += here;
+    }
+  }
+  std::cout << checked << " generated positions checked against minimax\n";
 }
 
 }  // namespace
