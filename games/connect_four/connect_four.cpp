@@ -62,6 +62,7 @@ ConnectFour::ConnectFour(const Params& given) {
     return std::abs(2 * a - (width_ - 1)) < std::abs(2 * b - (width_ - 1));
   });
   order_ = cols;
+  empty_wins_ = winning_cells(0, 0);
 
   // Lines by their lowest-index cell and a direction (column step, row step).
   constexpr int kSteps[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
@@ -187,8 +188,8 @@ void ConnectFour::features(const State& s, std::span<std::int32_t> out) const {
   const std::uint64_t opp = s.mask ^ s.mine;
   std::int32_t f[kNumFeatures] = {};
   for (std::uint64_t line : lines_) {
-    const int mine = std::popcount(line & s.mine);
-    const int theirs = std::popcount(line & opp);
+    const int mine = count_bits(line & s.mine);
+    const int theirs = count_bits(line & opp);
     if (theirs == 0 && mine > 0) {
       if (mine == k_ - 1) ++f[0];
       if (mine == k_ - 2) ++f[2];
@@ -197,8 +198,8 @@ void ConnectFour::features(const State& s, std::span<std::int32_t> out) const {
       if (theirs == k_ - 2) ++f[3];
     }
   }
-  f[4] = std::popcount(s.mine & centre_);
-  f[5] = std::popcount(opp & centre_);
+  f[4] = count_bits(s.mine & centre_);
+  f[5] = count_bits(opp & centre_);
   for (int i = 0; i < kNumFeatures; ++i) out[static_cast<std::size_t>(i)] = f[i];
 }
 

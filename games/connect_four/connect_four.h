@@ -48,11 +48,17 @@ class ConnectFour {
   static constexpr std::array<std::string_view, 2> kSideNames = {"X", "O"};
   static constexpr int kNumFeatures = 6;
 
+  // The stones, and each side's winning cells (winning_cells), which play keeps up to date: the
+  // outcome bounds, the move order and the win test of the next move all read them, so a position
+  // computes only its new opponent's (one bitboard pass a move). State{} is the empty board for
+  // k >= 2; initial_state() is it for every k.
   struct State {
-    std::uint64_t mine = 0;  // stones of the side to move
-    std::uint64_t mask = 0;  // all stones
-    std::uint8_t moves = 0;  // stones on the board
-    std::uint8_t over = 0;   // 1: the last move made k in a row (the side to move has lost)
+    std::uint64_t mine = 0;        // stones of the side to move
+    std::uint64_t mask = 0;        // all stones
+    std::uint64_t my_wins = 0;     // winning_cells(mine, mask)
+    std::uint64_t their_wins = 0;  // winning_cells(mask ^ mine, mask)
+    std::uint8_t moves = 0;        // stones on the board
+    std::uint8_t over = 0;  // 1: the last move made k in a row (the side to move has lost)
     friend bool operator==(const State&, const State&) = default;
   };
   using Eval = ConnectFourEval;
@@ -71,7 +77,11 @@ class ConnectFour {
   [[nodiscard]] int k() const { return k_; }
   [[nodiscard]] int cells() const { return width_ * height_; }
 
-  [[nodiscard]] State initial_state() const { return State{}; }
+  [[nodiscard]] State initial_state() const {
+    State s;
+    s.my_wins = s.their_wins = empty_wins_;
+    return s;
+  }
   [[nodiscard]] int to_move(const State& s) const { return s.moves & 1; }
   [[nodiscard]] bool is_terminal(const State& s) const { return s.over != 0 || s.moves == cells(); }
   [[nodiscard]] Value terminal_value(const State& s) const {
@@ -88,9 +98,8 @@ class ConnectFour {
   void legal_moves(const State& s, MovesOf<ConnectFour>& moves) const {
     if (s.over != 0) return;
     const std::uint64_t possible = playable(s);
-    const std::uint64_t opp = s.mask ^ s.mine;
-    const std::uint64_t my_wins = winning_cells(s.mine, s.mask);
-    const std::uint64_t opp_wins = winning_cells(opp, s.mask);
+    const std::uint64_t my_wins = s.my_wins;
+    const std::uint64_t opp_wins = s.their_wins;
     const std::uint64_t below_opp = opp_wins >> 1;
     std::array<int, kMaxWidth> keys{};
     std::array<Move, kMaxWidth> cols{};
@@ -108,7 +117,7 @@ class ConnectFour {
         key = 0;
       } else {
         const std::uint64_t after = s.mine | stone;
-        key = 1000 + std::popcount(winning_cells(after, s.mask | stone));
+        key = 1000 + count_bits(winning_cells(after, s.mask | stone));
       }
       // Insertion sort, descending; equal keys keep the centre-first order.
       std::size_t j = n;
@@ -124,13 +133,18 @@ class ConnectFour {
   }
 
   // `move` is a non-full column of a position whose game is not over (unchecked: parse_move).
+  // The move makes k in a row exactly when it fills one of the mover's winning cells; the
+  // opponent's winning cells (now the mover's) lose only that cell.
   void play(State& s, Move move) const {
     const std::uint64_t stone = (s.mask + bottom_bit(move)) & column_mask(move);
     const std::uint64_t mine = s.mine | stone;
-    s.mask |= stone;
-    s.mine = s.mask ^ mine;
+    const std::uint64_t mask = s.mask | stone;
+    s.over = (s.my_wins & stone) != 0 ? 1 : 0;
+    s.my_wins = s.their_wins & ~stone;
+    s.their_wins = winning_cells(mine, mask);
+    s.mine = mask ^ mine;
+    s.mask = mask;
     ++s.moves;
-    s.over = has_line(mine) ? 1 : 0;
   }
 
   // Pons' unique position key (the mover's stones plus one marker bit above each column's
@@ -156,14 +170,14 @@ class ConnectFour {
   // stone and, with a safe move available, no loss before the opponent's next-but-one stone.
   [[nodiscard]] std::pair<Value, Value> outcome_bounds(const State& s) const {
     const std::uint64_t possible = playable(s);
-    if ((winning_cells(s.mine, s.mask) & possible) != 0) {
+    if ((s.my_wins & possible) != 0) {
       const Value v = win_score(s.moves);
       return {v, v};
     }
-    const std::uint64_t opp_wins = winning_cells(s.mask ^ s.mine, s.mask);
+    const std::uint64_t opp_wins = s.their_wins;
     const std::uint64_t forced = possible & opp_wins;
     std::uint64_t safe = (forced != 0 ? forced : possible) & ~(opp_wins >> 1);
-    if (std::popcount(forced) > 1) safe = 0;
+    if ((forced & (forced - 1)) != 0) safe = 0;  // two or more
     if (safe == 0) {
       const Value v = -static_cast<Value>((cells() - s.moves) / 2);
       return {v, v};
@@ -244,6 +258,19 @@ class ConnectFour {
   // Every k-in-a-row line as a bitmask, each once.
   [[nodiscard]] std::span<const std::uint64_t> lines() const { return lines_; }
 
+  // Set bits of x. Inline arithmetic where the build targets x86-64 without POPCNT (the baseline
+  // x86-64 has none, and std::popcount there is a call into libgcc); the instruction elsewhere.
+  static int count_bits(std::uint64_t x) {
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__)
+    x -= (x >> 1) & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
+#else
+    return std::popcount(x);
+#endif
+  }
+
  private:
   // k = 4 along the bit step D (3 * D < 64): the cells with three stones on one side, or two and
   // one; and whether four stones lie in a row.
@@ -271,6 +298,7 @@ class ConnectFour {
   std::uint64_t bottom_ = 0;  // the bottom cell of every column
   std::uint64_t board_ = 0;   // every cell of the board (no padding)
   std::uint64_t centre_ = 0;  // the centre column(s)
+  std::uint64_t empty_wins_ = 0;  // winning cells on the empty board (all of it for k = 1)
   // Bit steps: vertical, diagonal down-right, horizontal, diagonal up-right.
   std::array<int, 4> directions_{};
   std::array<int, kMaxWidth> order_{};  // columns centre first
