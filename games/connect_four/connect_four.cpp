@@ -46,6 +46,11 @@ ConnectFour::ConnectFour(const Params& given) {
                      "64)");
   }
   directions_ = {1, height_, height_ + 1, height_ + 2};
+  standard_lines_ = k_ == 4 && height_ == 6;
+  for (int c = 0; c < width_; ++c) {
+    column_masks_[static_cast<std::size_t>(c)] = ((std::uint64_t{1} << height_) - 1)
+                                                 << (c * (height_ + 1));
+  }
   for (int c = 0; c < width_; ++c) {
     bottom_ |= bottom_bit(c);
     board_ |= column_mask(c);
@@ -82,6 +87,33 @@ ConnectFour::ConnectFour(const Params& given) {
   }
   std::sort(lines_.begin(), lines_.end());
   lines_.erase(std::unique(lines_.begin(), lines_.end()), lines_.end());
+}
+
+std::uint64_t ConnectFour::winning_cells_any(std::uint64_t stones, std::uint64_t mask) const {
+  std::uint64_t cells = 0;
+  if (k_ == 4) {
+    // The common case unrolled: three stones on one side of the cell, or two and one.
+    for (int d : directions_) {
+      const std::uint64_t before = shl(stones, d) & shl(stones, 2 * d);
+      const std::uint64_t after = shr(stones, d) & shr(stones, 2 * d);
+      cells |= (before & (shl(stones, 3 * d) | shr(stones, d))) |
+               (after & (shr(stones, 3 * d) | shl(stones, d)));
+    }
+    return cells & board_ & ~mask;
+  }
+  const int reach = k_ - 1;
+  for (int d : directions_) {
+    // up[m]: cells p with stones at p+d .. p+m*d; down[m]: at p-d .. p-m*d.
+    std::array<std::uint64_t, kMaxK> up;  // NOLINT: entries 0..reach written before read
+    std::array<std::uint64_t, kMaxK> down;
+    up[0] = down[0] = ~std::uint64_t{0};
+    for (int m = 1; m <= reach; ++m) {
+      up[m] = up[m - 1] & shr(stones, m * d);
+      down[m] = down[m - 1] & shl(stones, m * d);
+    }
+    for (int j = 0; j <= reach; ++j) cells |= up[reach - j] & down[j];
+  }
+  return cells & board_ & ~mask;
 }
 
 bool ConnectFour::unplay(std::uint64_t first, std::uint64_t second, int n, bool won,
