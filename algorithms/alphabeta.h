@@ -501,7 +501,11 @@ class AlphaBetaSearcher {
           pv_.update(ply, m);
         }
       }
-      if (k == 0 && tt_ != nullptr && !ch.made && ch.size > 1) make_rest(ch, s, depth);
+      // (Not under a tracing wrapper: its record would take the children made ahead for visits.
+      // The prefetch changes no result and no count.)
+      if (!ObservedGame<G> && k == 0 && tt_ != nullptr && !ch.made && ch.size > 1) {
+        make_rest(ch, s, depth);
+      }
     }
     const Value result = options_.fail_soft ? best : (best == beta ? beta : alpha);
     if (tt_) {
