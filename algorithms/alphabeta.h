@@ -451,24 +451,30 @@ class AlphaBetaSearcher {
     int best_index = kNoMoveIndex;
     for (std::size_t k = 0; k < ch.size; ++k) {
       const Move m = ch.moves[ch.order[k]];
-      const State& child = ch.child(k, s, game_);
-      const bool child_on_pv = pv_move_known && m == prev_pv_[static_cast<std::size_t>(ply)];
-      const std::uint64_t child_key = ch.made ? ch.key(k) : 0;
-      const bool flip = game_.to_move(child) != mover;
-      const auto search_child = [&](Value lo, Value hi) {
-        return flip ? -search(child, child_key, depth - 1, ply + 1, -hi, -lo, child_on_pv)
-                    : search(child, child_key, depth - 1, ply + 1, lo, hi, child_on_pv);
-      };
       Value v;
-      if (variant_.scout && k > 0 && beta - alpha > 1) {
-        v = search_child(alpha, alpha + 1);
-        if (!budget_.hit() && v > alpha && v < beta && !exact_child(child, depth - 1)) {
-          v = options_.fail_soft ? std::max(v, search_child(v, beta)) : search_child(alpha, beta);
-        }
+      if (known_move(s, m, v)) {
+        // Settled by the game without making the child (not a node): an exact value.
+        pv_.clear(ply + 1);
       } else {
-        v = search_child(alpha, beta);
+        const State& child = ch.child(k, s, game_);
+        const bool child_on_pv = pv_move_known && m == prev_pv_[static_cast<std::size_t>(ply)];
+        const std::uint64_t child_key = ch.made ? ch.key(k) : 0;
+        const bool flip = game_.to_move(child) != mover;
+        const auto search_child = [&](Value lo, Value hi) {
+          return flip ? -search(child, child_key, depth - 1, ply + 1, -hi, -lo, child_on_pv)
+                      : search(child, child_key, depth - 1, ply + 1, lo, hi, child_on_pv);
+        };
+        if (variant_.scout && k > 0 && beta - alpha > 1) {
+          v = search_child(alpha, alpha + 1);
+          if (!budget_.hit() && v > alpha && v < beta && !exact_child(child, depth - 1)) {
+            v = options_.fail_soft ? std::max(v, search_child(v, beta))
+                                   : search_child(alpha, beta);
+          }
+        } else {
+          v = search_child(alpha, beta);
+        }
+        if (budget_.hit()) return 0;
       }
-      if (budget_.hit()) return 0;
       if (options_.fail_soft) {
         if (v > best) {
           best = v;
@@ -496,6 +502,11 @@ class AlphaBetaSearcher {
           best_index = ch.order[k];
           pv_.update(ply, m);
         }
+      }
+      // (Not under a tracing wrapper: its record would take the children made ahead for visits.
+      // The prefetch changes no result and no count.)
+      if (!ObservedGame<G> && k == 0 && tt_ != nullptr && !ch.made && ch.size > 1) {
+        make_rest(ch, s, depth);
       }
     }
     const Value result = options_.fail_soft ? best : (best == beta ? beta : alpha);
@@ -702,6 +713,43 @@ class AlphaBetaSearcher {
       }
     }
     return ch;
+  }
+
+  // The first child did not cut the position off, so the rest will likely all be searched (an
+  // ALL node): makes them now and starts loading their table buckets, so that their probes
+  // overlap instead of each waiting for memory in turn while its elder sibling's subtree runs.
+  void make_rest(Children& ch, const State& s, int depth) {
+    for (std::size_t k = 1; k < ch.size; ++k) {
+      const std::size_t i = ch.order[k];
+      Value known;
+      if (known_move(s, ch.moves[i], known)) continue;  // never made
+      ch.states[i] = s;
+      game_.play(ch.states[i], ch.moves[i]);
+      ch.has_key[i] = depth > 1 && !game_.is_terminal(ch.states[i]);
+      ch.keys[i] = 0;
+      if (ch.has_key[i]) {
+        ch.keys[i] = key_of(ch.states[i]);
+        tt_->prefetch(ch.keys[i]);
+      }
+    }
+    ch.made = true;
+  }
+
+  // True, with the value in `v` (the mover's view), when the game knows the exact outcome of
+  // playing `m` at `s` (HasMoveOutcome; searches to the end only, as with the bounds).
+  bool known_move(const State& s, Move m, Value& v) const {
+    if constexpr (HasMoveOutcome<G>) {
+      if (use_bounds_) {
+        if (const auto known = game_.move_outcome(s, m)) {
+          v = *known;
+          return true;
+        }
+      }
+    }
+    (void)s;
+    (void)m;
+    (void)v;
+    return false;
   }
 
   // Enhanced transposition cut-off: a child whose table entry already proves a value >= beta

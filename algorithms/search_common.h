@@ -222,6 +222,15 @@ concept HasOutcomeBounds = requires(const G& game, const typename G::State& s) {
   { game.outcome_bounds(s).second } -> std::convertible_to<Value>;
 };
 
+// Games may also know the exact final outcome of some moves without playing them (Connect Four: a
+// move that lets the opponent win at once): `move_outcome(s, m)`, the value for the side to move
+// at `s`, or nothing. Like the bounds, it holds for searches to the end of the game.
+template <class G>
+concept HasMoveOutcome = requires(const G& game, const typename G::State& s, Move m) {
+  { *game.move_outcome(s, m) } -> std::convertible_to<Value>;
+  { static_cast<bool>(game.move_outcome(s, m)) };
+};
+
 // Moves `m` to the front of `moves` keeping the others' order; false when it is not there (a TT
 // move from a hash collision, say).
 template <std::size_t N>

@@ -24,8 +24,10 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -47,15 +49,21 @@ class WeakConnectFour : public ConnectFour {
     const auto [lo, hi] = ConnectFour::outcome_bounds(s);
     return {sign(lo), sign(hi)};
   }
+  [[nodiscard]] std::optional<Value> move_outcome(const State& s, Move move) const {
+    const auto v = ConnectFour::move_outcome(s, move);
+    if (v) return sign(*v);
+    return std::nullopt;
+  }
 
  private:
   static Value sign(Value v) { return (v > 0) - (v < 0); }
 };
 
 // Pons' driver over the project's alpha-beta searcher: null-window searches that narrow the
-// interval [lo, hi] the game's outcome bounds give the root, each probe placed half-way towards
-// the interval's far end from 0 first (scores cluster at the extremes: quick wins and losses), the
-// table kept across probes. Fail-soft, so each probe returns the bound it proved.
+// interval [lo, hi] of the scores the root could have (settled at once when the game's outcome
+// bounds meet), each probe placed half-way towards the interval's far end from 0 first (scores
+// cluster at the extremes: quick wins and losses), the table kept across probes. Fail-soft, so
+// each probe returns the bound it proved.
 template <class G>
 SearchResult bisect(const G& game, const ConnectFourEval& eval, const typename G::State& root,
                     const SearchLimits& limits, const AlphaBetaOptions& options) {
@@ -68,6 +76,20 @@ SearchResult bisect(const G& game, const ConnectFourEval& eval, const typename G
   detail::AlphaBetaSearcher<G, ConnectFourEval> searcher(game, eval, limits, options,
                                                          &thread_table(options.tt_mb));
   auto [lo, hi] = game.outcome_bounds(root);
+  if (lo < hi) {
+    // Probes placed as in Pons' driver: from every score the position could still have (a loss
+    // at the opponent's next stone up to a win with the mover's next; the weak game's -1..1),
+    // not the game's tighter bounds, which the search applies at the root anyway. The same
+    // schedule as his: on his sets it needs up to a quarter fewer nodes (Test_L1_R1) than
+    // bisecting the tighter interval, and about as many elsewhere.
+    if constexpr (std::is_same_v<G, WeakConnectFour>) {
+      lo = -1;
+      hi = 1;
+    } else {
+      lo = -(game.cells() - root.moves) / 2;
+      hi = (game.cells() + 1 - root.moves) / 2;
+    }
+  }
   while (lo < hi) {
     Value mid = lo + (hi - lo) / 2;
     if (mid <= 0 && lo / 2 < mid) {
@@ -93,6 +115,8 @@ struct Totals {
   double us = 0;
   double cpu_us = 0;
   double nodes = 0;
+  double probes = 0;
+  double expanded = 0;
 };
 
 template <class G>
@@ -155,15 +179,19 @@ int run_sets(const G& game, const AlgorithmSpec& spec, bool use_bisect,
       t.wrong += r.value != want;
       t.us += us;
       t.nodes += static_cast<double>(r.stats.nodes);
+      t.probes += static_cast<double>(r.stats.tt_probes);
+      t.expanded += static_cast<double>(r.stats.interior);
       std::printf("%s %d %d %llu %.1f%s\n", moves.c_str(), want, r.value,
                   static_cast<unsigned long long>(r.stats.nodes), us,
                   r.value != want ? " WRONG" : "");
     }
     if (t.positions == 0) continue;
-    std::printf("# set %s positions %ld wrong %ld mean_us %.2f mean_nodes %.1f mean_cpu_us %.2f\n",
-                path.substr(path.find_last_of('/') + 1).c_str(), t.positions, t.wrong,
-                t.us / static_cast<double>(t.positions), t.nodes / static_cast<double>(t.positions),
-                t.cpu_us / static_cast<double>(t.positions));
+    const auto n = static_cast<double>(t.positions);
+    std::printf(
+        "# set %s positions %ld wrong %ld mean_us %.2f mean_nodes %.1f mean_cpu_us %.2f "
+        "mean_probes %.1f mean_expanded %.1f\n",
+        path.substr(path.find_last_of('/') + 1).c_str(), t.positions, t.wrong, t.us / n,
+        t.nodes / n, t.cpu_us / n, t.probes / n, t.expanded / n);
     std::fflush(stdout);
     if (t.wrong != 0) status = 1;
   }

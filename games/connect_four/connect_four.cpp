@@ -46,6 +46,11 @@ ConnectFour::ConnectFour(const Params& given) {
                      "64)");
   }
   directions_ = {1, height_, height_ + 1, height_ + 2};
+  standard_lines_ = k_ == 4 && height_ == 6;
+  for (int c = 0; c < width_; ++c) {
+    column_masks_[static_cast<std::size_t>(c)] = ((std::uint64_t{1} << height_) - 1)
+                                                 << (c * (height_ + 1));
+  }
   for (int c = 0; c < width_; ++c) {
     bottom_ |= bottom_bit(c);
     board_ |= column_mask(c);
@@ -62,6 +67,7 @@ ConnectFour::ConnectFour(const Params& given) {
     return std::abs(2 * a - (width_ - 1)) < std::abs(2 * b - (width_ - 1));
   });
   order_ = cols;
+  empty_wins_ = winning_cells(0, 0);
 
   // Lines by their lowest-index cell and a direction (column step, row step).
   constexpr int kSteps[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
@@ -81,6 +87,33 @@ ConnectFour::ConnectFour(const Params& given) {
   }
   std::sort(lines_.begin(), lines_.end());
   lines_.erase(std::unique(lines_.begin(), lines_.end()), lines_.end());
+}
+
+std::uint64_t ConnectFour::winning_cells_any(std::uint64_t stones, std::uint64_t mask) const {
+  std::uint64_t cells = 0;
+  if (k_ == 4) {
+    // The common case unrolled: three stones on one side of the cell, or two and one.
+    for (int d : directions_) {
+      const std::uint64_t before = shl(stones, d) & shl(stones, 2 * d);
+      const std::uint64_t after = shr(stones, d) & shr(stones, 2 * d);
+      cells |= (before & (shl(stones, 3 * d) | shr(stones, d))) |
+               (after & (shr(stones, 3 * d) | shl(stones, d)));
+    }
+    return cells & board_ & ~mask;
+  }
+  const int reach = k_ - 1;
+  for (int d : directions_) {
+    // up[m]: cells p with stones at p+d .. p+m*d; down[m]: at p-d .. p-m*d.
+    std::array<std::uint64_t, kMaxK> up;  // NOLINT: entries 0..reach written before read
+    std::array<std::uint64_t, kMaxK> down;
+    up[0] = down[0] = ~std::uint64_t{0};
+    for (int m = 1; m <= reach; ++m) {
+      up[m] = up[m - 1] & shr(stones, m * d);
+      down[m] = down[m - 1] & shl(stones, m * d);
+    }
+    for (int j = 0; j <= reach; ++j) cells |= up[reach - j] & down[j];
+  }
+  return cells & board_ & ~mask;
 }
 
 bool ConnectFour::unplay(std::uint64_t first, std::uint64_t second, int n, bool won,
@@ -187,8 +220,8 @@ void ConnectFour::features(const State& s, std::span<std::int32_t> out) const {
   const std::uint64_t opp = s.mask ^ s.mine;
   std::int32_t f[kNumFeatures] = {};
   for (std::uint64_t line : lines_) {
-    const int mine = std::popcount(line & s.mine);
-    const int theirs = std::popcount(line & opp);
+    const int mine = count_bits(line & s.mine);
+    const int theirs = count_bits(line & opp);
     if (theirs == 0 && mine > 0) {
       if (mine == k_ - 1) ++f[0];
       if (mine == k_ - 2) ++f[2];
@@ -197,8 +230,8 @@ void ConnectFour::features(const State& s, std::span<std::int32_t> out) const {
       if (theirs == k_ - 2) ++f[3];
     }
   }
-  f[4] = std::popcount(s.mine & centre_);
-  f[5] = std::popcount(opp & centre_);
+  f[4] = count_bits(s.mine & centre_);
+  f[5] = count_bits(opp & centre_);
   for (int i = 0; i < kNumFeatures; ++i) out[static_cast<std::size_t>(i)] = f[i];
 }
 

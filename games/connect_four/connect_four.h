@@ -21,6 +21,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -48,11 +49,17 @@ class ConnectFour {
   static constexpr std::array<std::string_view, 2> kSideNames = {"X", "O"};
   static constexpr int kNumFeatures = 6;
 
+  // The stones, and each side's winning cells (winning_cells), which play keeps up to date: the
+  // outcome bounds, the move order and the win test of the next move all read them, so a position
+  // computes only its new opponent's (one bitboard pass a move). State{} is the empty board for
+  // k >= 2; initial_state() is it for every k.
   struct State {
-    std::uint64_t mine = 0;  // stones of the side to move
-    std::uint64_t mask = 0;  // all stones
-    std::uint8_t moves = 0;  // stones on the board
-    std::uint8_t over = 0;   // 1: the last move made k in a row (the side to move has lost)
+    std::uint64_t mine = 0;        // stones of the side to move
+    std::uint64_t mask = 0;        // all stones
+    std::uint64_t my_wins = 0;     // winning_cells(mine, mask)
+    std::uint64_t their_wins = 0;  // winning_cells(mask ^ mine, mask)
+    std::uint8_t moves = 0;        // stones on the board
+    std::uint8_t over = 0;  // 1: the last move made k in a row (the side to move has lost)
     friend bool operator==(const State&, const State&) = default;
   };
   using Eval = ConnectFourEval;
@@ -71,7 +78,11 @@ class ConnectFour {
   [[nodiscard]] int k() const { return k_; }
   [[nodiscard]] int cells() const { return width_ * height_; }
 
-  [[nodiscard]] State initial_state() const { return State{}; }
+  [[nodiscard]] State initial_state() const {
+    State s;
+    s.my_wins = s.their_wins = empty_wins_;
+    return s;
+  }
   [[nodiscard]] int to_move(const State& s) const { return s.moves & 1; }
   [[nodiscard]] bool is_terminal(const State& s) const { return s.over != 0 || s.moves == cells(); }
   [[nodiscard]] Value terminal_value(const State& s) const {
@@ -82,16 +93,19 @@ class ConnectFour {
 
   // Every legal column, in the order a solver should try them (what Pons' solver owes much of its
   // speed to, here for every algorithm): winning moves, then a block of the opponent's threat,
-  // then moves by the number of threats (cells completing k in a row) they leave the mover, centre
-  // columns first among equals; moves just below an opponent's threat, which hand it the win,
-  // last. The set of moves is every non-full column; only the order is chosen.
+  // then moves by the number of threats (cells completing k in a row) they leave the mover (counted
+  // only when there is neither a win nor a block: otherwise the rest are moot or lose at once),
+  // centre columns first among equals; moves just below an opponent's threat, which hand it the
+  // win, last. The set of moves is every non-full column; only the order is chosen.
   void legal_moves(const State& s, MovesOf<ConnectFour>& moves) const {
     if (s.over != 0) return;
     const std::uint64_t possible = playable(s);
-    const std::uint64_t opp = s.mask ^ s.mine;
-    const std::uint64_t my_wins = winning_cells(s.mine, s.mask);
-    const std::uint64_t opp_wins = winning_cells(opp, s.mask);
+    const std::uint64_t my_wins = s.my_wins;
+    const std::uint64_t opp_wins = s.their_wins;
     const std::uint64_t below_opp = opp_wins >> 1;
+    // With a win to take or a threat to block, every other move is moot or loses at once: no
+    // threat count for them.
+    const bool count = ((my_wins | opp_wins) & possible) == 0;
     std::array<int, kMaxWidth> keys{};
     std::array<Move, kMaxWidth> cols{};
     std::size_t n = 0;
@@ -106,9 +120,10 @@ class ConnectFour {
         key = 2000;
       } else if ((stone & below_opp) != 0) {
         key = 0;
+      } else if (count) {
+        key = 1000 + count_bits(winning_cells(s.mine | stone, s.mask | stone));
       } else {
-        const std::uint64_t after = s.mine | stone;
-        key = 1000 + std::popcount(winning_cells(after, s.mask | stone));
+        key = 1000;
       }
       // Insertion sort, descending; equal keys keep the centre-first order.
       std::size_t j = n;
@@ -124,13 +139,18 @@ class ConnectFour {
   }
 
   // `move` is a non-full column of a position whose game is not over (unchecked: parse_move).
-  void play(State& s, Move move) const {
+  // The move makes k in a row exactly when it fills one of the mover's winning cells; the
+  // opponent's winning cells (now the mover's) lose only that cell.
+  [[gnu::always_inline]] void play(State& s, Move move) const {
     const std::uint64_t stone = (s.mask + bottom_bit(move)) & column_mask(move);
     const std::uint64_t mine = s.mine | stone;
-    s.mask |= stone;
-    s.mine = s.mask ^ mine;
+    const std::uint64_t mask = s.mask | stone;
+    s.over = (s.my_wins & stone) != 0 ? 1 : 0;
+    s.my_wins = s.their_wins & ~stone;
+    s.their_wins = winning_cells(mine, mask);
+    s.mine = mask ^ mine;
+    s.mask = mask;
     ++s.moves;
-    s.over = has_line(mine) ? 1 : 0;
   }
 
   // Pons' unique position key (the mover's stones plus one marker bit above each column's
@@ -154,22 +174,39 @@ class ConnectFour {
   // The interval the exact score must lie in (for searches to the end): exact when the mover wins
   // at once or cannot stop the opponent winning next; else no win before the mover's next-but-one
   // stone and, with a safe move available, no loss before the opponent's next-but-one stone.
-  [[nodiscard]] std::pair<Value, Value> outcome_bounds(const State& s) const {
+  [[nodiscard, gnu::always_inline]] std::pair<Value, Value> outcome_bounds(const State& s) const {
     const std::uint64_t possible = playable(s);
-    if ((winning_cells(s.mine, s.mask) & possible) != 0) {
+    if ((s.my_wins & possible) != 0) {
       const Value v = win_score(s.moves);
       return {v, v};
     }
-    const std::uint64_t opp_wins = winning_cells(s.mask ^ s.mine, s.mask);
+    const std::uint64_t opp_wins = s.their_wins;
     const std::uint64_t forced = possible & opp_wins;
     std::uint64_t safe = (forced != 0 ? forced : possible) & ~(opp_wins >> 1);
-    if (std::popcount(forced) > 1) safe = 0;
+    if ((forced & (forced - 1)) != 0) safe = 0;  // two or more
     if (safe == 0) {
       const Value v = -static_cast<Value>((cells() - s.moves) / 2);
       return {v, v};
     }
     return {-static_cast<Value>((cells() - 2 - s.moves) / 2),
             static_cast<Value>((cells() - 1 - s.moves) / 2)};
+  }
+
+  // The exact score of playing `move` (an open column) when it ends the game at once or hands the
+  // opponent a win with its next stone: a move that wins; while the opponent holds a playable
+  // winning cell, any move elsewhere; a move right below an opponent's winning cell. Else
+  // nothing. The searches to the end take these without making the position (Pons' solver never
+  // plays such a move: his "non-losing moves").
+  [[nodiscard, gnu::always_inline]] std::optional<Value> move_outcome(const State& s,
+                                                                      Move move) const {
+    const std::uint64_t possible = playable(s);
+    const std::uint64_t stone = possible & column_mask(move);
+    if ((stone & s.my_wins) != 0) return win_score(s.moves);
+    const std::uint64_t forced = possible & s.their_wins;
+    if ((forced & ~stone) != 0 || (stone & (s.their_wins >> 1)) != 0) {
+      return -static_cast<Value>((cells() - s.moves) / 2);
+    }
+    return std::nullopt;
   }
 
   // Features from the mover's view: my and the opponent's open (k-1)s (lines holding k-1 of that
@@ -184,41 +221,19 @@ class ConnectFour {
 
   // Empty cells that would complete k in a row for `stones` (any cell of the board, playable now
   // or not). `mask` is every stone on the board.
-  [[nodiscard]] std::uint64_t winning_cells(std::uint64_t stones, std::uint64_t mask) const {
-    std::uint64_t cells = 0;
-    if (k_ == 4 && height_ == 6) {
-      // The standard height: the same, with every shift a constant.
-      cells = wins_along<1>(stones) | wins_along<6>(stones) | wins_along<7>(stones) |
-              wins_along<8>(stones);
-      return cells & board_ & ~mask;
+  [[nodiscard, gnu::always_inline]] std::uint64_t winning_cells(std::uint64_t stones,
+                                                                std::uint64_t mask) const {
+    if (standard_lines_) {
+      // k = 4 on the standard height: every shift a constant.
+      return (wins_along<1>(stones) | wins_along<6>(stones) | wins_along<7>(stones) |
+              wins_along<8>(stones)) &
+             board_ & ~mask;
     }
-    if (k_ == 4) {
-      // The common case unrolled: three stones on one side of the cell, or two and one.
-      for (int d : directions_) {
-        const std::uint64_t before = shl(stones, d) & shl(stones, 2 * d);
-        const std::uint64_t after = shr(stones, d) & shr(stones, 2 * d);
-        cells |= (before & (shl(stones, 3 * d) | shr(stones, d))) |
-                 (after & (shr(stones, 3 * d) | shl(stones, d)));
-      }
-      return cells & board_ & ~mask;
-    }
-    const int reach = k_ - 1;
-    for (int d : directions_) {
-      // up[m]: cells p with stones at p+d .. p+m*d; down[m]: at p-d .. p-m*d.
-      std::array<std::uint64_t, kMaxK> up;  // NOLINT: entries 0..reach written before read
-      std::array<std::uint64_t, kMaxK> down;
-      up[0] = down[0] = ~std::uint64_t{0};
-      for (int m = 1; m <= reach; ++m) {
-        up[m] = up[m - 1] & shr(stones, m * d);
-        down[m] = down[m - 1] & shl(stones, m * d);
-      }
-      for (int j = 0; j <= reach; ++j) cells |= up[reach - j] & down[j];
-    }
-    return cells & board_ & ~mask;
+    return winning_cells_any(stones, mask);
   }
   // True when `stones` hold k in a row.
   [[nodiscard]] bool has_line(std::uint64_t stones) const {
-    if (k_ == 4 && height_ == 6) {
+    if (standard_lines_) {
       return line_along<1>(stones) || line_along<6>(stones) || line_along<7>(stones) ||
              line_along<8>(stones);
     }
@@ -235,7 +250,7 @@ class ConnectFour {
   }
   [[nodiscard]] std::uint64_t playable(const State& s) const { return (s.mask + bottom_) & board_; }
   [[nodiscard]] std::uint64_t column_mask(int col) const {
-    return ((std::uint64_t{1} << height_) - 1) << (col * (height_ + 1));
+    return column_masks_[static_cast<std::size_t>(col)];
   }
   [[nodiscard]] std::uint64_t bottom_bit(int col) const {
     return std::uint64_t{1} << (col * (height_ + 1));
@@ -243,6 +258,19 @@ class ConnectFour {
   [[nodiscard]] std::uint64_t board_mask() const { return board_; }
   // Every k-in-a-row line as a bitmask, each once.
   [[nodiscard]] std::span<const std::uint64_t> lines() const { return lines_; }
+
+  // Set bits of x. Inline arithmetic where the build targets x86-64 without POPCNT (the baseline
+  // x86-64 has none, and std::popcount there is a call into libgcc); the instruction elsewhere.
+  static int count_bits(std::uint64_t x) {
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__)
+    x -= (x >> 1) & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
+#else
+    return std::popcount(x);
+#endif
+  }
 
  private:
   // k = 4 along the bit step D (3 * D < 64): the cells with three stones on one side, or two and
@@ -258,6 +286,8 @@ class ConnectFour {
     const std::uint64_t pairs = p & (p >> D);
     return (pairs & (pairs >> 2 * D)) != 0;
   }
+  // winning_cells for any board and k (the standard 7 x 6 board's k = 4 is inline).
+  [[nodiscard]] std::uint64_t winning_cells_any(std::uint64_t stones, std::uint64_t mask) const;
   static std::uint64_t shr(std::uint64_t x, int n) { return n >= 64 ? 0 : x >> n; }
   static std::uint64_t shl(std::uint64_t x, int n) { return n >= 64 ? 0 : x << n; }
   [[nodiscard]] std::string legal_list(const State& s) const;
@@ -271,6 +301,9 @@ class ConnectFour {
   std::uint64_t bottom_ = 0;  // the bottom cell of every column
   std::uint64_t board_ = 0;   // every cell of the board (no padding)
   std::uint64_t centre_ = 0;  // the centre column(s)
+  std::uint64_t empty_wins_ = 0;
+  bool standard_lines_ = false;  // k = 4 on height 6: the line tests' shifts are constants
+  std::array<std::uint64_t, kMaxWidth> column_masks_{};  // winning cells on the empty board (all of it for k = 1)
   // Bit steps: vertical, diagonal down-right, horizontal, diagonal up-right.
   std::array<int, 4> directions_{};
   std::array<int, kMaxWidth> order_{};  // columns centre first

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <fstream>
 #include <map>
 #include <random>
@@ -152,6 +153,30 @@ TEST(ConnectFour, NotationRoundTripsAndErrors) {
       }
       ASSERT_EQ(g.parse(g.to_string(p)), p);
     }
+  }
+}
+
+// play keeps each side's winning cells and the end-of-game flag as a recomputation finds them,
+// on boards and line lengths from k = 1 (every empty cell wins) to k beyond the board.
+TEST(ConnectFour, PlayKeepsTheWinningCells) {
+  std::mt19937_64 rng(11);
+  for (const auto& g : {ConnectFour(), make(4, 4), make(9, 6), make(8, 7, 5), make(5, 4, 3),
+                        make(3, 3, 2), make(4, 3, 1), make(2, 1), make(1, 8, 3)}) {
+    for (int i = 0; i < 200; ++i) {
+      ConnectFour::State p = g.initial_state();
+      while (true) {
+        ASSERT_EQ(p.my_wins, g.winning_cells(p.mine, p.mask)) << g.to_string(p);
+        ASSERT_EQ(p.their_wins, g.winning_cells(p.mask ^ p.mine, p.mask)) << g.to_string(p);
+        ASSERT_EQ(p.over != 0, g.has_line(p.mask ^ p.mine)) << g.to_string(p);
+        if (g.is_terminal(p)) break;
+        MovesOf<ConnectFour> moves;
+        g.legal_moves(p, moves);
+        g.play(p, moves[rng() % moves.size()]);
+      }
+    }
+  }
+  for (std::uint64_t x : {0ULL, 1ULL, 0xFFULL, 0x8000000000000001ULL, ~0ULL, 0x123456789ABCDEFULL}) {
+    EXPECT_EQ(ConnectFour::count_bits(x), std::popcount(x));
   }
 }
 

@@ -308,6 +308,11 @@ class TracingGame : public TracedTraits<G> {
     return game_->outcome_bounds(s.inner);
   }
 
+  // Settles a move without making its position, so no node for it is traced either.
+  [[nodiscard]] auto move_outcome(const State& s, Move m) const requires detail::HasMoveOutcome<G> {
+    return game_->move_outcome(s.inner, m);
+  }
+
   [[nodiscard]] SssPopObserver sss_pop_observer() const {
     return SssPopObserver{&Tracer<G>::pop_thunk, tracer_};
   }
