@@ -22,6 +22,10 @@ namespace gts {
 
 struct SolveOptions {
   std::size_t tt_mb = 256;
+  // The table starts at tt_mb and doubles as it fills, up to this many MiB (see
+  // TranspositionTable): Kalah(6,4) needs about 2 GiB to be solved in CMancala's nodes, while
+  // Kalah(6,3) never grows past 256 MiB. Equal to tt_mb: a table that never grows.
+  std::size_t tt_max_mb = 2048;
   bool pv_to_end = true;
 };
 
@@ -53,7 +57,7 @@ requires Evaluator<E, G> SearchResult solve(const G& game, const E& eval,
                                             TranspositionTable* table = nullptr) {
   detail::check_limits(limits);
   std::optional<TranspositionTable> own;
-  if (table == nullptr) table = &own.emplace(options.tt_mb);
+  if (table == nullptr) table = &own.emplace(options.tt_mb, options.tt_max_mb);
   MtdfOptions o;
   o.tt_mb = options.tt_mb;
   o.hints = AlphaBetaOptions::Hints::kOn;

@@ -16,7 +16,10 @@
 // still starts from an empty table, and its node counts do not depend on what was searched
 // before; nothing is ever swept, but for one clear when the counter wraps, once in 2^32 searches.
 // The memory comes from mmap, zero-filled by the kernel page by page as it is first touched, so a
-// small search on a big table pays only for the pages it uses.
+// small search on a big table pays only for the pages it uses. A table may be given room to grow
+// (max_mib): it then doubles in place, keeping its entries, each time its stores have evicted as
+// many live entries as it has buckets, so an exact solve gets the memory its size calls for
+// without a small one paying to fault in pages it would scatter its few entries over.
 #pragma once
 
 #include <sys/mman.h>
@@ -90,24 +93,38 @@ class TranspositionTable {
  public:
   static constexpr std::size_t kMaxMib = 65536;
 
-  // Throws ParamError unless 1 <= mib <= kMaxMib.
-  explicit TranspositionTable(std::size_t mib) {
+  // Throws ParamError unless 1 <= mib <= max_mib <= kMaxMib (max_mib 0: mib, a table that never
+  // grows). A table given room to grow starts at `mib` and doubles, keeping every entry, each time
+  // stores have evicted as many live entries as it has buckets, while the doubled size fits in
+  // max_mib: a big solve gets the memory it needs, a small one never touches more than `mib`.
+  explicit TranspositionTable(std::size_t mib, std::size_t max_mib = 0) {
+    if (max_mib == 0) max_mib = mib;
     if (mib < 1 || mib > kMaxMib) {
       throw ParamError("transposition table size must be 1.." + std::to_string(kMaxMib) +
                        " MiB, got " + std::to_string(mib));
     }
+    if (max_mib < mib || max_mib > kMaxMib) {
+      throw ParamError("transposition table growth limit must be " + std::to_string(mib) + ".." +
+                       std::to_string(kMaxMib) + " MiB, got " + std::to_string(max_mib));
+    }
     count_ = mib * (std::size_t{1} << 20) / sizeof(Bucket);
-    bytes_ = count_ * sizeof(Bucket);
-    void* raw = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    max_count_ = count_;
+    while (2 * max_count_ * sizeof(Bucket) <= max_mib * (std::size_t{1} << 20)) max_count_ *= 2;
+    // The whole growth limit is reserved as address space; pages are only made as probes and
+    // stores touch them.
+    reserved_ = max_count_ * sizeof(Bucket);
+    void* raw =
+        mmap(nullptr, reserved_, PROT_READ | PROT_WRITE,
+             MAP_PRIVATE | MAP_ANONYMOUS | (max_count_ > count_ ? MAP_NORESERVE : 0), -1, 0);
     if (raw == MAP_FAILED) throw std::bad_alloc();
 #ifdef MADV_HUGEPAGE
     // A probe is one random memory access; with 4 KiB pages most of them also miss the TLB.
-    if (bytes_ >= kHugePage) madvise(raw, bytes_, MADV_HUGEPAGE);
+    if (reserved_ >= kHugePage) madvise(raw, reserved_, MADV_HUGEPAGE);
 #endif
     // Zero pages are buckets of generation 0, which no search uses.
     buckets_ = static_cast<Bucket*>(raw);
   }
-  ~TranspositionTable() { munmap(buckets_, bytes_); }
+  ~TranspositionTable() { munmap(buckets_, reserved_); }
   TranspositionTable(const TranspositionTable&) = delete;
   TranspositionTable& operator=(const TranspositionTable&) = delete;
 
@@ -120,7 +137,7 @@ class TranspositionTable {
   }
   // Empties the table by writing all of it (every page faulted in): for a caller that wants the
   // page faults paid before it starts timing searches.
-  void clear() { std::memset(static_cast<void*>(buckets_), 0, bytes_); }
+  void clear() { std::memset(static_cast<void*>(buckets_), 0, bytes()); }
 
   [[nodiscard]] const TtEntry* probe(std::uint64_t key) const {
     const Bucket& b = bucket(key);
@@ -138,6 +155,7 @@ class TranspositionTable {
   // smallest draft, and among equal drafts the least work, so deep and expensive results stay.
   void store(std::uint64_t key, std::int32_t draft, Value lower, Value upper, int move_index,
              std::uint64_t nodes) {
+    if (evictions_ > count_ && count_ < max_count_) grow();
     Bucket& b = bucket(key);
     if (b.generation != generation_) {
       // A bucket of an earlier search: all of it is free.
@@ -174,14 +192,17 @@ class TranspositionTable {
       if (victim->work_ == 0) continue;  // an empty slot found already
       if (e.work_ == 0 || e.priority() < victim->priority()) victim = &e;
     }
+    if (victim->work_ != 0) ++evictions_;
     *victim = fresh;
   }
 
   // Starts loading the bucket of `key`, for a probe a little later.
   void prefetch(std::uint64_t key) const { __builtin_prefetch(&bucket(key)); }
 
-  [[nodiscard]] std::size_t bytes() const { return bytes_; }
+  // The table's size now (it grows up to max_mib) and its entries.
+  [[nodiscard]] std::size_t bytes() const { return count_ * sizeof(Bucket); }
   [[nodiscard]] std::size_t num_entries() const { return count_ * kWays; }
+  [[nodiscard]] std::size_t max_bytes() const { return reserved_; }
 
  private:
   static constexpr std::size_t kHugePage = std::size_t{2} << 20;
@@ -200,10 +221,41 @@ class TranspositionTable {
     return static_cast<std::size_t>((static_cast<unsigned __int128>(mixed) * count_) >> 64);
   }
   Bucket& bucket(std::uint64_t key) { return buckets_[index(key)]; }
+
+  // Doubles the bucket count in place. With multiply-shift indexing, a key of bucket i goes to
+  // bucket 2i or 2i + 1, so walking down from the last bucket moves every entry to buckets whose
+  // old contents have already moved: nothing is lost, and each new bucket receives at most the
+  // three entries of its old one.
+  void grow() {
+    const std::size_t old_count = count_;
+    count_ = 2 * old_count;
+    for (std::size_t i = old_count; i-- > 0;) {
+      const Bucket old = buckets_[i];
+      const bool live = old.generation == generation_;
+      for (std::size_t half = 0; half < 2; ++half) {
+        Bucket& to = buckets_[2 * i + half];
+        for (TtEntry& e : to.e) e.work_ = 0;
+        to.generation = live ? generation_ : 0;
+      }
+      if (!live) continue;
+      for (const TtEntry& e : old.e) {
+        if (e.work_ == 0) continue;
+        for (TtEntry& slot : buckets_[index(e.key())].e) {
+          if (slot.work_ == 0) {
+            slot = e;
+            break;
+          }
+        }
+      }
+    }
+    evictions_ = 0;
+  }
   [[nodiscard]] const Bucket& bucket(std::uint64_t key) const { return buckets_[index(key)]; }
 
-  std::size_t count_ = 0;
-  std::size_t bytes_ = 0;
+  std::size_t count_ = 0;      // buckets in use
+  std::size_t max_count_ = 0;  // buckets the reserved memory holds: count_ times a power of two
+  std::size_t reserved_ = 0;   // bytes mapped
+  std::size_t evictions_ = 0;  // live entries replaced since the last growth
   Bucket* buckets_ = nullptr;
   std::uint32_t generation_ = 1;
 };

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <utility>
 
 #include "harness/algorithms/algorithm_list.h"
 #include "harness/game_adapter.h"
@@ -9,14 +10,16 @@
 
 namespace gts {
 
-TranspositionTable& thread_table(std::size_t mib) {
-  thread_local std::map<std::size_t, std::unique_ptr<TranspositionTable>> tables;
-  auto& slot = tables[mib];
+TranspositionTable& thread_table(std::size_t mib, std::size_t max_mib) {
+  thread_local std::map<std::pair<std::size_t, std::size_t>, std::unique_ptr<TranspositionTable>>
+      tables;
+  const std::pair key{mib, max_mib == 0 ? mib : max_mib};
+  auto& slot = tables[key];
   if (!slot) {
     try {
-      slot = std::make_unique<TranspositionTable>(mib);
+      slot = std::make_unique<TranspositionTable>(key.first, key.second);
     } catch (const std::bad_alloc&) {
-      tables.erase(mib);
+      tables.erase(key);
       throw ParamError("tt_mb=" + std::to_string(mib) + ": cannot allocate a " +
                        std::to_string(mib) +
                        " MiB transposition table here; choose a smaller tt_mb");

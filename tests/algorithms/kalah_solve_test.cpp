@@ -129,8 +129,8 @@ void check_solve(const Kalah& game, Value expected) {
     game.play(s, m);
   }
   ASSERT_TRUE(game.is_terminal(s));
-  const Value final_margin = game.to_move(s) == game.to_move(root) ? game.terminal_value(s)
-                                                                   : -game.terminal_value(s);
+  const Value final_margin =
+      game.to_move(s) == game.to_move(root) ? game.terminal_value(s) : -game.terminal_value(s);
   EXPECT_EQ(final_margin, expected);
 }
 
@@ -138,6 +138,30 @@ TEST(KalahSolve, SolveChoiceKnownValues) {
   check_solve(kalah(6, 2, "empty"), 10);
   check_solve(kalah(6, 3, "empty"), 2);
   check_solve(kalah(6, 3, "nonempty"), 2);
+}
+
+// A table that starts too small for the solve grows as it fills and the value stays the known one,
+// in fewer nodes than a table that cannot grow.
+TEST(KalahSolve, GrowingTableKeepsTheKnownValue) {
+  const Kalah game = kalah(6, 3, "empty");
+  const auto eval = make_eval(game, "store-diff");
+  TranspositionTable growing(1, 64);
+  const SearchResult r =
+      solve(game, eval, game.initial_state(), depth_limits(kDepthMax), SolveOptions{}, &growing);
+  EXPECT_TRUE(r.complete);
+  EXPECT_EQ(r.value, 2);
+  EXPECT_GE(growing.bytes(), std::size_t{8} << 20);
+  // The same solve in a 1 MiB table that cannot grow does not finish in those nodes (it needs
+  // about three times as many).
+  TranspositionTable fixed(1);
+  SearchLimits budget = depth_limits(kDepthMax);
+  budget.max_nodes = r.stats.nodes;
+  const SearchResult f = solve(game, eval, game.initial_state(), budget, SolveOptions{}, &fixed);
+  std::cout << "Kalah(6,3) empty, growing to " << (growing.bytes() >> 20)
+            << " MiB: " << r.stats.nodes
+            << " nodes; a 1 MiB table: " << (f.complete ? "complete" : "not done") << " in "
+            << f.stats.nodes << " nodes\n";
+  EXPECT_FALSE(f.complete);
 }
 
 // Solving keys (stores out of the key, values relative to them, mirrored) and hints, each on and
@@ -170,9 +194,9 @@ TEST(KalahSolve, SolvingOptionsAgreeWithMinimax) {
               o.iterative_deepening = id;
               EXPECT_EQ(alphabeta(game, eval, root, depth_limits(kDepthMax), o).value, mm.value)
                   << where << " " << describe(o);
-              EXPECT_EQ(negascout(game, eval, root, depth_limits(kDepthMax), NegaScoutOptions(o))
-                            .value,
-                        mm.value)
+              EXPECT_EQ(
+                  negascout(game, eval, root, depth_limits(kDepthMax), NegaScoutOptions(o)).value,
+                  mm.value)
                   << where << " negascout " << describe(o);
             }
           }

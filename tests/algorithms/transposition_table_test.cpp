@@ -1,0 +1,124 @@
+// The two-bound transposition table on its own: growth as it fills keeps every entry it moves, and
+// a table without room to grow stays its size.
+#include "algorithms/transposition_table.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace gts {
+namespace {
+
+constexpr std::size_t kMib = std::size_t{1} << 20;
+
+// Distinct, well spread keys (SplitMix64 of 1, 2, ...): never 0.
+std::uint64_t key_of(std::uint64_t i) {
+  std::uint64_t z = i + 0x9E3779B97F4A7C15ULL;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return (z ^ (z >> 31)) | 1;
+}
+
+void store_one(TranspositionTable& t, std::uint64_t i) {
+  const auto v = static_cast<Value>(i % 1000);
+  t.store(key_of(i), static_cast<std::int32_t>(i % 7), v, v + 3, static_cast<int>(i % 11), 1000);
+}
+
+// Whether key i is in the table with exactly what store_one stored (a moved entry that lost or
+// mixed its fields would not count).
+bool holds(const TranspositionTable& t, std::uint64_t i) {
+  const TtEntry* e = t.probe(key_of(i));
+  const auto v = static_cast<Value>(i % 1000);
+  return e != nullptr && e->lower() == v && e->upper() == v + 3 &&
+         e->move_index() == static_cast<int>(i % 11) &&
+         e->draft() == static_cast<std::int32_t>(i % 7);
+}
+
+// Stores keys 0..n-1, then counts the ones held.
+std::size_t store_and_count(TranspositionTable& t, std::uint64_t n) {
+  for (std::uint64_t i = 0; i < n; ++i) store_one(t, i);
+  std::size_t found = 0;
+  for (std::uint64_t i = 0; i < n; ++i) found += holds(t, i) ? 1 : 0;
+  return found;
+}
+
+TEST(TranspositionTable, WithoutRoomItKeepsItsSize) {
+  TranspositionTable t(1);
+  const std::size_t entries = t.num_entries();
+  EXPECT_EQ(t.bytes(), kMib);
+  EXPECT_EQ(t.max_bytes(), kMib);
+  const std::size_t found = store_and_count(t, 4 * entries);
+  EXPECT_EQ(t.bytes(), kMib);
+  EXPECT_LE(found, entries);
+  EXPECT_GT(found, entries / 2);
+}
+
+TEST(TranspositionTable, GrowsAsItFillsAndKeepsTheEntriesItMoves) {
+  TranspositionTable small(1);
+  const std::size_t n = 4 * small.num_entries();
+  const std::size_t found_small = store_and_count(small, n);
+
+  TranspositionTable t(1, 16);
+  EXPECT_EQ(t.bytes(), kMib);
+  EXPECT_EQ(t.max_bytes(), 16 * kMib);
+  // The stores at which it grows.
+  std::vector<std::uint64_t> growths;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const std::size_t before = t.bytes();
+    store_one(t, i);
+    if (t.bytes() != before) {
+      EXPECT_EQ(t.bytes(), 2 * before);
+      growths.push_back(i);
+    }
+  }
+  // Four times the 1 MiB table's entries grow it to 4 or 8 MiB.
+  ASSERT_GE(growths.size(), 2u);
+  EXPECT_LE(growths.size(), 3u);
+  EXPECT_EQ(t.num_entries() * 64 / 3, t.bytes());
+  std::size_t found = 0;
+  for (std::uint64_t i = 0; i < n; ++i) found += holds(t, i) ? 1 : 0;
+  EXPECT_GT(found, 2 * found_small);
+
+  // Nothing is lost in a growth: replayed on a new table, every key held just before the store
+  // that grows it is held just after, with what was stored.
+  for (const std::uint64_t g : growths) {
+    TranspositionTable replay(1, 16);
+    for (std::uint64_t i = 0; i < g; ++i) store_one(replay, i);
+    std::vector<std::uint64_t> held;
+    for (std::uint64_t i = 0; i < g; ++i) {
+      if (holds(replay, i)) held.push_back(i);
+    }
+    const std::size_t before = replay.bytes();
+    store_one(replay, g);
+    ASSERT_EQ(replay.bytes(), 2 * before);
+    std::size_t kept = 0;
+    for (const std::uint64_t i : held) kept += holds(replay, i) ? 1 : 0;
+    EXPECT_EQ(kept, held.size()) << "growth at store " << g;
+    EXPECT_TRUE(holds(replay, g));
+  }
+
+  // A new search starts empty at the grown size, and nothing of the old one is found.
+  t.new_search();
+  const std::size_t grown = t.bytes();
+  EXPECT_FALSE(holds(t, 0));
+  EXPECT_FALSE(holds(t, n - 1));
+  EXPECT_EQ(store_and_count(t, 1000), 1000u);
+  EXPECT_EQ(t.bytes(), grown);
+}
+
+TEST(TranspositionTable, ItNeverGrowsPastItsLimit) {
+  TranspositionTable t(1, 3);  // room for one doubling only (2 MiB; 4 would pass 3)
+  EXPECT_EQ(t.max_bytes(), 2 * kMib);
+  store_and_count(t, 8 * t.num_entries());
+  EXPECT_EQ(t.bytes(), 2 * kMib);
+}
+
+TEST(TranspositionTable, BadSizesAreRefused) {
+  EXPECT_THROW(TranspositionTable(0), ParamError);
+  EXPECT_THROW(TranspositionTable(4, 2), ParamError);
+  EXPECT_THROW(TranspositionTable(1, TranspositionTable::kMaxMib + 1), ParamError);
+}
+
+}  // namespace
+}  // namespace gts
