@@ -10,6 +10,7 @@
 // the position reached. That extra work is not in the statistics, which are the solve's own.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <vector>
 
@@ -27,6 +28,9 @@ struct SolveOptions {
   // Kalah(6,3) never grows past 256 MiB. Equal to tt_mb: a table that never grows.
   std::size_t tt_max_mb = 2048;
   bool pv_to_end = true;
+
+  // The table's growth limit: tt_max_mb, or tt_mb where the limit is below it (no growth).
+  [[nodiscard]] std::size_t table_max_mb() const { return std::max(tt_mb, tt_max_mb); }
 };
 
 namespace detail {
@@ -57,7 +61,7 @@ requires Evaluator<E, G> SearchResult solve(const G& game, const E& eval,
                                             TranspositionTable* table = nullptr) {
   detail::check_limits(limits);
   std::optional<TranspositionTable> own;
-  if (table == nullptr) table = &own.emplace(options.tt_mb, options.tt_max_mb);
+  if (table == nullptr) table = &own.emplace(options.tt_mb, options.table_max_mb());
   MtdfOptions o;
   o.tt_mb = options.tt_mb;
   o.hints = AlphaBetaOptions::Hints::kOn;

@@ -110,6 +110,7 @@ class TranspositionTable {
     count_ = mib * (std::size_t{1} << 20) / sizeof(Bucket);
     max_count_ = count_;
     while (2 * max_count_ * sizeof(Bucket) <= max_mib * (std::size_t{1} << 20)) max_count_ *= 2;
+    set_growth_threshold();
     // The whole growth limit is reserved as address space; pages are only made as probes and
     // stores touch them.
     reserved_ = max_count_ * sizeof(Bucket);
@@ -155,7 +156,7 @@ class TranspositionTable {
   // smallest draft, and among equal drafts the least work, so deep and expensive results stay.
   void store(std::uint64_t key, std::int32_t draft, Value lower, Value upper, int move_index,
              std::uint64_t nodes) {
-    if (evictions_ > count_ && count_ < max_count_) grow();
+    if (evictions_ > grow_after_) grow();
     Bucket& b = bucket(key);
     if (b.generation != generation_) {
       // A bucket of an earlier search: all of it is free.
@@ -249,13 +250,19 @@ class TranspositionTable {
       }
     }
     evictions_ = 0;
+    set_growth_threshold();
+  }
+  // Grow once stores have evicted more live entries than there are buckets, while there is room.
+  void set_growth_threshold() {
+    grow_after_ = count_ < max_count_ ? count_ : std::numeric_limits<std::size_t>::max();
   }
   [[nodiscard]] const Bucket& bucket(std::uint64_t key) const { return buckets_[index(key)]; }
 
-  std::size_t count_ = 0;      // buckets in use
-  std::size_t max_count_ = 0;  // buckets the reserved memory holds: count_ times a power of two
-  std::size_t reserved_ = 0;   // bytes mapped
-  std::size_t evictions_ = 0;  // live entries replaced since the last growth
+  std::size_t count_ = 0;       // buckets in use
+  std::size_t max_count_ = 0;   // buckets the reserved memory holds: count_ times a power of two
+  std::size_t reserved_ = 0;    // bytes mapped
+  std::size_t evictions_ = 0;   // live entries replaced since the last growth
+  std::size_t grow_after_ = 0;  // evictions that make it grow (never, at max_count_)
   Bucket* buckets_ = nullptr;
   std::uint32_t generation_ = 1;
 };

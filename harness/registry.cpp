@@ -20,9 +20,12 @@ TranspositionTable& thread_table(std::size_t mib, std::size_t max_mib) {
       slot = std::make_unique<TranspositionTable>(key.first, key.second);
     } catch (const std::bad_alloc&) {
       tables.erase(key);
-      throw ParamError("tt_mb=" + std::to_string(mib) + ": cannot allocate a " +
-                       std::to_string(mib) +
-                       " MiB transposition table here; choose a smaller tt_mb");
+      const bool grows = key.second > key.first;
+      throw ParamError(
+          "tt_mb=" + std::to_string(mib) +
+          (grows ? " tt_max_mb=" + std::to_string(key.second) : std::string()) +
+          (grows ? ": cannot reserve a " : ": cannot allocate a ") + std::to_string(key.second) +
+          " MiB transposition table here; choose a smaller " + (grows ? "tt_max_mb" : "tt_mb"));
     }
   }
   return *slot;

@@ -232,26 +232,33 @@ TEST(Cli, ABudgetStoppedSearchSaysTheValueIsUnproven) {
 }
 
 // A table the machine cannot give is refused by name, under a memory limit (ulimit -v), with
-// exit code 2, not a crash or a bare std::bad_alloc. (ASan reserves far more address space than
-// any such limit allows, so its build skips this.)
+// exit code 2, not a crash or a bare std::bad_alloc: a fixed table by tt_mb, a growing one (whose
+// whole limit is reserved as address space) by tt_max_mb. (ASan reserves far more address space
+// than any such limit allows, so its build skips this.)
 TEST(Cli, ATableTooLargeForTheMachineIsNamed) {
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
   GTEST_SKIP() << "sanitizers need more address space than the limit leaves";
 #else
-  const std::string command = "ulimit -v 600000; exec '" + testing::harness_path() +
-                              "' search --game kalah --algorithm alphabeta --option tt=on "
-                              "--option tt_mb=4096 --depth 3 2>&1";
-  std::FILE* pipe = popen(command.c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
-  std::string out;
-  char buf[256];
-  while (std::fgets(buf, sizeof buf, pipe) != nullptr) out += buf;
-  const int status = pclose(pipe);
-  ASSERT_TRUE(WIFEXITED(status)) << out;
-  EXPECT_EQ(WEXITSTATUS(status), 2) << out;
-  EXPECT_EQ(out,
+  const auto under_limit = [](const std::string& args) {
+    const std::string command =
+        "ulimit -v 600000; exec '" + testing::harness_path() + "' " + args + " 2>&1";
+    std::FILE* pipe = popen(command.c_str(), "r");
+    EXPECT_NE(pipe, nullptr);
+    std::string out;
+    if (pipe == nullptr) return out;
+    char buf[256];
+    while (std::fgets(buf, sizeof buf, pipe) != nullptr) out += buf;
+    const int status = pclose(pipe);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 2) << out;
+    return out;
+  };
+  EXPECT_EQ(under_limit("search --game kalah --algorithm alphabeta --option tt=on "
+                        "--option tt_mb=4096 --depth 3"),
             "error: tt_mb=4096: cannot allocate a 4096 MiB transposition table here; choose a "
             "smaller tt_mb\n");
+  EXPECT_EQ(under_limit("search --game kalah --algorithm solve --depth max"),
+            "error: tt_mb=256 tt_max_mb=2048: cannot reserve a 2048 MiB transposition table "
+            "here; choose a smaller tt_max_mb\n");
 #endif
 }
 

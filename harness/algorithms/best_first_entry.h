@@ -3,8 +3,6 @@
 // with `solve`, MTD(f) tuned for exact solving.
 #pragma once
 
-#include <algorithm>
-
 #include "algorithms/mtd.h"
 #include "algorithms/solve.h"
 #include "algorithms/sss_star.h"
@@ -115,7 +113,7 @@ struct SolveEntry {
             {ParamSpec::integer("tt_mb", 256, 1, 4096, "transposition table size in MiB"),
              ParamSpec::integer("tt_max_mb", 2048, 1, 65536,
                                 "the table doubles, keeping its entries, when it fills, up to "
-                                "this size in MiB (= tt_mb: never grows)")},
+                                "this size in MiB (at or below tt_mb: never grows)")},
             AlgorithmFacts{},
             {}};
   }
@@ -123,11 +121,10 @@ struct SolveEntry {
   static SearchFunction<G, E> make(const AlgorithmSpec& spec) {
     SolveOptions options;
     options.tt_mb = table_mib(spec.options);
-    // A limit below the starting size means no growth.
-    options.tt_max_mb = std::max(options.tt_mb, table_mib(spec.options, "tt_max_mb"));
+    options.tt_max_mb = table_mib(spec.options, "tt_max_mb");
     return [options](const G& g, const E& ev, const typename G::State& s, const SearchLimits& lim,
                      std::uint64_t) {
-      return solve(g, ev, s, lim, options, &thread_table(options.tt_mb, options.tt_max_mb));
+      return solve(g, ev, s, lim, options, &thread_table(options.tt_mb, options.table_max_mb()));
     };
   }
 };
