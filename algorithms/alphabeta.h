@@ -467,8 +467,7 @@ class AlphaBetaSearcher {
         if (variant_.scout && k > 0 && beta - alpha > 1) {
           v = search_child(alpha, alpha + 1);
           if (!budget_.hit() && v > alpha && v < beta && !exact_child(child, depth - 1)) {
-            v = options_.fail_soft ? std::max(v, search_child(v, beta))
-                                   : search_child(alpha, beta);
+            v = options_.fail_soft ? std::max(v, search_child(v, beta)) : search_child(alpha, beta);
           }
         } else {
           v = search_child(alpha, beta);
@@ -678,19 +677,28 @@ class AlphaBetaSearcher {
       }
     }
     if (sorted && ch.size > 1) {
-      // (game hint, static value, history), compared in that order.
-      std::array<std::tuple<int, Value, std::uint64_t>, G::kMaxMoves> sort_keys{};
+      // (game hint, static value, history), compared in that order. Not zero-filled (a tuple
+      // would be): the insertion sort writes each slot before it reads it.
+      struct SortKey {
+        int hint;
+        Value value;
+        std::uint64_t history;
+        bool operator<(const SortKey& o) const {
+          return std::tie(hint, value, history) < std::tie(o.hint, o.value, o.history);
+        }
+      };
+      std::array<SortKey, G::kMaxMoves> sort_keys;
       const int mover = game_.to_move(s);
       for (std::size_t i = 0; i < ch.size; ++i) {
-        std::tuple<int, Value, std::uint64_t> key{0, 0, 0};
-        if (use_hints_) std::get<0>(key) = move_hint(game_, s, ch.moves[i]);
+        SortKey key{0, 0, 0};
+        if (use_hints_) key.hint = move_hint(game_, s, ch.moves[i]);
         if (options_.static_ordering) {
           const State& c = ch.states[i];
           ++stats_.ordering_evals;
           const Value v = leaf_value(game_, eval_, c);
-          std::get<1>(key) = game_.to_move(c) != mover ? -v : v;
+          key.value = game_.to_move(c) != mover ? -v : v;
         }
-        if (options_.history) std::get<2>(key) = history_at(mover, ch.moves[i]);
+        if (options_.history) key.history = history_at(mover, ch.moves[i]);
         // Insertion sort, descending by key; equal keys stay in move order.
         std::size_t j = i;
         for (; j > 0 && sort_keys[j - 1] < key; --j) {

@@ -13,13 +13,14 @@
 // the four bytes its three entries leave free on the cache line: a bucket of an older search reads
 // as empty (aging at bucket grain: a probe compares the full 64-bit key, no key bits are spent on
 // the generation) and is taken over whole by the first store of the new search. So each search
-// still starts from an empty table, and its node counts do not depend on what was searched
-// before; nothing is ever swept, but for one clear when the counter wraps, once in 2^32 searches.
-// The memory comes from mmap, zero-filled by the kernel page by page as it is first touched, so a
-// small search on a big table pays only for the pages it uses. A table may be given room to grow
-// (max_mib): it then doubles in place, keeping its entries, each time its stores have evicted as
-// many live entries as it has buckets, so an exact solve gets the memory its size calls for
-// without a small one paying to fault in pages it would scatter its few entries over.
+// still starts from an empty table (of the table's first size, when it grew), and its node counts
+// do not depend on what was searched before; nothing is ever swept, but for one clear when the
+// counter wraps, once in 2^32 searches. The memory comes from mmap, zero-filled by the kernel page
+// by page as it is first touched, so a small search on a big table pays only for the pages it uses.
+// A table may be given room to grow (max_mib): it then doubles in place, keeping its entries, each
+// time its stores have evicted as many live entries as it has buckets, so an exact solve gets the
+// memory its size calls for without a small one paying to fault in pages it would scatter its few
+// entries over.
 #pragma once
 
 #include <sys/mman.h>
@@ -108,6 +109,7 @@ class TranspositionTable {
                        std::to_string(kMaxMib) + " MiB, got " + std::to_string(max_mib));
     }
     count_ = mib * (std::size_t{1} << 20) / sizeof(Bucket);
+    first_count_ = count_;
     max_count_ = count_;
     while (2 * max_count_ * sizeof(Bucket) <= max_mib * (std::size_t{1} << 20)) max_count_ *= 2;
     set_growth_threshold();
@@ -129,12 +131,18 @@ class TranspositionTable {
   TranspositionTable(const TranspositionTable&) = delete;
   TranspositionTable& operator=(const TranspositionTable&) = delete;
 
-  // Empties the table for the next search in O(1): every bucket written so far becomes stale.
+  // Empties the table for the next search in O(1): every bucket written so far becomes stale, and
+  // a table that grew goes back to its first size (its pages stay mapped), so that no search's
+  // node counts depend on what was searched before it, nor does a small search scatter its few
+  // entries over the memory a big one needed.
   void new_search() {
     if (++generation_ == 0) {
       clear();
       generation_ = 1;
     }
+    count_ = first_count_;
+    evictions_ = 0;
+    set_growth_threshold();
   }
   // Empties the table by writing all of it (every page faulted in): for a caller that wants the
   // page faults paid before it starts timing searches.
@@ -258,11 +266,12 @@ class TranspositionTable {
   }
   [[nodiscard]] const Bucket& bucket(std::uint64_t key) const { return buckets_[index(key)]; }
 
-  std::size_t count_ = 0;       // buckets in use
-  std::size_t max_count_ = 0;   // buckets the reserved memory holds: count_ times a power of two
-  std::size_t reserved_ = 0;    // bytes mapped
-  std::size_t evictions_ = 0;   // live entries replaced since the last growth
-  std::size_t grow_after_ = 0;  // evictions that make it grow (never, at max_count_)
+  std::size_t count_ = 0;        // buckets in use
+  std::size_t first_count_ = 0;  // buckets at the start of each search
+  std::size_t max_count_ = 0;    // buckets the reserved memory holds: count_ times a power of two
+  std::size_t reserved_ = 0;     // bytes mapped
+  std::size_t evictions_ = 0;    // live entries replaced since the last growth
+  std::size_t grow_after_ = 0;   // evictions that make it grow (never, at max_count_)
   Bucket* buckets_ = nullptr;
   std::uint32_t generation_ = 1;
 };

@@ -7,8 +7,11 @@
 // House i of one side faces house i' with i + i' == 2m, so `2m - i` is the opposite house.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string>
 #include <string_view>
@@ -94,18 +97,23 @@ class Kalah {
     s.board[origin] = 0;
     // Whole laps touch every cell but the opponent's store once, the origin included.
     const int cycle = cells_ - 1;
-    if (const int laps = seeds / cycle; laps > 0) {
+    if (seeds >= cycle) {
+      const int laps = seeds / cycle;
       for (int c = 0; c < cells_; ++c) {
         if (c != opp_store) s.board[c] = static_cast<std::uint8_t>(s.board[c] + laps);
       }
       seeds -= laps * cycle;
     }
     int pos = origin;
-    while (seeds > 0) {
-      if (++pos == cells_) pos = 0;
-      if (pos == opp_store) continue;
-      ++s.board[pos];
-      --seeds;
+    if (std::endian::native == std::endian::little && seeds > 0 && cells_ <= 16) {
+      pos = sow_short(s, origin, seeds, opp_store);
+    } else {
+      while (seeds > 0) {
+        if (++pos == cells_) pos = 0;
+        if (pos == opp_store) continue;
+        ++s.board[pos];
+        --seeds;
+      }
     }
     if (pos != my_store) {
       const int my_first = me * (pits_ + 1);
@@ -129,17 +137,30 @@ class Kalah {
   }
 
   // Solving hooks (games/game.h). The stores are banked score: sowing and capturing never look
-  // at them. The key hashes the houses only, the mover's first, so a position and its mirror
-  // image (the other side to move) share it.
+  // at them. The key covers the houses only, the mover's first, so a position and its mirror
+  // image (the other side to move) share it. Up to six houses a side with at most 31 seeds in
+  // each (every Kalah(6,s) position up to s = 5, nearly every one beyond), the key is the houses
+  // themselves, five bits each: exact, so two positions never share an entry, and cheaper than
+  // hashing. Otherwise it is a Zobrist hash with the top bit set, which packed keys never have.
   [[nodiscard]] std::uint64_t solve_key(const State& s) const {
     const int me = s.side * (pits_ + 1);
     const int opp = (1 - s.side) * (pits_ + 1);
+    if (pits_ <= 6) {
+      std::uint64_t packed = 0;
+      std::uint8_t any_large = 0;
+      for (int i = 0; i < pits_; ++i) {
+        packed |= std::uint64_t{s.board[me + i]} << (5 * i);
+        packed |= std::uint64_t{s.board[opp + i]} << (5 * (i + 6));
+        any_large |= static_cast<std::uint8_t>(s.board[me + i] | s.board[opp + i]);
+      }
+      if (any_large < 32) return packed;
+    }
     std::uint64_t h = 0;
     for (int i = 0; i < pits_; ++i) {
       h ^= detail::kKalahZobrist[i][s.board[me + i]];
       h ^= detail::kKalahZobrist[pits_ + 1 + i][s.board[opp + i]];
     }
-    return h;
+    return h | (std::uint64_t{1} << 63);
   }
   [[nodiscard]] Value banked(const State& s) const {
     return static_cast<Value>(s.board[s.side * (pits_ + 1) + pits_]) -
@@ -153,7 +174,7 @@ class Kalah {
     const int to_store = pits_ + 1 - move;
     const int cycle = cells_ - 1;
     int kind = 0;
-    if (seeds % cycle == to_store) {
+    if ((seeds < cycle ? seeds : seeds % cycle) == to_store) {
       kind = 2;
     } else if (seeds < cycle) {
       // Where the last seed lands, counted from the mover's first house; past the opponent's
@@ -204,6 +225,14 @@ class Kalah {
  private:
   [[nodiscard]] bool side_empty(const State& s, int side) const {
     const int base = side * (pits_ + 1);
+    if (std::endian::native == std::endian::little && pits_ <= 8) {
+      // The side's houses as one word (base + 8 <= 17 cells, inside the board).
+      std::uint64_t word = 0;
+      std::memcpy(&word, s.board.data() + base, sizeof word);
+      const std::uint64_t houses =
+          pits_ == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * pits_)) - 1;
+      return (word & houses) == 0;
+    }
     for (int h = 0; h < pits_; ++h) {
       if (s.board[base + h] != 0) return false;
     }
@@ -214,6 +243,28 @@ class Kalah {
     Value sum = 0;
     for (int c = 0; c <= pits_; ++c) sum += s.board[base + c];
     return sum;
+  }
+  // Sows 1 <= seeds < cells_ - 1 seeds from `origin` (emptied) on a board of at most 16 cells,
+  // skipping the opponent's store, with one 16-byte add on a little-endian machine (no cell can
+  // overflow: at most 255 seeds in all). Returns the cell the last seed lands in.
+  int sow_short(State& s, int origin, int seeds, int opp_store) const {
+    using Wide = unsigned __int128;
+    constexpr Wide kOnes = (Wide{0x0101010101010101ULL} << 64) | Wide{0x0101010101010101ULL};
+    const auto ones = [&](int n) { return n == 0 ? Wide{0} : kOnes >> (8 * (16 - n)); };
+    // The cells passed, unwrapped: origin+1 .. last, the opponent's store among them or not.
+    const int opp = opp_store < origin ? opp_store + cells_ : opp_store;
+    int last = origin + seeds;
+    const bool skips = opp <= last;
+    if (skips) ++last;
+    const int before_wrap = std::min(last, cells_ - 1) - origin;
+    Wide add = ones(before_wrap) << (8 * (origin + 1));
+    if (last >= cells_) add |= ones(last - cells_ + 1);
+    if (skips) add -= Wide{1} << (8 * opp_store);
+    Wide board = 0;
+    std::memcpy(&board, s.board.data(), sizeof board);
+    board += add;
+    std::memcpy(s.board.data(), &board, sizeof board);
+    return last >= cells_ ? last - cells_ : last;
   }
   // Game over: every seed still in a house goes to the store of that house's owner.
   void sweep(State& s) const {

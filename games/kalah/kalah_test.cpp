@@ -524,6 +524,31 @@ TEST(Kalah, HashDistinguishesPositionsAndSide) {
   EXPECT_GT(seen.size(), 1000U);
 }
 
+// The solving key: the houses alone, the mover's first (stores and the side to move left out), as
+// five bits a house while every house holds at most 31 seeds (exact: no two such positions
+// share it), else a hash with the top bit set, which a packed key never has.
+TEST(Kalah, SolveKeyPacksTheHousesWhereTheyFit) {
+  const Kalah game = make_kalah({{"seeds", "12"}});
+  const Kalah::State s = game.parse("1,2,3,4,5,6,7,31,0,30,9,8,10,28:S");
+  std::uint64_t packed = 0;
+  const int mine[] = {1, 2, 3, 4, 5, 6};
+  const int theirs[] = {31, 0, 30, 9, 8, 10};
+  for (int i = 0; i < 6; ++i) {
+    packed |= std::uint64_t(mine[i]) << (5 * i);
+    packed |= std::uint64_t(theirs[i]) << (5 * (i + 6));
+  }
+  EXPECT_EQ(game.solve_key(s), packed);
+  // Stores out; the mirror image (North to move with the houses swapped) shares the key.
+  EXPECT_EQ(game.solve_key(game.parse("1,2,3,4,5,6,0,31,0,30,9,8,10,35:S")), packed);
+  EXPECT_EQ(game.solve_key(game.parse("31,0,30,9,8,10,28,1,2,3,4,5,6,7:N")), packed);
+  // One more seed in the opponent's first house and the next house: a different key.
+  EXPECT_NE(game.solve_key(game.parse("1,2,3,4,5,6,7,31,1,29,9,8,10,28:S")), packed);
+  // 32 seeds in a house: the hashed form.
+  const Kalah::State big = game.parse("32,2,3,4,5,6,0,1,0,0,9,8,10,64:S");
+  EXPECT_NE(game.solve_key(big) >> 63, 0U);
+  EXPECT_EQ(game.solve_key(s) >> 60, 0U);
+}
+
 TEST(Kalah, DrawShowsBoardAndTurn) {
   Kalah game;
   const std::string text = game.draw(game.parse("1,0,2,3,4,5,6,7,0,0,1,2,3,14:N"));

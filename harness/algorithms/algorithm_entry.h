@@ -8,6 +8,7 @@
 // lists in algorithm_list.h name every entry once; nothing else in the harness names an algorithm.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -49,6 +50,25 @@ inline AlphaBetaOptions::Hints hints_option(const Params& p) {
 
 inline std::size_t table_mib(const Params& p, const char* name = "tt_mb") {
   return static_cast<std::size_t>(p.get_int(name));
+}
+
+// `tt_max_mb` of the searches with a table: a search to the end is an exact solve, whose table
+// needs grow with the position (Kalah(6,4) fills 2 GiB, a 20-seed ending a few MiB), so there the
+// table starts at tt_mb and doubles as it fills (TranspositionTable); a fixed-depth search keeps
+// tt_mb, so its node counts do not depend on growth.
+inline ParamSpec table_growth_spec() {
+  return ParamSpec::integer("tt_max_mb", 2048, 1, 65536,
+                            "in searches to the end (depth max) the table doubles, keeping its "
+                            "entries, as it fills, up to this size in MiB (at or below tt_mb: "
+                            "never grows); fixed-depth searches keep tt_mb");
+}
+
+// The calling thread's table for a search to `limits`: tt_mb, growing up to tt_max_mb in a search
+// to the end.
+inline TranspositionTable& search_table(const Params& p, const SearchLimits& limits) {
+  const std::size_t mib = table_mib(p);
+  return thread_table(mib,
+                      limits.depth == kDepthMax ? std::max(mib, table_mib(p, "tt_max_mb")) : mib);
 }
 
 }  // namespace gts

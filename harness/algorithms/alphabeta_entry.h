@@ -19,6 +19,7 @@ inline std::vector<ParamSpec> alphabeta_option_specs(const std::string& fail_def
           S::choice("tt", "off", off_on(),
                     "transposition table storing bounds and the best move (searched first)"),
           S::integer("tt_mb", 16, 1, 4096, "transposition table size in MiB"),
+          table_growth_spec(),
           S::choice("id", "off", off_on(),
                     "iterative deepening: depth 1, 2, ... up to the depth; under a node or time "
                     "budget the last completed iteration's move is played"),
@@ -79,11 +80,12 @@ struct AlphaBetaEntry {
   }
   template <Game G, class E>
   static SearchFunction<G, E> make(const AlgorithmSpec& spec) {
-    return [options = alphabeta_options(spec)](const G& g, const E& ev, const typename G::State& s,
-                                               const SearchLimits& lim, std::uint64_t seed) {
+    return [options = alphabeta_options(spec), params = spec.options](
+               const G& g, const E& ev, const typename G::State& s, const SearchLimits& lim,
+               std::uint64_t seed) {
       AlphaBetaOptions o = options;
       o.seed = seed;
-      return alphabeta(g, ev, s, lim, o, o.tt ? &thread_table(o.tt_mb) : nullptr);
+      return alphabeta(g, ev, s, lim, o, o.tt ? &search_table(params, lim) : nullptr);
     };
   }
 };
@@ -101,12 +103,12 @@ struct NegaScoutEntry {
   }
   template <Game G, class E>
   static SearchFunction<G, E> make(const AlgorithmSpec& spec) {
-    return [options = NegaScoutOptions(alphabeta_options(spec))](
+    return [options = NegaScoutOptions(alphabeta_options(spec)), params = spec.options](
                const G& g, const E& ev, const typename G::State& s, const SearchLimits& lim,
                std::uint64_t seed) {
       NegaScoutOptions o = options;
       o.seed = seed;
-      return negascout(g, ev, s, lim, o, o.tt ? &thread_table(o.tt_mb) : nullptr);
+      return negascout(g, ev, s, lim, o, o.tt ? &search_table(params, lim) : nullptr);
     };
   }
 };

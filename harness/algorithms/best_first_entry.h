@@ -42,7 +42,7 @@ struct MtStarEntry {
               {"mt-dual"},
               "MT-DUAL* (Plaat et al. 1996): null-window alpha-beta passes over a "
               "transposition table from -inf up",
-              {mt_table_spec()},
+              {mt_table_spec(), table_growth_spec()},
               AlgorithmFacts{},
               {{"mt-dual*", {}}}};
     }
@@ -50,7 +50,7 @@ struct MtStarEntry {
             {"mt-sss"},
             "MT-SSS* (Plaat et al. 1996): null-window alpha-beta passes over a transposition "
             "table from +inf down; evaluates the same leaves as SSS*",
-            {mt_table_spec()},
+            {mt_table_spec(), table_growth_spec()},
             AlgorithmFacts{},
             {{"mt-sss*", {}}}};
   }
@@ -58,9 +58,9 @@ struct MtStarEntry {
   static SearchFunction<G, E> make(const AlgorithmSpec& spec) {
     MtOptions options;
     options.tt_mb = table_mib(spec.options);
-    return [options](const G& g, const E& ev, const typename G::State& s, const SearchLimits& lim,
-                     std::uint64_t) {
-      TranspositionTable* table = &thread_table(options.tt_mb);
+    return [options, params = spec.options](const G& g, const E& ev, const typename G::State& s,
+                                            const SearchLimits& lim, std::uint64_t) {
+      TranspositionTable* table = &search_table(params, lim);
       return kDual ? mt_dual_star(g, ev, s, lim, options, table)
                    : mt_sss_star(g, ev, s, lim, options, table);
     };
@@ -82,7 +82,7 @@ struct MtdfEntry {
              S::choice("hints", "auto", {"auto", "on", "off"},
                        "the game's move-ordering hints after the table's move; auto: on in "
                        "searches to the end (depth max)"),
-             mt_table_spec()},
+             mt_table_spec(), table_growth_spec()},
             make_facts([](AlgorithmFacts& f) {
               f.anytime = true;
               f.anytime_option = "id";
@@ -96,9 +96,9 @@ struct MtdfEntry {
     options.iterative_deepening = spec.options.get("id") == "on";
     options.first_guess = static_cast<Value>(spec.options.get_int("first_guess"));
     options.hints = hints_option(spec.options);
-    return [options](const G& g, const E& ev, const typename G::State& s, const SearchLimits& lim,
-                     std::uint64_t) {
-      return mtdf(g, ev, s, lim, options, &thread_table(options.tt_mb));
+    return [options, params = spec.options](const G& g, const E& ev, const typename G::State& s,
+                                            const SearchLimits& lim, std::uint64_t) {
+      return mtdf(g, ev, s, lim, options, &search_table(params, lim));
     };
   }
 };
@@ -110,8 +110,10 @@ struct SolveEntry {
             {},
             "exact solve (use --depth max): MTD(f) over the two-bound table with the game's "
             "move hints and solving keys; prints the principal variation to the end",
-            {ParamSpec::integer("tt_mb", 256, 1, 4096, "transposition table size in MiB"),
-             ParamSpec::integer("tt_max_mb", 2048, 1, 65536,
+            {ParamSpec::integer("tt_mb", static_cast<std::int64_t>(SolveOptions{}.tt_mb), 1, 4096,
+                                "transposition table size in MiB (where it starts)"),
+             ParamSpec::integer("tt_max_mb", static_cast<std::int64_t>(SolveOptions{}.tt_max_mb), 1,
+                                65536,
                                 "the table doubles, keeping its entries, when it fills, up to "
                                 "this size in MiB (at or below tt_mb: never grows)")},
             AlgorithmFacts{},

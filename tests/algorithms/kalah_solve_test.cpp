@@ -146,8 +146,10 @@ TEST(KalahSolve, GrowingTableKeepsTheKnownValue) {
   const Kalah game = kalah(6, 3, "empty");
   const auto eval = make_eval(game, "store-diff");
   TranspositionTable growing(1, 64);
+  SolveOptions value_only;  // (continuing the line would start new searches, at 1 MiB again)
+  value_only.pv_to_end = false;
   const SearchResult r =
-      solve(game, eval, game.initial_state(), depth_limits(kDepthMax), SolveOptions{}, &growing);
+      solve(game, eval, game.initial_state(), depth_limits(kDepthMax), value_only, &growing);
   EXPECT_TRUE(r.complete);
   EXPECT_EQ(r.value, 2);
   EXPECT_GE(growing.bytes(), std::size_t{8} << 20);
@@ -156,7 +158,7 @@ TEST(KalahSolve, GrowingTableKeepsTheKnownValue) {
   TranspositionTable fixed(1);
   SearchLimits budget = depth_limits(kDepthMax);
   budget.max_nodes = r.stats.nodes;
-  const SearchResult f = solve(game, eval, game.initial_state(), budget, SolveOptions{}, &fixed);
+  const SearchResult f = solve(game, eval, game.initial_state(), budget, value_only, &fixed);
   std::cout << "Kalah(6,3) empty, growing to " << (growing.bytes() >> 20)
             << " MiB: " << r.stats.nodes
             << " nodes; a 1 MiB table: " << (f.complete ? "complete" : "not done") << " in "

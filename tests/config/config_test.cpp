@@ -61,9 +61,9 @@ TEST(TournamentConfig, FullConfigLoadsEveryField) {
   EXPECT_EQ(ab.name, "ab4");
   EXPECT_EQ(ab.algorithm.name, "alphabeta");
   const std::map<std::string, std::string> ab_options = {
-      {"bounds", "on"}, {"etc", "off"},        {"fail", "hard"}, {"hints", "auto"}, {"history", "off"},
-      {"id", "off"},    {"ordering", "static"}, {"random_ties", "off"}, {"seed", "0"},
-      {"tt", "on"},     {"tt_mb", "16"}};
+      {"bounds", "on"},   {"etc", "off"}, {"fail", "hard"},       {"hints", "auto"},
+      {"history", "off"}, {"id", "off"},  {"ordering", "static"}, {"random_ties", "off"},
+      {"seed", "0"},      {"tt", "on"},   {"tt_max_mb", "2048"},  {"tt_mb", "16"}};
   EXPECT_EQ(ab.algorithm.options.values(), ab_options);
   EXPECT_EQ(ab.depth, 4);
   EXPECT_EQ(ab.evaluation_name, "stores");
@@ -357,8 +357,8 @@ TEST(TournamentConfigErrors, MissingAndEmptyFiles) {
 
 // yaml-cpp's guard against deep nesting reports "bad file"; we say what is wrong, located.
 TEST(TournamentConfigErrors, NestedTooDeep) {
-  const std::string text = "game: kalah\nplayers: " + std::string(100000, '[') +
-                           std::string(100000, ']') + "\n";
+  const std::string text =
+      "game: kalah\nplayers: " + std::string(100000, '[') + std::string(100000, ']') + "\n";
   try {
     (void)load_tournament_config_text(text, "deep.yaml");
     ADD_FAILURE() << "accepted";
