@@ -118,7 +118,10 @@ class AlphaBetaSearcher {
     use_solve_keys_ = BankedScoreGame<G> && tt_ != nullptr && options.solve_keys && exact;
     if (options.history) history_.assign(2 * kHistorySize, 0);
     // Under tt_leaves every child probes the table, horizon included: their misses overlap.
-    make_all_ = options.static_ordering || variant_.tt_leaves;
+    // Static values order only what the game's hints leave tied; where the hints rank every move
+    // apart, they are not computed (the order, and so every count, is the same).
+    static_order_ = options.static_ordering && !(use_hints_ && hints_rank_every_move<G>());
+    make_all_ = static_order_ || variant_.tt_leaves;
   }
 
   // Budget checks pause (for the one iteration that every budgeted search completes).
@@ -657,7 +660,7 @@ class AlphaBetaSearcher {
     game_.legal_moves(s, moves);
     ch.size = moves.size();
     ch.made = make_all;
-    const bool sorted = options_.static_ordering || options_.history || use_hints_;
+    const bool sorted = static_order_ || options_.history || use_hints_;
     for (std::size_t i = 0; i < ch.size; ++i) {
       ch.moves[i] = moves[i];
       ch.order[i] = static_cast<std::uint16_t>(i);
@@ -692,7 +695,7 @@ class AlphaBetaSearcher {
       for (std::size_t i = 0; i < ch.size; ++i) {
         SortKey key{0, 0, 0};
         if (use_hints_) key.hint = move_hint(game_, s, ch.moves[i]);
-        if (options_.static_ordering) {
+        if (static_order_) {
           const State& c = ch.states[i];
           ++stats_.ordering_evals;
           const Value v = leaf_value(game_, eval_, c);
@@ -802,7 +805,8 @@ class AlphaBetaSearcher {
   bool use_etc_ = false;
   bool use_hints_ = false;
   bool use_solve_keys_ = false;
-  bool make_all_ = false;  // every child made (hashed, prefetched) before any is searched
+  bool static_order_ = false;  // static values computed to order moves
+  bool make_all_ = false;      // every child made (hashed, prefetched) before any is searched
   std::vector<std::uint64_t> history_;  // with options_.history only
   static constexpr std::size_t kHistorySize = 1024;
   std::uint64_t& history_at(int mover, Move m) {

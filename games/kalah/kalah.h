@@ -167,7 +167,9 @@ class Kalah {
            static_cast<Value>(s.board[(1 - s.side) * (pits_ + 1) + pits_]);
   }
   // A sowing that ends in the own store (the mover moves again) first, then one that captures,
-  // each group nearest the store first: the order that makes an exact solve cheap.
+  // each group nearest the store first: the order that makes an exact solve cheap. No two moves
+  // share a hint.
+  static constexpr bool kHintsRankEveryMove = true;
   [[nodiscard]] int move_hint(const State& s, Move move) const {
     const int base = s.side * (pits_ + 1);
     const int seeds = s.board[base + move - 1];

@@ -169,6 +169,31 @@ TEST(KalahSolve, GrowingTableKeepsTheKnownValue) {
 // Solving keys (stores out of the key, values relative to them, mirrored) and hints, each on and
 // off, in alpha-beta, NegaScout, MTD(f) with and without id and the solve choice, agree with
 // minimax on random positions of both capture rules.
+// Kalah's hints rank every move apart, so in a search to the end (hints on) static ordering
+// cannot change the order: it computes no static values and searches exactly what no ordering
+// does. At a fixed depth (hints off) it orders by static values as before.
+TEST(KalahSolve, StaticOrderingIsSkippedWhereHintsRankEveryMove) {
+  const Kalah game = kalah(4, 3, "empty");
+  const auto eval = make_eval(game, "store-diff");
+  AlphaBetaOptions none;
+  none.tt = true;
+  AlphaBetaOptions statics = none;
+  statics.static_ordering = true;
+  const auto root = game.initial_state();
+  const SearchResult a = alphabeta(game, eval, root, depth_limits(kDepthMax), none);
+  const SearchResult b = alphabeta(game, eval, root, depth_limits(kDepthMax), statics);
+  EXPECT_EQ(b.value, a.value);
+  EXPECT_EQ(b.stats.nodes, a.stats.nodes);
+  EXPECT_EQ(b.stats.ordering_evals, 0U);
+  const SearchResult c = alphabeta(game, eval, root, depth_limits(6), statics);
+  const SearchResult d = alphabeta(game, eval, root, depth_limits(6), none);
+  EXPECT_GT(c.stats.ordering_evals, 0U);
+  EXPECT_EQ(c.value, d.value);
+  // With the hints forced off, static values order a search to the end again.
+  statics.hints = AlphaBetaOptions::Hints::kOff;
+  EXPECT_GT(alphabeta(game, eval, root, depth_limits(kDepthMax), statics).stats.ordering_evals, 0U);
+}
+
 TEST(KalahSolve, SolvingOptionsAgreeWithMinimax) {
   int checked = 0;
   for (const char* capture : {"empty", "nonempty"}) {
