@@ -139,9 +139,10 @@ class Kalah {
   // Solving hooks (games/game.h). The stores are banked score: sowing and capturing never look
   // at them. The key covers the houses only, the mover's first, so a position and its mirror
   // image (the other side to move) share it. Up to six houses a side with at most 31 seeds in
-  // each (every Kalah(6,s) position up to s = 5, nearly every one beyond), the key is the houses
-  // themselves, five bits each: exact, so two positions never share an entry, and cheaper than
-  // hashing. Otherwise it is a Zobrist hash with the top bit set, which packed keys never have.
+  // each (every Kalah(6,s) position up to s = 2, nearly every one beyond: 32 seeds in one house is
+  // rare), the key is the houses themselves, five bits each: exact, so two positions never share
+  // an entry, and cheaper than hashing. Otherwise it is a Zobrist hash with the top bit set, which
+  // packed keys never have.
   [[nodiscard]] std::uint64_t solve_key(const State& s) const {
     const int me = s.side * (pits_ + 1);
     const int opp = (1 - s.side) * (pits_ + 1);
