@@ -470,7 +470,8 @@ class AlphaBetaSearcher {
         if (variant_.scout && k > 0 && beta - alpha > 1) {
           v = search_child(alpha, alpha + 1);
           if (!budget_.hit() && v > alpha && v < beta && !exact_child(child, depth - 1)) {
-            v = options_.fail_soft ? std::max(v, search_child(v, beta)) : search_child(alpha, beta);
+            v = options_.fail_soft ? std::max(v, search_child(v, beta))
+                                   : search_child(alpha, beta);
           }
         } else {
           v = search_child(alpha, beta);

@@ -27,7 +27,7 @@ struct SolveOptions {
   // Kalah(6,3) is solved fastest from 64 MiB (3.33 M nodes; a 256 MiB start saves 1% of the
   // nodes and costs more in pages the kernel must zero). Equal to tt_mb: a table that never grows.
   std::size_t tt_mb = 64;
-  std::size_t tt_max_mb = 2048;
+  std::size_t tt_max_mb = TranspositionTable::kDefaultGrowthMib;
   bool pv_to_end = true;
 
   // The table's growth limit: tt_max_mb, or tt_mb where the limit is below it (no growth).

@@ -93,6 +93,8 @@ static_assert(sizeof(TtEntry) == 20);
 class TranspositionTable {
  public:
   static constexpr std::size_t kMaxMib = 65536;
+  // The growth limit the searches to the end use unless told otherwise (`tt_max_mb`).
+  static constexpr std::size_t kDefaultGrowthMib = 2048;
 
   // Throws ParamError unless 1 <= mib <= max_mib <= kMaxMib (max_mib 0: mib, a table that never
   // grows). A table given room to grow starts at `mib` and doubles, keeping every entry, each time

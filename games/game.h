@@ -85,34 +85,35 @@ using MovesOf = MoveList<G::kMaxMoves>;
 // spec), `static std::vector<EvalInfo> evaluation_kinds()` and `static std::string
 // default_evaluation()` (see games/evaluation.h).
 template <class G>
-concept Game = std::copyable<typename G::State> && std::equality_comparable<typename G::State> &&
-    requires(const G& game, typename G::State& state, const typename G::State& cstate, Move move,
-             MovesOf<G>& moves, std::string_view text) {
-  { G::kMaxMoves } -> std::convertible_to<std::size_t>;
-  { game.initial_state() } -> std::same_as<typename G::State>;
-  { game.to_move(cstate) } -> std::same_as<int>;
-  { game.is_terminal(cstate) } -> std::same_as<bool>;
-  // Exact outcome of a terminal position, from the side to move's point of view.
-  { game.terminal_value(cstate) } -> std::same_as<Value>;
-  // Appends the legal moves; never empty for a non-terminal position.
-  { game.legal_moves(cstate, moves) } -> std::same_as<void>;
-  { game.play(state, move) } -> std::same_as<void>;
-  // Equal positions hash equal (side to move included).
-  { game.hash(cstate) } -> std::same_as<std::uint64_t>;
-  // Canonical notation; parse(to_string(s)) == s. parse throws ParseError.
-  { game.to_string(cstate) } -> std::same_as<std::string>;
-  { game.parse(text) } -> std::same_as<typename G::State>;
-  { game.move_to_string(cstate, move) } -> std::same_as<std::string>;
-  { game.parse_move(cstate, text) } -> std::same_as<Move>;
-};
+concept Game = std::copyable<typename G::State> &&
+               std::equality_comparable<typename G::State> &&
+               requires(const G& game, typename G::State& state, const typename G::State& cstate,
+                        Move move, MovesOf<G>& moves, std::string_view text) {
+                 { G::kMaxMoves } -> std::convertible_to<std::size_t>;
+                 { game.initial_state() } -> std::same_as<typename G::State>;
+                 { game.to_move(cstate) } -> std::same_as<int>;
+                 { game.is_terminal(cstate) } -> std::same_as<bool>;
+                 // Exact outcome of a terminal position, from the side to move's point of view.
+                 { game.terminal_value(cstate) } -> std::same_as<Value>;
+                 // Appends the legal moves; never empty for a non-terminal position.
+                 { game.legal_moves(cstate, moves) } -> std::same_as<void>;
+                 { game.play(state, move) } -> std::same_as<void>;
+                 // Equal positions hash equal (side to move included).
+                 { game.hash(cstate) } -> std::same_as<std::uint64_t>;
+                 // Canonical notation; parse(to_string(s)) == s. parse throws ParseError.
+                 { game.to_string(cstate) } -> std::same_as<std::string>;
+                 { game.parse(text) } -> std::same_as<typename G::State>;
+                 { game.move_to_string(cstate, move) } -> std::same_as<std::string>;
+                 { game.parse_move(cstate, text) } -> std::same_as<Move>;
+               };
 
 // Games that expose a fixed-size feature vector for linear evaluations, seen from the mover.
 template <class G>
-concept FeatureGame = Game<G> &&
-    requires(const G& game, const typename G::State& s, std::span<std::int32_t> out) {
+concept FeatureGame = Game<G> && requires(const G& game, const typename G::State& s,
+                                          std::span<std::int32_t> out) {
   { game.num_features() } -> std::convertible_to<std::size_t>;
   { game.features(s, out) } -> std::same_as<void>;
-  {game.feature_names()};
+  { game.feature_names() };
 };
 
 // A static evaluation of a non-terminal position, from the side to move's point of view.

@@ -1,5 +1,6 @@
 #include "harness/registry.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <utility>
@@ -13,7 +14,7 @@ namespace gts {
 TranspositionTable& thread_table(std::size_t mib, std::size_t max_mib) {
   thread_local std::map<std::pair<std::size_t, std::size_t>, std::unique_ptr<TranspositionTable>>
       tables;
-  const std::pair key{mib, max_mib == 0 ? mib : max_mib};
+  const std::pair key{mib, std::max(mib, max_mib)};
   auto& slot = tables[key];
   if (!slot) {
     try {

@@ -199,8 +199,8 @@ class TranspositionTable;
 // thread's life. A search empties it first (in O(1)), so sharing it between every search that
 // runs on the thread changes no result; it spares a tournament the cost of mapping and faulting
 // in a fresh table for every game (which, with many threads, also serialises on the kernel's
-// memory-map lock). `max_mib` (0: mib) lets it grow as it fills (TranspositionTable); tables of
-// different growth limits are different tables.
+// memory-map lock). `max_mib` above mib lets it grow as it fills (TranspositionTable; at or below
+// mib, 0 included, it never grows); tables of different growth limits are different tables.
 TranspositionTable& thread_table(std::size_t mib, std::size_t max_mib = 0);
 
 // Throws ParamError for an unknown game or a bad parameter.

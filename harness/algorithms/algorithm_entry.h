@@ -8,7 +8,6 @@
 // lists in algorithm_list.h name every entry once; nothing else in the harness names an algorithm.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -57,18 +56,24 @@ inline std::size_t table_mib(const Params& p, const char* name = "tt_mb") {
 // table starts at tt_mb and doubles as it fills (TranspositionTable); a fixed-depth search keeps
 // tt_mb, so its node counts do not depend on growth.
 inline ParamSpec table_growth_spec() {
-  return ParamSpec::integer("tt_max_mb", 2048, 1, 65536,
+  return ParamSpec::integer("tt_max_mb",
+                            static_cast<std::int64_t>(TranspositionTable::kDefaultGrowthMib), 1,
+                            static_cast<std::int64_t>(TranspositionTable::kMaxMib),
                             "in searches to the end (depth max) the table doubles, keeping its "
                             "entries, as it fills, up to this size in MiB (at or below tt_mb: "
                             "never grows); fixed-depth searches keep tt_mb");
 }
 
-// The calling thread's table for a search to `limits`: tt_mb, growing up to tt_max_mb in a search
-// to the end.
-inline TranspositionTable& search_table(const Params& p, const SearchLimits& limits) {
-  const std::size_t mib = table_mib(p);
-  return thread_table(mib,
-                      limits.depth == kDepthMax ? std::max(mib, table_mib(p, "tt_max_mb")) : mib);
-}
+// `tt_mb` and `tt_max_mb`, read once when the search function is made.
+struct TableSizes {
+  std::size_t mib = 0;
+  std::size_t max_mib = 0;
+  explicit TableSizes(const Params& p) : mib(table_mib(p)), max_mib(table_mib(p, "tt_max_mb")) {}
+  // The calling thread's table for a search to `limits`: tt_mb, growing up to tt_max_mb in a
+  // search to the end.
+  [[nodiscard]] TranspositionTable& for_search(const SearchLimits& limits) const {
+    return thread_table(mib, limits.depth == kDepthMax ? max_mib : mib);
+  }
+};
 
 }  // namespace gts

@@ -80,12 +80,12 @@ struct AlphaBetaEntry {
   }
   template <Game G, class E>
   static SearchFunction<G, E> make(const AlgorithmSpec& spec) {
-    return [options = alphabeta_options(spec), params = spec.options](
+    return [options = alphabeta_options(spec), tables = TableSizes(spec.options)](
                const G& g, const E& ev, const typename G::State& s, const SearchLimits& lim,
                std::uint64_t seed) {
       AlphaBetaOptions o = options;
       o.seed = seed;
-      return alphabeta(g, ev, s, lim, o, o.tt ? &search_table(params, lim) : nullptr);
+      return alphabeta(g, ev, s, lim, o, o.tt ? &tables.for_search(lim) : nullptr);
     };
   }
 };
@@ -103,12 +103,12 @@ struct NegaScoutEntry {
   }
   template <Game G, class E>
   static SearchFunction<G, E> make(const AlgorithmSpec& spec) {
-    return [options = NegaScoutOptions(alphabeta_options(spec)), params = spec.options](
+    return [options = NegaScoutOptions(alphabeta_options(spec)), tables = TableSizes(spec.options)](
                const G& g, const E& ev, const typename G::State& s, const SearchLimits& lim,
                std::uint64_t seed) {
       NegaScoutOptions o = options;
       o.seed = seed;
-      return negascout(g, ev, s, lim, o, o.tt ? &search_table(params, lim) : nullptr);
+      return negascout(g, ev, s, lim, o, o.tt ? &tables.for_search(lim) : nullptr);
     };
   }
 };

@@ -58,9 +58,10 @@ struct MtStarEntry {
   static SearchFunction<G, E> make(const AlgorithmSpec& spec) {
     MtOptions options;
     options.tt_mb = table_mib(spec.options);
-    return [options, params = spec.options](const G& g, const E& ev, const typename G::State& s,
-                                            const SearchLimits& lim, std::uint64_t) {
-      TranspositionTable* table = &search_table(params, lim);
+    return [options, tables = TableSizes(spec.options)](const G& g, const E& ev,
+                                                        const typename G::State& s,
+                                                        const SearchLimits& lim, std::uint64_t) {
+      TranspositionTable* table = &tables.for_search(lim);
       return kDual ? mt_dual_star(g, ev, s, lim, options, table)
                    : mt_sss_star(g, ev, s, lim, options, table);
     };
@@ -96,10 +97,9 @@ struct MtdfEntry {
     options.iterative_deepening = spec.options.get("id") == "on";
     options.first_guess = static_cast<Value>(spec.options.get_int("first_guess"));
     options.hints = hints_option(spec.options);
-    return [options, params = spec.options](const G& g, const E& ev, const typename G::State& s,
-                                            const SearchLimits& lim, std::uint64_t) {
-      return mtdf(g, ev, s, lim, options, &search_table(params, lim));
-    };
+    return [options, tables = TableSizes(spec.options)](
+               const G& g, const E& ev, const typename G::State& s, const SearchLimits& lim,
+               std::uint64_t) { return mtdf(g, ev, s, lim, options, &tables.for_search(lim)); };
   }
 };
 
