@@ -65,12 +65,8 @@ std::unique_ptr<JobRunner> make_compare_jobs(const std::string& context) {
   ComparePlan plan = make_checked_plan(path, load_compare_config(path));
   const std::string mine = config_hash_of(decisive_text(plan));
   if (mine != hash) {
-    std::string message = "this rank read a config or inputs that differ from rank 0's (hash ";
-    message += mine;
-    message += " vs ";
-    message += hash;
-    message += ')';
-    throw ConfigError(path, message);
+    throw ConfigError(path, "this rank read a config or inputs that differ from rank 0's (hash " +
+                                mine + " vs " + hash + ")");
   }
   return std::make_unique<CompareJobs>(std::move(plan));
 }
@@ -132,36 +128,20 @@ CompareRunResult run_compare(const RunRequest& request) {
 
   for (std::size_t j = 0; j < plan.jobs.size(); ++j) {
     std::string wrong;
+    auto value = [](const CompareRow& r) {
+      std::string s = r.error.empty() ? "=" : " failed";
+      return r.error.empty() ? s += std::to_string(r.value) : s;
+    };
     for (std::size_t a = 0; a < per_job; ++a) {
       const CompareRow& r = result.rows[j * per_job + a];
-      if (r.agrees) continue;
-      wrong += ' ';
-      wrong += r.variant;
-      if (r.error.empty()) {
-        wrong += '=';
-        wrong += std::to_string(r.value);
-      } else {
-        wrong += " failed (";
-        wrong += r.error;
-        wrong += ')';
-      }
+      if (!r.agrees)
+        wrong += " " + r.variant + value(r) + (r.error.empty() ? "" : " (" + r.error + ")");
     }
     if (wrong.empty()) continue;
     const CompareRow& ref = result.rows[j * per_job + plan.config.reference];
-    std::string line = result.rows[j * per_job].input;
-    line += " (depth ";
-    line += depth_text(plan.jobs[j].depth);
-    line += "): ";
-    line += ref.variant;
-    if (ref.error.empty()) {
-      line += '=';
-      line += std::to_string(ref.value);
-    } else {
-      line += " failed";
-    }
-    line += " (reference), but";
-    line += wrong;
-    result.disagreements.push_back(std::move(line));
+    result.disagreements.push_back(result.rows[j * per_job].input + " (depth " +
+                                   depth_text(plan.jobs[j].depth) + "): " + ref.variant +
+                                   value(ref) + " (reference), but" + wrong);
   }
   result.exit_code = result.disagreements.empty() ? 0 : 1;
   if (!request.quiet) {

@@ -8,9 +8,11 @@
 #include <map>
 #include <sstream>
 #include <stdexcept>
+#include <variant>
 
 #include "harness/config/config_error.h"
 #include "harness/csv.h"
+#include "harness/mpi/wire.h"
 #include "harness/pipeline/run_folder.h"
 
 namespace gts {
@@ -29,36 +31,177 @@ T parse_number(const std::string& text, const char* column) {
   return v;
 }
 
-double parse_real(const std::string& text, const char* column) {
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(v) || v < 0) {
-    throw std::runtime_error(std::string("bad value in column ") + column + ": '" + text + "'");
-  }
-  return v;
+// A column of games.csv or moves.csv: its name, the row's member it holds and, for a time, the
+// decimals it is written with. A time is never negative but for a clock, which is -1 (an empty
+// cell) where the game had none.
+template <class Row>
+struct Column {
+  const char* name;
+  std::variant<int Row::*, std::uint64_t Row::*, double Row::*, std::string Row::*> member;
+  int digits = 3;
+};
+
+const Column<GameRow> kGameColumns[] = {{"game", &GameRow::game},
+                                        {"pair", &GameRow::pair},
+                                        {"pairing", &GameRow::pairing},
+                                        {"opening", &GameRow::opening},
+                                        {"first", &GameRow::first},
+                                        {"second", &GameRow::second},
+                                        {"result", &GameRow::result},
+                                        {"margin", &GameRow::margin},
+                                        {"plies", &GameRow::plies},
+                                        {"termination", &GameRow::termination},
+                                        {"forfeit", &GameRow::forfeit},
+                                        {"reason", &GameRow::reason},
+                                        {"first_nodes", &GameRow::first_nodes},
+                                        {"second_nodes", &GameRow::second_nodes},
+                                        {"first_leaves", &GameRow::first_leaves},
+                                        {"second_leaves", &GameRow::second_leaves},
+                                        {"first_moves", &GameRow::first_moves},
+                                        {"second_moves", &GameRow::second_moves},
+                                        {"first_cpu_ms", &GameRow::first_cpu_ms},
+                                        {"second_cpu_ms", &GameRow::second_cpu_ms},
+                                        {"wall_ms", &GameRow::wall_ms},
+                                        {"final_position", &GameRow::final_position},
+                                        {"opening_position", &GameRow::opening_position}};
+
+const Column<MoveRow> kMoveColumns[] = {{"game", &MoveRow::game},
+                                        {"ply", &MoveRow::ply},
+                                        {"player", &MoveRow::player},
+                                        {"move", &MoveRow::move},
+                                        {"value", &MoveRow::value},
+                                        {"depth", &MoveRow::depth},
+                                        {"nodes", &MoveRow::nodes},
+                                        {"leaves", &MoveRow::leaves},
+                                        {"cpu_us", &MoveRow::cpu_us, 1},
+                                        {"wall_ms", &MoveRow::wall_ms},
+                                        {"clock_ms", &MoveRow::clock_ms, 1},
+                                        {"pv", &MoveRow::pv}};
+
+template <class Row, std::size_t N>
+std::string header(const Column<Row> (&columns)[N]) {
+  std::vector<std::string> names;
+  for (const auto& c : columns) names.emplace_back(c.name);
+  return csv::line(names);
 }
 
-// Checks every field of a moves.csv row; returns its game.
-int check_move_fields(const std::vector<std::string>& f) {
-  if (f.size() != move_columns().size()) {
-    throw std::runtime_error("expected " + std::to_string(move_columns().size()) + " fields, got " +
+template <class Row, std::size_t N>
+std::string csv_line(const Row& row, const Column<Row> (&columns)[N]) {
+  std::vector<std::string> fields;
+  for (const auto& c : columns) {
+    std::visit(
+        [&](auto m) {
+          const auto& v = row.*m;
+          using T = std::decay_t<decltype(v)>;
+          if constexpr (std::is_same_v<T, std::string>) {
+            fields.push_back(v);
+          } else if constexpr (std::is_same_v<T, double>) {
+            fields.push_back(v < 0 ? "" : csv::number(v, c.digits));
+          } else {
+            fields.push_back(std::to_string(v));
+          }
+        },
+        c.member);
+  }
+  return csv::line(fields);
+}
+
+// Throws std::runtime_error when the fields do not make a row.
+template <class Row, std::size_t N>
+Row from_fields(const std::vector<std::string>& f, const Column<Row> (&columns)[N]) {
+  if (f.size() != N) {
+    throw std::runtime_error("expected " + std::to_string(N) + " fields, got " +
                              std::to_string(f.size()));
   }
-  (void)parse_number<int>(f[1], "ply");
-  (void)parse_number<int>(f[4], "value");
-  (void)parse_number<int>(f[5], "depth");
-  (void)parse_number<std::uint64_t>(f[6], "nodes");
-  (void)parse_number<std::uint64_t>(f[7], "leaves");
-  (void)parse_real(f[8], "cpu_us");
-  (void)parse_real(f[9], "wall_ms");
-  if (!f[10].empty()) {
-    char* end = nullptr;
-    const double v = std::strtod(f[10].c_str(), &end);
-    if (end != f[10].c_str() + f[10].size() || !std::isfinite(v)) {
-      throw std::runtime_error("bad value in column clock_ms: '" + f[10] + "'");
+  Row row;
+  for (std::size_t i = 0; i < N; ++i) {
+    std::visit(
+        [&](auto m) {
+          auto& v = row.*m;
+          using T = std::decay_t<decltype(v)>;
+          if constexpr (std::is_same_v<T, std::string>) {
+            v = f[i];
+          } else if constexpr (std::is_same_v<T, double>) {
+            char* end = nullptr;
+            v = std::strtod(f[i].c_str(), &end);
+            const bool clock = std::string_view(columns[i].name) == "clock_ms";
+            if (clock && f[i].empty()) {
+              v = -1;
+            } else if (f[i].empty() || end != f[i].c_str() + f[i].size() || !std::isfinite(v) ||
+                       (v < 0 && !clock)) {
+              throw std::runtime_error(std::string("bad value in column ") + columns[i].name +
+                                       ": '" + f[i] + "'");
+            }
+          } else {
+            v = parse_number<T>(f[i], columns[i].name);
+          }
+        },
+        columns[i].member);
+  }
+  return row;
+}
+
+// The checks across a game's columns: a result, and one that agrees with the margin.
+GameRow checked(GameRow r) {
+  if (r.result != "1-0" && r.result != "0-1" && r.result != "1/2-1/2") {
+    throw std::runtime_error("bad result '" + r.result + "'");
+  }
+  if ((r.termination == "normal" || r.termination == "adjudicated") && !r.margin.empty()) {
+    // A game played to its end (or decided with its margin known) is decided by its margin: the
+    // two columns must agree.
+    const int margin = parse_number<int>(r.margin, "margin");
+    const char* expected = margin > 0 ? "1-0" : margin < 0 ? "0-1" : "1/2-1/2";
+    if (r.result != expected) {
+      throw std::runtime_error("result '" + r.result + "' contradicts margin " + r.margin +
+                               " (a game ended normally with that margin is " + expected + ")");
     }
   }
-  return parse_number<int>(f[0], "game");
+  return r;
+}
+
+GameRow game_row(const std::string& line) {
+  return checked(from_fields(csv::split(line), kGameColumns));
+}
+
+// Every member, bit for bit, onto the wire or back.
+template <class Row, std::size_t N>
+void encode_row(wire::Writer& w, const Row& row, const Column<Row> (&columns)[N]) {
+  for (const auto& c : columns) {
+    std::visit(
+        [&](auto m) {
+          const auto& v = row.*m;
+          using T = std::decay_t<decltype(v)>;
+          if constexpr (std::is_same_v<T, std::string>) {
+            w.str(v);
+          } else if constexpr (std::is_same_v<T, double>) {
+            w.f64(v);
+          } else {
+            w.u64(static_cast<std::uint64_t>(v));
+          }
+        },
+        c.member);
+  }
+}
+
+template <class Row, std::size_t N>
+Row decode_row(wire::Reader& r, const Column<Row> (&columns)[N]) {
+  Row row;
+  for (const auto& c : columns) {
+    std::visit(
+        [&](auto m) {
+          auto& v = row.*m;
+          using T = std::decay_t<decltype(v)>;
+          if constexpr (std::is_same_v<T, std::string>) {
+            v = r.str();
+          } else if constexpr (std::is_same_v<T, double>) {
+            v = r.f64();
+          } else {
+            v = static_cast<T>(r.u64());
+          }
+        },
+        c.member);
+  }
+  return row;
 }
 
 std::FILE* open_or_throw(const std::string& path, const char* mode) {
@@ -93,92 +236,20 @@ void set_outcome(GameRow& row, const GameOutcome& out) {
   row.final_position = out.final_position;
 }
 
-const std::vector<std::string>& game_columns() {
-  static const std::vector<std::string> cols = {
-      "game",          "pair",           "pairing",         "opening",      "first",
-      "second",        "result",         "margin",          "plies",        "termination",
-      "forfeit",       "reason",         "first_nodes",     "second_nodes", "first_leaves",
-      "second_leaves", "first_moves",    "second_moves",    "first_cpu_ms", "second_cpu_ms",
-      "wall_ms",       "final_position", "opening_position"};
-  return cols;
+std::string encode_game(const GameRow& row, const std::vector<MoveRow>& moves) {
+  wire::Writer w;
+  encode_row(w, row, kGameColumns);
+  w.u64(moves.size());
+  for (const auto& m : moves) encode_row(w, m, kMoveColumns);
+  return w.take();
 }
 
-const std::vector<std::string>& move_columns() {
-  static const std::vector<std::string> cols = {"game",   "ply",     "player",   "move",
-                                                "value",  "depth",   "nodes",    "leaves",
-                                                "cpu_us", "wall_ms", "clock_ms", "pv"};
-  return cols;
-}
-
-std::vector<std::string> to_fields(const GameRow& r) {
-  return {std::to_string(r.game),
-          std::to_string(r.pair),
-          std::to_string(r.pairing),
-          std::to_string(r.opening),
-          r.first,
-          r.second,
-          r.result,
-          r.margin,
-          std::to_string(r.plies),
-          r.termination,
-          r.forfeit,
-          r.reason,
-          std::to_string(r.first_nodes),
-          std::to_string(r.second_nodes),
-          std::to_string(r.first_leaves),
-          std::to_string(r.second_leaves),
-          std::to_string(r.first_moves),
-          std::to_string(r.second_moves),
-          csv::number(r.first_cpu_ms),
-          csv::number(r.second_cpu_ms),
-          csv::number(r.wall_ms),
-          r.final_position,
-          r.opening_position};
-}
-
-GameRow game_row_from_fields(const std::vector<std::string>& f) {
-  if (f.size() != game_columns().size()) {
-    throw std::runtime_error("expected " + std::to_string(game_columns().size()) + " fields, got " +
-                             std::to_string(f.size()));
-  }
-  GameRow r;
-  r.game = parse_number<int>(f[0], "game");
-  r.pair = parse_number<int>(f[1], "pair");
-  r.pairing = parse_number<int>(f[2], "pairing");
-  r.opening = parse_number<int>(f[3], "opening");
-  r.first = f[4];
-  r.second = f[5];
-  r.result = f[6];
-  if (r.result != "1-0" && r.result != "0-1" && r.result != "1/2-1/2") {
-    throw std::runtime_error("bad result '" + r.result + "'");
-  }
-  r.margin = f[7];
-  r.plies = parse_number<int>(f[8], "plies");
-  r.termination = f[9];
-  if ((r.termination == "normal" || r.termination == "adjudicated") && !r.margin.empty()) {
-    // A game played to its end (or decided with its margin known) is decided by its margin: the
-    // two columns must agree.
-    const int margin = parse_number<int>(r.margin, "margin");
-    const char* expected = margin > 0 ? "1-0" : margin < 0 ? "0-1" : "1/2-1/2";
-    if (r.result != expected) {
-      throw std::runtime_error("result '" + r.result + "' contradicts margin " + r.margin +
-                               " (a game ended normally with that margin is " + expected + ")");
-    }
-  }
-  r.forfeit = f[10];
-  r.reason = f[11];
-  r.first_nodes = parse_number<std::uint64_t>(f[12], "first_nodes");
-  r.second_nodes = parse_number<std::uint64_t>(f[13], "second_nodes");
-  r.first_leaves = parse_number<std::uint64_t>(f[14], "first_leaves");
-  r.second_leaves = parse_number<std::uint64_t>(f[15], "second_leaves");
-  r.first_moves = parse_number<int>(f[16], "first_moves");
-  r.second_moves = parse_number<int>(f[17], "second_moves");
-  r.first_cpu_ms = parse_real(f[18], "first_cpu_ms");
-  r.second_cpu_ms = parse_real(f[19], "second_cpu_ms");
-  r.wall_ms = parse_real(f[20], "wall_ms");
-  r.final_position = f[21];
-  r.opening_position = f[22];
-  return r;
+void decode_game(const std::string& bytes, GameRow& row, std::vector<MoveRow>& moves) {
+  wire::Reader r(bytes);
+  row = checked(decode_row(r, kGameColumns));
+  moves.resize(r.u64());
+  for (auto& m : moves) m = decode_row(r, kMoveColumns);
+  r.expect_end();
 }
 
 std::vector<GameRow> read_games_csv(const std::string& path) {
@@ -186,7 +257,7 @@ std::vector<GameRow> read_games_csv(const std::string& path) {
   const auto lines = complete_lines(path);
   for (std::size_t i = 1; i < lines.size(); ++i) {
     try {
-      rows.push_back(game_row_from_fields(csv::split(lines[i])));
+      rows.push_back(game_row(lines[i]));
     } catch (const std::exception&) {
       // A line that does not parse was torn mid-write; the game is played again.
     }
@@ -196,8 +267,8 @@ std::vector<GameRow> read_games_csv(const std::string& path) {
 
 Journal::Journal(const std::string& dir, bool moves, bool resume, const RowCheck& check)
     : games_path_(dir + "/games.csv"), moves_path_(dir + "/moves.csv"), moves_(moves) {
-  const std::string games_header = csv::line(game_columns());
-  const std::string moves_header = csv::line(move_columns());
+  const std::string games_header = header(kGameColumns);
+  const std::string moves_header = header(kMoveColumns);
   if (resume && std::filesystem::exists(games_path_)) {
     // Keep each game once (a game recorded twice can only come from a copy-paste; keep the first).
     std::map<int, GameRow> by_game;
@@ -207,7 +278,7 @@ Journal::Journal(const std::string& dir, bool moves, bool resume, const RowCheck
     }
     for (std::size_t i = 1; i < lines.size(); ++i) {
       try {
-        GameRow r = game_row_from_fields(csv::split(lines[i]));
+        GameRow r = game_row(lines[i]);
         if (check) check(r);
         by_game.emplace(r.game, std::move(r));
       } catch (const std::runtime_error& e) {
@@ -219,7 +290,7 @@ Journal::Journal(const std::string& dir, bool moves, bool resume, const RowCheck
     for (const auto& [g, r] : by_game) {
       done_.insert(g);
       resumed_.push_back(r);
-      games_text += csv::line(to_fields(r));
+      games_text += csv_line(r, kGameColumns);
     }
     std::string moves_text = moves_header;
     if (moves_) {
@@ -227,7 +298,7 @@ Journal::Journal(const std::string& dir, bool moves, bool resume, const RowCheck
       for (std::size_t i = 1; i < move_lines.size(); ++i) {
         int g = -1;
         try {
-          g = check_move_fields(csv::split(move_lines[i]));
+          g = from_fields(csv::split(move_lines[i]), kMoveColumns).game;
         } catch (const std::runtime_error& e) {
           throw ConfigError(moves_path_, static_cast<int>(i) + 1, 1,
                             std::string(e.what()) + "; mend or remove the line, then resume");
@@ -254,16 +325,8 @@ Journal::~Journal() {
 
 void Journal::record(const GameRow& row, const std::vector<MoveRow>& moves) {
   std::string moves_text;
-  if (moves_) {
-    for (const auto& m : moves) {
-      moves_text +=
-          csv::line({std::to_string(m.game), std::to_string(m.ply), m.player, m.move,
-                     std::to_string(m.value), std::to_string(m.depth), std::to_string(m.nodes),
-                     std::to_string(m.leaves), csv::number(m.cpu_us, 1), csv::number(m.wall_ms, 3),
-                     m.clock_ms < 0 ? "" : csv::number(m.clock_ms, 1), m.pv});
-    }
-  }
-  const std::string game_text = csv::line(to_fields(row));
+  for (const auto& m : moves) moves_text += csv_line(m, kMoveColumns);
+  const std::string game_text = csv_line(row, kGameColumns);
   std::lock_guard lock(mutex_);
   // Moves first: a kill between the two writes leaves moves without a game, which resume drops.
   if (moves_) write_or_throw(moves_file_, moves_text, moves_path_);
@@ -280,8 +343,8 @@ std::vector<GameRow> Journal::finish(int games_kept) {
   }
   std::sort(rows.begin(), rows.end(),
             [](const GameRow& a, const GameRow& b) { return a.game < b.game; });
-  std::string games_text = csv::line(game_columns());
-  for (const auto& r : rows) games_text += csv::line(to_fields(r));
+  std::string games_text = header(kGameColumns);
+  for (const auto& r : rows) games_text += csv_line(r, kGameColumns);
   replace_file(games_path_, games_text);
   if (moves_) {
     std::fclose(moves_file_);
@@ -296,7 +359,7 @@ std::vector<GameRow> Journal::finish(int games_kept) {
     }
     std::stable_sort(keyed.begin(), keyed.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::string moves_text = csv::line(move_columns());
+    std::string moves_text = header(kMoveColumns);
     for (const auto& [k, l] : keyed) moves_text += l + "\n";
     replace_file(moves_path_, moves_text);
   }

@@ -17,7 +17,7 @@
 
 namespace gts {
 
-// One row of games.csv (the columns are listed in journal.cpp, kGameColumns).
+// One row of games.csv (its columns are listed in journal.cpp, kGameColumns).
 struct GameRow {
   int game = 0;
   int pair = 0;
@@ -61,11 +61,11 @@ struct MoveRow {
 // game; row.first and row.second must be set, since a forfeit names the player.
 void set_outcome(GameRow& row, const GameOutcome& out);
 
-const std::vector<std::string>& game_columns();
-const std::vector<std::string>& move_columns();
-std::vector<std::string> to_fields(const GameRow& row);
-// Throws std::runtime_error when the fields do not make a row.
-GameRow game_row_from_fields(const std::vector<std::string>& fields);
+// A finished game as it travels from the rank that played it to rank 0's journal: the row and the
+// moves, every field bit for bit, so that rank 0 writes what a local run writes. decode_game
+// throws std::runtime_error on bytes that are not one.
+std::string encode_game(const GameRow& row, const std::vector<MoveRow>& moves);
+void decode_game(const std::string& bytes, GameRow& row, std::vector<MoveRow>& moves);
 
 // Reads every complete, well-formed row of a games.csv (a torn last line is ignored).
 std::vector<GameRow> read_games_csv(const std::string& path);

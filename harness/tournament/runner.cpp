@@ -188,48 +188,6 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint
   return plan;
 }
 
-// A finished game as it travels from the rank that played it to rank 0's journal: the row and the
-// moves, every field (timings bit for bit), so that rank 0 writes what a local run writes.
-std::string encode_game(const GameRow& row, const std::vector<MoveRow>& moves) {
-  wire::Writer w;
-  w.strs(to_fields(row));
-  w.u64(moves.size());
-  for (const auto& m : moves) {
-    w.i64(m.game).i64(m.ply).str(m.player).str(m.move).i64(m.value).i64(m.depth).u64(m.nodes);
-    w.u64(m.leaves).f64(m.cpu_us).f64(m.wall_ms).f64(m.clock_ms).str(m.pv);
-  }
-  w.f64(row.first_cpu_ms).f64(row.second_cpu_ms).f64(row.wall_ms);
-  return w.take();
-}
-
-void decode_game(const std::string& bytes, GameRow& row, std::vector<MoveRow>& moves) {
-  wire::Reader r(bytes);
-  row = game_row_from_fields(r.strs());
-  const std::uint64_t n = r.u64();
-  moves.clear();
-  for (std::uint64_t i = 0; i < n; ++i) {
-    MoveRow m;
-    m.game = r.i32();
-    m.ply = r.i32();
-    m.player = r.str();
-    m.move = r.str();
-    m.value = r.i32();
-    m.depth = r.i32();
-    m.nodes = r.u64();
-    m.leaves = r.u64();
-    m.cpu_us = r.f64();
-    m.wall_ms = r.f64();
-    m.clock_ms = r.f64();
-    m.pv = r.str();
-    moves.push_back(std::move(m));
-  }
-  // The CSV fields round the timings; the exact values follow.
-  row.first_cpu_ms = r.f64();
-  row.second_cpu_ms = r.f64();
-  row.wall_ms = r.f64();
-  r.expect_end();
-}
-
 // Plays scheduled games: the same object on rank 0 and on every worker rank.
 class TournamentJobs final : public JobRunner {
  public:

@@ -47,24 +47,10 @@ TunePhaseResult run_round_robin_phase(TuneContext& ctx, const std::string& dir) 
   for (std::size_t a = 0; a < m; ++a) {
     for (std::size_t b = a + 1; b < m; ++b, ++pairing) {
       for (int p = 0; p < pairs; ++p) {
-        const std::string opening = step_opening(ctx, kPhaseRoundRobin, pairing, p);
-        for (int s = 0; s < 2; ++s) {
-          const std::size_t first = s == 0 ? a : b;
-          const std::size_t second = s == 0 ? b : a;
-          StepGame g;
-          const int local = 2 * p + s;
-          g.job.first = cands[first].weights;
-          g.job.second = cands[second].weights;
-          g.job.opening = opening;
-          g.job.seed = game_seed(ctx, kPhaseRoundRobin, pairing, local);
-          g.index = static_cast<int>(games.size());
-          g.step = pairing;
-          g.opening = p;
-          g.first_name = cands[first].name;
-          g.second_name = cands[second].name;
-          games.push_back(std::move(g));
-          who.emplace_back(first, second);
-        }
+        add_game_pair(ctx, kPhaseRoundRobin, pairing, p, static_cast<int>(games.size()),
+                      {cands[a].name, cands[a].weights}, {cands[b].name, cands[b].weights}, games);
+        who.emplace_back(a, b);
+        who.emplace_back(b, a);
       }
     }
   }

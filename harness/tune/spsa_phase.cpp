@@ -80,22 +80,10 @@ TunePhaseResult run_spsa_phase(TuneContext& ctx, const std::string& dir) {
   for (int k = 1; k <= spec.iterations; ++k) {
     const SpsaStep step = spsa_step(spec, theta, k, c.seed ^ kPhaseSpsa);
     std::vector<StepGame> games;
+    static const std::string plus = "theta+", minus = "theta-";
     for (int p = 0; p < pairs; ++p) {
-      const std::string opening = step_opening(ctx, kPhaseSpsa, k, p);
-      for (int s = 0; s < 2; ++s) {
-        StepGame g;
-        const int local = 2 * p + s;
-        g.job.first = s == 0 ? step.plus : step.minus;
-        g.job.second = s == 0 ? step.minus : step.plus;
-        g.job.opening = opening;
-        g.job.seed = game_seed(ctx, kPhaseSpsa, k, local);
-        g.index = (k - 1) * 2 * pairs + local;
-        g.step = k;
-        g.opening = p;
-        g.first_name = s == 0 ? "theta+" : "theta-";
-        g.second_name = s == 0 ? "theta-" : "theta+";
-        games.push_back(std::move(g));
-      }
+      add_game_pair(ctx, kPhaseSpsa, k, p, (k - 1) * 2 * pairs + 2 * p, {plus, step.plus},
+                    {minus, step.minus}, games);
     }
     const auto scores = play_step(ctx, games);
     if (!scores) return result;

@@ -60,6 +60,18 @@ std::uint64_t game_seed(const TuneContext& ctx, std::uint64_t phase, int step, i
   return mix_seed(step_base(ctx, phase, step), static_cast<std::uint64_t>(game));
 }
 
+void add_game_pair(const TuneContext& ctx, std::uint64_t phase, int step, int pair, int first_index,
+                   const PairSide& a, const PairSide& b, std::vector<StepGame>& games) {
+  const std::string opening = step_opening(ctx, phase, step, pair);
+  for (int s = 0; s < 2; ++s) {
+    const PairSide& first = s == 0 ? a : b;
+    const PairSide& second = s == 0 ? b : a;
+    const GameJob job{first.weights, second.weights, opening,
+                      game_seed(ctx, phase, step, 2 * pair + s)};
+    games.push_back({job, first_index + s, step, pair, first.name, second.name});
+  }
+}
+
 std::optional<std::vector<double>> play_step(TuneContext& ctx, const std::vector<StepGame>& games) {
   std::vector<double> scores(games.size(), 0.5);
   std::vector<GameJob> jobs;       // the games not in the journal yet

@@ -39,6 +39,16 @@ struct StepGame {
   std::string second_name;
 };
 
+// A side of a game pair: its name in games.csv and its weights.
+struct PairSide {
+  const std::string& name;
+  const std::vector<double>& weights;
+};
+// Appends pair `pair` of step `step` of a phase to `games`: two games on one opening, `a` first in
+// the first and second in the other. Game indices are `first_index` and the next.
+void add_game_pair(const TuneContext& ctx, std::uint64_t phase, int step, int pair, int first_index,
+                   const PairSide& a, const PairSide& b, std::vector<StepGame>& games);
+
 // The first player's score of every game, or nullopt when the run was stopped (Ctrl-C, or a
 // failure, then in ctx.error) before the step finished (what finished is journaled and is not
 // played again on resume).

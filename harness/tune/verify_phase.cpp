@@ -4,6 +4,7 @@
 // count.
 #include <cmath>
 #include <cstdio>
+#include <span>
 
 #include "harness/csv.h"
 #include "harness/stats/sprt.h"
@@ -22,35 +23,15 @@ std::string signed_number(double v, int digits) {
 }  // namespace
 
 std::string verify_line(const VerifyResult& v) {
-  std::string out;
   if (v.verdict == "skipped") return "verification skipped (verify.max_games is 0)";
-  if (v.verdict == "H1") {
-    out = "H1 accepted (the tuned weights are stronger)";
-  } else if (v.verdict == "H0") {
-    out = "H0 accepted (no gain of elo1 shown)";
-  } else {
-    out = "inconclusive (max_games reached)";
-  }
-  out += " after ";
-  out += std::to_string(v.games.games());
-  out += " games (";
-  out += std::to_string(v.games.wins);
-  out += "-";
-  out += std::to_string(v.games.draws);
-  out += "-";
-  out += std::to_string(v.games.losses);
-  out += " W-D-L): Elo ";
-  out += signed_number(v.elo.elo, 1);
-  out += " ± ";
-  out += csv::number(v.elo.error, 1);
-  out += " (95%), LLR ";
-  out += csv::number(v.llr, 2);
-  out += " (bounds ";
-  out += csv::number(v.lower, 2);
-  out += ", ";
-  out += csv::number(v.upper, 2);
-  out += ")";
-  return out;
+  const char* verdict = v.verdict == "H1"   ? "H1 accepted (the tuned weights are stronger)"
+                        : v.verdict == "H0" ? "H0 accepted (no gain of elo1 shown)"
+                                            : "inconclusive (max_games reached)";
+  return std::string(verdict) + " after " + std::to_string(v.games.games()) + " games (" +
+         std::to_string(v.games.wins) + "-" + std::to_string(v.games.draws) + "-" +
+         std::to_string(v.games.losses) + " W-D-L): Elo " + signed_number(v.elo.elo, 1) + " ± " +
+         csv::number(v.elo.error, 1) + " (95%), LLR " + csv::number(v.llr, 2) + " (bounds " +
+         csv::number(v.lower, 2) + ", " + csv::number(v.upper, 2) + ")";
 }
 
 VerifyResult run_verify_phase(TuneContext& ctx, const std::string& dir,
@@ -80,21 +61,11 @@ VerifyResult run_verify_phase(TuneContext& ctx, const std::string& dir,
   for (int batch = 0, pair0 = 0; pair0 < max_pairs; ++batch, pair0 += vc.batch_pairs) {
     const int pair1 = std::min(max_pairs, pair0 + vc.batch_pairs);
     std::vector<StepGame> games;
+    static const std::string tuned_name = "tuned", start_name = "start";
     for (int p = pair0; p < pair1; ++p) {
-      const std::string opening = step_opening(ctx, kPhaseVerify, 0, p);
-      for (int s = 0; s < 2; ++s) {
-        StepGame g;
-        g.job.first = s == 0 ? tuned : start;
-        g.job.second = s == 0 ? start : tuned;
-        g.job.opening = opening;
-        g.job.seed = game_seed(ctx, kPhaseVerify, 0, 2 * p + s);
-        g.index = first_game + 2 * p + s;
-        g.step = batch;
-        g.opening = p;
-        g.first_name = s == 0 ? "tuned" : "start";
-        g.second_name = s == 0 ? "start" : "tuned";
-        games.push_back(std::move(g));
-      }
+      add_game_pair(ctx, kPhaseVerify, 0, p, first_game + 2 * p, {tuned_name, tuned},
+                    {start_name, start}, games);
+      for (StepGame& g : std::span(games).last(2)) g.step = batch;
     }
     const auto scores = play_step(ctx, games);
     if (!scores) return v;
