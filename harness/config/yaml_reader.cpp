@@ -61,6 +61,11 @@ std::string describe_node(const YAML::Node& node) {
   return "'" + text + "'";
 }
 
+std::string position_text(const YAML::Node& node) {
+  const YAML::Mark m = node.Mark();
+  return std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
+}
+
 std::optional<std::int64_t> parse_integer(std::string_view text) {
   std::int64_t v = 0;
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
@@ -109,10 +114,7 @@ std::string unreadable_reason(const std::string& path) {
 }
 
 YAML::Node YamlReader::load() const {
-  std::error_code ec;
-  const auto status = std::filesystem::status(file_, ec);
-  if (!std::filesystem::exists(status)) fail("no such file");
-  if (std::filesystem::is_directory(status)) fail("is a directory, not a YAML file");
+  if (const std::string why = unreadable_reason(file_); !why.empty()) fail(why);
   std::ifstream in(file_, std::ios::binary);
   std::stringstream content;
   content << in.rdbuf();
@@ -155,11 +157,6 @@ void YamlReader::fail(const std::string& message) const { throw ConfigError(file
 
 void YamlReader::expect_map(const YAML::Node& node, const std::string& what) const {
   if (!node.IsMap()) fail(node, "expected a map for " + what + ", got " + describe_node(node));
-}
-
-void YamlReader::expect_list(const YAML::Node& node, const std::string& what) const {
-  if (!node.IsSequence())
-    fail(node, "expected a list for " + what + ", got " + describe_node(node));
 }
 
 void YamlReader::check_keys(const YAML::Node& map, std::initializer_list<std::string_view> allowed,
@@ -214,6 +211,20 @@ YAML::Node YamlReader::require(const YAML::Node& map, std::string_view key,
   YAML::Node value = find(map, key);
   if (!value.IsDefined()) fail(map, "missing required key '" + std::string(key) + "' " + where);
   return value;
+}
+
+void YamlReader::check_map(const YAML::Node& node, const std::string& what,
+                           std::initializer_list<std::string_view> allowed) const {
+  expect_map(node, what);
+  check_keys(node, allowed, "in " + what);
+}
+
+YAML::Node YamlReader::find_map(const YAML::Node& map, std::string_view key,
+                                const std::string& what,
+                                std::initializer_list<std::string_view> allowed) const {
+  YAML::Node node = find(map, key);
+  if (node.IsDefined()) check_map(node, what, allowed);
+  return node;
 }
 
 std::string YamlReader::text(const YAML::Node& node, const std::string& what) const {
@@ -284,7 +295,8 @@ std::string YamlReader::identifier(const YAML::Node& node, const std::string& wh
 }
 
 std::vector<YAML::Node> YamlReader::items(const YAML::Node& node, const std::string& what) const {
-  expect_list(node, what);
+  if (!node.IsSequence())
+    fail(node, "expected a list for " + what + ", got " + describe_node(node));
   std::vector<YAML::Node> out;
   for (const auto& item : node) out.push_back(item);
   return out;
