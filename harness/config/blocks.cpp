@@ -210,15 +210,12 @@ GameBlock parse_game_block(const YamlReader& reader, const YAML::Node& node) {
   if (block.params_node.IsDefined()) {
     reader.expect_map(block.params_node, "'game.params'");
     for (auto it = block.params_node.begin(); it != block.params_node.end(); ++it) {
-      GameBlock::Param p;
-      p.key_node = it->first;
-      p.value_node = it->second;
-      p.key = reader.text(p.key_node, "a game parameter name");
+      const std::string key = reader.text(it->first, "a game parameter name");
       for (const auto& q : block.params) {
-        if (q.key == p.key) reader.fail(p.key_node, "game parameter '" + p.key + "' given twice");
+        if (q.key == key) reader.fail(it->first, "game parameter '" + key + "' given twice");
       }
-      p.value = reader.text(p.value_node, "game parameter '" + p.key + "'");
-      block.params.push_back(std::move(p));
+      block.params.push_back(
+          {key, reader.text(it->second, "game parameter '" + key + "'"), it->first, it->second});
     }
   }
   return block;
@@ -395,15 +392,14 @@ std::vector<PlayerEntry> parse_players_block(const YamlReader& reader, const YAM
     if (p.options_node.IsDefined()) {
       reader.expect_map(p.options_node, "'options' of " + who);
       for (auto it = p.options_node.begin(); it != p.options_node.end(); ++it) {
-        PlayerEntry::Option o;
-        o.key_node = it->first;
-        o.key = reader.text(o.key_node, "an option name of " + who);
+        const std::string key = reader.text(it->first, "an option name of " + who);
         for (const auto& other : p.options) {
-          if (other.key == o.key) reader.fail(o.key_node, "option '" + o.key + "' given twice");
+          if (other.key == key) reader.fail(it->first, "option '" + key + "' given twice");
         }
-        o.values.values =
-            reader.scalar_or_list(it->second, "option '" + o.key + "' of " + who, o.values.swept);
-        p.options.push_back(std::move(o));
+        p.options.push_back({key, it->first, {}});
+        PlayerEntry::Field& values = p.options.back().values;
+        values.values =
+            reader.scalar_or_list(it->second, "option '" + key + "' of " + who, values.swept);
       }
     }
     out.push_back(std::move(p));

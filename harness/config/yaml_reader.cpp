@@ -44,6 +44,15 @@ std::string lower(std::string text) {
   return text;
 }
 
+// The whole text as a T, or nullopt.
+template <class T>
+std::optional<T> parse_whole(std::string_view text) {
+  T v{};
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
 // "in 1..1000", or ">= 1" when the upper bound is only the type's limit.
 std::string range_text(std::int64_t lo, std::int64_t hi) {
   if (hi >= INT_MAX) return ">= " + std::to_string(lo);
@@ -67,19 +76,12 @@ std::string position_text(const YAML::Node& node) {
 }
 
 std::optional<std::int64_t> parse_integer(std::string_view text) {
-  std::int64_t v = 0;
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
-  return v;
+  return parse_whole<std::int64_t>(text);
 }
 
 std::optional<double> parse_number(std::string_view text) {
-  double v = 0;
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(v)) {
-    return std::nullopt;
-  }
-  return v;
+  const auto v = parse_whole<double>(text);
+  return v && std::isfinite(*v) ? v : std::nullopt;
 }
 
 bool is_identifier(std::string_view text) {
@@ -245,15 +247,10 @@ std::int64_t YamlReader::integer(const YAML::Node& node, const std::string& what
 }
 
 std::uint64_t YamlReader::unsigned_integer(const YAML::Node& node, const std::string& what) const {
-  bool ok = node.IsScalar();
-  std::uint64_t v = 0;
-  if (ok) {
-    const std::string& s = node.Scalar();
-    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    ok = !s.empty() && ec == std::errc() && ptr == s.data() + s.size();
-  }
-  if (!ok) fail(node, "expected an integer >= 0 for " + what + ", got " + describe_node(node));
-  return v;
+  std::optional<std::uint64_t> v;
+  if (node.IsScalar()) v = parse_whole<std::uint64_t>(node.Scalar());
+  if (!v) fail(node, "expected an integer >= 0 for " + what + ", got " + describe_node(node));
+  return *v;
 }
 
 double YamlReader::number(const YAML::Node& node, const std::string& what, double lo,
