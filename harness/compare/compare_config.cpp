@@ -11,13 +11,6 @@ namespace gts {
 
 namespace {
 
-// One value of one game parameter, checked against the game's declaration where it was written.
-void check_game_param(const YamlReader& reader, const GameInfo& info, const std::string& key,
-                      const YAML::Node& key_node, const std::string& value,
-                      const YAML::Node& value_node) {
-  check_param(reader, info.params, "game " + info.name, key, key_node, value, value_node);
-}
-
 // "A..B" with integers A <= B, or nullopt when the text is not of that form.
 std::optional<std::pair<std::int64_t, std::int64_t>> parse_range(const YamlReader& reader,
                                                                  const YAML::Node& node,
@@ -45,6 +38,7 @@ std::vector<SweepField> parse_sweep(const YamlReader& reader, const YAML::Node& 
   std::vector<SweepField> out;
   if (!node.IsDefined()) return out;
   reader.expect_map(node, "'sweep'");
+  const std::string game = "game " + info.name;  // whose parameters they are
   for (auto it = node.begin(); it != node.end(); ++it) {
     const YAML::Node key = it->first;
     SweepField f{reader.text(key, "a swept game parameter"), {}};
@@ -58,7 +52,8 @@ std::vector<SweepField> parse_sweep(const YamlReader& reader, const YAML::Node& 
       }
     }
     // An undeclared parameter fails here, naming the declared ones.
-    if (!has_param(info.params, f.key)) check_game_param(reader, info, f.key, key, "", it->second);
+    if (!has_param(info.params, f.key))
+      check_param(reader, info.params, game, f.key, key, "", it->second);
     bool is_list = false;
     for (const YAML::Node& v : reader.scalar_or_list(it->second, what, is_list)) {
       const std::size_t first = f.values.size();
@@ -74,7 +69,7 @@ std::vector<SweepField> parse_sweep(const YamlReader& reader, const YAML::Node& 
         f.values.push_back(reader.text(v, what));
       }
       for (std::size_t k = first; k < f.values.size(); ++k) {
-        check_game_param(reader, info, f.key, key, f.values[k], v);
+        check_param(reader, info.params, game, f.key, key, f.values[k], v);
       }
     }
     out.push_back(std::move(f));
@@ -217,7 +212,8 @@ CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item
   }
   std::map<std::string, std::string> fixed;
   for (const auto& p : block.params) {
-    check_game_param(reader, *info, p.key, p.key_node, p.value, p.value_node);
+    check_param(reader, info->params, "game " + info->name, p.key, p.key_node, p.value,
+                p.value_node);
     fixed[p.key] = p.value;
   }
   const YAML::Node sweep_node = reader.find(item, "sweep");
