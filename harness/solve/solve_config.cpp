@@ -42,12 +42,6 @@ struct PendingProblem {
   YAML::Node node;  // where errors about it point
 };
 
-std::string known_solve_games() {
-  std::string s;
-  for (const auto& n : solve_game_names()) s += (s.empty() ? "" : ", ") + n;
-  return s;
-}
-
 void parse_problem_item(const YamlReader& reader, const YAML::Node& item,
                         std::vector<PendingProblem>& out) {
   reader.expect_map(item, "a problem");
@@ -132,13 +126,14 @@ LoadedSolve load_solve_config(const std::string& path) {
   c.name = config_name(reader, root, "solve");
 
   // The game: its name among the solvable games, and parameters the game accepts.
-  const YAML::Node game_node = reader.require(root, "game", "in the solve config");
-  const GameBlock block = parse_game_block(reader, game_node);
+  const GameBlock block =
+      parse_game_block(reader, reader.require(root, "game", "in the solve config"));
   const auto& names = solve_game_names();
   if (std::find(names.begin(), names.end(), block.name) == names.end()) {
-    reader.fail(block.name_node.IsDefined() ? block.name_node : game_node,
-                "game '" + block.name +
-                    "' cannot pose solve problems (known: " + known_solve_games() + ")");
+    std::string known;
+    for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+    reader.fail(block.name_node,
+                "game '" + block.name + "' cannot pose solve problems (known: " + known + ")");
   }
   (void)make_game_from_block(reader, block);  // checks every parameter at its node
   c.game = block.name;

@@ -312,12 +312,9 @@ TuneConfig load_with(const YamlReader& reader, const YAML::Node& root) {
 }
 
 std::string list_text(const std::vector<double>& v) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    if (i > 0) out += ", ";
-    out += format_number(v[i]);
-  }
-  return out + "]";
+  std::string out;
+  for (double x : v) out.append(out.empty() ? "" : ", ").append(format_number(x));
+  return "[" + out + "]";
 }
 
 // A YAML double-quoted scalar: any text (parameter values such as explicit trees, folder names)
@@ -366,9 +363,8 @@ std::string body_text(const TuneConfig& c) {
   line("  max", list_text(field(c, [](const SpsaWeight& w) { return w.max; })));
   std::string fixed;
   for (std::size_t i = 0; i < c.spsa.weights.size(); ++i) {
-    if (!c.spsa.weights[i].fixed) continue;
-    if (!fixed.empty()) fixed += ", ";
-    fixed += std::to_string(i + 1);
+    if (c.spsa.weights[i].fixed)
+      fixed.append(fixed.empty() ? "" : ", ").append(std::to_string(i + 1));
   }
   line("  fixed", "[" + fixed + "]");
   line("method", c.method);
