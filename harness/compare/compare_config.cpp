@@ -1,8 +1,6 @@
 #include "harness/compare/compare_config.h"
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
 #include <set>
 
 #include "algorithms/search.h"
@@ -12,30 +10,6 @@
 namespace gts {
 
 namespace {
-
-std::string default_name(const std::string& file) {
-  std::string stem = std::filesystem::path(file).stem().string();
-  for (char& c : stem) {
-    if (!is_identifier(std::string_view(&c, 1))) c = '_';
-  }
-  return stem.empty() ? "compare" : stem;
-}
-
-bool declares(const GameInfo& info, const std::string& key) {
-  return std::any_of(info.params.begin(), info.params.end(),
-                     [&](const ParamSpec& s) { return s.name == key; });
-}
-
-// One value of one game parameter, checked against the game's declaration where it was written.
-void check_param(const YamlReader& reader, const GameInfo& info, const std::string& key,
-                 const YAML::Node& key_node, const std::string& value,
-                 const YAML::Node& value_node) {
-  try {
-    resolve_params(info.params, {{key, value}}, "game " + info.name);
-  } catch (const ParamError& e) {
-    reader.fail(declares(info, key) ? value_node : key_node, e.what());
-  }
-}
 
 // "A..B" with integers A <= B, or nullopt when the text is not of that form.
 std::optional<std::pair<std::int64_t, std::int64_t>> parse_range(const YamlReader& reader,
@@ -56,9 +30,7 @@ std::optional<std::pair<std::int64_t, std::int64_t>> parse_range(const YamlReade
 
 struct SweepField {
   std::string key;
-  YAML::Node key_node;
   std::vector<std::string> values;
-  std::vector<YAML::Node> nodes;  // parallel to values: where each came from
 };
 
 std::vector<SweepField> parse_sweep(const YamlReader& reader, const YAML::Node& node,
@@ -66,40 +38,39 @@ std::vector<SweepField> parse_sweep(const YamlReader& reader, const YAML::Node& 
   std::vector<SweepField> out;
   if (!node.IsDefined()) return out;
   reader.expect_map(node, "'sweep'");
+  const std::string game = "game " + info.name;  // whose parameters they are
   for (auto it = node.begin(); it != node.end(); ++it) {
-    SweepField f;
-    f.key_node = it->first;
-    f.key = reader.text(f.key_node, "a swept game parameter");
+    const YAML::Node key = it->first;
+    SweepField f{reader.text(key, "a swept game parameter"), {}};
     const std::string what = "swept parameter '" + f.key + "'";
     for (const auto& other : out) {
-      if (other.key == f.key) reader.fail(f.key_node, "parameter '" + f.key + "' swept twice");
+      if (other.key == f.key) reader.fail(key, "parameter '" + f.key + "' swept twice");
     }
     for (const auto& p : block.params) {
       if (p.key == f.key) {
-        reader.fail(f.key_node, "parameter '" + f.key + "' is both in 'game.params' and swept");
+        reader.fail(key, "parameter '" + f.key + "' is both in 'game.params' and swept");
       }
     }
-    if (!declares(info, f.key)) {
-      check_param(reader, info, f.key, f.key_node, "", it->second);  // fails: names the known ones
-    }
+    // An undeclared parameter fails here, naming the declared ones.
+    if (!has_param(info.params, f.key))
+      check_param(reader, info.params, game, f.key, key, "", it->second);
     bool is_list = false;
     for (const YAML::Node& v : reader.scalar_or_list(it->second, what, is_list)) {
+      const std::size_t first = f.values.size();
       if (const auto range = parse_range(reader, v, what)) {
         if (range->second - range->first >= static_cast<std::int64_t>(kMaxCompareInputs)) {
           reader.fail(v, "range '" + v.Scalar() + "' is longer than " +
                              std::to_string(kMaxCompareInputs) + " values");
         }
         for (std::int64_t x = range->first; x <= range->second; ++x) {
-          check_param(reader, info, f.key, f.key_node, std::to_string(x), v);
           f.values.push_back(std::to_string(x));
-          f.nodes.push_back(v);
         }
-        continue;
+      } else {
+        f.values.push_back(reader.text(v, what));
       }
-      const std::string value = reader.text(v, what);
-      check_param(reader, info, f.key, f.key_node, value, v);
-      f.values.push_back(value);
-      f.nodes.push_back(v);
+      for (std::size_t k = first; k < f.values.size(); ++k) {
+        check_param(reader, info.params, game, f.key, key, f.values[k], v);
+      }
     }
     out.push_back(std::move(f));
   }
@@ -108,40 +79,20 @@ std::vector<SweepField> parse_sweep(const YamlReader& reader, const YAML::Node& 
 
 EvalSpec parse_evaluation(const YamlReader& reader, const YAML::Node& node, const GameInfo& info,
                           const GameHandle& game) {
-  EvalSpec spec{info.default_evaluation, {}};
-  if (!node.IsDefined()) return spec;
-  YAML::Node kind_node = node;
-  YAML::Node weights_node = undefined_node();
+  if (!node.IsDefined()) return {info.default_evaluation, {}};
+  EvaluationEntry e;
   if (node.IsMap()) {
-    reader.check_keys(node, {"kind", "weights"}, "in 'evaluation'");
-    kind_node = reader.require(node, "kind", "in 'evaluation'");
-    weights_node = reader.find(node, "weights");
-  } else if (!node.IsScalar()) {
+    e = parse_evaluation_body(reader, node, "'evaluation'");
+  } else if (node.IsScalar()) {
+    e.spec.kind = node.Scalar();
+    e.kind_node = node;
+  } else {
     reader.fail(node,
                 "expected an evaluation kind or a map (kind, weights) for 'evaluation', got " +
                     describe_node(node));
   }
-  spec.kind = reader.text(kind_node, "'evaluation'");
-  if (weights_node.IsDefined()) {
-    const auto items = reader.items(weights_node, "'evaluation.weights'");
-    for (std::size_t i = 0; i < items.size(); ++i) {
-      spec.weights.push_back(reader.number(
-          items[i], "weight " + std::to_string(i + 1) + " of 'evaluation'", -1e6, 1e6));
-    }
-  }
-  if (std::none_of(info.evaluations.begin(), info.evaluations.end(),
-                   [&](const EvalInfo& k) { return k.kind == spec.kind; })) {
-    std::string known;
-    for (const auto& k : info.evaluations) known += (known.empty() ? "" : ", ") + k.kind;
-    reader.fail(kind_node, "unknown evaluation kind '" + spec.kind + "' for " + info.name +
-                               " (known: " + known + ")");
-  }
-  try {
-    (void)game.make_searcher(make_algorithm_spec(reference_algorithm().name, {}), spec);
-  } catch (const ParamError& e) {
-    reader.fail(weights_node.IsDefined() ? weights_node : kind_node, e.what());
-  }
-  return spec;
+  check_evaluation(reader, e, game);
+  return e.spec;
 }
 
 std::vector<int> parse_depths(const YamlReader& reader, const YAML::Node& node) {
@@ -149,15 +100,7 @@ std::vector<int> parse_depths(const YamlReader& reader, const YAML::Node& node) 
   bool is_list = false;
   std::vector<int> out;
   for (const YAML::Node& d : reader.scalar_or_list(node, "'depths'", is_list)) {
-    int depth = kDepthMax;
-    if (d.Scalar() != "max") {
-      const auto v = parse_integer(d.Scalar());
-      if (!v || *v < 1 || *v > kMaxConfigDepth) {
-        reader.fail(d, "expected an integer in 1.." + std::to_string(kMaxConfigDepth) +
-                           " or 'max' for a depth in 'depths', got " + describe_node(d));
-      }
-      depth = static_cast<int>(*v);
-    }
+    const int depth = parse_depth(reader, d, "a depth in 'depths'");
     if (std::find(out.begin(), out.end(), depth) != out.end()) {
       reader.fail(d, "depth " + depth_text(depth) + " listed twice in 'depths'");
     }
@@ -175,9 +118,7 @@ std::string checked_position(const std::vector<CompareVariant>& variants, const 
     std::string canonical;
     try {
       canonical = v.game->canonical_position(text);
-    } catch (const ParseError& e) {
-      fail(std::string("bad position for ") + v.game->label() + ": " + e.what());
-    } catch (const ParamError& e) {
+    } catch (const InputError& e) {  // ParseError, ParamError
       fail(std::string("bad position for ") + v.game->label() + ": " + e.what());
     }
     if (v.game->is_terminal(canonical)) {
@@ -248,26 +189,10 @@ ComparePositions parse_positions(const YamlReader& reader, const YAML::Node& nod
   }
   if (file.IsDefined()) {
     p.file = reader.text(file, "'positions.file'");
-    const std::string path = reader.relative_path(p.file);
-    if (const std::string why = unreadable_reason(path); !why.empty()) {
-      reader.fail(file, "cannot open positions file '" + path + "': " + why);
+    for (const PositionLine& line : read_position_lines(reader, file, p.file, "positions")) {
+      p.positions.push_back(checked_position(
+          variants, line.text, [&](const std::string& message) { line.fail(message); }));
     }
-    std::ifstream in(path);
-    if (!in) reader.fail(file, "cannot open positions file '" + path + "'");
-    std::string line;
-    std::size_t found = 0;
-    for (int number = 1; std::getline(in, line); ++number) {
-      const auto first = line.find_first_not_of(" \t\r");
-      if (first == std::string::npos || line[first] == '#') continue;
-      const auto last = line.find_last_not_of(" \t\r");
-      const std::string text = line.substr(first, last - first + 1);
-      const int column = static_cast<int>(first) + 1;
-      p.positions.push_back(checked_position(variants, text, [&](const std::string& message) {
-        throw ConfigError(path, number, column, message);
-      }));
-      ++found;
-    }
-    if (found == 0) reader.fail(file, "positions file '" + path + "' has no positions");
   }
   return p;
 }
@@ -279,12 +204,7 @@ CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item
   reader.check_keys(item, {"name", "game", "sweep", "positions", "depths", "evaluation"}, where);
   CompareInputSet set;
   const GameBlock block = parse_game_block(reader, reader.require(item, "game", where));
-  const GameInfo* info = nullptr;
-  try {
-    info = &find_game_info(block.name);
-  } catch (const ParamError& e) {
-    reader.fail(block.name_node, e.what());
-  }
+  const GameInfo* info = &game_info_of(reader, block);
   set.game = info->name;
   set.name = info->name;
   if (const auto n = reader.find(item, "name"); n.IsDefined()) {
@@ -292,7 +212,8 @@ CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item
   }
   std::map<std::string, std::string> fixed;
   for (const auto& p : block.params) {
-    check_param(reader, *info, p.key, p.key_node, p.value, p.value_node);
+    check_param(reader, info->params, "game " + info->name, p.key, p.key_node, p.value,
+                p.value_node);
     fixed[p.key] = p.value;
   }
   const YAML::Node sweep_node = reader.find(item, "sweep");
@@ -307,8 +228,9 @@ CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item
                                   std::to_string(kMaxCompareInputs) + " games");
     }
   }
-  std::vector<std::size_t> odometer(sweep.size(), 0);
-  for (bool more = true; more;) {
+  std::vector<std::size_t> sizes, odometer(sweep.size(), 0);
+  for (const auto& f : sweep) sizes.push_back(f.values.size());
+  do {
     CompareVariant v;
     std::map<std::string, std::string> params = fixed;
     for (std::size_t k = 0; k < sweep.size(); ++k) {
@@ -328,15 +250,7 @@ CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item
       reader.fail(sweep_node, "the combination " + combination + " is rejected: " + e.what());
     }
     set.variants.push_back(std::move(v));
-    more = false;
-    for (std::size_t d = sweep.size(); d-- > 0;) {
-      if (++odometer[d] < sweep[d].values.size()) {
-        more = true;
-        break;
-      }
-      odometer[d] = 0;
-    }
-  }
+  } while (next_combination(odometer, sizes));
   for (const auto& f : sweep) set.sweep.emplace_back(f.key, f.values);
   for (const auto& [k, value] : set.variants.front().game->params().values()) {
     if (std::none_of(sweep.begin(), sweep.end(), [&](const SweepField& f) { return f.key == k; })) {
@@ -359,13 +273,8 @@ CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item
   return set;
 }
 
-struct AlgorithmsBlock {
-  std::vector<CompareAlgorithm> algorithms;
-  std::vector<YAML::Node> nodes;  // where each entry was written
-};
-
-AlgorithmsBlock parse_algorithms(const YamlReader& reader, const YAML::Node& node,
-                                 const std::vector<CompareInputSet>& sets) {
+std::vector<CompareAlgorithm> parse_algorithms(const YamlReader& reader, const YAML::Node& node,
+                                               const std::vector<CompareInputSet>& sets) {
   const auto items = reader.items(node, "'algorithms'");
   if (items.empty()) reader.fail(node, "'algorithms' is empty: list at least one algorithm");
   // Keys of the players block that compare sets elsewhere, and the one it adds.
@@ -391,7 +300,7 @@ AlgorithmsBlock parse_algorithms(const YamlReader& reader, const YAML::Node& nod
   defaults.depth = 1;  // unused: the inputs give the depths
   const std::vector<PlayerEntry> entries = parse_players_block(reader, node, defaults);
 
-  AlgorithmsBlock out;
+  std::vector<CompareAlgorithm> out;
   std::map<std::string, YAML::Node> seen;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     std::vector<PlayerConfig> players;
@@ -402,13 +311,10 @@ AlgorithmsBlock parse_algorithms(const YamlReader& reader, const YAML::Node& nod
     }
     for (auto& p : players) {
       if (auto [it, fresh] = seen.emplace(p.name, entries[i].name_node); !fresh) {
-        const YAML::Mark m = it->second.Mark();
         reader.fail(entries[i].name_node, "duplicate algorithm name '" + p.name + "' (first at " +
-                                              std::to_string(m.line + 1) + ":" +
-                                              std::to_string(m.column + 1) + ")");
+                                              position_text(it->second) + ")");
       }
-      out.algorithms.push_back({p.name, p.algorithm, budgets[i]});
-      out.nodes.push_back(entries[i].node);
+      out.push_back({p.name, p.algorithm, budgets[i]});
     }
   }
   return out;
@@ -433,9 +339,7 @@ CompareConfig load_with(const YamlReader& reader, const YAML::Node& root) {
       "at the top of a compare config");
   CompareConfig c;
   c.source_path = reader.file();
-  c.name = default_name(reader.file());
-  if (const auto n = reader.find(root, "name"); n.IsDefined())
-    c.name = reader.identifier(n, "'name'");
+  c.name = config_name(reader, root, "compare");
 
   const YAML::Node inputs = reader.require(root, "inputs", "in the compare config");
   const auto items = reader.items(inputs, "'inputs'");
@@ -449,9 +353,8 @@ CompareConfig load_with(const YamlReader& reader, const YAML::Node& root) {
     }
   }
 
-  AlgorithmsBlock algos =
+  c.algorithms =
       parse_algorithms(reader, reader.require(root, "algorithms", "in the compare config"), c.sets);
-  c.algorithms = std::move(algos.algorithms);
   if (const auto n = reader.find(root, "reference"); n.IsDefined()) {
     c.reference = find_entry(reader, n, "'reference'", c.algorithms);
   } else {
@@ -484,19 +387,9 @@ CompareConfig load_with(const YamlReader& reader, const YAML::Node& root) {
       }
     }
   }
-  if (const auto n = reader.find(root, "seed"); n.IsDefined()) {
-    c.seed = reader.unsigned_integer(n, "'seed'");
-  }
-  if (const auto n = reader.find(root, "threads"); n.IsDefined()) {
-    c.threads = static_cast<int>(reader.integer(n, "'threads'", 0, 1024));
-  }
-  if (const auto o = reader.find(root, "output"); o.IsDefined()) {
-    reader.expect_map(o, "'output'");
-    reader.check_keys(o, {"dir"}, "in 'output'");
-    if (const auto d = reader.find(o, "dir"); d.IsDefined() && !d.IsNull()) {
-      c.output_dir = reader.text(d, "'output.dir'");
-    }
-  }
+  reader.get(root, "seed", "'seed'", c.seed);
+  reader.get(root, "threads", "'threads'", c.threads, 0, 1024);
+  (void)read_output(reader, root, {"dir"}, c.output_dir);
   return c;
 }
 
@@ -516,31 +409,21 @@ std::string compare_resolved_yaml(const CompareConfig& c) {
   YAML::Emitter out;
   out << YAML::Comment("resolved compare config: defaults filled in, ranges and sweeps expanded");
   out << YAML::BeginMap;
-  out << YAML::Key << "name" << YAML::Value << c.name;
-  out << YAML::Key << "inputs" << YAML::Value << YAML::BeginSeq;
+  put(out, "name", c.name);
+  put(out, "inputs", YAML::BeginSeq);
   for (const auto& s : c.sets) {
     out << YAML::BeginMap;
-    out << YAML::Key << "name" << YAML::Value << s.name;
-    out << YAML::Key << "game" << YAML::Value << YAML::BeginMap;
-    out << YAML::Key << "name" << YAML::Value << s.game;
-    out << YAML::Key << "params" << YAML::Value << YAML::Flow << YAML::BeginMap;
-    for (const auto& [k, v] : s.params) out << YAML::Key << k << YAML::Value << v;
-    out << YAML::EndMap << YAML::EndMap;
+    put(out, "name", s.name);
+    emit_game(out, s.game, s.params);
     if (!s.sweep.empty()) {
-      out << YAML::Key << "sweep" << YAML::Value << YAML::BeginMap;
+      put(out, "sweep", YAML::BeginMap);
       for (const auto& [k, values] : s.sweep) {
         out << YAML::Key << k << YAML::Value << YAML::Flow << values;
       }
       out << YAML::EndMap;
     }
-    out << YAML::Key << "evaluation" << YAML::Value << YAML::Flow << YAML::BeginMap;
-    out << YAML::Key << "kind" << YAML::Value << s.evaluation.kind;
-    if (!s.evaluation.weights.empty()) {
-      out << YAML::Key << "weights" << YAML::Value << YAML::Flow << YAML::BeginSeq;
-      for (double w : s.evaluation.weights) out << format_number(w);
-      out << YAML::EndSeq;
-    }
-    out << YAML::EndMap;
+    out << YAML::Key << "evaluation" << YAML::Value;
+    emit_eval(out, s.evaluation);
     out << YAML::Key << "positions" << YAML::Value;
     switch (s.positions.kind) {
       case ComparePositions::Kind::kStart:
@@ -553,7 +436,7 @@ std::string compare_resolved_yaml(const CompareConfig& c) {
         break;
       case ComparePositions::Kind::kSample:
         out << YAML::Flow << YAML::BeginMap;
-        out << YAML::Key << "sample" << YAML::Value << s.positions.count;
+        put(out, "sample", s.positions.count);
         out << YAML::Key << "plies" << YAML::Value
             << std::to_string(s.positions.min_plies) + ".." + std::to_string(s.positions.max_plies);
         out << YAML::EndMap;
@@ -565,25 +448,22 @@ std::string compare_resolved_yaml(const CompareConfig& c) {
     out << YAML::EndMap;
   }
   out << YAML::EndSeq;
-  out << YAML::Key << "algorithms" << YAML::Value << YAML::BeginSeq;
+  put(out, "algorithms", YAML::BeginSeq);
   for (const auto& a : c.algorithms) {
     out << YAML::Flow << YAML::BeginMap;
-    out << YAML::Key << "name" << YAML::Value << a.name;
-    out << YAML::Key << "algorithm" << YAML::Value << a.algorithm.name;
-    out << YAML::Key << "options" << YAML::Value << YAML::Flow << YAML::BeginMap;
-    for (const auto& [k, v] : a.algorithm.options.values())
-      out << YAML::Key << k << YAML::Value << v;
-    out << YAML::EndMap;
-    if (a.max_nodes != 0) out << YAML::Key << "nodes" << YAML::Value << a.max_nodes;
+    put(out, "name", a.name);
+    put(out, "algorithm", a.algorithm.name);
+    out << YAML::Key << "options" << YAML::Value << YAML::Flow << a.algorithm.options.values();
+    if (a.max_nodes != 0) put(out, "nodes", a.max_nodes);
     out << YAML::EndMap;
   }
   out << YAML::EndSeq;
-  out << YAML::Key << "reference" << YAML::Value << c.algorithms[c.reference].name;
-  if (c.baseline) out << YAML::Key << "baseline" << YAML::Value << c.algorithms[*c.baseline].name;
-  out << YAML::Key << "seed" << YAML::Value << c.seed;
-  out << YAML::Key << "threads" << YAML::Value << c.threads;
-  out << YAML::Key << "output" << YAML::Value << YAML::BeginMap;
-  out << YAML::Key << "dir" << YAML::Value << c.output_dir;
+  put(out, "reference", c.algorithms[c.reference].name);
+  if (c.baseline) put(out, "baseline", c.algorithms[*c.baseline].name);
+  put(out, "seed", c.seed);
+  put(out, "threads", c.threads);
+  put(out, "output", YAML::BeginMap);
+  put(out, "dir", c.output_dir);
   out << YAML::EndMap;
   out << YAML::EndMap;
   return std::string(out.c_str()) + "\n";

@@ -3,17 +3,13 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <fstream>
 
 #include "algorithms/search.h"
 
 namespace gts {
 
 namespace {
-
-std::string position_text(const YAML::Node& node) {
-  const YAML::Mark m = node.Mark();
-  return std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
-}
 
 // A part of a generated player name: only characters allowed in names.
 std::string name_part(const std::string& text) {
@@ -30,12 +26,78 @@ std::string name_part(const std::string& text) {
   return out;
 }
 
+}  // namespace
+
 bool has_param(const std::vector<ParamSpec>& specs, const std::string& name) {
   return std::any_of(specs.begin(), specs.end(),
                      [&](const ParamSpec& s) { return s.name == name; });
 }
 
-}  // namespace
+void check_param(const YamlReader& reader, const std::vector<ParamSpec>& specs,
+                 const std::string& owner, const std::string& key, const YAML::Node& key_node,
+                 const std::string& value, const YAML::Node& value_node,
+                 const std::string& prefix) {
+  try {
+    resolve_params(specs, {{key, value}}, owner);
+  } catch (const ParamError& e) {
+    reader.fail(has_param(specs, key) ? value_node : key_node, prefix + e.what());
+  }
+}
+
+std::string config_name(const YamlReader& reader, const YAML::Node& root,
+                        const std::string& fallback) {
+  std::string name = std::filesystem::path(reader.file()).stem().string();
+  for (char& c : name) {
+    if (!is_identifier(std::string_view(&c, 1))) c = '_';
+  }
+  if (name.empty()) name = fallback;
+  if (const YAML::Node n = reader.find(root, "name"); n.IsDefined()) {
+    name = reader.identifier(n, "'name'");
+  }
+  return name;
+}
+
+YAML::Node read_output(const YamlReader& reader, const YAML::Node& root,
+                       std::initializer_list<std::string_view> keys, std::string& dir) {
+  const YAML::Node output = reader.find_map(root, "output", "'output'", keys);
+  if (const YAML::Node n = reader.find(output, "dir"); n.IsDefined() && !n.IsNull()) {
+    dir = reader.text(n, "'output.dir'");
+  }
+  return output;
+}
+
+bool next_combination(std::vector<std::size_t>& index, const std::vector<std::size_t>& sizes) {
+  for (std::size_t d = sizes.size(); d-- > 0;) {
+    if (++index[d] < sizes[d]) return true;
+    index[d] = 0;
+  }
+  return false;
+}
+
+void PositionLine::fail(const std::string& message) const {
+  throw ConfigError(file, line, column, message);
+}
+
+std::vector<PositionLine> read_position_lines(const YamlReader& reader, const YAML::Node& node,
+                                              const std::string& written, const std::string& noun) {
+  const std::string path = reader.relative_path(written);
+  if (const std::string why = unreadable_reason(path); !why.empty()) {
+    reader.fail(node, "cannot open " + noun + " file '" + path + "': " + why);
+  }
+  std::ifstream in(path);
+  if (!in) reader.fail(node, "cannot open " + noun + " file '" + path + "'");
+  std::vector<PositionLine> out;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const auto first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos || line[first] == '#') continue;
+    const auto last = line.find_last_not_of(" \t\r");
+    out.push_back(
+        {line.substr(first, last - first + 1), path, number, static_cast<int>(first) + 1});
+  }
+  if (out.empty()) reader.fail(node, noun + " file '" + path + "' has no positions");
+  return out;
+}
 
 bool same_eval(const EvalSpec& a, const EvalSpec& b) {
   return a.kind == b.kind && a.weights == b.weights;
@@ -76,10 +138,8 @@ namespace {
 EngineSpec parse_engine_block(const YamlReader& reader, const YAML::Node& node,
                               const std::string& who) {
   const std::string where = "'engine' of " + who;
-  reader.expect_map(node, where);
-  reader.check_keys(node,
-                    {"command", "options", "working_dir", "protocol", "startup_ms", "stall_ms"},
-                    "in " + where);
+  reader.check_map(node, where,
+                   {"command", "options", "working_dir", "protocol", "startup_ms", "stall_ms"});
   EngineSpec e;
   const YAML::Node command = reader.require(node, "command", "in " + where);
   bool is_list = false;
@@ -98,9 +158,7 @@ EngineSpec parse_engine_block(const YamlReader& reader, const YAML::Node& node,
       reader.fail(n, "the 'working_dir' of " + who + " is not a folder: " + e.working_dir);
     }
   }
-  if (auto n = reader.find(node, "protocol"); n.IsDefined()) {
-    e.protocol = reader.choice(n, "'protocol' of " + who, {"ugi"});
-  }
+  reader.get(node, "protocol", "'protocol' of " + who, e.protocol, {"ugi"});
   if (auto n = reader.find(node, "options"); n.IsDefined()) {
     reader.expect_map(n, "'options' of the engine of " + who);
     for (auto it = n.begin(); it != n.end(); ++it) {
@@ -112,18 +170,24 @@ EngineSpec parse_engine_block(const YamlReader& reader, const YAML::Node& node,
       e.options.emplace_back(key, reader.text(it->second, "engine option '" + key + "' of " + who));
     }
   }
-  if (auto n = reader.find(node, "startup_ms"); n.IsDefined()) {
-    e.startup_ms = reader.number(n, "'startup_ms' of " + who, 1, 1e9);
-  }
-  if (auto n = reader.find(node, "stall_ms"); n.IsDefined()) {
-    e.stall_ms = reader.number(n, "'stall_ms' of " + who, 1, 1e9);
-  }
+  reader.get(node, "startup_ms", "'startup_ms' of " + who, e.startup_ms, 1, 1e9);
+  reader.get(node, "stall_ms", "'stall_ms' of " + who, e.stall_ms, 1, 1e9);
   return e;
 }
 
 }  // namespace
 
 std::string depth_text(int depth) { return depth == kDepthMax ? "max" : std::to_string(depth); }
+
+int parse_depth(const YamlReader& reader, const YAML::Node& node, const std::string& what) {
+  if (node.Scalar() == "max") return kDepthMax;
+  const auto v = parse_integer(node.Scalar());
+  if (!v || *v < 1 || *v > kMaxConfigDepth) {
+    reader.fail(node, "expected an integer in 1.." + std::to_string(kMaxConfigDepth) +
+                          " or 'max' for " + what + ", got " + describe_node(node));
+  }
+  return static_cast<int>(*v);
+}
 
 // ---- game ----
 
@@ -146,35 +210,32 @@ GameBlock parse_game_block(const YamlReader& reader, const YAML::Node& node) {
   if (block.params_node.IsDefined()) {
     reader.expect_map(block.params_node, "'game.params'");
     for (auto it = block.params_node.begin(); it != block.params_node.end(); ++it) {
-      GameBlock::Param p;
-      p.key_node = it->first;
-      p.value_node = it->second;
-      p.key = reader.text(p.key_node, "a game parameter name");
+      const std::string key = reader.text(it->first, "a game parameter name");
       for (const auto& q : block.params) {
-        if (q.key == p.key) reader.fail(p.key_node, "game parameter '" + p.key + "' given twice");
+        if (q.key == key) reader.fail(it->first, "game parameter '" + key + "' given twice");
       }
-      p.value = reader.text(p.value_node, "game parameter '" + p.key + "'");
-      block.params.push_back(std::move(p));
+      block.params.push_back(
+          {key, reader.text(it->second, "game parameter '" + key + "'"), it->first, it->second});
     }
   }
   return block;
 }
 
-std::unique_ptr<GameHandle> make_game_from_block(const YamlReader& reader, const GameBlock& block) {
-  const GameInfo* info = nullptr;
+const GameInfo& game_info_of(const YamlReader& reader, const GameBlock& block) {
   try {
-    info = &find_game_info(block.name);
+    return find_game_info(block.name);
   } catch (const ParamError& e) {
     reader.fail(block.name_node, e.what());
   }
+}
+
+std::unique_ptr<GameHandle> make_game_from_block(const YamlReader& reader, const GameBlock& block) {
+  const GameInfo* info = &game_info_of(reader, block);
   // One parameter at a time first, so that the error points at the parameter at fault.
   std::map<std::string, std::string> all;
   for (const auto& p : block.params) {
-    try {
-      resolve_params(info->params, {{p.key, p.value}}, "game " + info->name);
-    } catch (const ParamError& e) {
-      reader.fail(has_param(info->params, p.key) ? p.value_node : p.key_node, e.what());
-    }
+    check_param(reader, info->params, "game " + info->name, p.key, p.key_node, p.value,
+                p.value_node);
     all[p.key] = p.value;
   }
   try {
@@ -192,53 +253,59 @@ std::vector<EvaluationEntry> parse_evaluations_block(const YamlReader& reader,
   if (!node.IsDefined()) return out;
   reader.expect_map(node, "'evaluations'");
   for (auto it = node.begin(); it != node.end(); ++it) {
-    EvaluationEntry e;
-    e.name_node = it->first;
-    e.name = reader.identifier(e.name_node, "an evaluation name");
+    const std::string name = reader.identifier(it->first, "an evaluation name");
     for (const auto& other : out) {
-      if (other.name == e.name) {
-        reader.fail(e.name_node, "evaluation '" + e.name + "' defined twice (first at " +
-                                     position_text(other.name_node) + ")");
+      if (other.name == name) {
+        reader.fail(it->first, "evaluation '" + name + "' defined twice (first at " +
+                                   position_text(other.name_node) + ")");
       }
     }
-    const YAML::Node body = it->second;
-    const std::string what = "evaluation '" + e.name + "'";
-    reader.expect_map(body, what);
-    reader.check_keys(body, {"kind", "weights"}, "in " + what);
-    e.kind_node = reader.require(body, "kind", "in " + what);
-    e.spec.kind = reader.text(e.kind_node, "'kind' of " + what);
-    e.weights_node = reader.find(body, "weights");
-    if (e.weights_node.IsDefined()) {
-      const auto items = reader.items(e.weights_node, "'weights' of " + what);
-      for (std::size_t i = 0; i < items.size(); ++i) {
-        e.spec.weights.push_back(
-            reader.number(items[i], "weight " + std::to_string(i + 1) + " of " + what, -1e6, 1e6));
-      }
-    }
-    out.push_back(std::move(e));
+    out.push_back(parse_evaluation_body(reader, it->second, "evaluation '" + name + "'"));
+    out.back().name = name;
+    out.back().name_node = it->first;
   }
   return out;
+}
+
+EvaluationEntry parse_evaluation_body(const YamlReader& reader, const YAML::Node& body,
+                                      const std::string& what) {
+  EvaluationEntry e;
+  reader.check_map(body, what, {"kind", "weights"});
+  e.kind_node = reader.require(body, "kind", "in " + what);
+  e.spec.kind = reader.text(e.kind_node, "'kind' of " + what);
+  e.weights_node = reader.find(body, "weights");
+  if (e.weights_node.IsDefined()) {
+    const auto items = reader.items(e.weights_node, "'weights' of " + what);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      e.spec.weights.push_back(
+          reader.number(items[i], "weight " + std::to_string(i + 1) + " of " + what, -1e6, 1e6));
+    }
+  }
+  return e;
+}
+
+void check_evaluation(const YamlReader& reader, const EvaluationEntry& e, const GameHandle& game) {
+  const auto& kinds = game.info().evaluations;
+  if (std::none_of(kinds.begin(), kinds.end(),
+                   [&](const EvalInfo& k) { return k.kind == e.spec.kind; })) {
+    std::string known;
+    for (const auto& k : kinds) known += (known.empty() ? "" : ", ") + k.kind;
+    reader.fail(e.kind_node, "unknown evaluation kind '" + e.spec.kind + "' for " +
+                                 game.info().name + " (known: " + known + ")");
+  }
+  try {
+    (void)game.make_searcher(make_algorithm_spec(reference_algorithm().name, {}), e.spec);
+  } catch (const ParamError& err) {
+    reader.fail(e.weights_node.IsDefined() ? e.weights_node : e.kind_node, err.what());
+  }
 }
 
 std::map<std::string, EvalSpec> validate_evaluations(const YamlReader& reader,
                                                      const std::vector<EvaluationEntry>& entries,
                                                      const GameHandle& game) {
-  const AlgorithmSpec probe = make_algorithm_spec(reference_algorithm().name, {});
   std::map<std::string, EvalSpec> out;
   for (const auto& e : entries) {
-    const auto& kinds = game.info().evaluations;
-    if (std::none_of(kinds.begin(), kinds.end(),
-                     [&](const EvalInfo& k) { return k.kind == e.spec.kind; })) {
-      std::string known;
-      for (const auto& k : kinds) known += (known.empty() ? "" : ", ") + k.kind;
-      reader.fail(e.kind_node, "unknown evaluation kind '" + e.spec.kind + "' for " +
-                                   game.info().name + " (known: " + known + ")");
-    }
-    try {
-      (void)game.make_searcher(probe, e.spec);
-    } catch (const ParamError& err) {
-      reader.fail(e.weights_node.IsDefined() ? e.weights_node : e.kind_node, err.what());
-    }
+    check_evaluation(reader, e, game);
     out[e.name] = e.spec;
   }
   return out;
@@ -273,12 +340,8 @@ std::vector<PlayerEntry> parse_players_block(const YamlReader& reader, const YAM
       if (auto n = reader.find(item, "tc"); n.IsDefined()) {
         p.limits.tc = parse_time_control(reader, n, "'tc' of " + who);
       }
-      if (auto n = reader.find(item, "time_ms"); n.IsDefined()) {
-        p.limits.time_ms = reader.number(n, "'time_ms' of " + who, 0.0, 1e9);
-      }
-      if (auto n = reader.find(item, "nodes"); n.IsDefined()) {
-        p.limits.nodes = reader.unsigned_integer(n, "'nodes' of " + who);
-      }
+      reader.get(item, "time_ms", "'time_ms' of " + who, p.limits.time_ms, 0.0, 1e9);
+      reader.get(item, "nodes", "'nodes' of " + who, p.limits.nodes);
       own_budget = p.limits.tc.enabled() || p.limits.time_ms > 0 || p.limits.nodes > 0;
       if (auto n = reader.find(item, "engine"); n.IsDefined()) {
         for (const char* key : {"algorithm", "evaluation", "options"}) {
@@ -309,18 +372,8 @@ std::vector<PlayerEntry> parse_players_block(const YamlReader& reader, const YAM
     const YAML::Node depth = reader.find(item, "depth");
     if (depth.IsDefined()) {
       p.depth.values = reader.scalar_or_list(depth, "'depth' of " + who, p.depth.swept);
-      for (const auto& d : p.depth.values) {
-        if (d.Scalar() == "max") {
-          p.depths.push_back(kDepthMax);
-          continue;
-        }
-        const auto v = parse_integer(d.Scalar());
-        if (!v || *v < 1 || *v > kMaxConfigDepth) {
-          reader.fail(d, "expected an integer in 1.." + std::to_string(kMaxConfigDepth) +
-                             " or 'max' for 'depth' of " + who + ", got " + describe_node(d));
-        }
-        p.depths.push_back(static_cast<int>(*v));
-      }
+      for (const auto& d : p.depth.values)
+        p.depths.push_back(parse_depth(reader, d, "'depth' of " + who));
     } else if (defaults.depth) {
       p.depths.push_back(*defaults.depth);
     } else if (own_budget) {
@@ -339,15 +392,14 @@ std::vector<PlayerEntry> parse_players_block(const YamlReader& reader, const YAM
     if (p.options_node.IsDefined()) {
       reader.expect_map(p.options_node, "'options' of " + who);
       for (auto it = p.options_node.begin(); it != p.options_node.end(); ++it) {
-        PlayerEntry::Option o;
-        o.key_node = it->first;
-        o.key = reader.text(o.key_node, "an option name of " + who);
+        const std::string key = reader.text(it->first, "an option name of " + who);
         for (const auto& other : p.options) {
-          if (other.key == o.key) reader.fail(o.key_node, "option '" + o.key + "' given twice");
+          if (other.key == key) reader.fail(it->first, "option '" + key + "' given twice");
         }
-        o.values.values =
-            reader.scalar_or_list(it->second, "option '" + o.key + "' of " + who, o.values.swept);
-        p.options.push_back(std::move(o));
+        p.options.push_back({key, it->first, {}});
+        PlayerEntry::Field& values = p.options.back().values;
+        values.values =
+            reader.scalar_or_list(it->second, "option '" + key + "' of " + who, values.swept);
       }
     }
     out.push_back(std::move(p));
@@ -361,6 +413,13 @@ std::vector<PlayerConfig> expand_players(const YamlReader& reader,
                                          const std::map<std::string, EvalSpec>& evaluations) {
   std::vector<PlayerConfig> out;
   std::map<std::string, YAML::Node> first_seen;
+  const auto add = [&](PlayerConfig&& player, const YAML::Node& name_node) {
+    if (auto [it, fresh] = first_seen.emplace(player.name, name_node); !fresh) {
+      reader.fail(name_node, "duplicate player name '" + player.name + "' (first at " +
+                                 position_text(it->second) + ")");
+    }
+    out.push_back(std::move(player));
+  };
   const GameInfo& game_info = game.info();
 
   for (const auto& entry : entries) {
@@ -374,11 +433,7 @@ std::vector<PlayerConfig> expand_players(const YamlReader& reader,
         player.depth = depth;
         player.engine = entry.engine;
         player.limits = entry.limits;
-        if (auto [it, fresh] = first_seen.emplace(player.name, entry.name_node); !fresh) {
-          reader.fail(entry.name_node, "duplicate player name '" + player.name + "' (first at " +
-                                           position_text(it->second) + ")");
-        }
-        out.push_back(std::move(player));
+        add(std::move(player), entry.name_node);
       }
       continue;
     }
@@ -394,11 +449,8 @@ std::vector<PlayerConfig> expand_players(const YamlReader& reader,
       }
       for (const auto& o : entry.options) {
         for (const auto& v : o.values.values) {
-          try {
-            resolve_params(info->options, {{o.key, v.Scalar()}}, "algorithm " + info->name);
-          } catch (const ParamError& e) {
-            reader.fail(has_param(info->options, o.key) ? v : o.key_node, who + ": " + e.what());
-          }
+          check_param(reader, info->options, "algorithm " + info->name, o.key, o.key_node,
+                      v.Scalar(), v, who + ": ");
         }
       }
       algorithms.push_back(info);
@@ -446,7 +498,7 @@ std::vector<PlayerConfig> expand_players(const YamlReader& reader,
       }
     }
     std::vector<std::size_t> index(sizes.size(), 0);
-    for (bool more = true; more;) {
+    do {
       PlayerConfig player;
       std::string name = entry.name;
       const AlgorithmInfo& info = *algorithms[index[0]];
@@ -482,21 +534,8 @@ std::vector<PlayerConfig> expand_players(const YamlReader& reader,
       } catch (const ParamError& e) {
         reader.fail(eval.node, "player '" + name + "': " + e.what());
       }
-      if (auto [it, fresh] = first_seen.emplace(name, entry.name_node); !fresh) {
-        reader.fail(entry.name_node, "duplicate player name '" + name + "' (first at " +
-                                         position_text(it->second) + ")");
-      }
-      out.push_back(std::move(player));
-
-      more = false;
-      for (std::size_t d = sizes.size(); d-- > 0;) {
-        if (++index[d] < sizes[d]) {
-          more = true;
-          break;
-        }
-        index[d] = 0;
-      }
-    }
+      add(std::move(player), entry.name_node);
+    } while (next_combination(index, sizes));
   }
   return out;
 }
@@ -509,12 +548,8 @@ void read_sprt_keys(const YamlReader& reader, const YAML::Node& node, const std:
   }
   const double max_elo =
       sprt.model == SprtModel::kNormalized ? kSprtMaxNormalizedElo : kSprtMaxLogisticElo;
-  if (auto n = reader.find(node, "elo0"); n.IsDefined()) {
-    sprt.elo0 = reader.number(n, at + "elo0'", -max_elo, max_elo);
-  }
-  if (auto n = reader.find(node, "elo1"); n.IsDefined()) {
-    sprt.elo1 = reader.number(n, at + "elo1'", -max_elo, max_elo);
-  }
+  reader.get(node, "elo0", at + "elo0'", sprt.elo0, -max_elo, max_elo);
+  reader.get(node, "elo1", at + "elo1'", sprt.elo1, -max_elo, max_elo);
   if (!(sprt.elo0 < sprt.elo1)) {
     reader.fail(node, at + "elo0' (" + format_number(sprt.elo0) + ") must be below " + at +
                           "elo1' (" + format_number(sprt.elo1) + ")");
@@ -528,6 +563,23 @@ void read_sprt_keys(const YamlReader& reader, const YAML::Node& node, const std:
       (key[0] == 'a' ? sprt.alpha : sprt.beta) = x;
     }
   }
+}
+
+void emit_game(YAML::Emitter& out, const std::string& name,
+               const std::map<std::string, std::string>& params) {
+  put(out, "game", YAML::BeginMap);
+  put(out, "name", name);
+  out << YAML::Key << "params" << YAML::Value << YAML::Flow << params << YAML::EndMap;
+}
+
+void emit_eval(YAML::Emitter& out, const EvalSpec& spec) {
+  out << YAML::Flow << YAML::BeginMap << YAML::Key << "kind" << YAML::Value << spec.kind;
+  if (!spec.weights.empty()) {
+    out << YAML::Key << "weights" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+    for (double w : spec.weights) out << format_number(w);
+    out << YAML::EndSeq;
+  }
+  out << YAML::EndMap;
 }
 
 std::string sprt_flow(const SprtConfig& sprt) {

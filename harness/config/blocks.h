@@ -66,6 +66,8 @@ struct GameBlock {
 };
 
 GameBlock parse_game_block(const YamlReader& reader, const YAML::Node& node);
+// The registry's entry of the game the block names; fails at the name when there is none.
+const GameInfo& game_info_of(const YamlReader& reader, const GameBlock& block);
 // The configured game; unknown games and bad parameters fail at the offending node.
 std::unique_ptr<GameHandle> make_game_from_block(const YamlReader& reader, const GameBlock& block);
 
@@ -82,6 +84,12 @@ struct EvaluationEntry {
 // `node` may be undefined (no block): no entries.
 std::vector<EvaluationEntry> parse_evaluations_block(const YamlReader& reader,
                                                      const YAML::Node& node);
+// One evaluation's `{kind, weights}` map (the entry's name left empty).
+EvaluationEntry parse_evaluation_body(const YamlReader& reader, const YAML::Node& body,
+                                      const std::string& what);
+// Checks an evaluation against the game: its kind known, its weights accepted.
+void check_evaluation(const YamlReader& reader, const EvaluationEntry& entry,
+                      const GameHandle& game);
 // Checks each evaluation against the game (kind known, weights accepted).
 std::map<std::string, EvalSpec> validate_evaluations(const YamlReader& reader,
                                                      const std::vector<EvaluationEntry>& entries,
@@ -143,6 +151,19 @@ std::vector<PlayerConfig> expand_players(const YamlReader& reader,
                                          const GameHandle& game,
                                          const std::map<std::string, EvalSpec>& evaluations);
 
+// ---- writing resolved configs ----
+
+// `key: value`, in a map being written.
+template <class V>
+void put(YAML::Emitter& out, const std::string& key, const V& value) {
+  out << YAML::Key << key << YAML::Value << value;
+}
+// `game: {name: NAME, params: {...}}`, in a map being written.
+void emit_game(YAML::Emitter& out, const std::string& name,
+               const std::map<std::string, std::string>& params);
+// `{kind: KIND, weights: [...]}` (no weights when there are none), as a value.
+void emit_eval(YAML::Emitter& out, const EvalSpec& spec);
+
 // ---- SPRT ----
 
 // The keys of an SPRT block, `{elo0, elo1, alpha, beta, model}`, into `sprt` (keys absent keep
@@ -158,5 +179,43 @@ inline constexpr int kMaxConfigDepth = 1000;
 // A typo in a sweep should not build a million Searchers.
 inline constexpr std::size_t kMaxSweepPlayers = 10000;
 std::string depth_text(int depth);
+// "max" (kDepthMax) or an integer in 1..kMaxConfigDepth, for `what`.
+int parse_depth(const YamlReader& reader, const YAML::Node& node, const std::string& what);
+
+// ---- shared by the configs ----
+
+bool has_param(const std::vector<ParamSpec>& specs, const std::string& name);
+// One parameter `key: value` checked against `specs` (those of `owner`, e.g. "game kalah"): the
+// registry's message, after `prefix`, at the value when the key is declared, else at the key.
+void check_param(const YamlReader& reader, const std::vector<ParamSpec>& specs,
+                 const std::string& owner, const std::string& key, const YAML::Node& key_node,
+                 const std::string& value, const YAML::Node& value_node,
+                 const std::string& prefix = "");
+
+// The config's `name`; by default the file's stem, characters not allowed in names as '_' (and
+// `fallback` for an empty stem).
+std::string config_name(const YamlReader& reader, const YAML::Node& root,
+                        const std::string& fallback);
+// The optional `output` block (its keys `keys`) and its `dir` into `dir` (`dir:` with no value
+// means the default, like `dir: ""`); the block's node, undefined when absent.
+YAML::Node read_output(const YamlReader& reader, const YAML::Node& root,
+                       std::initializer_list<std::string_view> keys, std::string& dir);
+
+// Steps `index` to the next combination of `sizes` (an odometer, the last field fastest); false
+// after the last one.
+bool next_combination(std::vector<std::size_t>& index, const std::vector<std::size_t>& sizes);
+
+// A line of a positions file (one position a line; blank lines and '#' comments skipped).
+struct PositionLine {
+  std::string text;
+  std::string file;
+  int line = 0;
+  int column = 0;
+  [[noreturn]] void fail(const std::string& message) const;
+};
+// The positions of the file `written` (relative to the config) that `node` names; fails there when
+// it cannot be read or has none. `noun` names the file in messages ("openings", "positions").
+std::vector<PositionLine> read_position_lines(const YamlReader& reader, const YAML::Node& node,
+                                              const std::string& written, const std::string& noun);
 
 }  // namespace gts

@@ -34,8 +34,6 @@ struct OpeningsConfig {
   std::string order = "sequential";
 };
 
-std::string openings_kind_name(OpeningsConfig::Kind kind);
-
 struct LimitsConfig {
   std::uint64_t nodes = 0;  // per move; 0 = none
   double time_ms = 0.0;     // per move; 0 = none

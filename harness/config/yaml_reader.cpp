@@ -44,6 +44,15 @@ std::string lower(std::string text) {
   return text;
 }
 
+// The whole text as a T, or nullopt.
+template <class T>
+std::optional<T> parse_whole(std::string_view text) {
+  T v{};
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
 // "in 1..1000", or ">= 1" when the upper bound is only the type's limit.
 std::string range_text(std::int64_t lo, std::int64_t hi) {
   if (hi >= INT_MAX) return ">= " + std::to_string(lo);
@@ -61,20 +70,18 @@ std::string describe_node(const YAML::Node& node) {
   return "'" + text + "'";
 }
 
+std::string position_text(const YAML::Node& node) {
+  const YAML::Mark m = node.Mark();
+  return std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
+}
+
 std::optional<std::int64_t> parse_integer(std::string_view text) {
-  std::int64_t v = 0;
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
-  return v;
+  return parse_whole<std::int64_t>(text);
 }
 
 std::optional<double> parse_number(std::string_view text) {
-  double v = 0;
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(v)) {
-    return std::nullopt;
-  }
-  return v;
+  const auto v = parse_whole<double>(text);
+  return v && std::isfinite(*v) ? v : std::nullopt;
 }
 
 bool is_identifier(std::string_view text) {
@@ -109,10 +116,7 @@ std::string unreadable_reason(const std::string& path) {
 }
 
 YAML::Node YamlReader::load() const {
-  std::error_code ec;
-  const auto status = std::filesystem::status(file_, ec);
-  if (!std::filesystem::exists(status)) fail("no such file");
-  if (std::filesystem::is_directory(status)) fail("is a directory, not a YAML file");
+  if (const std::string why = unreadable_reason(file_); !why.empty()) fail(why);
   std::ifstream in(file_, std::ios::binary);
   std::stringstream content;
   content << in.rdbuf();
@@ -155,11 +159,6 @@ void YamlReader::fail(const std::string& message) const { throw ConfigError(file
 
 void YamlReader::expect_map(const YAML::Node& node, const std::string& what) const {
   if (!node.IsMap()) fail(node, "expected a map for " + what + ", got " + describe_node(node));
-}
-
-void YamlReader::expect_list(const YAML::Node& node, const std::string& what) const {
-  if (!node.IsSequence())
-    fail(node, "expected a list for " + what + ", got " + describe_node(node));
 }
 
 void YamlReader::check_keys(const YAML::Node& map, std::initializer_list<std::string_view> allowed,
@@ -216,6 +215,20 @@ YAML::Node YamlReader::require(const YAML::Node& map, std::string_view key,
   return value;
 }
 
+void YamlReader::check_map(const YAML::Node& node, const std::string& what,
+                           std::initializer_list<std::string_view> allowed) const {
+  expect_map(node, what);
+  check_keys(node, allowed, "in " + what);
+}
+
+YAML::Node YamlReader::find_map(const YAML::Node& map, std::string_view key,
+                                const std::string& what,
+                                std::initializer_list<std::string_view> allowed) const {
+  YAML::Node node = find(map, key);
+  if (node.IsDefined()) check_map(node, what, allowed);
+  return node;
+}
+
 std::string YamlReader::text(const YAML::Node& node, const std::string& what) const {
   if (!node.IsScalar())
     fail(node, "expected a string for " + what + ", got " + describe_node(node));
@@ -234,15 +247,10 @@ std::int64_t YamlReader::integer(const YAML::Node& node, const std::string& what
 }
 
 std::uint64_t YamlReader::unsigned_integer(const YAML::Node& node, const std::string& what) const {
-  bool ok = node.IsScalar();
-  std::uint64_t v = 0;
-  if (ok) {
-    const std::string& s = node.Scalar();
-    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    ok = !s.empty() && ec == std::errc() && ptr == s.data() + s.size();
-  }
-  if (!ok) fail(node, "expected an integer >= 0 for " + what + ", got " + describe_node(node));
-  return v;
+  std::optional<std::uint64_t> v;
+  if (node.IsScalar()) v = parse_whole<std::uint64_t>(node.Scalar());
+  if (!v) fail(node, "expected an integer >= 0 for " + what + ", got " + describe_node(node));
+  return *v;
 }
 
 double YamlReader::number(const YAML::Node& node, const std::string& what, double lo,
@@ -284,7 +292,8 @@ std::string YamlReader::identifier(const YAML::Node& node, const std::string& wh
 }
 
 std::vector<YAML::Node> YamlReader::items(const YAML::Node& node, const std::string& what) const {
-  expect_list(node, what);
+  if (!node.IsSequence())
+    fail(node, "expected a list for " + what + ", got " + describe_node(node));
   std::vector<YAML::Node> out;
   for (const auto& item : node) out.push_back(item);
   return out;

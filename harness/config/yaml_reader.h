@@ -8,6 +8,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <concepts>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -44,7 +45,6 @@ class YamlReader {
 
   // Structure. `what` is the phrase naming the value in messages, e.g. "'tournament'".
   void expect_map(const YAML::Node& node, const std::string& what) const;
-  void expect_list(const YAML::Node& node, const std::string& what) const;
   // Fails on a key not in `allowed` (suggesting the closest allowed key and listing them all) and
   // on a key given twice. `where` completes "unknown key 'x' ...", e.g. "in 'tournament'".
   void check_keys(const YAML::Node& map, std::initializer_list<std::string_view> allowed,
@@ -58,6 +58,12 @@ class YamlReader {
   // The value under `key`; fails at the map when it is absent.
   [[nodiscard]] YAML::Node require(const YAML::Node& map, std::string_view key,
                                    const std::string& where) const;
+  // expect_map, then check_keys "in <what>".
+  void check_map(const YAML::Node& node, const std::string& what,
+                 std::initializer_list<std::string_view> allowed) const;
+  // The optional block under `key`, checked as check_map does when present; undefined otherwise.
+  YAML::Node find_map(const YAML::Node& map, std::string_view key, const std::string& what,
+                      std::initializer_list<std::string_view> allowed) const;
 
   // Scalars. Each fails at the node with "expected <kind> for <what>, got <found>".
   [[nodiscard]] std::string text(const YAML::Node& node, const std::string& what) const;
@@ -73,6 +79,34 @@ class YamlReader {
   // A name used in file names and CSV cells: one or more of [A-Za-z0-9_.+=-].
   [[nodiscard]] std::string identifier(const YAML::Node& node, const std::string& what) const;
 
+  // Optional keys: the value under `key` read into `out` by the scalar reader above of its type
+  // (a string: text, or a choice among `choices` where given), and its node; when the key is
+  // absent, `out` keeps its value and the node is undefined.
+  template <std::integral Int>
+  YAML::Node get(const YAML::Node& map, std::string_view key, const std::string& what, Int& out,
+                 std::int64_t lo, std::int64_t hi) const {
+    return if_found(map, key,
+                    [&](const YAML::Node& n) { out = static_cast<Int>(integer(n, what, lo, hi)); });
+  }
+  YAML::Node get(const YAML::Node& map, std::string_view key, const std::string& what,
+                 std::uint64_t& out) const {
+    return if_found(map, key, [&](const YAML::Node& n) { out = unsigned_integer(n, what); });
+  }
+  YAML::Node get(const YAML::Node& map, std::string_view key, const std::string& what, double& out,
+                 double lo, double hi) const {
+    return if_found(map, key, [&](const YAML::Node& n) { out = number(n, what, lo, hi); });
+  }
+  YAML::Node get(const YAML::Node& map, std::string_view key, const std::string& what,
+                 bool& out) const {
+    return if_found(map, key, [&](const YAML::Node& n) { out = boolean(n, what); });
+  }
+  YAML::Node get(const YAML::Node& map, std::string_view key, const std::string& what,
+                 std::string& out, std::initializer_list<std::string_view> choices = {}) const {
+    return if_found(map, key, [&](const YAML::Node& n) {
+      out = choices.size() == 0 ? text(n, what) : choice(n, what, choices);
+    });
+  }
+
   // The items of a list (which must be one).
   [[nodiscard]] std::vector<YAML::Node> items(const YAML::Node& node,
                                               const std::string& what) const;
@@ -82,6 +116,13 @@ class YamlReader {
                                                        bool& is_list) const;
 
  private:
+  template <class Read>
+  YAML::Node if_found(const YAML::Node& map, std::string_view key, const Read& read) const {
+    YAML::Node node = find(map, key);
+    if (node.IsDefined()) read(node);
+    return node;
+  }
+
   std::string file_;
   // Empty values met by find(), with the position of their keys.
   mutable std::vector<std::pair<YAML::Node, YAML::Mark>> empty_values_;
@@ -92,6 +133,9 @@ inline YAML::Node undefined_node() { return YAML::Node(YAML::NodeType::Undefined
 
 // "'two'", "a map", "a list" or "nothing": what was found, for "got ..." in messages.
 std::string describe_node(const YAML::Node& node);
+
+// "LINE:COL" of a node, 1-based.
+std::string position_text(const YAML::Node& node);
 
 // Whole-text decimal parses; nullopt on anything else (signs, spaces, trailing characters).
 std::optional<std::int64_t> parse_integer(std::string_view text);

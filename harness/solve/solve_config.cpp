@@ -11,6 +11,9 @@
 
 namespace gts {
 
+namespace {
+
+// Files matching `pattern` ('*' and '?' in the last path component only), sorted; empty when none.
 std::vector<std::string> glob_files(const std::string& pattern) {
   const std::filesystem::path p(pattern);
   const std::string leaf = p.filename().string();
@@ -34,18 +37,10 @@ std::vector<std::string> glob_files(const std::string& pattern) {
   return out;
 }
 
-namespace {
-
 struct PendingProblem {
   ProblemSpec spec;
   YAML::Node node;  // where errors about it point
 };
-
-std::string known_solve_games() {
-  std::string s;
-  for (const auto& n : solve_game_names()) s += (s.empty() ? "" : ", ") + n;
-  return s;
-}
 
 void parse_problem_item(const YamlReader& reader, const YAML::Node& item,
                         std::vector<PendingProblem>& out) {
@@ -58,10 +53,8 @@ void parse_problem_item(const YamlReader& reader, const YAML::Node& item,
       const std::vector<std::string> matched = glob_files(reader.relative_path(pattern));
       if (matched.empty()) reader.fail(f, "no problem file matches '" + pattern + "'");
       for (const auto& file : matched) {
-        PendingProblem p;
-        p.spec.file = file;
-        p.node = f;
-        out.push_back(std::move(p));
+        out.push_back({{}, f});
+        out.back().spec.file = file;
       }
     }
     return;
@@ -73,28 +66,20 @@ void parse_problem_item(const YamlReader& reader, const YAML::Node& item,
   if (const auto n = reader.find(item, "name"); n.IsDefined()) {
     p.spec.name = reader.identifier(n, "'name'");
   }
-  if (const auto n = reader.find(item, "file"); n.IsDefined()) {
-    p.spec.file = reader.relative_path(reader.text(n, "'file'"));
+  if (const auto n = reader.get(item, "file", "'file'", p.spec.file); n.IsDefined()) {
+    p.spec.file = reader.relative_path(p.spec.file);
     p.node = n;
   }
-  if (const auto n = reader.find(item, "problem"); n.IsDefined()) {
-    p.spec.problem = reader.text(n, "'problem'");
-  }
-  if (const auto n = reader.find(item, "position"); n.IsDefined()) {
-    p.spec.position = reader.text(n, "'position'");
-  }
+  reader.get(item, "problem", "'problem'", p.spec.problem);
+  reader.get(item, "position", "'position'", p.spec.position);
   if (const auto n = reader.find(item, "prover"); n.IsDefined()) {
     const std::string v = reader.text(n, "'prover'");
     p.spec.prover =
         v == "mover" ? -1 : static_cast<int>(reader.integer(n, "'prover' (0, 1 or mover)", 0, 1));
   }
-  if (const auto n = reader.find(item, "at_least"); n.IsDefined()) {
-    p.spec.at_least =
-        static_cast<Value>(reader.integer(n, "'at_least'", -(kInfinity - 1), kInfinity - 1));
-  }
-  if (const auto n = reader.find(item, "expected"); n.IsDefined()) {
-    p.spec.expected = reader.choice(n, "'expected'", {"proved", "proved by ko", "disproved"});
-  }
+  reader.get(item, "at_least", "'at_least'", p.spec.at_least, -(kInfinity - 1), kInfinity - 1);
+  reader.get(item, "expected", "'expected'", p.spec.expected,
+             {"proved", "proved by ko", "disproved"});
   out.push_back(std::move(p));
 }
 
@@ -118,13 +103,7 @@ SolverSpec parse_solver(const YamlReader& reader, const YAML::Node& item) {
     for (const auto& kv : opts) {
       const std::string key = reader.text(kv.first, "an option name");
       const std::string value = reader.text(kv.second, "option '" + key + "'");
-      try {
-        resolve_params(info->options, {{key, value}}, "solver " + info->name);
-      } catch (const ParamError& e) {
-        const bool known = std::any_of(info->options.begin(), info->options.end(),
-                                       [&](const ParamSpec& s) { return s.name == key; });
-        reader.fail(known ? kv.second : kv.first, e.what());
-      }
+      check_param(reader, info->options, "solver " + info->name, key, kv.first, value, kv.second);
       options[key] = value;
     }
   }
@@ -144,18 +123,17 @@ LoadedSolve load_solve_config(const std::string& path) {
   LoadedSolve out;
   SolveConfig& c = out.config;
   c.path = path;
-  c.name = std::filesystem::path(path).stem().string();
-  if (const auto n = reader.find(root, "name"); n.IsDefined())
-    c.name = reader.identifier(n, "'name'");
+  c.name = config_name(reader, root, "solve");
 
   // The game: its name among the solvable games, and parameters the game accepts.
-  const YAML::Node game_node = reader.require(root, "game", "in the solve config");
-  const GameBlock block = parse_game_block(reader, game_node);
+  const GameBlock block =
+      parse_game_block(reader, reader.require(root, "game", "in the solve config"));
   const auto& names = solve_game_names();
   if (std::find(names.begin(), names.end(), block.name) == names.end()) {
-    reader.fail(block.name_node.IsDefined() ? block.name_node : game_node,
-                "game '" + block.name +
-                    "' cannot pose solve problems (known: " + known_solve_games() + ")");
+    std::string known;
+    for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+    reader.fail(block.name_node,
+                "game '" + block.name + "' cannot pose solve problems (known: " + known + ")");
   }
   (void)make_game_from_block(reader, block);  // checks every parameter at its node
   c.game = block.name;
@@ -174,22 +152,15 @@ LoadedSolve load_solve_config(const std::string& path) {
   if (c.solvers.empty()) reader.fail(algos, "'algorithms' is empty: list at least one solver");
 
   // Limits.
-  if (const auto lim = reader.find(root, "limits"); lim.IsDefined()) {
-    reader.expect_map(lim, "'limits'");
-    reader.check_keys(lim, {"nodes", "time_ms"}, "in 'limits'");
-    if (const auto n = reader.find(lim, "nodes"); n.IsDefined()) {
-      c.max_nodes = reader.unsigned_integer(n, "'limits.nodes'");
-    }
-    if (const auto n = reader.find(lim, "time_ms"); n.IsDefined()) {
-      c.max_ms = reader.number(n, "'limits.time_ms'", 0.0, 1e9);
-    }
+  if (const auto lim = reader.find_map(root, "limits", "'limits'", {"nodes", "time_ms"});
+      lim.IsDefined()) {
+    reader.get(lim, "nodes", "'limits.nodes'", c.max_nodes);
+    reader.get(lim, "time_ms", "'limits.time_ms'", c.max_ms, 0.0, 1e9);
     if (c.max_nodes == 0 && c.max_ms == 0.0) {
       reader.fail(lim, "'limits' needs a node or a time limit (0 means none, not both)");
     }
   }
-  if (const auto n = reader.find(root, "threads"); n.IsDefined()) {
-    c.threads = static_cast<int>(reader.integer(n, "'threads'", 0, 4096));
-  }
+  reader.get(root, "threads", "'threads'", c.threads, 0, 4096);
   if (const auto n = reader.find(root, "solved_within_ms"); n.IsDefined()) {
     double last = 0.0;
     for (const YAML::Node& t : reader.items(n, "'solved_within_ms'")) {
@@ -209,12 +180,7 @@ LoadedSolve load_solve_config(const std::string& path) {
     }
     c.solved_within_ms.push_back(top);
   }
-  if (const auto o = reader.find(root, "output"); o.IsDefined()) {
-    reader.expect_map(o, "'output'");
-    reader.check_keys(o, {"dir"}, "in 'output'");
-    if (const auto d = reader.find(o, "dir"); d.IsDefined())
-      c.out_dir = reader.text(d, "'output.dir'");
-  }
+  (void)read_output(reader, root, {"dir"}, c.out_dir);
 
   // Problems, each built now so that a bad one is reported where the config names it.
   const YAML::Node probs = reader.require(root, "problems", "in the solve config");
@@ -235,9 +201,7 @@ LoadedSolve load_solve_config(const std::string& path) {
     std::unique_ptr<SolveProblem> problem;
     try {
       problem = make_solve_problem(c.game, c.game_params, p.spec);
-    } catch (const ParamError& e) {
-      reader.fail(p.node, e.what());
-    } catch (const ParseError& e) {
+    } catch (const InputError& e) {  // ParamError, ParseError
       reader.fail(p.node, e.what());
     }
     if (!problem_names.insert(problem->name()).second) {

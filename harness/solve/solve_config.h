@@ -48,7 +48,4 @@ struct LoadedSolve {
 // Reads, validates and builds everything a solve run needs; throws ConfigError.
 LoadedSolve load_solve_config(const std::string& path);
 
-// Files matching `pattern` ('*' and '?' in the last path component only), sorted; empty when none.
-std::vector<std::string> glob_files(const std::string& pattern);
-
 }  // namespace gts

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 #include <set>
 
 #include "algorithms/search.h"
@@ -23,10 +22,8 @@ constexpr double kMaxWeight = 1e6;
 struct ParsedTune {
   TuneConfig c;
   GameBlock game;
-  YAML::Node engine_node = undefined_node();
   YAML::Node algorithm_node = undefined_node();
   std::vector<std::pair<YAML::Node, YAML::Node>> options;  // key, value
-  YAML::Node weights_node = undefined_node();
   YAML::Node start_node = undefined_node();
   // Per-weight settings written as one number (applies to all) or a list (checked for length).
   struct PerWeight {
@@ -42,14 +39,6 @@ struct ParsedTune {
   bool a_given = false;
 };
 
-std::string default_name(const std::string& file) {
-  std::string stem = std::filesystem::path(file).stem().string();
-  for (char& c : stem) {
-    if (!is_identifier(std::string_view(&c, 1))) c = '_';
-  }
-  return stem.empty() ? "tune" : stem;
-}
-
 std::vector<double> number_list(const YamlReader& reader, const YAML::Node& node,
                                 const std::string& what, double lo, double hi) {
   const auto items = reader.items(node, what);
@@ -63,21 +52,13 @@ std::vector<double> number_list(const YamlReader& reader, const YAML::Node& node
 
 ParsedTune::PerWeight per_weight(const YamlReader& reader, const YAML::Node& node,
                                  const std::string& what, double lo, double hi) {
-  ParsedTune::PerWeight p;
-  p.node = node;
-  if (!node.IsDefined()) return p;
-  if (node.IsSequence()) {
-    p.values = number_list(reader, node, what, lo, hi);
-  } else {
-    p.values.push_back(reader.number(node, what, lo, hi));
-  }
-  return p;
+  if (!node.IsDefined()) return {node, {}};
+  if (node.IsSequence()) return {node, number_list(reader, node, what, lo, hi)};
+  return {node, {reader.number(node, what, lo, hi)}};
 }
 
 void parse_engine(const YamlReader& reader, const YAML::Node& node, ParsedTune& p) {
-  p.engine_node = node;
-  reader.expect_map(node, "'engine'");
-  reader.check_keys(node, {"algorithm", "depth", "options"}, "in 'engine'");
+  reader.check_map(node, "'engine'", {"algorithm", "depth", "options"});
   p.algorithm_node = reader.require(node, "algorithm", "in 'engine'");
   p.c.algorithm.name = reader.text(p.algorithm_node, "'engine.algorithm'");
   p.c.depth = static_cast<int>(reader.integer(reader.require(node, "depth", "in 'engine'"),
@@ -96,14 +77,10 @@ void parse_engine(const YamlReader& reader, const YAML::Node& node, ParsedTune& 
 }
 
 void parse_weights(const YamlReader& reader, const YAML::Node& node, ParsedTune& p) {
-  p.weights_node = node;
-  reader.expect_map(node, "'weights'");
-  reader.check_keys(node, {"start", "min", "max", "fixed"}, "in 'weights'");
+  reader.check_map(node, "'weights'", {"start", "min", "max", "fixed"});
   p.start_node = reader.require(node, "start", "in 'weights'");
   for (double w : number_list(reader, p.start_node, "'weights.start'", -kMaxWeight, kMaxWeight)) {
-    SpsaWeight sw;
-    sw.start = w;
-    p.c.spsa.weights.push_back(sw);
+    p.c.spsa.weights.push_back({.start = w});
   }
   p.min = per_weight(reader, reader.find(node, "min"), "'weights.min'", -kMaxWeight, kMaxWeight);
   p.max = per_weight(reader, reader.find(node, "max"), "'weights.max'", -kMaxWeight, kMaxWeight);
@@ -120,35 +97,22 @@ void parse_weights(const YamlReader& reader, const YAML::Node& node, ParsedTune&
 void parse_spsa(const YamlReader& reader, const YAML::Node& node, ParsedTune& p) {
   p.spsa_node = node;
   if (!node.IsDefined()) return;
-  reader.expect_map(node, "'spsa'");
-  reader.check_keys(node, {"iterations", "pairs", "c_end", "r_end", "A", "alpha", "gamma"},
-                    "in 'spsa'");
+  reader.check_map(node, "'spsa'",
+                   {"iterations", "pairs", "c_end", "r_end", "A", "alpha", "gamma"});
   SpsaSpec& s = p.c.spsa;
-  if (auto n = reader.find(node, "iterations"); n.IsDefined()) {
-    s.iterations = static_cast<int>(reader.integer(n, "'spsa.iterations'", 1, 10'000'000));
-  }
-  if (auto n = reader.find(node, "pairs"); n.IsDefined()) {
-    p.c.spsa_pairs = static_cast<int>(reader.integer(n, "'spsa.pairs'", 1, 1'000'000));
-  }
+  reader.get(node, "iterations", "'spsa.iterations'", s.iterations, 1, 10'000'000);
+  reader.get(node, "pairs", "'spsa.pairs'", p.c.spsa_pairs, 1, 1'000'000);
   p.c_end = per_weight(reader, reader.find(node, "c_end"), "'spsa.c_end'", 0.0, kMaxWeight);
   p.r_end = per_weight(reader, reader.find(node, "r_end"), "'spsa.r_end'", 0.0, 1e3);
-  if (auto n = reader.find(node, "A"); n.IsDefined()) {
-    s.A = reader.number(n, "'spsa.A'", 0.0, 1e9);
-    p.a_given = true;
-  }
-  if (auto n = reader.find(node, "alpha"); n.IsDefined()) {
-    s.alpha = reader.number(n, "'spsa.alpha'", 0.0, 10.0);
-  }
-  if (auto n = reader.find(node, "gamma"); n.IsDefined()) {
-    s.gamma = reader.number(n, "'spsa.gamma'", 0.0, 10.0);
-  }
+  p.a_given = reader.get(node, "A", "'spsa.A'", s.A, 0.0, 1e9).IsDefined();
+  reader.get(node, "alpha", "'spsa.alpha'", s.alpha, 0.0, 10.0);
+  reader.get(node, "gamma", "'spsa.gamma'", s.gamma, 0.0, 10.0);
 }
 
 void parse_round_robin(const YamlReader& reader, const YAML::Node& node, ParsedTune& p) {
   p.rr_node = node;
   if (!node.IsDefined()) return;
-  reader.expect_map(node, "'round_robin'");
-  reader.check_keys(node, {"candidates", "sample", "include_start", "pairs"}, "in 'round_robin'");
+  reader.check_map(node, "'round_robin'", {"candidates", "sample", "include_start", "pairs"});
   RoundRobinTune& rr = p.c.round_robin;
   if (auto n = reader.find(node, "candidates"); n.IsDefined()) {
     p.candidate_nodes = reader.items(n, "'round_robin.candidates'");
@@ -158,37 +122,28 @@ void parse_round_robin(const YamlReader& reader, const YAML::Node& node, ParsedT
                                           kMaxWeight));
     }
   }
-  if (auto n = reader.find(node, "sample"); n.IsDefined()) {
-    reader.expect_map(n, "'round_robin.sample'");
-    reader.check_keys(n, {"count", "spread"}, "in 'round_robin.sample'");
+  if (auto n = reader.find_map(node, "sample", "'round_robin.sample'", {"count", "spread"});
+      n.IsDefined()) {
     rr.sample_count =
         static_cast<int>(reader.integer(reader.require(n, "count", "in 'round_robin.sample'"),
                                         "'round_robin.sample.count'", 1, 1000));
     p.spread = per_weight(reader, reader.require(n, "spread", "in 'round_robin.sample'"),
                           "'round_robin.sample.spread'", 0.0, kMaxWeight);
   }
-  if (auto n = reader.find(node, "include_start"); n.IsDefined()) {
-    rr.include_start = reader.boolean(n, "'round_robin.include_start'");
-  }
-  if (auto n = reader.find(node, "pairs"); n.IsDefined()) {
-    rr.pairs = static_cast<int>(reader.integer(n, "'round_robin.pairs'", 1, 1'000'000));
-  }
+  reader.get(node, "include_start", "'round_robin.include_start'", rr.include_start);
+  reader.get(node, "pairs", "'round_robin.pairs'", rr.pairs, 1, 1'000'000);
 }
 
 void parse_verify(const YamlReader& reader, const YAML::Node& node, ParsedTune& p) {
   if (!node.IsDefined()) return;
-  reader.expect_map(node, "'verify'");
-  reader.check_keys(node, {"elo0", "elo1", "alpha", "beta", "model", "max_games", "batch_pairs"},
-                    "in 'verify'");
+  reader.check_map(node, "'verify'",
+                   {"elo0", "elo1", "alpha", "beta", "model", "max_games", "batch_pairs"});
   VerifyTune& v = p.c.verify;
   read_sprt_keys(reader, node, "verify", {"logistic", "normalized"}, v.sprt);
-  if (auto n = reader.find(node, "max_games"); n.IsDefined()) {
-    v.max_games = static_cast<int>(reader.integer(n, "'verify.max_games'", 0, 100'000'000));
-    if (v.max_games % 2 != 0) reader.fail(n, "'verify.max_games' must be even (game pairs)");
-  }
-  if (auto n = reader.find(node, "batch_pairs"); n.IsDefined()) {
-    v.batch_pairs = static_cast<int>(reader.integer(n, "'verify.batch_pairs'", 1, 1'000'000));
-  }
+  const YAML::Node max_games =
+      reader.get(node, "max_games", "'verify.max_games'", v.max_games, 0, 100'000'000);
+  if (v.max_games % 2 != 0) reader.fail(max_games, "'verify.max_games' must be even (game pairs)");
+  reader.get(node, "batch_pairs", "'verify.batch_pairs'", v.batch_pairs, 1, 1'000'000);
 }
 
 ParsedTune parse_tune(const YamlReader& reader, const YAML::Node& root) {
@@ -198,14 +153,11 @@ ParsedTune parse_tune(const YamlReader& reader, const YAML::Node& root) {
                     {"name", "game", "engine", "weights", "method", "spsa", "round_robin",
                      "openings", "max_plies", "verify", "seed", "threads", "output"},
                     "at the top level");
-  const YAML::Node name = reader.find(root, "name");
-  p.c.name = name.IsDefined() ? reader.identifier(name, "'name'") : default_name(reader.file());
+  p.c.name = config_name(reader, root, "tune");
   p.game = parse_game_block(reader, reader.require(root, "game", "at the top level"));
   parse_engine(reader, reader.require(root, "engine", "at the top level"), p);
   parse_weights(reader, reader.require(root, "weights", "at the top level"), p);
-  if (auto n = reader.find(root, "method"); n.IsDefined()) {
-    p.c.method = reader.choice(n, "'method'", {"spsa", "round-robin"});
-  }
+  reader.get(root, "method", "'method'", p.c.method, {"spsa", "round-robin"});
   parse_spsa(reader, reader.find(root, "spsa"), p);
   parse_round_robin(reader, reader.find(root, "round_robin"), p);
   if (p.c.method == "spsa" && p.rr_node.IsDefined()) {
@@ -219,30 +171,13 @@ ParsedTune parse_tune(const YamlReader& reader, const YAML::Node& root) {
   if (p.c.method == "round-robin" && !p.rr_node.IsDefined()) {
     reader.fail(root, "method 'round-robin' needs a 'round_robin' block (candidates or sample)");
   }
-  if (auto n = reader.find(root, "openings"); n.IsDefined()) {
-    reader.expect_map(n, "'openings'");
-    reader.check_keys(n, {"plies"}, "in 'openings'");
-    if (auto plies = reader.find(n, "plies"); plies.IsDefined()) {
-      p.c.opening_plies = static_cast<int>(reader.integer(plies, "'openings.plies'", 0, 10'000));
-    }
-  }
-  if (auto n = reader.find(root, "max_plies"); n.IsDefined()) {
-    p.c.max_plies = static_cast<int>(reader.integer(n, "'max_plies'", 1, 1'000'000));
-  }
+  const YAML::Node openings = reader.find_map(root, "openings", "'openings'", {"plies"});
+  reader.get(openings, "plies", "'openings.plies'", p.c.opening_plies, 0, 10'000);
+  reader.get(root, "max_plies", "'max_plies'", p.c.max_plies, 1, 1'000'000);
   parse_verify(reader, reader.find(root, "verify"), p);
-  if (auto n = reader.find(root, "seed"); n.IsDefined()) {
-    p.c.seed = reader.unsigned_integer(n, "'seed'");
-  }
-  if (auto n = reader.find(root, "threads"); n.IsDefined()) {
-    p.c.threads = static_cast<int>(reader.integer(n, "'threads'", 0, 1024));
-  }
-  if (auto output = reader.find(root, "output"); output.IsDefined()) {
-    reader.expect_map(output, "'output'");
-    reader.check_keys(output, {"dir"}, "in 'output'");
-    if (auto n = reader.find(output, "dir"); n.IsDefined() && !n.IsNull()) {
-      p.c.output_dir = reader.text(n, "'output.dir'");
-    }
-  }
+  reader.get(root, "seed", "'seed'", p.c.seed);
+  reader.get(root, "threads", "'threads'", p.c.threads, 0, 1024);
+  (void)read_output(reader, root, {"dir"}, p.c.output_dir);
   return p;
 }
 
@@ -275,13 +210,8 @@ TuneConfig validate_tune(const YamlReader& reader, ParsedTune& p) {
   }
   std::map<std::string, std::string> options;
   for (const auto& [key, value] : p.options) {
-    try {
-      resolve_params(info->options, {{key.Scalar(), value.Scalar()}}, "algorithm " + info->name);
-    } catch (const ParamError& e) {
-      const bool known = std::any_of(info->options.begin(), info->options.end(),
-                                     [&](const ParamSpec& s) { return s.name == key.Scalar(); });
-      reader.fail(known ? value : key, e.what());
-    }
+    check_param(reader, info->options, "algorithm " + info->name, key.Scalar(), key, value.Scalar(),
+                value);
     options[key.Scalar()] = value.Scalar();
   }
   c.algorithm = make_algorithm_spec(info->name, options);
@@ -382,12 +312,9 @@ TuneConfig load_with(const YamlReader& reader, const YAML::Node& root) {
 }
 
 std::string list_text(const std::vector<double>& v) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    if (i > 0) out += ", ";
-    out += format_number(v[i]);
-  }
-  return out + "]";
+  std::string out;
+  for (double x : v) out.append(out.empty() ? "" : ", ").append(format_number(x));
+  return "[" + out + "]";
 }
 
 // A YAML double-quoted scalar: any text (parameter values such as explicit trees, folder names)
@@ -400,6 +327,14 @@ std::string quoted(const std::string& text) {
   }
   out += '"';
   return out;
+}
+
+// "{key: "value", ...}".
+std::string flow_map(const std::map<std::string, std::string>& values) {
+  std::string out;
+  for (const auto& [k, v] : values)
+    out.append(out.empty() ? "" : ", ").append(k + ": " + quoted(v));
+  return "{" + out + "}";
 }
 
 template <class F>
@@ -419,32 +354,17 @@ std::string body_text(const TuneConfig& c) {
     y += '\n';
   };
   line("name", c.name);
-  std::string params;
-  for (const auto& [k, v] : c.game_params) {
-    if (!params.empty()) params += ", ";
-    params += k;
-    params += ": ";
-    params += quoted(v);
-  }
-  line("game", "{name: " + c.game + ", params: {" + params + "}}");
-  std::string options;
-  for (const auto& [k, v] : c.algorithm.options.values()) {
-    if (!options.empty()) options += ", ";
-    options += k;
-    options += ": ";
-    options += quoted(v);
-  }
+  line("game", "{name: " + c.game + ", params: " + flow_map(c.game_params) + "}");
   line("engine", "{algorithm: " + c.algorithm.name + ", depth: " + std::to_string(c.depth) +
-                     ", options: {" + options + "}}");
+                     ", options: " + flow_map(c.algorithm.options.values()) + "}");
   y += "weights:\n";
   line("  start", list_text(field(c, [](const SpsaWeight& w) { return w.start; })));
   line("  min", list_text(field(c, [](const SpsaWeight& w) { return w.min; })));
   line("  max", list_text(field(c, [](const SpsaWeight& w) { return w.max; })));
   std::string fixed;
   for (std::size_t i = 0; i < c.spsa.weights.size(); ++i) {
-    if (!c.spsa.weights[i].fixed) continue;
-    if (!fixed.empty()) fixed += ", ";
-    fixed += std::to_string(i + 1);
+    if (c.spsa.weights[i].fixed)
+      fixed.append(fixed.empty() ? "" : ", ").append(std::to_string(i + 1));
   }
   line("  fixed", "[" + fixed + "]");
   line("method", c.method);
@@ -484,9 +404,7 @@ std::string body_text(const TuneConfig& c) {
 }  // namespace
 
 std::vector<double> TuneConfig::start() const {
-  std::vector<double> out;
-  for (const auto& w : spsa.weights) out.push_back(w.start);
-  return out;
+  return field(*this, [](const SpsaWeight& w) { return w.start; });
 }
 
 TuneConfig load_tune_config(const std::string& path) {
@@ -513,11 +431,7 @@ std::string tune_config_hash(const TuneConfig& c) { return config_hash_of(body_t
 
 std::vector<std::string> weight_names(std::size_t n) {
   std::vector<std::string> out;
-  for (std::size_t i = 0; i < n; ++i) {
-    std::string name = "w";
-    name += std::to_string(i + 1);
-    out.push_back(std::move(name));
-  }
+  for (std::size_t i = 1; i <= n; ++i) out.push_back(std::string("w").append(std::to_string(i)));
   return out;
 }
 
