@@ -160,21 +160,15 @@ int run_stats(const StatsArgs& args) {
               counts.c_str());
   std::printf("score     %s%%   draw ratio %s%%%s\n", fixed(100 * e.score).c_str(),
               fixed(100 * e.draw_ratio).c_str(), pairs ? " (pairs scoring 1: WL or DD)" : "");
-  if (no_estimate.empty()) {
-    std::printf("Elo       %s +- %s  [%s, %s] (95%%)\n", fixed(e.elo).c_str(),
-                fixed(e.error).c_str(), fixed(e.elo_low).c_str(), fixed(e.elo_high).c_str());
-  } else {
-    std::printf("Elo       %s\n", no_estimate.c_str());
-  }
+  const std::string elo = fixed(e.elo) + " +- " + fixed(e.error) + "  [" + fixed(e.elo_low) + ", " +
+                          fixed(e.elo_high) + "] (95%)";
+  std::printf("Elo       %s\n", no_estimate.empty() ? elo.c_str() : no_estimate.c_str());
   std::printf("nElo      %s +- %s (95%%)\n", fixed(e.nelo).c_str(), fixed(e.nelo_error).c_str());
-  if (pairs) {
-    std::printf("BayesElo  n/a (needs W/D/L counts)\n");
-  } else if (std::isnan(bayes.elo)) {
-    std::printf("BayesElo  n/a (needs at least one win and one loss)\n");
-  } else {
-    std::printf("BayesElo  %s (drawelo %s)\n", fixed(bayes.elo).c_str(),
-                fixed(bayes.drawelo).c_str());
-  }
+  const std::string bayes_text = fixed(bayes.elo) + " (drawelo " + fixed(bayes.drawelo) + ")";
+  std::printf("BayesElo  %s\n", pairs ? "n/a (needs W/D/L counts)"
+                                : std::isnan(bayes.elo)
+                                    ? "n/a (needs at least one win and one loss)"
+                                    : bayes_text.c_str());
   std::printf("LOS       %s%%\n", fixed(100 * e.los).c_str());
   if (sprt) {
     std::printf("SPRT      [%s, %s] %s, alpha %s beta %s: LLR %s (bounds %s, %s): %s\n",
