@@ -44,13 +44,6 @@ double decreasing_root(const F& f, double a, double b) {
   return 0.5 * (a + b);
 }
 
-template <std::size_t N>
-double mean(const Dist<N>& x, const Dist<N>& p) {
-  double m = 0;
-  for (std::size_t i = 0; i < N; ++i) m += x[i] * p[i];
-  return m;
-}
-
 // p_i = phat_i / (1 + theta phi_i), with theta solving sum_i phat_i phi_i / (1 + theta phi_i) = 0
 // (phi takes both signs).
 template <std::size_t N>
@@ -87,8 +80,8 @@ Dist<N> fit_t_value(const Dist<N>& a, const Dist<N>& phat, double mu_ref, double
   Dist<N> p;
   p.fill(1.0 / static_cast<double>(N));
   for (int round = 0; round < kMaxFitRounds; ++round) {
-    const double mu = mean(a, p);
-    double var = 0;
+    double mu = 0, var = 0;
+    for (std::size_t i = 0; i < N; ++i) mu += a[i] * p[i];
     for (std::size_t i = 0; i < N; ++i) var += p[i] * (a[i] - mu) * (a[i] - mu);
     const double sigma = std::sqrt(var);
     Dist<N> phi;
