@@ -1,4 +1,5 @@
 // `harness report RUN_DIR`: plots and report.html from a run folder (see harness/report/report.h).
+#include <algorithm>
 #include <iostream>
 
 #include "harness/cli/command.h"
@@ -14,12 +15,9 @@ struct ReportArgs {
 };
 
 int run_report(const ReportArgs& args) {
-  report::ReportOptions options;
-  options.run_dir = args.run_dir;
-  options.out_dir = args.out;
-  const report::ReportResult r = report::write_report(options);
-  std::size_t png = 0;
-  for (const auto& image : r.images) png += image.extension() == ".png" ? 1 : 0;
+  const report::ReportResult r = report::write_report({args.run_dir, args.out});
+  const auto png = std::count_if(r.images.begin(), r.images.end(),
+                                 [](const auto& image) { return image.extension() == ".png"; });
   std::cout << r.kind << " report: " << r.html.string() << " (" << png
             << " plots as PNG and SVG in " << (r.html.parent_path() / "plots").string() << ")\n";
   return 0;

@@ -26,13 +26,12 @@ struct StatsArgs {
   bool json = false;
 };
 
-// "a,b,c" into exactly `n` numbers; ParamError naming the option otherwise.
+// "a,b,c" into exactly `n` numbers (counts: none negative); ParamError naming the option otherwise.
 template <class T>
 std::vector<T> parse_list(const std::string& text, std::size_t n, const std::string& option,
-                          const char* expected) {
+                          const std::string& expected) {
   std::vector<T> out;
-  std::size_t start = 0;
-  while (true) {
+  for (std::size_t start = 0; start <= text.size();) {
     const std::size_t comma = std::min(text.find(',', start), text.size());
     const std::string item = text.substr(start, comma - start);
     T v{};
@@ -42,23 +41,18 @@ std::vector<T> parse_list(const std::string& text, std::size_t n, const std::str
                        ", got '" + text + "')");
     }
     out.push_back(v);
-    if (comma == text.size()) break;
     start = comma + 1;
   }
   if (out.size() != n) {
     throw ParamError(option + ": expected " + expected + ", got " + std::to_string(out.size()) +
                      " value(s) in '" + text + "'");
   }
-  return out;
-}
-
-std::vector<std::int64_t> parse_counts(const std::string& text, std::size_t n,
-                                       const std::string& option, const char* expected) {
-  auto counts = parse_list<std::int64_t>(text, n, option, expected);
-  for (std::int64_t c : counts) {
-    if (c < 0) throw ParamError(option + ": counts cannot be negative, got '" + text + "'");
+  for (T v : out) {
+    if (v < 0 && std::is_integral_v<T>) {
+      throw ParamError(option + ": counts cannot be negative, got '" + text + "'");
+    }
   }
-  return counts;
+  return out;
 }
 
 std::string fixed(double v, int digits = 2) {
@@ -74,36 +68,27 @@ nlohmann::json number(double v) {
   return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
 }
 
-const char* decision_text(SprtResult r) {
-  switch (r) {
-    case SprtResult::kAcceptH0:
-      return "H0 accepted";
-    case SprtResult::kAcceptH1:
-      return "H1 accepted";
-    case SprtResult::kContinue:
-      return "continue";
-  }
-  return "continue";
-}
-
 int run_stats(const StatsArgs& args) {
   if (args.wdl.empty() == args.penta.empty()) {
     throw ParamError("stats: give exactly one of --wdl W,D,L and --penta LL,LD,WL+DD,WD,WW");
   }
   const bool pairs = !args.penta.empty();
-  WdlCounts wdl;
-  PentanomialCounts penta;
-  EloEstimate e;
-  if (pairs) {
-    const auto c = parse_counts(args.penta, 5, "--penta", "five counts LL,LD,WL+DD,WD,WW");
-    penta = {c[0], c[1], c[2], c[3], c[4]};
-    e = elo_from_pentanomial(penta);
-  } else {
-    const auto c = parse_counts(args.wdl, 3, "--wdl", "three counts W,D,L");
-    wdl = {c[0], c[1], c[2]};
-    e = elo_from_wdl(wdl);
-  }
-  if (e.samples == 0) throw ParamError(std::string(pairs ? "--penta" : "--wdl") + ": no games");
+  const std::string option = pairs ? "--penta" : "--wdl";
+  // The counts' names in the text and in JSON.
+  const std::vector<std::string> labels =
+      pairs ? std::vector<std::string>{"LL", "LD", "WL+DD", "WD", "WW"}
+            : std::vector<std::string>{"W", "D", "L"};
+  const std::vector<std::string> keys =
+      pairs ? std::vector<std::string>{"ll", "ld", "wl_dd", "wd", "ww"}
+            : std::vector<std::string>{"wins", "draws", "losses"};
+  const auto c =
+      parse_list<std::int64_t>(pairs ? args.penta : args.wdl, labels.size(), option,
+                               pairs ? "five counts LL,LD,WL+DD,WD,WW" : "three counts W,D,L");
+  const PentanomialCounts penta =
+      pairs ? PentanomialCounts{c[0], c[1], c[2], c[3], c[4]} : PentanomialCounts{};
+  const WdlCounts wdl = pairs ? WdlCounts{} : WdlCounts{c[0], c[1], c[2]};
+  const EloEstimate e = pairs ? elo_from_pentanomial(penta) : elo_from_wdl(wdl);
+  if (e.samples == 0) throw ParamError(option + ": no games");
 
   std::optional<SprtConfig> sprt;
   if (!args.sprt.empty()) {
@@ -130,28 +115,15 @@ int run_stats(const StatsArgs& args) {
                   " games)";
   }
 
-  double llr = 0;
-  SprtBounds bounds;
-  SprtResult decision = SprtResult::kContinue;
-  if (sprt) {
-    llr = pairs ? sprt_llr(penta, *sprt) : sprt_llr(wdl, *sprt);
-    bounds = sprt_bounds(sprt->alpha, sprt->beta);
-    decision = sprt_decide(llr, bounds);
-  }
+  const double llr = !sprt ? 0.0 : pairs ? sprt_llr(penta, *sprt) : sprt_llr(wdl, *sprt);
+  const SprtBounds bounds = sprt ? sprt_bounds(sprt->alpha, sprt->beta) : SprtBounds{};
+  const char* const decisions[] = {"continue", "H0 accepted", "H1 accepted"};
+  const char* decision = decisions[static_cast<int>(sprt_decide(llr, bounds))];
 
   if (args.json) {
     nlohmann::json j;
-    if (pairs) {
-      j["penta"] = {{"ll", penta.ll},
-                    {"ld", penta.ld},
-                    {"wl_dd", penta.wl_dd},
-                    {"wd", penta.wd},
-                    {"ww", penta.ww}};
-      j["pairs"] = e.samples;
-    } else {
-      j["wdl"] = {{"wins", wdl.wins}, {"draws", wdl.draws}, {"losses", wdl.losses}};
-      j["games"] = e.samples;
-    }
+    for (std::size_t i = 0; i < keys.size(); ++i) j[pairs ? "penta" : "wdl"][keys[i]] = c[i];
+    j[pairs ? "pairs" : "games"] = e.samples;
     j["score"] = number(e.score);
     j["draw_ratio"] = number(e.draw_ratio);
     j["elo"] = {{"value", number(e.elo)},
@@ -174,46 +146,36 @@ int run_stats(const StatsArgs& args) {
                    {"llr", llr},
                    {"lower", bounds.lower},
                    {"upper", bounds.upper},
-                   {"decision", decision_text(decision)}};
+                   {"decision", decision}};
     }
     std::cout << j.dump(2) << "\n";
     return 0;
   }
 
-  if (pairs) {
-    std::printf("pairs %lld (LL %lld, LD %lld, WL+DD %lld, WD %lld, WW %lld)\n",
-                static_cast<long long>(e.samples), static_cast<long long>(penta.ll),
-                static_cast<long long>(penta.ld), static_cast<long long>(penta.wl_dd),
-                static_cast<long long>(penta.wd), static_cast<long long>(penta.ww));
-  } else {
-    std::printf("games %lld (W %lld, D %lld, L %lld)\n", static_cast<long long>(e.samples),
-                static_cast<long long>(wdl.wins), static_cast<long long>(wdl.draws),
-                static_cast<long long>(wdl.losses));
+  std::string counts;
+  for (std::size_t i = 0; i < labels.size(); ++i) {
+    counts += (i > 0 ? ", " : "") + labels[i] + " " + std::to_string(c[i]);
   }
+  std::printf("%s %lld (%s)\n", pairs ? "pairs" : "games", static_cast<long long>(e.samples),
+              counts.c_str());
   std::printf("score     %s%%   draw ratio %s%%%s\n", fixed(100 * e.score).c_str(),
               fixed(100 * e.draw_ratio).c_str(), pairs ? " (pairs scoring 1: WL or DD)" : "");
-  if (no_estimate.empty()) {
-    std::printf("Elo       %s +- %s  [%s, %s] (95%%)\n", fixed(e.elo).c_str(),
-                fixed(e.error).c_str(), fixed(e.elo_low).c_str(), fixed(e.elo_high).c_str());
-  } else {
-    std::printf("Elo       %s\n", no_estimate.c_str());
-  }
+  const std::string elo = fixed(e.elo) + " +- " + fixed(e.error) + "  [" + fixed(e.elo_low) + ", " +
+                          fixed(e.elo_high) + "] (95%)";
+  std::printf("Elo       %s\n", no_estimate.empty() ? elo.c_str() : no_estimate.c_str());
   std::printf("nElo      %s +- %s (95%%)\n", fixed(e.nelo).c_str(), fixed(e.nelo_error).c_str());
-  if (pairs) {
-    std::printf("BayesElo  n/a (needs W/D/L counts)\n");
-  } else if (std::isnan(bayes.elo)) {
-    std::printf("BayesElo  n/a (needs at least one win and one loss)\n");
-  } else {
-    std::printf("BayesElo  %s (drawelo %s)\n", fixed(bayes.elo).c_str(),
-                fixed(bayes.drawelo).c_str());
-  }
+  const std::string bayes_text = fixed(bayes.elo) + " (drawelo " + fixed(bayes.drawelo) + ")";
+  std::printf("BayesElo  %s\n", pairs ? "n/a (needs W/D/L counts)"
+                                : std::isnan(bayes.elo)
+                                    ? "n/a (needs at least one win and one loss)"
+                                    : bayes_text.c_str());
   std::printf("LOS       %s%%\n", fixed(100 * e.los).c_str());
   if (sprt) {
     std::printf("SPRT      [%s, %s] %s, alpha %s beta %s: LLR %s (bounds %s, %s): %s\n",
                 fixed(sprt->elo0).c_str(), fixed(sprt->elo1).c_str(),
                 std::string(to_string(sprt->model)).c_str(), fixed(sprt->alpha, 3).c_str(),
                 fixed(sprt->beta, 3).c_str(), fixed(llr).c_str(), fixed(bounds.lower).c_str(),
-                fixed(bounds.upper).c_str(), decision_text(decision));
+                fixed(bounds.upper).c_str(), decision);
   }
   return 0;
 }

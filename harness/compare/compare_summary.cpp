@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
-#include <tuple>
+#include <numeric>
 
 #include "harness/config/blocks.h"
 #include "harness/csv.h"
@@ -16,10 +16,8 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 double mean(const std::vector<double>& v) {
-  if (v.empty()) return kNaN;
-  double s = 0;
-  for (double x : v) s += x;
-  return s / static_cast<double>(v.size());
+  return v.empty() ? kNaN
+                   : std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
 }
 
 double median(std::vector<double> v) {
@@ -74,93 +72,75 @@ std::vector<CompareSummaryRow> summarize_compare(const ComparePlan& plan,
                                                  const std::vector<CompareRow>& rows) {
   const CompareConfig& c = plan.config;
   const std::size_t num_algorithms = c.algorithms.size();
-  // Keys in first-appearance order: group, then depth, then algorithm.
-  struct Cell {
-    std::vector<const CompareRow*> rows;
-  };
-  std::vector<std::pair<std::string, int>> keys;  // (group, depth)
-  std::map<std::pair<std::string, int>, std::size_t> key_index;
-  std::map<std::string, std::optional<std::pair<int, int>>> uniform;  // per group
-  std::vector<std::vector<Cell>> cells;                               // [key][algorithm]
+  // Groups in first-appearance order, and each group's depths in the order met.
+  std::vector<std::string> groups;
+  std::map<std::string, std::vector<int>> depths;
+  std::map<std::string, std::optional<std::pair<int, int>>> uniform;
+  std::map<std::pair<std::string, int>, std::vector<std::vector<const CompareRow*>>> cells;
   for (std::size_t j = 0; j < plan.jobs.size(); ++j) {
-    const CompareJob& job = plan.jobs[j];
-    const CompareInput& input = plan.inputs[job.input];
-    const auto key = std::make_pair(input.group, job.depth);
-    auto [it, fresh] = key_index.emplace(key, keys.size());
+    const CompareInput& input = plan.inputs[plan.jobs[j].input];
+    const int depth = plan.jobs[j].depth;
+    auto [it, fresh] = cells.try_emplace({input.group, depth}, num_algorithms);
     if (fresh) {
-      keys.push_back(key);
-      cells.emplace_back(num_algorithms);
+      if (depths[input.group].empty()) groups.push_back(input.group);
+      depths[input.group].push_back(depth);
       uniform[input.group] = input.uniform;
     }
     for (std::size_t a = 0; a < num_algorithms; ++a) {
       const std::size_t r = j * num_algorithms + a;
-      if (r < rows.size()) cells[it->second][a].rows.push_back(&rows[r]);
+      if (r < rows.size()) it->second[a].push_back(&rows[r]);
     }
   }
-  // Groups together, in order of their first key; depths in the order met within a group.
-  std::vector<std::size_t> order(keys.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::map<std::string, std::size_t> group_rank;
-  for (const auto& k : keys) group_rank.emplace(k.first, group_rank.size());
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
-    return group_rank[keys[x].first] < group_rank[keys[y].first];
-  });
 
   std::vector<CompareSummaryRow> out;
-  for (std::size_t k : order) {
-    const auto& [group, depth] = keys[k];
+  for (const std::string& group : groups) {
     const auto shape = uniform[group];
-    std::vector<CompareSummaryRow> block;
-    for (std::size_t a = 0; a < num_algorithms; ++a) {
-      CompareSummaryRow s;
-      s.group = group;
-      s.algorithm = c.algorithms[a].algorithm.name;
-      s.variant = c.algorithms[a].name;
-      s.depth = depth;
-      s.plies = depth != kDepthMax ? depth : kNaN;
-      if (shape) s.plies = std::min(depth, shape->second);
-      std::vector<double> nodes, leaves, interior, cutoffs, hits, cpu;
-      double total_cpu = 0, total_nodes = 0, total_leaves = 0;
-      for (const CompareRow* r : cells[k][a].rows) {
-        ++s.inputs;
-        if (r->agrees) ++s.agree;
-        nodes.push_back(static_cast<double>(r->stats.nodes));
-        leaves.push_back(static_cast<double>(r->stats.leaves));
-        interior.push_back(static_cast<double>(r->stats.interior));
-        cutoffs.push_back(static_cast<double>(r->stats.cutoffs));
-        hits.push_back(static_cast<double>(r->stats.tt_hits));
-        cpu.push_back(r->stats.cpu_ms * 1e3);
-        s.peak_bytes_max = std::max(s.peak_bytes_max, static_cast<double>(r->stats.peak_bytes));
-        total_cpu += r->stats.cpu_ms * 1e6;
-        total_nodes += static_cast<double>(r->stats.nodes);
-        total_leaves += static_cast<double>(r->stats.leaves);
+    for (const int depth : depths[group]) {
+      const std::size_t first = out.size();
+      for (std::size_t a = 0; a < num_algorithms; ++a) {
+        CompareSummaryRow s;
+        s.group = group;
+        s.algorithm = c.algorithms[a].algorithm.name;
+        s.variant = c.algorithms[a].name;
+        s.depth = depth;
+        s.plies = shape ? std::min(depth, shape->second) : depth != kDepthMax ? depth : kNaN;
+        std::vector<double> nodes, leaves, interior, cutoffs, hits, cpu;
+        for (const CompareRow* r : cells[{group, depth}][a]) {
+          ++s.inputs;
+          if (r->agrees) ++s.agree;
+          nodes.push_back(static_cast<double>(r->stats.nodes));
+          leaves.push_back(static_cast<double>(r->stats.leaves));
+          interior.push_back(static_cast<double>(r->stats.interior));
+          cutoffs.push_back(static_cast<double>(r->stats.cutoffs));
+          hits.push_back(static_cast<double>(r->stats.tt_hits));
+          cpu.push_back(r->stats.cpu_ms * 1e3);
+          s.peak_bytes_max = std::max(s.peak_bytes_max, static_cast<double>(r->stats.peak_bytes));
+        }
+        s.nodes_mean = mean(nodes);
+        s.nodes_median = median(nodes);
+        s.leaves_mean = mean(leaves);
+        s.leaves_median = median(leaves);
+        s.interior_mean = mean(interior);
+        s.cutoffs_mean = mean(cutoffs);
+        s.tt_hits_mean = mean(hits);
+        s.cpu_us_mean = mean(cpu);
+        s.cpu_us_median = median(cpu);
+        // Total CPU over total nodes (leaves): the means' ratio, in ns.
+        s.ns_per_node = ratio(1e3 * s.cpu_us_mean, s.nodes_mean);
+        s.ns_per_leaf = ratio(1e3 * s.cpu_us_mean, s.leaves_mean);
+        s.leaves_vs_minimal = shape && depth >= shape->second
+                                  ? s.leaves_mean / minimal_tree_leaves(shape->first, shape->second)
+                                  : kNaN;
+        out.push_back(s);
       }
-      s.nodes_mean = mean(nodes);
-      s.nodes_median = median(nodes);
-      s.leaves_mean = mean(leaves);
-      s.leaves_median = median(leaves);
-      s.interior_mean = mean(interior);
-      s.cutoffs_mean = mean(cutoffs);
-      s.tt_hits_mean = mean(hits);
-      s.cpu_us_mean = mean(cpu);
-      s.cpu_us_median = median(cpu);
-      s.ns_per_node = ratio(total_cpu, total_nodes);
-      s.ns_per_leaf = ratio(total_cpu, total_leaves);
-      s.leaves_vs_minimal = kNaN;
-      if (shape && depth >= shape->second) {
-        s.leaves_vs_minimal = s.leaves_mean / minimal_tree_leaves(shape->first, shape->second);
+      for (std::size_t a = first; a < out.size(); ++a) {
+        CompareSummaryRow& s = out[a];
+        const CompareSummaryRow* b = c.baseline ? &out[first + *c.baseline] : nullptr;
+        s.nodes_vs_ab = b ? ratio(s.nodes_mean, b->nodes_mean) : kNaN;
+        s.leaves_vs_ab = b ? ratio(s.leaves_mean, b->leaves_mean) : kNaN;
+        s.cpu_vs_ab = b ? ratio(s.cpu_us_mean, b->cpu_us_mean) : kNaN;
       }
-      block.push_back(s);
     }
-    for (auto& s : block) {
-      s.nodes_vs_ab = s.leaves_vs_ab = s.cpu_vs_ab = kNaN;
-      if (!c.baseline) continue;
-      const CompareSummaryRow& b = block[*c.baseline];
-      s.nodes_vs_ab = ratio(s.nodes_mean, b.nodes_mean);
-      s.leaves_vs_ab = ratio(s.leaves_mean, b.leaves_mean);
-      s.cpu_vs_ab = ratio(s.cpu_us_mean, b.cpu_us_mean);
-    }
-    out.insert(out.end(), block.begin(), block.end());
   }
   return out;
 }
@@ -176,41 +156,34 @@ std::string compare_summary_csv(const std::vector<CompareSummaryRow>& summary) {
     return std::isnan(v) ? std::string() : csv::number(v, digits);
   };
   for (const auto& s : summary) {
-    out += csv::line({s.group,
-                      s.algorithm,
-                      s.variant,
-                      depth_text(s.depth),
-                      opt(s.plies, 0),
-                      std::to_string(s.inputs),
-                      std::to_string(s.agree),
-                      csv::number(s.nodes_mean),
-                      csv::number(s.nodes_median),
-                      csv::number(s.leaves_mean),
-                      csv::number(s.leaves_median),
-                      csv::number(s.interior_mean),
-                      csv::number(s.cutoffs_mean),
-                      csv::number(s.tt_hits_mean),
-                      csv::number(s.peak_bytes_max, 0),
-                      opt(s.nodes_vs_ab, 4),
-                      opt(s.leaves_vs_ab, 4),
-                      opt(s.leaves_vs_minimal, 4),
-                      csv::number(s.cpu_us_mean, 1),
-                      csv::number(s.cpu_us_median, 1),
-                      opt(s.cpu_vs_ab, 3),
-                      opt(s.ns_per_node, 1),
-                      opt(s.ns_per_leaf, 1)});
+    // The names and counts, then the measures.
+    std::vector<std::string> fields = {s.group,
+                                       s.algorithm,
+                                       s.variant,
+                                       depth_text(s.depth),
+                                       opt(s.plies, 0),
+                                       std::to_string(s.inputs),
+                                       std::to_string(s.agree)};
+    fields.insert(
+        fields.end(),
+        {csv::number(s.nodes_mean), csv::number(s.nodes_median), csv::number(s.leaves_mean),
+         csv::number(s.leaves_median), csv::number(s.interior_mean), csv::number(s.cutoffs_mean),
+         csv::number(s.tt_hits_mean), csv::number(s.peak_bytes_max, 0), opt(s.nodes_vs_ab, 4),
+         opt(s.leaves_vs_ab, 4), opt(s.leaves_vs_minimal, 4), csv::number(s.cpu_us_mean, 1),
+         csv::number(s.cpu_us_median, 1), opt(s.cpu_vs_ab, 3), opt(s.ns_per_node, 1),
+         opt(s.ns_per_leaf, 1)});
+    out += csv::line(fields);
   }
   return out;
 }
 
 std::string compare_summary_table(const std::vector<CompareSummaryRow>& summary) {
-  const std::vector<std::string> header = {
-      "group",    "variant",   "depth",      "n",        "agree",   "nodes", "leaves",
-      "nodes/ab", "leaves/ab", "leaves/min", "peak_KiB", "ns/leaf", "cpu/ab"};
   auto fmt = [](double v, int digits) {
     return std::isnan(v) ? std::string("-") : csv::number(v, digits);
   };
-  std::vector<std::vector<std::string>> cells;
+  std::vector<std::vector<std::string>> cells = {{"group", "variant", "depth", "n", "agree",
+                                                  "nodes", "leaves", "nodes/ab", "leaves/ab",
+                                                  "leaves/min", "peak_KiB", "ns/leaf", "cpu/ab"}};
   for (const auto& s : summary) {
     cells.push_back({s.group, s.variant, depth_text(s.depth), std::to_string(s.inputs),
                      std::to_string(s.agree), fmt(s.nodes_mean, 1), fmt(s.leaves_mean, 1),
@@ -218,28 +191,22 @@ std::string compare_summary_table(const std::vector<CompareSummaryRow>& summary)
                      fmt(s.peak_bytes_max / 1024.0, 1), fmt(s.ns_per_leaf, 1),
                      fmt(s.cpu_vs_ab, 2)});
   }
-  std::vector<std::size_t> width(header.size());
-  for (std::size_t i = 0; i < header.size(); ++i) width[i] = header[i].size();
+  std::vector<std::size_t> width(cells[0].size(), 0);
   for (const auto& row : cells) {
     for (std::size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], row[i].size());
   }
-  auto line = [&](const std::vector<std::string>& row) {
-    std::string out;
-    for (std::size_t i = 0; i < row.size(); ++i) {
-      const std::string pad(width[i] - row[i].size(), ' ');
-      if (i > 0) out += "  ";
-      // Names left-aligned, numbers right-aligned.
-      out += i < 2 ? row[i] + pad : pad + row[i];
-    }
-    while (!out.empty() && out.back() == ' ') out.pop_back();
-    return out + "\n";
-  };
-  std::string out = line(header);
-  std::string prev_group;
+  std::string out;
   for (std::size_t r = 0; r < cells.size(); ++r) {
-    if (r > 0 && summary[r].group != prev_group) out += "\n";
-    prev_group = summary[r].group;
-    out += line(cells[r]);
+    if (r > 1 && summary[r - 1].group != summary[r - 2].group) out += "\n";  // between groups
+    std::string line;
+    for (std::size_t i = 0; i < cells[r].size(); ++i) {
+      const std::string pad(width[i] - cells[r][i].size(), ' ');
+      // Names left-aligned, numbers right-aligned.
+      if (i > 0) line += "  ";
+      line += i < 2 ? cells[r][i] + pad : pad + cells[r][i];
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
   }
   return out;
 }

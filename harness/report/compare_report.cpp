@@ -3,9 +3,11 @@
 // folder.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
+#include <sstream>
 
-#include "harness/report/report_common.h"
+#include "harness/report/report.h"
 
 namespace gts::report {
 
@@ -31,13 +33,9 @@ std::pair<std::string, std::string> split_group(const std::string& group) {
   const auto colon = group.find(':');
   if (colon == std::string::npos) return {group, ""};
   std::string rest;
-  std::size_t pos = colon + 1;
-  while (pos <= group.size()) {
-    auto comma = group.find(',', pos);
-    if (comma == std::string::npos) comma = group.size();
-    const std::string part = group.substr(pos, comma - pos);
+  std::istringstream parts(group.substr(colon + 1));
+  for (std::string part; std::getline(parts, part, ',');) {
     if (!part.starts_with("depth=")) rest += cat(rest.empty() ? "" : ",", part);
-    pos = comma + 1;
   }
   return {group.substr(0, colon), rest};
 }
@@ -80,44 +78,39 @@ std::string line_plot(const Context& ctx, const Table& summary, const InputSetPl
                       const std::string& ylabel) {
   std::string data = cat("# one block per series: plies then ", column, "\n");
   std::vector<double> values;
-  double xmin = 0, xmax = 0;
-  bool first = true;
+  double xmin = std::numeric_limits<double>::infinity(), xmax = -xmin;
   for (const auto& s : plots.series) {
     data += cat("# ", s.title, "\n");
     for (const auto& [plies, row] : s.points) {
       const double v = summary.number(row, column);
-      data += cat(gp_number(plies), " ", gp_number(v > 0 ? v : std::nan("")), "\n");
+      data += gp_row(plies, v > 0 ? v : std::nan(""));
       if (v > 0 && std::isfinite(v)) values.push_back(v);
-      xmin = first ? plies : std::min(xmin, plies);
-      xmax = first ? plies : std::max(xmax, plies);
-      first = false;
+      xmin = std::min(xmin, plies);
+      xmax = std::max(xmax, plies);
     }
     data += "\n\n";
   }
-  if (values.empty()) return cat("<p class=\"note\">No positive ", column, " to plot.</p>\n");
-  PlotSpec p;
-  p.name = name;
-  p.data = data;
-  p.body = cat(plot_style(), "set title ", gp_quote(title), "\n", "set xlabel 'depth (plies)'\n",
-               "set ylabel ", gp_quote(ylabel), "\n", "set logscale y\nset format y '%g'\n",
-               "set yrange [", gp_number(log_axis_floor(values)), ":*]\n", "set xrange [",
-               gp_number(xmin - 0.5), ":", gp_number(xmax + 0.5), "]\n", "set xtics 1\n",
-               "set key outside right top box\n", "plot ");
+  if (values.empty()) return note(cat("No positive ", column, " to plot."));
   // Colour and marker by algorithm, dash pattern by the group's other parameters.
   const char* markers[] = {"7", "5", "9", "11", "13", "4", "6", "8", "10", "12", "14", "1"};
   const char* colours[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
                            "#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#000000", "#aec7e8"};
+  std::vector<std::string> curves;
   for (std::size_t i = 0; i < plots.series.size(); ++i) {
     const Series& s = plots.series[i];
-    if (i > 0) p.body += ", \\\n     ";
-    p.body += cat("'", name, ".dat' index ", std::to_string(i),
-                  " using 1:2 with linespoints lw 2 lc rgb '", colours[s.variant % 12], "' pt ",
-                  markers[s.variant % 12], " dt ", std::to_string(s.rest % 5 + 1), " ps 1.1 title ",
-                  gp_quote(s.title));
+    curves.push_back(cat("'", name, ".dat' index ", std::to_string(i),
+                         " using 1:2 with linespoints lw 2 lc rgb '", colours[s.variant % 12],
+                         "' pt ", markers[s.variant % 12], " dt ", std::to_string(s.rest % 5 + 1),
+                         " ps 1.1 title ", gp_quote(s.title)));
   }
-  p.body += "\n";
-  ctx.gnuplot->render(p);
-  return Context::figure(name, title);
+  return ctx.plot(
+      {name, data,
+       cat(plot_style(), "set title ", gp_quote(title), "\nset xlabel 'depth (plies)'\nset ylabel ",
+           gp_quote(ylabel), "\nset logscale y\nset format y '%g'\nset yrange [",
+           gp_number(log_axis_floor(values)), ":*]\nset xrange [", gp_number(xmin - 0.5), ":",
+           gp_number(xmax + 0.5), "]\nset xtics 1\nset key outside right top box\n",
+           plot_command(curves))},
+      title);
 }
 
 }  // namespace
@@ -129,10 +122,9 @@ std::vector<Section> compare_sections(const Context& ctx) {
                         "ns_per_leaf"}) {
     (void)summary.col(c);  // throws naming the file and the missing column
   }
-  std::size_t disagreements = 0;
-  for (std::size_t r = 0; r < rows.rows.size(); ++r) {
-    if (rows.at(r, "agrees") != "yes") ++disagreements;
-  }
+  const std::size_t agrees = rows.col("agrees");
+  const auto disagreements = std::count_if(rows.rows.begin(), rows.rows.end(),
+                                           [&](const auto& row) { return row[agrees] != "yes"; });
 
   std::vector<Section> out;
   const std::string verdict =
@@ -141,13 +133,13 @@ std::vector<Section> compare_sections(const Context& ctx) {
                          : cat("<p><strong>", std::to_string(disagreements), " of ",
                                std::to_string(rows.rows.size()),
                                " searches disagree with the reference</strong> (agrees = no in ",
-                               "<a href=\"", ctx.link("compare.csv"), "\">compare.csv</a>).</p>\n");
+                               ctx.link("compare.csv"), ").</p>\n");
   for (const InputSetPlots& plots : collect(summary)) {
     std::string html;
     if (plots.series.empty()) {
-      html +=
-          "<p class=\"note\">Searched to the end only, in a game without a fixed depth: no "
-          "depth axis to plot; see the summary table.</p>\n";
+      html += note(
+          "Searched to the end only, in a game without a fixed depth: no depth axis to plot; see "
+          "the summary table.");
     } else {
       html += cat("<div class=\"grid\">\n",
                   line_plot(ctx, summary, plots, cat("nodes_", plots.set), "nodes_mean",
@@ -158,19 +150,20 @@ std::vector<Section> compare_sections(const Context& ctx) {
                             cat(plots.set, ": CPU time per leaf"), "ns per leaf (log scale)"),
                   "</div>\n");
       if (plots.without_plies > 0) {
-        html += cat("<p class=\"note\">", std::to_string(plots.without_plies),
-                    " rows searched to the end (depth max) are in the table only.</p>\n");
+        html += note(cat(std::to_string(plots.without_plies),
+                         " rows searched to the end (depth max) are in the table only."));
       }
     }
     out.push_back({cat("Input set ", plots.set), html});
   }
   out.push_back(
       {"Summary", cat(verdict,
-                      "<p class=\"note\">Per group of inputs, depth and algorithm: means and "
-                      "medians; ratios of means to the alpha-beta baseline (_vs_ab) and, for "
-                      "uniform trees searched to their leaves, of leaves to the minimal tree "
-                      "b^⌈d/2⌉ + b^⌊d/2⌋ − 1. Every input: <a href=\"",
-                      ctx.link("compare.csv"), "\">compare.csv</a>.</p>\n", html_table(summary))});
+                      note(cat("Per group of inputs, depth and algorithm: means and medians; "
+                               "ratios of means to the alpha-beta baseline (_vs_ab) and, for "
+                               "uniform trees searched to their leaves, of leaves to the minimal "
+                               "tree b^⌈d/2⌉ + b^⌊d/2⌋ − 1. Every input: ",
+                               ctx.link("compare.csv"), ".")),
+                      html_table(summary))});
   return out;
 }
 

@@ -9,17 +9,11 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "harness/report/cat.h"
+#include "harness/pipeline/run_folder.h"
 
 namespace gts::report {
 
 namespace {
-
-void write_text(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out) throw std::runtime_error(cat("cannot write ", path.string()));
-}
 
 bool executable(const std::filesystem::path& p) {
   return access(p.c_str(), X_OK) == 0 && !std::filesystem::is_directory(p);
@@ -48,8 +42,8 @@ int run_in(const std::string& exe, const std::string& script, const std::filesys
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-std::string first_error_line(const std::string& log) {
-  std::istringstream in(log);
+std::string first_error_line(const std::filesystem::path& log) {
+  std::ifstream in(log);
   std::string last;
   for (std::string line; std::getline(in, line);) {
     if (line.find("rror") != std::string::npos) return line;
@@ -68,17 +62,10 @@ std::string find_gnuplot() {
                                  "); install it with: apt-get install gnuplot-nox"));
   }
   const char* path = std::getenv("PATH");
-  std::string dirs = path != nullptr ? path : "/usr/bin:/bin";
-  std::size_t start = 0;
-  while (start <= dirs.size()) {
-    std::size_t colon = dirs.find(':', start);
-    if (colon == std::string::npos) colon = dirs.size();
-    const std::string dir = dirs.substr(start, colon - start);
-    if (!dir.empty()) {
-      const std::filesystem::path p = std::filesystem::path(dir) / "gnuplot";
-      if (executable(p)) return p.string();
-    }
-    start = colon + 1;
+  std::istringstream dirs(path != nullptr ? path : "/usr/bin:/bin");
+  for (std::string dir; std::getline(dirs, dir, ':');) {
+    const std::filesystem::path p = std::filesystem::path(dir) / "gnuplot";
+    if (!dir.empty() && executable(p)) return p.string();
   }
   throw std::runtime_error(
       "report: gnuplot is not installed (needed for the plots); install it with: apt-get install "
@@ -88,62 +75,47 @@ std::string find_gnuplot() {
 std::string gp_quote(std::string_view text) {
   std::string out = "'";
   for (char c : text) {
-    if (c == '\'') out += '\'';
-    if (c == '\n') continue;
-    out += c;
+    if (c != '\n') out += c == '\'' ? std::string("''") : std::string(1, c);
   }
-  out += '\'';
-  return out;
+  return out + "'";
 }
 
 std::string gp_field(std::string_view text) {
   std::string out = "\"";
   for (char c : text) out += c == '"' ? '\'' : c == '\n' ? ' ' : c;
-  out += '"';
-  return out;
+  return out + '"';
 }
 
-Gnuplot::Gnuplot(std::string executable, std::filesystem::path dir)
-    : executable_(std::move(executable)), dir_(std::move(dir)) {}
-
-void Gnuplot::render(const PlotSpec& plot) {
-  write_text(dir_ / (plot.name + ".dat"), plot.data);
-  const std::string size = cat(std::to_string(plot.width), ",", std::to_string(plot.height));
-  std::string script =
-      cat("# Written by `harness report`; re-draw with: gnuplot ", plot.name, ".gp (in this folder)\n");
-  script += "set encoding utf8\n";
+std::vector<std::filesystem::path> render(const std::string& gnuplot,
+                                          const std::filesystem::path& dir, const PlotSpec& plot) {
+  write_file(dir / (plot.name + ".dat"), plot.data);
+  std::string script = cat("# Written by `harness report`; re-draw with: gnuplot ", plot.name,
+                           ".gp (in this folder)\nset encoding utf8\n");
   // Both images from the same commands: PNG for viewing, SVG for papers.
-  script += cat("set terminal pngcairo size ", size,
-                " noenhanced font 'DejaVu Sans,11' background '#ffffff'\n");
-  script += cat("set output '", plot.name, ".png'\n");
-  script += plot.body;
-  script += "\nset output\n";
-  script += cat("set terminal svg size ", size,
-                " noenhanced font 'DejaVu Sans,11' background '#ffffff' dynamic\n");
-  script += cat("set output '", plot.name, ".svg'\n");
-  script += plot.body;
-  script += "\nset output\n";
-  write_text(dir_ / (plot.name + ".gp"), script);
-
-  const std::filesystem::path log = dir_ / (plot.name + ".log");
-  const int rc = run_in(executable_, plot.name + ".gp", dir_, log);
-  std::ifstream in(log);
-  std::stringstream text;
-  text << in.rdbuf();
-  if (rc != 0) {
-    throw std::runtime_error(cat("gnuplot failed on ", (dir_ / (plot.name + ".gp")).string(), ": ",
-                                 first_error_line(text.str())));
+  for (const std::string ext : {"png", "svg"}) {
+    script += cat("set terminal ", ext == "png" ? "pngcairo" : "svg", " size ",
+                  std::to_string(plot.width), ",", std::to_string(plot.height),
+                  " noenhanced font 'DejaVu Sans,11' background '#ffffff'",
+                  ext == "svg" ? " dynamic" : "", "\nset output '", plot.name, ".", ext, "'\n",
+                  plot.body, "\nset output\n");
   }
+  const std::filesystem::path gp = dir / (plot.name + ".gp"), log = dir / (plot.name + ".log");
+  write_file(gp, script);
+  if (run_in(gnuplot, plot.name + ".gp", dir, log) != 0) {
+    throw std::runtime_error(cat("gnuplot failed on ", gp.string(), ": ", first_error_line(log)));
+  }
+  std::vector<std::filesystem::path> images;
   for (const char* ext : {".png", ".svg"}) {
-    const std::filesystem::path image = dir_ / (plot.name + ext);
+    const std::filesystem::path image = dir / (plot.name + ext);
     std::error_code ec;
     if (!std::filesystem::exists(image, ec) || std::filesystem::file_size(image, ec) == 0) {
       throw std::runtime_error(
-          cat("gnuplot drew no ", image.string(), ": ", first_error_line(text.str())));
+          cat("gnuplot drew no ", image.string(), ": ", first_error_line(log)));
     }
-    images_.push_back(image);
+    images.push_back(image);
   }
   std::filesystem::remove(log);
+  return images;
 }
 
 }  // namespace gts::report

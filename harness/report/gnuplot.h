@@ -9,6 +9,15 @@
 
 namespace gts::report {
 
+// String building by appending. GCC 12 warns, wrongly, on `"literal" + std::string{temporary}`
+// (-Wrestrict); appending part by part avoids that overload altogether.
+template <class... Parts>
+std::string cat(const Parts&... parts) {
+  std::string out;
+  ((out += parts), ...);
+  return out;
+}
+
 // The gnuplot executable: $GTS_GNUPLOT if set, else `gnuplot` on $PATH. Throws std::runtime_error
 // saying what to install when there is none.
 std::string find_gnuplot();
@@ -19,29 +28,17 @@ std::string gp_quote(std::string_view text);
 std::string gp_field(std::string_view text);
 
 struct PlotSpec {
-  std::string name;   // file stem: NAME.dat, NAME.gp, NAME.png, NAME.svg
-  std::string data;   // contents of NAME.dat (the script reads it as 'NAME.dat')
-  std::string body;   // gnuplot commands after the terminal is set; ends with the plot command
+  std::string name;  // file stem: NAME.dat, NAME.gp, NAME.png, NAME.svg
+  std::string data;  // contents of NAME.dat (the script reads it as 'NAME.dat')
+  std::string body;  // gnuplot commands after the terminal is set; ends with the plot command
   int width = 900;
   int height = 540;
 };
 
-class Gnuplot {
- public:
-  Gnuplot(std::string executable, std::filesystem::path dir);
-
-  // Writes NAME.dat and NAME.gp and runs gnuplot in `dir`, drawing NAME.png and NAME.svg. Throws
-  // std::runtime_error with gnuplot's first error line when it fails or draws an empty image.
-  void render(const PlotSpec& plot);
-
-  [[nodiscard]] const std::filesystem::path& dir() const { return dir_; }
-  // Images drawn so far, as paths.
-  [[nodiscard]] const std::vector<std::filesystem::path>& images() const { return images_; }
-
- private:
-  std::string executable_;
-  std::filesystem::path dir_;
-  std::vector<std::filesystem::path> images_;
-};
+// Writes NAME.dat and NAME.gp into `dir` and runs `gnuplot` there, drawing NAME.png and NAME.svg
+// (returned). Throws std::runtime_error with gnuplot's first error line when it fails or draws an
+// empty image.
+std::vector<std::filesystem::path> render(const std::string& gnuplot,
+                                          const std::filesystem::path& dir, const PlotSpec& plot);
 
 }  // namespace gts::report

@@ -6,15 +6,12 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
-#include <functional>
 #include <limits>
 #include <sstream>
-#include <stdexcept>
 
-#include "games/params.h"
 #include "harness/config/config_error.h"
 #include "harness/csv.h"
-#include "harness/report/report_common.h"
+#include "harness/pipeline/run_folder.h"
 
 namespace gts::report {
 
@@ -24,23 +21,23 @@ namespace fs = std::filesystem;
 // Tables and HTML helpers
 
 std::size_t Table::col(std::string_view name) const {
-  for (std::size_t i = 0; i < header.size(); ++i) {
-    if (header[i] == name) return i;
+  const auto it = std::find(header.begin(), header.end(), name);
+  if (it == header.end()) {
+    throw ConfigError(file, 1, 1, cat("no column '", std::string(name), "' in the header"));
   }
-  throw ConfigError(file, 1, 1, cat("no column '", std::string(name), "' in the header"));
+  return static_cast<std::size_t>(it - header.begin());
 }
 
 bool Table::has(std::string_view name) const {
-  for (const auto& h : header) {
-    if (h == name) return true;
-  }
-  return false;
+  return std::find(header.begin(), header.end(), name) != header.end();
 }
 
 const std::string& Table::at(std::size_t row, std::string_view column) const {
-  static const std::string empty;
-  const std::size_t c = col(column);
-  return c < rows[row].size() ? rows[row][c] : empty;
+  return rows[row][col(column)];
+}
+
+std::string Table::get(std::size_t row, std::string_view column) const {
+  return has(column) ? at(row, column) : "";
 }
 
 double Table::number(std::size_t row, std::string_view column) const {
@@ -48,22 +45,16 @@ double Table::number(std::size_t row, std::string_view column) const {
 }
 
 double parse_number(std::string_view text) {
-  if (text == "inf" || text == "+inf") return std::numeric_limits<double>::infinity();
-  if (text == "-inf") return -std::numeric_limits<double>::infinity();
-  if (text.empty()) return std::numeric_limits<double>::quiet_NaN();
-  const std::string s(text);
+  const std::string s(text);  // strtod reads "inf", "-inf" and "nan" too
   char* end = nullptr;
   const double v = std::strtod(s.c_str(), &end);
-  if (end != s.c_str() + s.size()) return std::numeric_limits<double>::quiet_NaN();
+  if (s.empty() || end != s.c_str() + s.size()) return std::numeric_limits<double>::quiet_NaN();
   return v;
 }
 
 Table read_table(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ConfigError(path.string(), "cannot read the file");
-  std::stringstream content;
-  content << in.rdbuf();
-  const std::string text = content.str();
+  if (!std::ifstream(path)) throw ConfigError(path.string(), "cannot read the file");
+  const std::string text = read_file_text(path);
   Table t;
   t.file = path.string();
   const auto bad = [&](std::size_t line_no, const std::string& message) {
@@ -89,11 +80,10 @@ Table read_table(const fs::path& path) {
     }
     if (t.header.empty()) {
       t.header = std::move(fields);
+    } else if (fields.size() != t.header.size()) {
+      throw bad(line_no, cat(std::to_string(fields.size()), " fields where the header has ",
+                             std::to_string(t.header.size())));
     } else {
-      if (fields.size() != t.header.size()) {
-        throw bad(line_no, cat(std::to_string(fields.size()), " fields where the header has ",
-                               std::to_string(t.header.size())));
-      }
       t.rows.push_back(std::move(fields));
     }
   }
@@ -108,24 +98,11 @@ std::optional<Table> read_table_if(const fs::path& path) {
 }
 
 std::string html_escape(std::string_view text) {
+  static const char* const kEntities[] = {"&amp;", "&lt;", "&gt;", "&quot;"};
   std::string out;
   for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
+    const std::size_t k = std::string_view("&<>\"").find(c);
+    out += k == std::string_view::npos ? std::string(1, c) : kEntities[k];
   }
   return out;
 }
@@ -146,34 +123,35 @@ std::string html_table(const Table& table, std::size_t max_rows) {
   for (std::size_t r = 0; r < n; ++r) {
     out += "<tr>";
     for (std::size_t c = 0; c < table.rows[r].size(); ++c) {
-      out += numeric[c] ? "<td class=\"num\">" : "<td>";
-      out += html_escape(table.rows[r][c]);
-      out += "</td>";
+      out +=
+          cat(numeric[c] ? "<td class=\"num\">" : "<td>", html_escape(table.rows[r][c]), "</td>");
     }
     out += "</tr>\n";
   }
   out += "</table>\n";
   if (n < table.rows.size()) {
-    out += cat("<p class=\"note\">First ", std::to_string(n), " of ",
-               std::to_string(table.rows.size()), " rows; the rest are in ",
-               html_escape(fs::path(table.file).filename().string()), ".</p>\n");
+    out += note(cat("First ", std::to_string(n), " of ", std::to_string(table.rows.size()),
+                    " rows; the rest are in ",
+                    html_escape(fs::path(table.file).filename().string()), "."));
   }
   return out;
 }
+
+std::string note(const std::string& html) { return cat("<p class=\"note\">", html, "</p>\n"); }
 
 std::string Context::link(const std::string& file) const {
   std::error_code ec;
   fs::path rel = fs::relative(run_dir / file, out_dir, ec);
   if (ec || rel.empty()) rel = fs::absolute(run_dir / file);
-  return html_escape(rel.generic_string());
+  return cat("<a href=\"", html_escape(rel.generic_string()), "\">", html_escape(file), "</a>");
 }
 
-std::string Context::figure(const std::string& name, const std::string& caption) {
-  const std::string png = cat("plots/", name, ".png");
-  const std::string svg = cat("plots/", name, ".svg");
-  return cat("<figure><a href=\"", svg, "\"><img src=\"", png, "\" alt=\"", html_escape(caption),
-             "\"></a><figcaption>", caption, " <span class=\"note\">(<a href=\"", svg,
-             "\">SVG</a>, <a href=\"plots/", name,
+std::string Context::plot(const PlotSpec& spec, const std::string& caption) const {
+  for (const auto& image : render(gnuplot, out_dir / "plots", spec)) images->push_back(image);
+  const std::string svg = cat("plots/", spec.name, ".svg");
+  return cat("<figure><a href=\"", svg, "\"><img src=\"plots/", spec.name, ".png\" alt=\"",
+             html_escape(caption), "\"></a><figcaption>", caption,
+             " <span class=\"note\">(<a href=\"", svg, "\">SVG</a>, <a href=\"plots/", spec.name,
              ".gp\">gnuplot script</a>)</span></figcaption></figure>\n");
 }
 
@@ -211,15 +189,19 @@ std::string gp_number(double v) {
 }
 
 std::string tics(const std::vector<std::string>& names) {
-  std::string out = "(";
+  std::string out;
   for (std::size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) out += ", ";
-    out += gp_quote(names[i]);
-    out += " ";
-    out += std::to_string(i);
+    out += cat(i > 0 ? ", " : "", gp_quote(names[i]), " ", std::to_string(i));
   }
-  out += ")";
-  return out;
+  return cat("(", out, ")");
+}
+
+std::string plot_command(const std::vector<std::string>& curves) {
+  std::string out;
+  for (const auto& c : curves) {
+    if (!c.empty()) out += cat(out.empty() ? "plot " : ", \\\n     ", c);
+  }
+  return out + "\n";
 }
 
 double log_axis_floor(const std::vector<double>& values) {
@@ -232,66 +214,102 @@ double log_axis_floor(const std::vector<double>& values) {
   return std::pow(10.0, std::floor(std::log10(low / 1.5)));
 }
 
+std::string category_plot(const Context& ctx, const PlotSpec& spec, const std::string& title,
+                          const std::string& ylabel, const std::vector<std::string>& labels,
+                          const std::vector<double>& values, const std::string& caption) {
+  if (values.empty()) return note(cat(html_escape(title), ": no data."));
+  const int n = static_cast<int>(labels.size());
+  return ctx.plot(
+      {spec.name, spec.data,
+       cat(plot_style(), "set title ", gp_quote(title), "\nset ylabel ", gp_quote(ylabel),
+           "\nset logscale y\nset format y '%g'\nset yrange [", gp_number(log_axis_floor(values)),
+           ":*]\nset xtics ", tics(labels),
+           " rotate by 30 right\nset xrange [-0.6:", std::to_string(n), "-0.4]\n", spec.body),
+       std::max(640, 160 + 80 * n), 480},
+      caption);
+}
+
 std::string box_plot(const Context& ctx, const std::string& name, const std::string& title,
-                     const std::string& ylabel, const std::vector<std::string>& players,
+                     const std::string& ylabel, const std::vector<std::string>& labels,
                      const std::vector<std::vector<double>>& values, double floor) {
   std::vector<double> all;
-  for (const auto& v : values) {
-    for (double x : v) all.push_back(std::max(x, floor));
-  }
-  if (all.empty()) return cat("<p class=\"note\">", html_escape(title), ": no data.</p>\n");
-  std::string data;
-  std::string means = "# player mean\n";
-  for (std::size_t i = 0; i < players.size(); ++i) {
-    data += cat("# ", players[i], "\n");
+  std::string data, means = "# player mean\n";
+  for (std::size_t i = 0; i < labels.size(); ++i) {
+    data += cat("# ", labels[i], "\n");
     double sum = 0;
     for (double v : values[i]) {
-      data += gp_number(std::max(v, floor)) + "\n";
+      all.push_back(std::max(v, floor));
+      data += gp_row(all.back());
       sum += v;
     }
-    if (values[i].empty()) data += "nan\n";
-    data += "\n\n";
-    means += std::to_string(i) + " " +
-             (values[i].empty() ? "nan" : gp_number(std::max(sum / values[i].size(), floor))) +
-             "\n";
+    data += values[i].empty() ? "nan\n\n\n" : "\n\n";
+    means += gp_row(static_cast<double>(i),
+                    values[i].empty() ? std::nan("") : std::max(sum / values[i].size(), floor));
   }
-  data += means;
-  const int n = static_cast<int>(players.size());
-  PlotSpec p;
-  p.name = name;
-  p.data = data;
-  p.width = std::max(640, 160 + 80 * n);
-  p.height = 480;
-  p.body =
-      plot_style() + "set title " + gp_quote(title) +
-      "\nset label 99 'boxes: quartiles and median; whiskers: min and max; ▲ mean' at graph 0.5, "
-      "graph 1.03 center font ',9' tc rgb '#555555'\n" +
-      "set ylabel " + gp_quote(ylabel) +
-      "\n"
-      "set logscale y\nset format y '%g'\n"
-      "set yrange [" +
-      gp_number(log_axis_floor(all)) +
-      ":*]\n"
-      "set xtics " +
-      tics(players) +
-      " rotate by 30 right\n"
-      "set xrange [-0.6:" +
-      std::to_string(n) +
-      "-0.4]\n"
-      "set grid noxtics ytics mytics\n"
-      "set style fill solid 0.35 border lc rgb '#1f4e79'\n"
-      "set style boxplot fraction 1.0 nooutliers\nset boxwidth 0.55\n"
+  const std::string n = std::to_string(labels.size());
+  return category_plot(
+      ctx,
+      {name, data + means,
+       cat("set label 99 'boxes: quartiles and median; whiskers: min and max; ▲ mean' at graph "
+           "0.5, graph 1.03 center font ',9' tc rgb '#555555'\n"
+           "set grid noxtics ytics mytics\n"
+           "set style fill solid 0.35 border lc rgb '#1f4e79'\n"
+           "set style boxplot fraction 1.0 nooutliers\nset boxwidth 0.55\n"
+           "plot for [i=0:",
+           n, "-1] '", name,
+           ".dat' index i using (i):1 with boxplot lc rgb '#1f77b4' notitle, \\\n     '' index ", n,
+           " using 1:2 with points pt 9 ps 1.6 lc rgb '#d62728' notitle\n")},
+      title, ylabel, labels, all,
+      cat(title,
+          ": box from the first to the third quartile, line at the median, whiskers to the "
+          "minimum and maximum; the triangle is the mean."));
+}
 
-      "plot for [i=0:" +
-      std::to_string(n - 1) + "] '" + name +
-      ".dat' index i using (i):1 with boxplot lc rgb '#1f77b4' notitle, \\\n"
-      "     '' index " +
-      std::to_string(n) + " using 1:2 with points pt 9 ps 1.6 lc rgb '#d62728' notitle\n";
-  ctx.gnuplot->render(p);
-  return Context::figure(
-      name, title +
-                ": box from the first to the third quartile, line at the "
-                "median, whiskers to the minimum and maximum; the triangle is the mean.");
+std::string interval_plot(const Context& ctx, const std::string& name, const std::string& title,
+                          const std::vector<std::string>& labels, const std::vector<Interval>& rows,
+                          double min_pad, bool zero_and_values, const std::string& caption) {
+  double lo = 0, hi = 0;
+  for (const Interval& r : rows) {
+    for (double v : {r.mark, r.low, r.high}) {
+      if (std::isfinite(v)) {
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+      }
+    }
+  }
+  const double pad = std::max(min_pad, (hi - lo) * 0.08);
+  lo -= pad;
+  hi += pad;
+  std::string data = "# row label mark low high (unbounded ends clipped to the plot)\n";
+  std::size_t label_chars = 8;
+  int plotted = 0;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    label_chars = std::max(label_chars, labels[i].size());
+    const Interval& r = rows[i];
+    if (!std::isfinite(r.mark)) continue;
+    data += gp_row(static_cast<double>(i), gp_field(labels[i]), r.mark,
+                   std::isfinite(r.low) ? r.low : lo, std::isfinite(r.high) ? r.high : hi);
+    ++plotted;
+  }
+  if (plotted == 0) return note("No finite rating to plot.");
+  const int n = static_cast<int>(rows.size());
+  return ctx.plot(
+      {name, data,
+       cat(plot_style(), "set title ", gp_quote(title), "\nset xlabel 'Elo'\nset ytics ",
+           tics(labels), "\nset yrange [", std::to_string(n), "-0.4:-0.6]\nset xrange [",
+           gp_number(lo), ":", gp_number(hi), "]\nset grid noytics\nset lmargin ",
+           std::to_string(label_chars + 3), "\n",
+           zero_and_values
+               ? "set arrow 1 from 0, graph 0 to 0, graph 1 nohead dt 2 lc rgb '#888888'\n"
+               : "",
+           "plot '", name, ".dat' using 3:1:4:5 with xerrorbars pt 7 ps 1.3 lw 2 lc rgb '#1f77b4'",
+           zero_and_values
+               ? ", \\\n     '' using 3:1:(sprintf('%.0f', $3)) with labels offset 0,0.9 "
+                 "font ',9' tc rgb '#1f77b4'"
+               : "",
+           "\n"),
+       900, std::max(320, 110 + 34 * n)},
+      caption);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -302,20 +320,17 @@ namespace {
 struct RunKind {
   std::string name;
   std::vector<std::string> required;  // files that mark the kind
-  std::function<std::vector<Section>(const Context&)> sections;
+  std::vector<Section> (*sections)(const Context&);
 };
 
-// The one place that knows the kinds of run folders. A new kind (compare, tune) adds a line here
-// and a function like tournament_sections().
-const std::vector<RunKind>& run_kinds() {
-  static const std::vector<RunKind> kinds = {
-      {"tournament", {"standings.csv", "crosstable.csv"}, tournament_sections},
-      {"solve", {"solved_within.csv", "summary.csv"}, solve_sections},
-      {"compare", {"compare.csv", "summary.csv"}, compare_sections},
-      {"tune", {"tune.csv", "run.yaml"}, tune_sections},
-  };
-  return kinds;
-}
+// The one place that knows the kinds of run folders. A new kind adds a line here and a function
+// like tournament_sections().
+const RunKind kRunKinds[] = {
+    {"tournament", {"standings.csv", "crosstable.csv"}, tournament_sections},
+    {"solve", {"solved_within.csv", "summary.csv"}, solve_sections},
+    {"compare", {"compare.csv", "summary.csv"}, compare_sections},
+    {"tune", {"tune.csv", "run.yaml"}, tune_sections},
+};
 
 std::string yaml_text(const YAML::Node& node) {
   if (!node) return "";
@@ -336,47 +351,38 @@ std::string run_facts(const fs::path& run_dir, std::string& title) {
   try {
     root = YAML::LoadFile(path.string());
   } catch (const std::exception& e) {
-    return cat("<p class=\"note\">", path.filename().string(),
-               " could not be read: ", html_escape(e.what()), "</p>\n");
+    return note(cat(path.filename().string(), " could not be read: ", html_escape(e.what())));
   }
-  std::vector<std::pair<std::string, std::string>> facts;
-  auto add = [&](const std::string& label, const YAML::Node& node) {
-    const std::string v = yaml_text(node);
-    if (!v.empty()) facts.emplace_back(label, v);
+  std::string rows;
+  const auto add = [&](const std::string& label, const std::string& value) {
+    if (!value.empty())
+      rows += cat("<tr><th>", label, "</th><td>", html_escape(value), "</td></tr>\n");
   };
   // run.yaml holds the resolved config under `config`; a solve folder's config.yaml is the config.
   const YAML::Node config = root["config"] ? root["config"] : root;
   const YAML::Node run = root["run"];
   if (config && config["name"]) title = yaml_text(config["name"]);
   if (config && config["game"] && config["game"].IsScalar()) {
-    facts.emplace_back("game", yaml_text(config["game"]));
+    add("game", yaml_text(config["game"]));
   } else if (config && config["game"] && config["game"].IsMap()) {
-    std::string game = yaml_text(config["game"]["name"]);
-    if (config["game"]["params"]) game += cat(" ", yaml_text(config["game"]["params"]));
-    if (!game.empty()) facts.emplace_back("game", game);
+    const YAML::Node params = config["game"]["params"];
+    add("game", cat(yaml_text(config["game"]["name"]), params ? cat(" ", yaml_text(params)) : ""));
   }
   if (config && config["problems"] && config["problems"].IsSequence()) {
-    facts.emplace_back("problems", std::to_string(config["problems"].size()));
+    add("problems", std::to_string(config["problems"].size()));
   }
-  if (config && config["limits"]) add("limits", config["limits"]);
+  if (config && config["limits"]) add("limits", yaml_text(config["limits"]));
   if (run) {
-    add("status", run["status"]);
-    for (const char* unit : {"games", "jobs", "runs"}) add(unit, run[std::string(unit) + "_done"]);
-    add("seed", run["seed"]);
-    add("threads", run["threads"]);
-    add("started", run["started"]);
-    add("finished", run["finished"]);
-    add("command", run["command"]);
-    add("version", run["version"]);
-    add("config hash", run["config_hash"]);
-    if (run["machine"]) add("machine", run["machine"]["cpu"]);
+    for (const std::string key :
+         {"status", "games_done", "jobs_done", "runs_done", "seed", "threads", "started",
+          "finished", "command", "version", "config_hash"}) {
+      std::string label = key.substr(0, key.find("_done"));  // "games_done" -> "games"
+      std::replace(label.begin(), label.end(), '_', ' ');    // "config_hash" -> "config hash"
+      add(label, yaml_text(run[key]));
+    }
+    if (run["machine"]) add("machine", yaml_text(run["machine"]["cpu"]));
   }
-  std::string out = "<table class=\"facts\">\n";
-  for (const auto& [k, v] : facts) {
-    out += cat("<tr><th>", html_escape(k), "</th><td>", html_escape(v), "</td></tr>\n");
-  }
-  out += "</table>\n";
-  return out;
+  return cat("<table class=\"facts\">\n", rows, "</table>\n");
 }
 
 const char* kStyle = R"(<style>
@@ -407,51 +413,41 @@ ReportResult write_report(const ReportOptions& options) {
   }
   const RunKind* kind = nullptr;
   std::string known;
-  for (const auto& k : run_kinds()) {
+  for (const auto& k : kRunKinds) {
     bool all = true;
-    for (const auto& f : k.required) all = all && fs::exists(options.run_dir / f, ec);
-    if (all && kind == nullptr) kind = &k;
     std::string files;
-    for (const auto& f : k.required) files += cat(files.empty() ? "" : " + ", f);
+    for (const auto& f : k.required) {
+      all = all && fs::exists(options.run_dir / f, ec);
+      files += cat(files.empty() ? "" : " + ", f);
+    }
+    if (all && kind == nullptr) kind = &k;
     known += cat(known.empty() ? "" : "; ", k.name, ": ", files);
   }
   if (kind == nullptr) {
     throw ParamError(cat("report: '", options.run_dir.string(),
                          "' holds no run this command knows (", known, ")"));
   }
-  const std::string gnuplot_exe = options.gnuplot.empty() ? find_gnuplot() : options.gnuplot;
-
-  ReportResult result;
-  result.kind = kind->name;
+  std::vector<fs::path> images;
   const fs::path out_dir = options.out_dir.empty() ? options.run_dir : options.out_dir;
+  const Context ctx{options.run_dir, out_dir, find_gnuplot(), &images};
   fs::create_directories(out_dir / "plots");
-  Gnuplot gnuplot(gnuplot_exe, out_dir / "plots");
-  Context ctx{options.run_dir, out_dir, &gnuplot};
 
   std::string title = options.run_dir.filename().string();
   if (title.empty() || title == ".") title = fs::absolute(options.run_dir).filename().string();
   const std::string facts = run_facts(options.run_dir, title);
-  const std::vector<Section> sections = kind->sections(ctx);
-
-  std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
-  html += cat("<title>", html_escape(title), " — ", kind->name, " report</title>\n");
-  html += kStyle;
-  html += "</head>\n<body>\n";
-  html += cat("<h1>", html_escape(title), "</h1>\n");
-  html += cat("<p class=\"note\">", kind->name, " report of ",
-              html_escape(fs::absolute(options.run_dir).lexically_normal().string()),
-              ", written by <code>harness report</code>.</p>\n");
-  html += facts;
-  for (const auto& s : sections) {
+  std::string html =
+      cat("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>",
+          html_escape(title), " — ", kind->name, " report</title>\n", kStyle,
+          "</head>\n<body>\n<h1>", html_escape(title), "</h1>\n",
+          note(cat(kind->name, " report of ",
+                   html_escape(fs::absolute(options.run_dir).lexically_normal().string()),
+                   ", written by <code>harness report</code>.")),
+          facts);
+  for (const auto& s : kind->sections(ctx)) {
     html += cat("<h2>", html_escape(s.title), "</h2>\n", s.html);
   }
-  html += "</body>\n</html>\n";
-  result.html = out_dir / "report.html";
-  std::ofstream out(result.html, std::ios::binary);
-  out << html;
-  if (!out) throw std::runtime_error(cat("cannot write ", result.html.string()));
-  result.images = gnuplot.images();
-  return result;
+  write_file(out_dir / "report.html", html + "</body>\n</html>\n");
+  return {kind->name, out_dir / "report.html", images};
 }
 
 }  // namespace gts::report

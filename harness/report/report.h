@@ -1,7 +1,7 @@
 // `harness report RUN_DIR`: plots (PNG and SVG, through gnuplot) and one report.html that shows
 // them beside the tables, from the CSVs a run folder holds.
 //
-// The kind of run is recognised by its files (see run_kinds() in report.cpp, the one place to add
+// The kind of run is recognised by its files (see kRunKinds in report.cpp, the one place to add
 // a kind):
 //   tournament  standings.csv, crosstable.csv (pairs.csv, games.csv, moves.csv when present)
 //   solve       solved_within.csv, summary.csv (solve.csv when present)
@@ -12,15 +12,18 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "harness/report/gnuplot.h"
 
 namespace gts::report {
 
 struct ReportOptions {
   std::filesystem::path run_dir;
   std::filesystem::path out_dir;  // empty: the run folder itself
-  std::string gnuplot;            // empty: find_gnuplot()
 };
 
 struct ReportResult {
@@ -32,5 +35,107 @@ struct ReportResult {
 // Throws ParamError for a folder that is missing or holds no known CSVs, std::runtime_error when
 // gnuplot is missing or fails.
 ReportResult write_report(const ReportOptions& options);
+
+// ---------------------------------------------------------------------------------------------
+// Pieces shared by the report kinds: CSV tables, HTML building, plots.
+
+struct Table {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+  std::string file;  // the path it was read from
+
+  // Index of a column; throws ConfigError naming the file when it is missing.
+  [[nodiscard]] std::size_t col(std::string_view name) const;
+  [[nodiscard]] bool has(std::string_view name) const;
+  [[nodiscard]] const std::string& at(std::size_t row, std::string_view column) const;
+  // Like at(), but "" where the file has no such column (an optional one).
+  [[nodiscard]] std::string get(std::size_t row, std::string_view column) const;
+  [[nodiscard]] double number(std::size_t row, std::string_view column) const;  // NaN if not one
+};
+
+// Reads a CSV written by the harness; throws ConfigError (file:line:col) for a malformed file.
+Table read_table(const std::filesystem::path& path);
+std::optional<Table> read_table_if(const std::filesystem::path& path);
+
+// Parses a number as the harness writes them ("12.5", "inf", "-inf", "nan"); NaN when it is not.
+double parse_number(std::string_view text);
+
+std::string html_escape(std::string_view text);
+// A whole table as HTML; columns whose every cell is a number (or empty) are right-aligned.
+std::string html_table(const Table& table, std::size_t max_rows = 500);
+// <p class="note">html</p>
+std::string note(const std::string& html);
+
+// What a report kind hands back: its HTML (sections) and the plots it drew.
+struct Section {
+  std::string title;
+  std::string html;
+};
+
+struct Context {
+  std::filesystem::path run_dir;
+  std::filesystem::path out_dir;
+  std::string gnuplot;                         // the executable
+  std::vector<std::filesystem::path>* images;  // drawn so far
+  // A link to a file of the run folder (its href relative to the report), named by the file.
+  [[nodiscard]] std::string link(const std::string& file) const;
+  // Renders the plot into plots/ and returns its figure: the PNG shown, linked to its SVG, with a
+  // caption.
+  [[nodiscard]] std::string plot(const PlotSpec& spec, const std::string& caption) const;
+};
+
+std::vector<Section> tournament_sections(const Context& ctx);
+std::vector<Section> solve_sections(const Context& ctx);
+std::vector<Section> compare_sections(const Context& ctx);
+std::vector<Section> tune_sections(const Context& ctx);
+
+// Lines of gnuplot that every plot shares (grid, border, key style).
+std::string plot_style();
+
+// "12.3" with `decimals` decimals; "–" for NaN, "+∞"/"−∞" for infinities (for HTML).
+std::string fixed(double v, int decimals);
+// A number for a gnuplot data file ("nan" when not finite).
+std::string gp_number(double v);
+inline const std::string& gp_cell(const std::string& text) { return text; }
+inline std::string gp_cell(double v) { return gp_number(v); }
+// One line of a gnuplot data file: the cells (strings as they are, numbers by gp_number) joined
+// by spaces.
+template <class... Cells>
+std::string gp_row(const Cells&... cells) {
+  std::string out;
+  ((out += cat(gp_cell(cells), " ")), ...);
+  out.back() = '\n';
+  return out;
+}
+// A gnuplot tic list placing `names` at 0, 1, 2, ...
+std::string tics(const std::vector<std::string>& names);
+// "plot A, \ B, \ C" with one curve a line; empty curves are left out.
+std::string plot_command(const std::vector<std::string>& curves);
+
+// The lower end of a log axis that shows `values` (a decade below the smallest positive one).
+double log_axis_floor(const std::vector<double>& values);
+
+// A plot of one column per label on a log y axis that shows `values`: `body` styles and draws it
+// after the axes are set. A note saying there is no data when `values` is empty.
+std::string category_plot(const Context& ctx, const PlotSpec& spec, const std::string& title,
+                          const std::string& ylabel, const std::vector<std::string>& labels,
+                          const std::vector<double>& values, const std::string& caption);
+
+// Box plots (quartiles, median, whiskers to the minimum and maximum) of `values[i]` above
+// `labels[i]` on a log axis, with each mean as a triangle; values below `floor` are drawn at it.
+// Renders plots/NAME.* and returns its HTML figure.
+std::string box_plot(const Context& ctx, const std::string& name, const std::string& title,
+                     const std::string& ylabel, const std::vector<std::string>& labels,
+                     const std::vector<std::vector<double>>& values, double floor);
+
+// One horizontal error bar per label on an Elo axis padded by at least `min_pad`: a row's mark with
+// its interval, NaN ends running to the plot's edge; a row whose mark is NaN is left out.
+// `zero_and_values`: a dashed line at 0 and each mark's value above it.
+struct Interval {
+  double mark, low, high;
+};
+std::string interval_plot(const Context& ctx, const std::string& name, const std::string& title,
+                          const std::vector<std::string>& labels, const std::vector<Interval>& rows,
+                          double min_pad, bool zero_and_values, const std::string& caption);
 
 }  // namespace gts::report

@@ -6,7 +6,7 @@
 #include <map>
 
 #include "harness/config/config_error.h"
-#include "harness/report/report_common.h"
+#include "harness/report/report.h"
 
 namespace gts::report {
 
@@ -14,17 +14,15 @@ namespace {
 
 // Background colour of a score in [0, 1]: red for 0, near-white for 1/2, green for 1.
 std::string score_colour(double s) {
-  struct Rgb {
-    double r, g, b;
-  };
-  const Rgb lo{215, 48, 39}, mid{247, 247, 247}, hi{26, 152, 80};
+  const double lo[] = {215, 48, 39}, mid[] = {247, 247, 247}, hi[] = {26, 152, 80};
   s = std::clamp(s, 0.0, 1.0);
-  const Rgb& a = s < 0.5 ? lo : mid;
-  const Rgb& b = s < 0.5 ? mid : hi;
+  const double* a = s < 0.5 ? lo : mid;
+  const double* b = s < 0.5 ? mid : hi;
   const double t = s < 0.5 ? s / 0.5 : (s - 0.5) / 0.5;
   char buf[16];
-  std::snprintf(buf, sizeof buf, "#%02x%02x%02x", static_cast<int>(a.r + (b.r - a.r) * t),
-                static_cast<int>(a.g + (b.g - a.g) * t), static_cast<int>(a.b + (b.b - a.b) * t));
+  std::snprintf(buf, sizeof buf, "#%02x%02x%02x", static_cast<int>(a[0] + (b[0] - a[0]) * t),
+                static_cast<int>(a[1] + (b[1] - a[1]) * t),
+                static_cast<int>(a[2] + (b[2] - a[2]) * t));
   return buf;
 }
 
@@ -40,66 +38,22 @@ double cell_score(const std::string& cell) {
 // --- standings ---------------------------------------------------------------------------------
 
 std::string elo_plot(const Context& ctx, const Table& st) {
-  const std::size_t n = st.rows.size();
-  double lo = 0, hi = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    for (const char* c : {"elo", "elo_lo", "elo_hi"}) {
-      const double v = st.number(i, c);
-      if (std::isfinite(v)) {
-        lo = std::min(lo, v);
-        hi = std::max(hi, v);
-      }
-    }
-  }
-  const double pad = std::max(40.0, (hi - lo) * 0.08);
-  lo -= pad;
-  hi += pad;
-  std::string data = "# row player elo lo hi (unbounded ends clipped to the plot)\n";
   std::vector<std::string> labels;
-  int plotted = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const double elo = st.number(i, "elo");
-    std::string label = st.at(i, "player");
-    const std::string status = st.has("rating_status") ? st.at(i, "rating_status") : "ok";
-    if (status != "ok" && !status.empty()) label += cat(" (", status, ")");
-    labels.push_back(label);
-    const double low = st.number(i, "elo_lo");
-    const double high = st.number(i, "elo_hi");
+  std::vector<Interval> rows;
+  for (std::size_t i = 0; i < st.rows.size(); ++i) {
+    const std::string status = st.get(i, "rating_status");
+    labels.push_back(
+        cat(st.at(i, "player"), status != "ok" && !status.empty() ? cat(" (", status, ")") : ""));
+    const double elo = st.number(i, "elo"), low = st.number(i, "elo_lo"),
+                 high = st.number(i, "elo_hi");
     // No rating but a one-sided bound: drawn from the bound to the plot's edge, marked at it.
-    double mark = elo;
-    if (!std::isfinite(mark)) mark = std::isfinite(high) ? high : low;
-    if (!std::isfinite(mark)) continue;
-    const double a = std::isfinite(low) ? low : lo;
-    const double b = std::isfinite(high) ? high : hi;
-    data += std::to_string(i) + " " + gp_field(label) + " " + gp_number(mark) + " " +
-            gp_number(a) + " " + gp_number(b) + "\n";
-    ++plotted;
+    rows.push_back({std::isfinite(elo) ? elo : std::isfinite(high) ? high : low, low, high});
   }
-  if (plotted == 0) return "<p class=\"note\">No finite rating to plot.</p>\n";
-  std::size_t label_chars = 8;
-  for (const auto& l : labels) label_chars = std::max(label_chars, l.size());
-  PlotSpec p;
-  p.name = "elo";
-  p.data = data;
-  p.width = 900;
-  p.height = std::max(320, 110 + 34 * static_cast<int>(n));
-  p.body = plot_style() +
-           "set title 'Elo ratings with 95% intervals (maximum likelihood, mean 0)'\n"
-           "set xlabel 'Elo'\n"
-           "set ytics " + tics(labels) + "\n"
-           "set yrange [" + std::to_string(n) + "-0.4:-0.6]\n"
-           "set xrange [" + gp_number(lo) + ":" + gp_number(hi) + "]\n"
-           "set grid noytics\n"
-           "set arrow 1 from 0, graph 0 to 0, graph 1 nohead dt 2 lc rgb '#888888'\n"
-           "set lmargin " + std::to_string(label_chars + 3) + "\n"
-           "plot 'elo.dat' using 3:1:4:5 with xerrorbars pt 7 ps 1.3 lw 2 lc rgb '#1f77b4', \\\n"
-           "     '' using 3:1:(sprintf('%.0f', $3)) with labels offset 0,0.9 font ',9' "
-           "tc rgb '#1f77b4'\n";
-  ctx.gnuplot->render(p);
-  return Context::figure("elo", "Elo rating of each player with its 95% interval; an interval "
-                                "running off the plot is unbounded on that side. A player with no "
-                                "finite rating is marked at the one-sided bound its games "
-                                "support.");
+  return interval_plot(ctx, "elo", "Elo ratings with 95% intervals (maximum likelihood, mean 0)",
+                       labels, rows, 40.0, true,
+                       "Elo rating of each player with its 95% interval; an interval running off "
+                       "the plot is unbounded on that side. A player with no finite rating is "
+                       "marked at the one-sided bound its games support.");
 }
 
 std::string standings_table(const Table& st) {
@@ -107,33 +61,25 @@ std::string standings_table(const Table& st) {
       "<table>\n<tr><th>rank</th><th>player</th><th>games</th><th>wins</th><th>draws</th>"
       "<th>losses</th><th>score</th><th>Elo</th><th>95% interval</th><th>status</th>"
       "<th>nodes/move</th><th>ms/move</th><th>forfeits</th></tr>\n";
+  const auto num = [](const std::string& text) { return cat("<td class=\"num\">", text, "</td>"); };
   for (std::size_t i = 0; i < st.rows.size(); ++i) {
-    const double games = st.number(i, "games");
-    const double score = st.number(i, "score");
-    out += cat("<tr><td class=\"num\">", std::to_string(i + 1), "</td><td>",
-               html_escape(st.at(i, "player")), "</td>");
-    for (const char* c : {"games", "wins", "draws", "losses"}) {
-      out += cat("<td class=\"num\">", html_escape(st.at(i, c)), "</td>");
-    }
-    out += cat("<td class=\"num\">", games > 0 ? cat(fixed(100.0 * score / games, 1), "%") : "–",
-               "</td>");
-    const std::string status = st.has("rating_status") ? st.at(i, "rating_status") : "";
-    const double elo = st.number(i, "elo");
-    out += cat("<td class=\"num\">", std::isnan(elo) && status != "ok" ? "none" : fixed(elo, 1),
-               "</td>");
-    out += status == "reference"
-               ? std::string("<td>(reference)</td>")
-               : cat("<td class=\"num\">[", fixed(st.number(i, "elo_lo"), 0), ", ",
-                     fixed(st.number(i, "elo_hi"), 0), "]</td>");
-    out += cat("<td>", html_escape(st.has("rating_status") ? st.at(i, "rating_status") : ""),
-               "</td>");
+    const double games = st.number(i, "games"), elo = st.number(i, "elo");
+    const std::string status = st.get(i, "rating_status");
+    out +=
+        cat("<tr>", num(std::to_string(i + 1)), "<td>", html_escape(st.at(i, "player")), "</td>");
+    for (const char* c : {"games", "wins", "draws", "losses"}) out += num(html_escape(st.at(i, c)));
+    out += num(games > 0 ? cat(fixed(100.0 * st.number(i, "score") / games, 1), "%") : "–");
+    out += num(std::isnan(elo) && status != "ok" ? "none" : fixed(elo, 1));
+    out += status == "reference" ? "<td>(reference)</td>"
+                                 : num(cat("[", fixed(st.number(i, "elo_lo"), 0), ", ",
+                                           fixed(st.number(i, "elo_hi"), 0), "]"));
+    out += cat("<td>", html_escape(status), "</td>");
     for (const char* c : {"nodes_per_move", "cpu_ms_per_move", "forfeits"}) {
-      out += cat("<td class=\"num\">", html_escape(st.has(c) ? st.at(i, c) : ""), "</td>");
+      out += num(html_escape(st.get(i, c)));
     }
     out += "</tr>\n";
   }
-  out += "</table>\n";
-  return out;
+  return out + "</table>\n";
 }
 
 // --- crosstable --------------------------------------------------------------------------------
@@ -146,47 +92,41 @@ std::string crosstable_plot(const Context& ctx, const Table& ct) {
   int cells = 0, self = 0;
   for (std::size_t r = 0; r < ct.rows.size(); ++r) {
     for (std::size_t c = 1; c < ct.header.size(); ++c) {
-      const std::string& cell = ct.rows[r][c];
-      const double s = cell_score(cell);
+      const double s = cell_score(ct.rows[r][c]);
       if (ct.header[c] == rows[r]) {
-        diagonal += std::to_string(c - 1) + " " + std::to_string(r) + "\n";
+        diagonal += gp_row(c - 1.0, static_cast<double>(r));
         ++self;
       }
       if (std::isnan(s)) continue;
-      data += std::to_string(c - 1) + " " + std::to_string(r) + " " + gp_number(s) + " " +
-              gp_field(cell) + "\n";
+      data += gp_row(c - 1.0, static_cast<double>(r), s, gp_field(ct.rows[r][c]));
       ++cells;
     }
   }
-  if (cells == 0) return "<p class=\"note\">No finished game yet: nothing to plot.</p>\n";
+  if (cells == 0) return note("No finished game yet: nothing to plot.");
   if (self > 0) data += diagonal;
   const int n = static_cast<int>(std::max(rows.size(), cols.size()));
   const int cell = n <= 6 ? 90 : n <= 12 ? 60 : 40;
-  PlotSpec p;
-  p.name = "crosstable";
-  p.data = data;
-  p.width = 300 + cell * static_cast<int>(cols.size());
-  p.height = 190 + cell * static_cast<int>(rows.size());
-  p.body = std::string("set title 'Crosstable: points/games of the row player against the column "
-                       "player' font ',12'\n") +
-           "set xtics " + tics(cols) + " rotate by 30 right nomirror\n"
-           "set ytics " + tics(rows) + " nomirror\n"
-           "set xrange [-0.5:" + std::to_string(cols.size()) + "-0.5]\n"
-           "set yrange [" + std::to_string(rows.size()) + "-0.5:-0.5]\n"
-           "set xlabel 'opponent'\nset ylabel 'player'\n"
-           "set palette defined (0 '#d73027', 0.5 '#f7f7f7', 1 '#1a9850')\n"
-           "set cbrange [0:1]\nset cblabel 'score'\nset cbtics 0.25\n"
-           "set border 15 lc rgb '#555555'\nunset grid\nset key noautotitle\n"
-           "set style fill solid 1.0 noborder\n"
-           "plot 'crosstable.dat' index 0 using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, \\\n"
-           "     '' index 0 using 1:2:4 with labels font '," + std::to_string(cell >= 60 ? 11 : 9) +
-           "'" + (self > 0 ? ", \\\n     '' index 1 using 1:2:(0.5):(0.5) with boxxyerror "
-                             "fc rgb '#e4e4e4'\n"
-                           : "\n");
-  ctx.gnuplot->render(p);
-  return Context::figure("crosstable",
-                         "Score of each row player against each column player (red: lost "
-                         "everything, white: even, green: won everything).");
+  const std::string body = cat(
+      "set title 'Crosstable: points/games of the row player against the column player' font "
+      "',12'\nset xtics ",
+      tics(cols), " rotate by 30 right nomirror\nset ytics ", tics(rows),
+      " nomirror\nset xrange [-0.5:", std::to_string(cols.size()), "-0.5]\nset yrange [",
+      std::to_string(rows.size()),
+      "-0.5:-0.5]\n"
+      "set xlabel 'opponent'\nset ylabel 'player'\n"
+      "set palette defined (0 '#d73027', 0.5 '#f7f7f7', 1 '#1a9850')\n"
+      "set cbrange [0:1]\nset cblabel 'score'\nset cbtics 0.25\n"
+      "set border 15 lc rgb '#555555'\nunset grid\nset key noautotitle\n"
+      "set style fill solid 1.0 noborder\n",
+      plot_command(
+          {"'crosstable.dat' index 0 using 1:2:(0.5):(0.5):3 with boxxyerror fc palette",
+           cat("'' index 0 using 1:2:4 with labels font ',", std::to_string(cell >= 60 ? 11 : 9),
+               "'"),
+           self > 0 ? "'' index 1 using 1:2:(0.5):(0.5) with boxxyerror fc rgb '#e4e4e4'" : ""}));
+  return ctx.plot({"crosstable", data, body, 300 + cell * static_cast<int>(cols.size()),
+                   190 + cell * static_cast<int>(rows.size())},
+                  "Score of each row player against each column player (red: lost everything, "
+                  "white: even, green: won everything).");
 }
 
 std::string crosstable_html(const Table& ct) {
@@ -197,50 +137,52 @@ std::string crosstable_html(const Table& ct) {
     out += cat("<tr><th>", html_escape(row[0]), "</th>");
     for (std::size_t c = 1; c < row.size(); ++c) {
       const double s = cell_score(row[c]);
-      const bool self = c < ct.header.size() && ct.header[c] == row[0];
-      out += self ? std::string("<td class=\"num\" style=\"background:#e4e4e4\">")
-             : std::isnan(s) ? std::string("<td class=\"num\">")
-                           : cat("<td class=\"num\" style=\"background:", score_colour(s), "\">");
-      out += cat(html_escape(row[c]), "</td>");
+      const std::string style = ct.header[c] == row[0] ? "#e4e4e4"
+                                : std::isnan(s)        ? ""
+                                                       : score_colour(s);
+      out += cat("<td class=\"num\"", style.empty() ? "" : cat(" style=\"background:", style, "\""),
+                 ">", html_escape(row[c]), "</td>");
     }
     out += "</tr>\n";
   }
-  out += "</table>\n";
-  return out;
+  return out + "</table>\n";
 }
 
 // --- work per move -----------------------------------------------------------------------------
 
+struct Work {
+  const char* name;
+  const char* title;
+  const char* ylabel;
+  const char* mean_column;  // standings.csv's mean per move
+  const char* column;       // moves.csv's value, divided by `divisor`
+  double divisor, floor;
+};
+const Work kWork[] = {{"nodes_per_move", "Nodes searched per move", "nodes (log scale)",
+                       "nodes_per_move", "nodes", 1.0, 1.0},
+                      {"time_per_move", "CPU time per move", "milliseconds (log scale)",
+                       "cpu_ms_per_move", "cpu_us", 1000.0, 1e-4}};
+
 // Bars of the standings' per-move means, when the run kept no moves.csv.
-std::string work_bars(const Context& ctx, const std::string& name, const std::string& title,
-                      const std::string& ylabel, const Table& st, const char* column, double floor) {
+std::string work_bars(const Context& ctx, const Work& w, const Table& st) {
   std::string data;
   std::vector<std::string> players;
   std::vector<double> all;
   for (std::size_t i = 0; i < st.rows.size(); ++i) {
     players.push_back(st.at(i, "player"));
-    const double v = st.number(i, column);
-    if (std::isfinite(v)) all.push_back(std::max(v, floor));
-    data += std::to_string(i) + " " + gp_number(std::max(v, floor)) + " " + gp_number(v) + "\n";
+    const double v = st.number(i, w.mean_column);
+    if (std::isfinite(v)) all.push_back(std::max(v, w.floor));
+    data += gp_row(static_cast<double>(i), std::max(v, w.floor), v);
   }
-  if (all.empty()) return cat("<p class=\"note\">", html_escape(title), ": no data.</p>\n");
-  const int n = static_cast<int>(players.size());
-  PlotSpec p;
-  p.name = name;
-  p.data = data;
-  p.width = std::max(640, 160 + 80 * n);
-  p.height = 480;
-  p.body = plot_style() + "set title " + gp_quote(title) + "\n" + "set ylabel " + gp_quote(ylabel) +
-           "\nset logscale y\nset format y '%g'\n"
-           "set yrange [" + gp_number(log_axis_floor(all)) + ":*]\n"
-           "set xtics " + tics(players) + " rotate by 30 right\n"
-           "set xrange [-0.6:" + std::to_string(n) + "-0.4]\n"
-           "set grid noxtics ytics\nset boxwidth 0.6\nset style fill solid 0.6 noborder\n"
-           "plot '" + name + ".dat' using 1:2 with boxes lc rgb '#1f77b4', \\\n"
-           "     '' using 1:2:(sprintf('%g', $3)) with labels offset 0,0.8 font ',9'\n";
-  ctx.gnuplot->render(p);
-  return Context::figure(name, title + " (mean per move, from standings.csv: this run kept no "
-                                       "moves.csv).");
+  return category_plot(
+      ctx,
+      {w.name, data,
+       cat("set grid noxtics ytics\nset boxwidth 0.6\nset style fill solid 0.6 noborder\nplot '",
+           w.name,
+           ".dat' using 1:2 with boxes lc rgb '#1f77b4', \\\n     '' using 1:2:(sprintf('%g', $3)) "
+           "with labels offset 0,0.8 font ',9'\n")},
+      w.title, w.ylabel, players, all,
+      cat(w.title, " (mean per move, from standings.csv: this run kept no moves.csv)."));
 }
 
 std::string work_section(const Context& ctx, const Table& st) {
@@ -252,75 +194,54 @@ std::string work_section(const Context& ctx, const Table& st) {
   }
   const auto moves = read_table_if(ctx.run_dir / "moves.csv");
   std::string out = "<div class=\"grid\">\n";
-  if (moves && !moves->rows.empty()) {
-    std::vector<std::vector<double>> nodes(players.size()), ms(players.size());
-    const std::size_t cp = moves->col("player"), cn = moves->col("nodes"), ct = moves->col("cpu_us");
-    for (const auto& row : moves->rows) {
-      auto it = index.find(row[cp]);
-      if (it == index.end()) continue;
-      const double n = parse_number(row[cn]);
-      const double t = parse_number(row[ct]);
-      if (std::isfinite(n)) nodes[it->second].push_back(n);
-      if (std::isfinite(t)) ms[it->second].push_back(t / 1000.0);
+  for (const Work& w : kWork) {
+    if (!moves || moves->rows.empty()) {
+      out += work_bars(ctx, w, st);
+      continue;
     }
-    out += box_plot(ctx, "nodes_per_move", "Nodes searched per move", "nodes (log scale)", players,
-                     nodes, 1.0);
-    out += box_plot(ctx, "time_per_move", "CPU time per move", "milliseconds (log scale)", players,
-                     ms, 1e-4);
-  } else {
-    out += work_bars(ctx, "nodes_per_move", "Nodes searched per move", "nodes (log scale)", st,
-                     "nodes_per_move", 1.0);
-    out += work_bars(ctx, "time_per_move", "CPU time per move", "milliseconds (log scale)", st,
-                     "cpu_ms_per_move", 1e-4);
+    std::vector<std::vector<double>> values(players.size());
+    const std::size_t cp = moves->col("player"), cv = moves->col(w.column);
+    for (const auto& row : moves->rows) {
+      const auto it = index.find(row[cp]);
+      const double v = parse_number(row[cv]);
+      if (it != index.end() && std::isfinite(v)) values[it->second].push_back(v / w.divisor);
+    }
+    out += box_plot(ctx, w.name, w.title, w.ylabel, players, values, w.floor);
   }
-  out += "</div>\n";
-  return out;
+  return out + "</div>\n";
 }
 
 // --- games -------------------------------------------------------------------------------------
 
 std::string games_summary(const Context& ctx, const Table& games) {
   std::map<std::string, int> results, terminations;
-  std::vector<std::size_t> forfeits;
+  Table forfeits{{"game", "first", "second", "forfeit", "termination", "reason"}, {}, games.file};
   for (std::size_t i = 0; i < games.rows.size(); ++i) {
     ++results[games.at(i, "result")];
     ++terminations[games.at(i, "termination")];
-    if (games.has("forfeit") && !games.at(i, "forfeit").empty()) forfeits.push_back(i);
+    if (games.get(i, "forfeit").empty()) continue;
+    forfeits.rows.emplace_back();
+    for (const auto& c : forfeits.header) forfeits.rows.back().push_back(games.at(i, c));
   }
   const double n = static_cast<double>(games.rows.size());
-  auto pct = [&](int k) { return n > 0 ? cat(fixed(100.0 * k / n, 1), "%") : std::string("–"); };
-  std::string out = "<table>\n<tr><th>games</th><th>first player wins</th><th>draws</th>"
-                    "<th>second player wins</th><th>terminations</th></tr>\n<tr>";
-  out += cat("<td class=\"num\">", std::to_string(games.rows.size()), "</td>");
+  std::string out =
+      cat("<table>\n<tr><th>games</th><th>first player wins</th><th>draws</th>"
+          "<th>second player wins</th><th>terminations</th></tr>\n<tr><td class=\"num\">",
+          std::to_string(games.rows.size()), "</td>");
   for (const char* r : {"1-0", "1/2-1/2", "0-1"}) {
-    out += cat("<td class=\"num\">", std::to_string(results[r]), " (", pct(results[r]), ")</td>");
+    out += cat("<td class=\"num\">", std::to_string(results[r]), " (",
+               n > 0 ? cat(fixed(100.0 * results[r] / n, 1), "%") : "–", ")</td>");
   }
-  out += "<td>";
-  bool first = true;
+  std::string ends;
   for (const auto& [t, k] : terminations) {
-    out += cat(first ? "" : ", ", html_escape(t), " ", std::to_string(k));
-    first = false;
+    ends += cat(ends.empty() ? "" : ", ", html_escape(t), " ", std::to_string(k));
   }
-  out += "</td></tr>\n</table>\n";
-  if (!forfeits.empty()) {
-    out += "<p>Forfeits:</p>\n<table>\n<tr><th>game</th><th>first</th><th>second</th>"
-           "<th>forfeit</th><th>termination</th><th>reason</th></tr>\n";
-    for (std::size_t i : forfeits) {
-      out += cat("<tr><td class=\"num\">", html_escape(games.at(i, "game")), "</td><td>",
-                 html_escape(games.at(i, "first")), "</td><td>", html_escape(games.at(i, "second")),
-                 "</td><td>", html_escape(games.at(i, "forfeit")), "</td><td>",
-                 html_escape(games.at(i, "termination")), "</td><td>",
-                 html_escape(games.at(i, "reason")), "</td></tr>\n");
-    }
-    out += "</table>\n";
-  }
-  out += cat("<p class=\"note\">Every game: <a href=\"", ctx.link("games.csv"), "\">games.csv</a>");
+  out += cat("<td>", ends, "</td></tr>\n</table>\n");
+  if (!forfeits.rows.empty()) out += cat("<p>Forfeits:</p>\n", html_table(forfeits));
   std::error_code ec;
-  if (std::filesystem::exists(ctx.run_dir / "moves.csv", ec)) {
-    out += cat("; every move: <a href=\"", ctx.link("moves.csv"), "\">moves.csv</a>");
-  }
-  out += ".</p>\n";
-  return out;
+  const bool moves = std::filesystem::exists(ctx.run_dir / "moves.csv", ec);
+  return out + note(cat("Every game: ", ctx.link("games.csv"),
+                        moves ? cat("; every move: ", ctx.link("moves.csv")) : "", "."));
 }
 
 }  // namespace
@@ -337,14 +258,13 @@ std::vector<Section> tournament_sections(const Context& ctx) {
   }
   std::vector<Section> out;
   out.push_back({"Standings", cat(elo_plot(ctx, st), standings_table(st),
-                                  "<p class=\"note\">From <a href=\"", ctx.link("standings.csv"),
-                                  "\">standings.csv</a>.</p>\n")});
+                                  note(cat("From ", ctx.link("standings.csv"), ".")))});
   out.push_back({"Crosstable", crosstable_plot(ctx, ct) + crosstable_html(ct)});
   if (const auto pairs = read_table_if(ctx.run_dir / "pairs.csv")) {
     out.push_back({"Pairings",
-                   cat("<p class=\"note\">W/D/L of player A against player B, the pentanomial "
-                       "counts over game pairs, Elo difference ± 95% and the likelihood of "
-                       "superiority (LOS, %).</p>\n",
+                   cat(note("W/D/L of player A against player B, the pentanomial counts over game "
+                            "pairs, Elo difference ± 95% and the likelihood of superiority "
+                            "(LOS, %)."),
                        html_table(*pairs))});
   }
   out.push_back({"Work per move", work_section(ctx, st)});

@@ -1,5 +1,6 @@
 #include "harness/solve/solve_report.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -19,10 +20,8 @@ bool solved(const SolveRow& row) {
 
 std::vector<SummaryRow> summarize(const std::vector<SolveRow>& rows,
                                   const std::vector<std::string>& algorithms) {
-  std::set<std::string> problems;
   std::map<std::string, int> solved_by;  // problem -> solvers that solved it
   for (const auto& r : rows) {
-    problems.insert(r.problem);
     if (solved(r)) ++solved_by[r.problem];
   }
   std::set<std::string> common;
@@ -34,31 +33,29 @@ std::vector<SummaryRow> summarize(const std::vector<SolveRow>& rows,
     SummaryRow s;
     s.algorithm = a;
     s.common = static_cast<int>(common.size());
+    // Sums, then means, of time, nodes and depth over the problems solved and the common ones.
+    const auto add = [](const SolveOutcome& o, double& time, double& nodes, double& depth) {
+      time += o.time_ms;
+      nodes += static_cast<double>(o.stats.nodes);
+      depth += o.depth;
+    };
     for (const auto& r : rows) {
       if (r.algorithm != a) continue;
       ++s.problems;
       if (correctness(r) == "no") ++s.wrong;
       if (!solved(r)) continue;
       ++s.solved;
-      s.time_ms_solved += r.outcome.time_ms;
-      s.nodes_solved += static_cast<double>(r.outcome.stats.nodes);
-      s.depth_solved += r.outcome.depth;
+      add(r.outcome, s.time_ms_solved, s.nodes_solved, s.depth_solved);
       if (common.count(r.problem) != 0) {
-        s.time_ms_common += r.outcome.time_ms;
-        s.nodes_common += static_cast<double>(r.outcome.stats.nodes);
-        s.depth_common += r.outcome.depth;
+        add(r.outcome, s.time_ms_common, s.nodes_common, s.depth_common);
       }
     }
     s.failed = s.problems - s.solved;
-    if (s.solved > 0) {
-      s.time_ms_solved /= s.solved;
-      s.nodes_solved /= s.solved;
-      s.depth_solved /= s.solved;
+    for (double* x : {&s.time_ms_solved, &s.nodes_solved, &s.depth_solved}) {
+      *x /= std::max(s.solved, 1);
     }
-    if (s.common > 0) {
-      s.time_ms_common /= s.common;
-      s.nodes_common /= s.common;
-      s.depth_common /= s.common;
+    for (double* x : {&s.time_ms_common, &s.nodes_common, &s.depth_common}) {
+      *x /= std::max(s.common, 1);
     }
     out.push_back(s);
   }
@@ -101,11 +98,9 @@ std::string solved_within_csv(const std::vector<SolveRow>& rows,
   for (double t : thresholds_ms) {
     std::vector<std::string> line = {csv::number(t)};
     for (const auto& a : algorithms) {
-      int n = 0;
-      for (const auto& r : rows) {
-        if (r.algorithm == a && solved(r) && r.outcome.time_ms <= t) ++n;
-      }
-      line.push_back(std::to_string(n));
+      line.push_back(std::to_string(std::count_if(rows.begin(), rows.end(), [&](const SolveRow& r) {
+        return r.algorithm == a && solved(r) && r.outcome.time_ms <= t;
+      })));
     }
     out += csv::line(line);
   }

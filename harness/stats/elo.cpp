@@ -13,13 +13,6 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// Normal approximation of the mean score: P(true score > 1/2). With zero variance the sample
-// mean is exact, so the answer is 0, 1/2 or 1.
-double los_from_moments(double score, double variance_of_mean) {
-  if (variance_of_mean <= 0) return score > 0.5 ? 1.0 : (score < 0.5 ? 0.0 : 0.5);
-  return 0.5 + 0.5 * std::erf((score - 0.5) / std::sqrt(2.0 * variance_of_mean));
-}
-
 }  // namespace
 
 double elo_from_score(double score) {
@@ -66,7 +59,12 @@ EloEstimate estimate_from_moments(std::int64_t samples, double score, double var
     e.nelo = score > 0.5 ? kInf : (score < 0.5 ? -kInf : 0.0);
     e.nelo_error = kInf;
   }
-  e.los = los_from_moments(score, variance / n);
+  // LOS: the normal approximation of the mean score, P(true score > 1/2). With zero variance the
+  // sample mean is exact, so it is 0, 1/2 or 1.
+  e.los = variance > 0  ? 0.5 + 0.5 * std::erf((score - 0.5) / std::sqrt(2.0 * (variance / n)))
+          : score > 0.5 ? 1.0
+          : score < 0.5 ? 0.0
+                        : 0.5;
   return e;
 }
 

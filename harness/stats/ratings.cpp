@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <utility>
@@ -42,9 +43,11 @@ double sigmoid(double z) {
   return e / (1.0 + e);
 }
 
-// Solves a x = b in place by Gaussian elimination with partial pivoting; false when singular.
-bool solve(Matrix a, std::vector<double>& b) {
-  const std::size_t n = b.size();
+// Gauss-Jordan elimination with partial pivoting: replaces b (n rows, any number of columns) by
+// a^-1 b; false when a is singular. One O(n^3) pass also gives a whole inverse (b = I), where
+// solving column by column would cost O(n^4).
+bool solve(Matrix a, Matrix& b) {
+  const std::size_t n = a.size();
   for (std::size_t col = 0; col < n; ++col) {
     std::size_t pivot = col;
     for (std::size_t r = col + 1; r < n; ++r) {
@@ -53,87 +56,77 @@ bool solve(Matrix a, std::vector<double>& b) {
     if (!(std::abs(a[pivot][col]) > 0)) return false;
     std::swap(a[pivot], a[col]);
     std::swap(b[pivot], b[col]);
-    for (std::size_t r = col + 1; r < n; ++r) {
-      const double f = a[r][col] / a[col][col];
-      if (f == 0) continue;
-      for (std::size_t c = col; c < n; ++c) a[r][c] -= f * a[col][c];
-      b[r] -= f * b[col];
+    const double d = a[col][col];
+    for (double& x : a[col]) x /= d;
+    for (double& x : b[col]) x /= d;
+    for (std::size_t r = 0; r < n; ++r) {
+      const double f = a[r][col];
+      if (r == col || f == 0) continue;
+      for (std::size_t c = 0; c < n; ++c) a[r][c] -= f * a[col][c];
+      for (std::size_t c = 0; c < b[r].size(); ++c) b[r][c] -= f * b[col][c];
     }
-  }
-  for (std::size_t r = n; r-- > 0;) {
-    double x = b[r];
-    for (std::size_t c = r + 1; c < n; ++c) x -= a[r][c] * b[c];
-    b[r] = x / a[r][r];
   }
   return true;
 }
 
-// Diagonal of a^-1 by Gauss-Jordan elimination with partial pivoting (one O(n^3) pass, where
-// solving column by column would cost O(n^4)); NaNs when a is singular.
-std::vector<double> inverse_diagonal(Matrix a) {
+// Diagonal of a^-1; NaNs when a is singular.
+std::vector<double> inverse_diagonal(const Matrix& a) {
   const std::size_t n = a.size();
   Matrix inv(n, std::vector<double>(n, 0.0));
   for (std::size_t i = 0; i < n; ++i) inv[i][i] = 1.0;
-  for (std::size_t col = 0; col < n; ++col) {
-    std::size_t pivot = col;
-    for (std::size_t r = col + 1; r < n; ++r) {
-      if (std::abs(a[r][col]) > std::abs(a[pivot][col])) pivot = r;
-    }
-    if (!(std::abs(a[pivot][col]) > 0)) return std::vector<double>(n, kNaN);
-    std::swap(a[pivot], a[col]);
-    std::swap(inv[pivot], inv[col]);
-    const double d = a[col][col];
-    for (std::size_t c = 0; c < n; ++c) {
-      a[col][c] /= d;
-      inv[col][c] /= d;
-    }
-    for (std::size_t r = 0; r < n; ++r) {
-      const double f = a[r][col];
-      if (r == col || f == 0) continue;
-      for (std::size_t c = 0; c < n; ++c) {
-        a[r][c] -= f * a[col][c];
-        inv[r][c] -= f * inv[col][c];
-      }
+  std::vector<double> diag(n, kNaN);
+  if (solve(a, inv)) {
+    for (std::size_t i = 0; i < n; ++i) diag[i] = inv[i][i];
+  }
+  return diag;
+}
+
+// `h` without row and column k.
+Matrix without(const Matrix& h, std::size_t k) {
+  Matrix out;
+  for (std::size_t a = 0; a < h.size(); ++a) {
+    if (a == k) continue;
+    out.push_back(h[a]);
+    out.back().erase(out.back().begin() + static_cast<std::ptrdiff_t>(k));
+  }
+  return out;
+}
+
+// Calls f(a, b, n, s) for each pair a < b of `members` (indices into it) that met: n games, in
+// which a scored s.
+template <class F>
+void for_each_pair(const Table& t, const std::vector<std::size_t>& members, const F& f) {
+  for (std::size_t a = 0; a < members.size(); ++a) {
+    for (std::size_t b = a + 1; b < members.size(); ++b) {
+      const double n = t.games[members[a]][members[b]];
+      if (n > 0) f(a, b, n, t.score[members[a]][members[b]]);
     }
   }
-  std::vector<double> diag(n);
-  for (std::size_t i = 0; i < n; ++i) diag[i] = inv[i][i];
-  return diag;
 }
 
 // The Hessian of -log L over `members`: a weighted graph Laplacian with edge weights
 // w_ij = k^2 n_ij p_ij (1 - p_ij).
 Matrix fisher_information(const Table& t, const std::vector<std::size_t>& members,
                           const std::vector<double>& r) {
-  const std::size_t m = members.size();
-  Matrix h(m, std::vector<double>(m, 0.0));
-  for (std::size_t a = 0; a < m; ++a) {
-    for (std::size_t b = a + 1; b < m; ++b) {
-      const double n = t.games[members[a]][members[b]];
-      if (n == 0) continue;
-      const double p = sigmoid(kK * (r[a] - r[b]));
-      const double w = kK * kK * n * p * (1.0 - p);
-      h[a][b] -= w;
-      h[b][a] -= w;
-      h[a][a] += w;
-      h[b][b] += w;
-    }
-  }
+  Matrix h(members.size(), std::vector<double>(members.size(), 0.0));
+  for_each_pair(t, members, [&](std::size_t a, std::size_t b, double n, double) {
+    const double p = sigmoid(kK * (r[a] - r[b]));
+    const double w = kK * kK * n * p * (1.0 - p);
+    h[a][b] -= w;
+    h[b][a] -= w;
+    h[a][a] += w;
+    h[b][b] += w;
+  });
   return h;
 }
 
 double log_likelihood(const Table& t, const std::vector<std::size_t>& members,
                       const std::vector<double>& r) {
   double sum = 0;
-  for (std::size_t a = 0; a < members.size(); ++a) {
-    for (std::size_t b = a + 1; b < members.size(); ++b) {
-      const double n = t.games[members[a]][members[b]];
-      if (n == 0) continue;
-      const double s = t.score[members[a]][members[b]];
-      const double z = kK * (r[a] - r[b]);
-      sum += s * log_sigmoid(z) + (n - s) * log_sigmoid(-z);
-    }
-  }
+  for_each_pair(t, members, [&](std::size_t a, std::size_t b, double n, double s) {
+    const double z = kK * (r[a] - r[b]);
+    sum += s * log_sigmoid(z) + (n - s) * log_sigmoid(-z);
+  });
   return sum;
 }
 
@@ -159,24 +152,15 @@ GroupFit fit_group(const Table& t, const std::vector<std::size_t>& members, int 
     ++fit.iterations;
     // Gradient of log L: k * sum_j (s_ij - n_ij p_ij).
     std::vector<double> grad(m, 0.0);
-    for (std::size_t a = 0; a < m; ++a) {
-      for (std::size_t b = a + 1; b < m; ++b) {
-        const double n = t.games[members[a]][members[b]];
-        if (n == 0) continue;
-        const double p = sigmoid(kK * (r[a] - r[b]));
-        const double g = kK * (t.score[members[a]][members[b]] - n * p);
-        grad[a] += g;
-        grad[b] -= g;
-      }
-    }
-    const Matrix h = fisher_information(t, members, r);
-    Matrix reduced(m - 1, std::vector<double>(m - 1));
-    std::vector<double> step(m - 1);
-    for (std::size_t a = 1; a < m; ++a) {
-      for (std::size_t b = 1; b < m; ++b) reduced[a - 1][b - 1] = h[a][b];
-      step[a - 1] = grad[a];
-    }
-    if (!solve(reduced, step)) {
+    for_each_pair(t, members, [&](std::size_t a, std::size_t b, double n, double s) {
+      const double g = kK * (s - n * sigmoid(kK * (r[a] - r[b])));
+      grad[a] += g;
+      grad[b] -= g;
+    });
+    // The first rating is held at 0: its row and column drop out.
+    Matrix step(m - 1, std::vector<double>(1));
+    for (std::size_t a = 1; a < m; ++a) step[a - 1][0] = grad[a];
+    if (!solve(without(fisher_information(t, members, r), 0), step)) {
       // Probabilities so close to 0 or 1 that the weights underflow; fall back to gradient ascent
       // scaled to a modest move.
       double norm = 0;
@@ -185,13 +169,13 @@ GroupFit fit_group(const Table& t, const std::vector<std::size_t>& members, int 
         fit.converged = true;  // a zero gradient is the maximum
         break;
       }
-      for (std::size_t a = 1; a < m; ++a) step[a - 1] = 100.0 * grad[a] / norm;
+      for (std::size_t a = 1; a < m; ++a) step[a - 1][0] = 100.0 * grad[a] / norm;
     }
     double largest = 0;
-    for (double x : step) largest = std::max(largest, std::abs(x));
+    for (const auto& x : step) largest = std::max(largest, std::abs(x[0]));
     // Newton converges quadratically, so a step this small leaves nothing worth taking.
     if (largest < kStepTolerance) {
-      for (std::size_t a = 1; a < m; ++a) r[a] += step[a - 1];
+      for (std::size_t a = 1; a < m; ++a) r[a] += step[a - 1][0];
       fit.converged = true;
       break;
     }
@@ -201,7 +185,7 @@ GroupFit fit_group(const Table& t, const std::vector<std::size_t>& members, int 
     std::vector<double> trial(m, 0.0);
     bool accepted = false;
     for (double scale = 1.0; scale > 1e-18 && !accepted; scale *= 0.5) {
-      for (std::size_t a = 1; a < m; ++a) trial[a] = r[a] + scale * step[a - 1];
+      for (std::size_t a = 1; a < m; ++a) trial[a] = r[a] + scale * step[a - 1][0];
       const double next = log_likelihood(t, members, trial);
       if (next >= current - slack) {
         r = trial;
@@ -211,21 +195,20 @@ GroupFit fit_group(const Table& t, const std::vector<std::size_t>& members, int 
     }
     if (!accepted) break;
   }
-  double mean = 0;
-  for (double x : r) mean += x;
-  mean /= static_cast<double>(m);
+  const double mean = std::accumulate(r.begin(), r.end(), 0.0) / static_cast<double>(m);
   for (double& x : r) x -= mean;
   return fit;
 }
 
-// Strongly connected groups of `members` in the graph "a scored against b", listed in topological
-// order (a group comes before every group it scored against but that never scored back).
-// Kosaraju's algorithm, iterative so that large pools cannot overflow the stack.
-std::vector<std::vector<std::size_t>> scoring_groups(const Table& t,
-                                                     const std::vector<std::size_t>& members) {
+// Strongly connected groups of `members` in the graph with an edge from player a to b where
+// edge(a, b), listed in topological order (a group comes before every group it has an edge to but
+// none back). Kosaraju's algorithm, iterative so that large pools cannot overflow the stack.
+template <class Edge>
+std::vector<std::vector<std::size_t>> strong_groups(const std::vector<std::size_t>& members,
+                                                    const Edge& player_edge) {
   const std::size_t m = members.size();
   const auto edge = [&](std::size_t a, std::size_t b) {
-    return a != b && t.score[members[a]][members[b]] > 0;
+    return a != b && player_edge(members[a], members[b]);
   };
   std::vector<std::size_t> finish_order;
   std::vector<bool> seen(m, false);
@@ -281,23 +264,13 @@ std::vector<double> reference_errors(const Table& t, const std::vector<std::size
                                      const std::vector<double>& ratings,
                                      std::optional<std::size_t> anchor) {
   const std::size_t m = members.size();
-  std::vector<double> error(m, 0.0);
-  if (m < 2) return error;
+  if (m < 2) return std::vector<double>(m, 0.0);
   const Matrix h = fisher_information(t, members, ratings);
   std::vector<double> variance(m, 0.0);
   if (anchor) {
     const auto fixed = static_cast<std::size_t>(std::find(members.begin(), members.end(), *anchor) -
                                                 members.begin());
-    Matrix reduced;
-    for (std::size_t a = 0; a < m; ++a) {
-      if (a == fixed) continue;
-      std::vector<double> row;
-      for (std::size_t b = 0; b < m; ++b) {
-        if (b != fixed) row.push_back(h[a][b]);
-      }
-      reduced.push_back(std::move(row));
-    }
-    const std::vector<double> diag = inverse_diagonal(reduced);
+    const std::vector<double> diag = inverse_diagonal(without(h, fixed));
     for (std::size_t a = 0, k = 0; a < m; ++a) {
       if (a != fixed) variance[a] = diag[k++];
     }
@@ -307,19 +280,21 @@ std::vector<double> reference_errors(const Table& t, const std::vector<std::size
     for (auto& row : shifted) {
       for (double& x : row) x += inv_m;
     }
-    const std::vector<double> diag = inverse_diagonal(shifted);
-    for (std::size_t a = 0; a < m; ++a) variance[a] = diag[a] - inv_m;
+    variance = inverse_diagonal(shifted);
+    for (double& v : variance) v -= inv_m;
   }
   // Rounding can leave a variance a hair below zero; NaN (singular information) stays NaN.
-  for (std::size_t a = 0; a < m; ++a) error[a] = kZ95 * std::sqrt(std::max(0.0, variance[a]));
-  return error;
+  for (double& v : variance) v = kZ95 * std::sqrt(std::max(0.0, v));
+  return variance;  // now the half-widths
 }
 
 // Rates one connected pool. `anchor` is set when the anchor is in this pool.
 void rate_pool(const Table& t, const std::vector<std::size_t>& pool,
                std::optional<std::size_t> anchor, bool main_pool, const RatingOptions& options,
                RatingFit& out) {
-  const std::vector<std::vector<std::size_t>> groups = scoring_groups(t, pool);
+  // Groups in the graph "a scored against b".
+  const std::vector<std::vector<std::size_t>> groups =
+      strong_groups(pool, [&](std::size_t a, std::size_t b) { return t.score[a][b] > 0; });
   const std::size_t g = groups.size();
   std::vector<std::size_t> group_of(t.games.size(), 0);
   for (std::size_t k = 0; k < g; ++k) {
@@ -347,18 +322,15 @@ void rate_pool(const Table& t, const std::vector<std::size_t>& pool,
     }
   }
   // Depth = longest chain of outright wins above a group; the groups are in topological order.
+  // Below: the groups the reference beats through a chain; above: those beating it.
   std::vector<std::size_t> depth(g, 0);
+  std::vector<bool> below(g, false), above(g, false);
+  below[ref] = above[ref] = true;
   for (std::size_t a = 0; a < g; ++a) {
     for (std::size_t b = a + 1; b < g; ++b) {
-      if (beats[a][b]) depth[b] = std::max(depth[b], depth[a] + 1);
-    }
-  }
-  std::vector<bool> below(g, false);
-  std::vector<bool> above(g, false);
-  below[ref] = above[ref] = true;
-  for (std::size_t a = ref; a < g; ++a) {
-    for (std::size_t b = a + 1; b < g; ++b) {
-      if (below[a] && beats[a][b]) below[b] = true;
+      if (!beats[a][b]) continue;
+      depth[b] = std::max(depth[b], depth[a] + 1);
+      if (below[a]) below[b] = true;
     }
   }
   for (std::size_t b = ref + 1; b-- > 0;) {
@@ -373,16 +345,13 @@ void rate_pool(const Table& t, const std::vector<std::size_t>& pool,
     out.converged = out.converged && fit.converged;
     const double offset =
         (static_cast<double>(depth[ref]) - static_cast<double>(depth[k])) * options.gap_cap;
-    RatingStatus status = RatingStatus::kOk;
-    if (!main_pool) {
-      status = RatingStatus::kDisconnected;
-    } else if (k != ref) {
-      status = below[k]   ? RatingStatus::kUnboundedBelow
-               : above[k] ? RatingStatus::kUnboundedAbove
-                          : RatingStatus::kUnbounded;
-    }
-    std::vector<double> error(groups[k].size(), kInf);
-    if (k == ref) error = reference_errors(t, groups[k], fit.ratings, anchor);
+    const RatingStatus status = !main_pool ? RatingStatus::kDisconnected
+                                : k == ref ? RatingStatus::kOk
+                                : below[k] ? RatingStatus::kUnboundedBelow
+                                : above[k] ? RatingStatus::kUnboundedAbove
+                                           : RatingStatus::kUnbounded;
+    const std::vector<double> error = k == ref ? reference_errors(t, groups[k], fit.ratings, anchor)
+                                               : std::vector<double>(groups[k].size(), kInf);
     for (std::size_t i = 0; i < groups[k].size(); ++i) {
       out.players[groups[k][i]] = {offset + fit.ratings[i], error[i], status};
     }
@@ -438,36 +407,19 @@ RatingFit fit_ratings(std::size_t num_players, std::span<const Encounter> encoun
 
   RatingFit out;
   out.players.assign(num_players, {kNaN, kNaN, RatingStatus::kNoGames});
-  std::vector<bool> played(num_players, false);
+  // Pools: connected components of the graph "played each other", in order of lowest member.
+  std::vector<std::size_t> active;
   for (std::size_t p = 0; p < num_players; ++p) {
-    for (std::size_t q = 0; q < num_players; ++q) played[p] = played[p] || t.games[p][q] > 0;
+    if (std::any_of(t.games[p].begin(), t.games[p].end(), [](double g) { return g > 0; })) {
+      active.push_back(p);
+    }
   }
-  if (options.anchor && !played[*options.anchor]) {
+  if (options.anchor && !std::binary_search(active.begin(), active.end(), *options.anchor)) {
     out.players[*options.anchor] = {0.0, 0.0, RatingStatus::kNoGames};
   }
-
-  // Pools: connected components of the graph "played each other", in order of lowest member.
-  std::vector<std::vector<std::size_t>> pools;
-  std::vector<bool> pooled(num_players, false);
-  for (std::size_t start = 0; start < num_players; ++start) {
-    if (!played[start] || pooled[start]) continue;
-    std::vector<std::size_t> pool;
-    std::vector<std::size_t> stack{start};
-    pooled[start] = true;
-    while (!stack.empty()) {
-      const std::size_t p = stack.back();
-      stack.pop_back();
-      pool.push_back(p);
-      for (std::size_t q = 0; q < num_players; ++q) {
-        if (!pooled[q] && t.games[p][q] > 0) {
-          pooled[q] = true;
-          stack.push_back(q);
-        }
-      }
-    }
-    std::sort(pool.begin(), pool.end());
-    pools.push_back(std::move(pool));
-  }
+  auto pools =
+      strong_groups(active, [&](std::size_t a, std::size_t b) { return t.games[a][b] > 0; });
+  std::sort(pools.begin(), pools.end());
 
   // Main pool: the anchor's, else the largest (ties: the first, which holds the lowest player).
   std::optional<std::size_t> main_pool;
@@ -486,21 +438,9 @@ RatingFit fit_ratings(std::size_t num_players, std::span<const Encounter> encoun
 }
 
 std::string_view to_string(RatingStatus status) {
-  switch (status) {
-    case RatingStatus::kOk:
-      return "ok";
-    case RatingStatus::kUnboundedAbove:
-      return "unbounded-above";
-    case RatingStatus::kUnboundedBelow:
-      return "unbounded-below";
-    case RatingStatus::kUnbounded:
-      return "unbounded";
-    case RatingStatus::kDisconnected:
-      return "disconnected";
-    case RatingStatus::kNoGames:
-      return "no-games";
-  }
-  return "unknown";
+  static constexpr std::string_view kNames[] = {"ok",        "unbounded-above", "unbounded-below",
+                                                "unbounded", "disconnected",    "no-games"};
+  return kNames[static_cast<int>(status)];
 }
 
 }  // namespace gts

@@ -44,41 +44,44 @@ double decreasing_root(const F& f, double a, double b) {
   return 0.5 * (a + b);
 }
 
+// p_i = phat_i / (1 + theta phi_i), with theta solving sum_i phat_i phi_i / (1 + theta phi_i) = 0
+// (phi takes both signs).
 template <std::size_t N>
-double mean(const Dist<N>& x, const Dist<N>& p) {
-  double m = 0;
-  for (std::size_t i = 0; i < N; ++i) m += x[i] * p[i];
-  return m;
+Dist<N> reweight(const Dist<N>& phat, const Dist<N>& phi) {
+  const auto f = [&](double theta) {
+    double r = 0;
+    for (std::size_t i = 0; i < N; ++i) r += phat[i] * phi[i] / (1.0 + theta * phi[i]);
+    return r;
+  };
+  const double theta = decreasing_root(f, -1.0 / *std::max_element(phi.begin(), phi.end()),
+                                       -1.0 / *std::min_element(phi.begin(), phi.end()));
+  Dist<N> p;
+  for (std::size_t i = 0; i < N; ++i) p[i] = phat[i] / (1.0 + theta * phi[i]);
+  return p;
 }
 
 // Maximum-likelihood distribution on the outcome scores `a` with expectation s, given empirical
-// frequencies `phat`: p_i = phat_i / (1 + theta (a_i - s)), where theta solves
-// sum_i phat_i (a_i - s) / (1 + theta (a_i - s)) = 0 (Van den Bergh, proposition 1.1, eq. 1.2-1.3).
+// frequencies `phat`: reweighted with phi_i = a_i - s (Van den Bergh, proposition 1.1,
+// eq. 1.2-1.3).
 template <std::size_t N>
 Dist<N> fit_expectation(const Dist<N>& a, const Dist<N>& phat, double s) {
-  const auto f = [&](double theta) {
-    double r = 0;
-    for (std::size_t i = 0; i < N; ++i) r += phat[i] * (a[i] - s) / (1.0 + theta * (a[i] - s));
-    return r;
-  };
-  const double theta = decreasing_root(f, -1.0 / (a[N - 1] - s), -1.0 / (a[0] - s));
-  Dist<N> p;
-  for (std::size_t i = 0; i < N; ++i) p[i] = phat[i] / (1.0 + theta * (a[i] - s));
-  return p;
+  Dist<N> phi;
+  for (std::size_t i = 0; i < N; ++i) phi[i] = a[i] - s;
+  return reweight(phat, phi);
 }
 
 // Maximum-likelihood distribution with t-value (mu - mu_ref) / sigma = t, by the fixed-point
 // iteration of Van den Bergh, section 4.1 (eq. 4.9): starting from the uniform distribution,
-// phi_i = a_i - mu_ref - t sigma (1 + ((a_i - mu) / sigma)^2) / 2 with mu, sigma of the current p,
-// then p_i = phat_i / (1 + theta phi_i) with theta solving sum_i phat_i phi_i / (1 + theta phi_i) =
-// 0. Returns NaNs when theta cannot be bracketed (t far outside what the outcomes allow).
+// reweighted with phi_i = a_i - mu_ref - t sigma (1 + ((a_i - mu) / sigma)^2) / 2 with mu, sigma of
+// the current p. Returns NaNs when theta cannot be bracketed (t far outside what the outcomes
+// allow).
 template <std::size_t N>
 Dist<N> fit_t_value(const Dist<N>& a, const Dist<N>& phat, double mu_ref, double t) {
   Dist<N> p;
   p.fill(1.0 / static_cast<double>(N));
   for (int round = 0; round < kMaxFitRounds; ++round) {
-    const double mu = mean(a, p);
-    double var = 0;
+    double mu = 0, var = 0;
+    for (std::size_t i = 0; i < N; ++i) mu += a[i] * p[i];
     for (std::size_t i = 0; i < N; ++i) var += p[i] * (a[i] - mu) * (a[i] - mu);
     const double sigma = std::sqrt(var);
     Dist<N> phi;
@@ -86,24 +89,15 @@ Dist<N> fit_t_value(const Dist<N>& a, const Dist<N>& phat, double mu_ref, double
       const double z = (a[i] - mu) / sigma;
       phi[i] = a[i] - mu_ref - 0.5 * t * sigma * (1.0 + z * z);
     }
-    const double u = *std::min_element(phi.begin(), phi.end());
-    const double v = *std::max_element(phi.begin(), phi.end());
-    if (!(sigma > 0) || !(u < 0) || !(v > 0)) {
+    if (!(sigma > 0) || !(*std::min_element(phi.begin(), phi.end()) < 0) ||
+        !(*std::max_element(phi.begin(), phi.end()) > 0)) {
       p.fill(kNaN);
       return p;
     }
-    const auto f = [&](double theta) {
-      double r = 0;
-      for (std::size_t i = 0; i < N; ++i) r += phat[i] * phi[i] / (1.0 + theta * phi[i]);
-      return r;
-    };
-    const double theta = decreasing_root(f, -1.0 / v, -1.0 / u);
+    const Dist<N> next = reweight(phat, phi);
     double change = 0;
-    for (std::size_t i = 0; i < N; ++i) {
-      const double next = phat[i] / (1.0 + theta * phi[i]);
-      change = std::max(change, std::abs(next - p[i]));
-      p[i] = next;
-    }
+    for (std::size_t i = 0; i < N; ++i) change = std::max(change, std::abs(next[i] - p[i]));
+    p = next;
     if (change < kFitTolerance) break;
   }
   return p;
@@ -118,15 +112,11 @@ double llr(const std::array<std::int64_t, N>& counts, const Dist<N>& scores,
   double total = 0;
   Dist<N> phat;
   for (std::size_t i = 0; i < N; ++i) {
-    if (counts[i] < 0) {
-      throw ParamError("sprt: negative count " + std::to_string(counts[i]));
-    }
+    if (counts[i] < 0) throw ParamError("sprt: negative count " + std::to_string(counts[i]));
     phat[i] = counts[i] == 0 ? kZeroCount : static_cast<double>(counts[i]);
     total += phat[i];
   }
-  bool any = false;
-  for (std::int64_t c : counts) any = any || c > 0;
-  if (!any) return 0.0;
+  if (std::all_of(counts.begin(), counts.end(), [](std::int64_t c) { return c == 0; })) return 0.0;
   for (double& x : phat) x /= total;
 
   Dist<N> p0;
@@ -171,21 +161,12 @@ SprtModel parse_sprt_model(std::string_view name) {
 }
 
 std::string_view to_string(SprtModel model) {
-  switch (model) {
-    case SprtModel::kLogistic:
-      return "logistic";
-    case SprtModel::kNormalized:
-      return "normalized";
-    case SprtModel::kBayes:
-      return "bayes";
-  }
-  return "unknown";
+  static constexpr std::string_view kNames[] = {"logistic", "normalized", "bayes"};
+  return kNames[static_cast<int>(model)];
 }
 
 void validate_sprt(const SprtConfig& c) {
-  check_probability(c.alpha, "alpha");
-  check_probability(c.beta, "beta");
-  if (!(c.alpha + c.beta < 1.0)) throw ParamError("sprt: alpha + beta must be below 1");
+  (void)sprt_bounds(c.alpha, c.beta);  // checks alpha and beta
   const double limit =
       c.model == SprtModel::kNormalized ? kSprtMaxNormalizedElo : kSprtMaxLogisticElo;
   for (double elo : {c.elo0, c.elo1}) {

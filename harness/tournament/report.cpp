@@ -63,8 +63,6 @@ std::vector<Standing> compute_standings(const std::vector<std::string>& players,
                                         const std::vector<GameRow>& rows) {
   const std::size_t n = players.size();
   std::vector<Standing> st(n);
-  std::vector<std::uint64_t> nodes(n, 0);
-  std::vector<double> cpu(n, 0.0);
   std::vector<int> moves(n, 0);
   std::vector<Encounter> encounters;
   std::vector<std::vector<int>> games(n, std::vector<int>(n, 0));
@@ -85,15 +83,11 @@ std::vector<Standing> compute_standings(const std::vector<std::string>& players,
       Standing& x = st[p];
       ++x.games;
       x.score += score;
-      if (score == 1.0)
-        ++x.wins;
-      else if (score == 0.0)
-        ++x.losses;
-      else
-        ++x.draws;
+      ++(score == 1.0 ? x.wins : score == 0.0 ? x.losses : x.draws);
       if (r.forfeit == players[p]) ++x.forfeits;
-      nodes[p] += side == 0 ? r.first_nodes : r.second_nodes;
-      cpu[p] += side == 0 ? r.first_cpu_ms : r.second_cpu_ms;
+      // Sums until divided by the moves below.
+      x.nodes_per_move += static_cast<double>(side == 0 ? r.first_nodes : r.second_nodes);
+      x.cpu_ms_per_move += side == 0 ? r.first_cpu_ms : r.second_cpu_ms;
       moves[p] += side == 0 ? r.first_moves : r.second_moves;
     }
   }
@@ -107,9 +101,10 @@ std::vector<Standing> compute_standings(const std::vector<std::string>& players,
     const PlayerRating& pr = fit.players[i];
     st[i].rating_status = std::string(to_string(pr.status));
     if (pr.status != RatingStatus::kOk) {
+      const bool disconnected = pr.status == RatingStatus::kDisconnected;
       st[i].elo = nan;
-      st[i].elo_lo = pr.status == RatingStatus::kDisconnected ? nan : low[i];
-      st[i].elo_hi = pr.status == RatingStatus::kDisconnected ? nan : high[i];
+      st[i].elo_lo = disconnected ? nan : low[i];
+      st[i].elo_hi = disconnected ? nan : high[i];
     } else if (rated == 1) {
       st[i].elo = 0.0;  // the only rated player is the scale's zero: no interval to give
       st[i].elo_lo = st[i].elo_hi = nan;
@@ -119,8 +114,8 @@ std::vector<Standing> compute_standings(const std::vector<std::string>& players,
       st[i].elo_lo = pr.rating - pr.error;
       st[i].elo_hi = pr.rating + pr.error;
     }
-    st[i].nodes_per_move = moves[i] ? static_cast<double>(nodes[i]) / moves[i] : 0.0;
-    st[i].cpu_ms_per_move = moves[i] ? cpu[i] / moves[i] : 0.0;
+    st[i].nodes_per_move = moves[i] ? st[i].nodes_per_move / moves[i] : 0.0;
+    st[i].cpu_ms_per_move = moves[i] ? st[i].cpu_ms_per_move / moves[i] : 0.0;
   }
   std::stable_sort(st.begin(), st.end(), [](const Standing& x, const Standing& y) {
     if (x.score != y.score) return x.score > y.score;
@@ -134,8 +129,8 @@ std::vector<Standing> compute_standings(const std::vector<std::string>& players,
 std::vector<PairingStats> compute_pairings(const std::vector<GameRow>& rows) {
   std::map<int, PairingStats> by_pairing;
   std::map<int, std::vector<const GameRow*>> by_pair;
-  for (const auto& r : rows) by_pair[r.pair].push_back(&r);
   for (const auto& r : rows) {
+    by_pair[r.pair].push_back(&r);
     PairingStats& p = by_pairing[r.pairing];
     // A is the first mover of the pairing's even-numbered games.
     const bool a_first = r.game % 2 == 0;
@@ -145,31 +140,19 @@ std::vector<PairingStats> compute_pairings(const std::vector<GameRow>& rows) {
     }
     const double s = r.first == p.a ? r.first_score() : 1.0 - r.first_score();
     ++p.games;
-    if (s == 1.0)
-      ++p.wins;
-    else if (s == 0.0)
-      ++p.losses;
-    else
-      ++p.draws;
+    ++(s == 1.0 ? p.wins : s == 0.0 ? p.losses : p.draws);
   }
-  std::map<int, PentanomialCounts> penta;
   for (const auto& [pair, games] : by_pair) {
     if (games.size() != 2) continue;  // half a pair (an interrupted run) has no pair score
-    const PairingStats& p = by_pairing[games[0]->pairing];
+    PairingStats& p = by_pairing[games[0]->pairing];
     auto score_a = [&](const GameRow* g) {
       return g->first == p.a ? g->first_score() : 1.0 - g->first_score();
     };
-    penta[games[0]->pairing].add(score_a(games[0]), score_a(games[1]));
+    p.add(score_a(games[0]), score_a(games[1]));
   }
   std::vector<PairingStats> out;
   for (auto& [pairing, p] : by_pairing) {
-    const PentanomialCounts& c = penta[pairing];
-    p.ll = c.ll;
-    p.ld = c.ld;
-    p.wl_dd = c.wl_dd;
-    p.wd = c.wd;
-    p.ww = c.ww;
-    const EloEstimate e = elo_from_pentanomial(c);
+    const EloEstimate e = elo_from_pentanomial(p);
     p.elo = e.elo;
     p.elo_error = e.error;
     p.los = e.los;
@@ -200,27 +183,26 @@ std::string write_tournament_reports(const std::string& dir,
   write_file(dir + "/standings.csv", text);
 
   // Crosstable: the row player's points against the column player, "points/games".
-  const std::size_t n = players.size();
-  std::vector<std::vector<double>> pts(n, std::vector<double>(n, 0.0));
-  std::vector<std::vector<int>> games(n, std::vector<int>(n, 0));
+  std::map<std::pair<std::string, std::string>, std::pair<double, int>> met;  // points, games
   for (const auto& r : rows) {
-    const std::size_t a = index_of(players, r.first), b = index_of(players, r.second);
-    pts[a][b] += r.first_score();
-    pts[b][a] += 1.0 - r.first_score();
-    ++games[a][b];
-    ++games[b][a];
+    auto& [ab_points, ab_games] = met[{r.first, r.second}];
+    auto& [ba_points, ba_games] = met[{r.second, r.first}];
+    ab_points += r.first_score();
+    ba_points += 1.0 - r.first_score();
+    ++ab_games;
+    ++ba_games;
   }
   std::vector<std::string> header = {"player"};
   for (const auto& s : standings) header.push_back(s.player);
   text = csv::line(header);
-  for (const auto& row_player : standings) {
-    const std::size_t i = index_of(players, row_player.player);
-    std::vector<std::string> line = {row_player.player};
-    for (const auto& col_player : standings) {
-      const std::size_t j = index_of(players, col_player.player);
-      line.push_back(i == j || games[i][j] == 0
+  for (const auto& row : standings) {
+    std::vector<std::string> line = {row.player};
+    for (const auto& col : standings) {
+      const auto it = met.find({row.player, col.player});
+      line.push_back(row.player == col.player || it == met.end()
                          ? ""
-                         : csv::number(pts[i][j], 1) + "/" + std::to_string(games[i][j]));
+                         : csv::number(it->second.first, 1) + "/" +
+                               std::to_string(it->second.second));
     }
     text += csv::line(line);
   }
@@ -240,21 +222,18 @@ std::string write_tournament_reports(const std::string& dir,
   write_file(dir + "/pairs.csv", text);
 
   // The printed table.
-  std::string table;
   char buf[512];
   std::snprintf(buf, sizeof buf, "%-4s %-24s %6s %5s %5s %5s %7s %8s %17s %12s %10s %8s\n", "rank",
                 "player", "games", "wins", "draws", "loss", "score", "elo", "95% interval",
                 "nodes/move", "ms/move", "forfeits");
-  table += buf;
+  std::string table = buf;
   int rank = 0;
   bool unrated = false;
   for (const auto& s : standings) {
-    std::string interval = "[";
-    interval += csv::number(s.elo_lo, 0);
-    interval += ", ";
-    interval += csv::number(s.elo_hi, 0);
-    interval += "]";
-    if (s.rating_status == "reference") interval = "(reference)";
+    const std::string interval =
+        s.rating_status == "reference"
+            ? "(reference)"
+            : "[" + csv::number(s.elo_lo, 0) + ", " + csv::number(s.elo_hi, 0) + "]";
     unrated = unrated || std::isnan(s.elo);
     std::snprintf(buf, sizeof buf,
                   "%-4d %-24s %6d %5d %5d %5d %6.1f%% %8s %17s %12.0f %10.3f %8d\n", ++rank,

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/stats/pentanomial.h"
 #include "harness/tournament/journal.h"
 
 namespace gts {
@@ -24,12 +25,12 @@ struct Standing {
   int forfeits = 0;
 };
 
-struct PairingStats {
+// The counts ll ... ww: the pentanomial over complete game pairs, A's view.
+struct PairingStats : PentanomialCounts {
   std::string a, b;  // A is the player who moved first in the pair's first game
-  int games = 0, wins = 0, draws = 0, losses = 0;       // A's view
-  long long ll = 0, ld = 0, wl_dd = 0, wd = 0, ww = 0;  // pentanomial over complete game pairs
-  double elo = 0, elo_error = 0, los = 0;               // from the pentanomial, A's view
-  double nelo = 0, nelo_error = 0;                      // normalized Elo, from the pentanomial
+  int games = 0, wins = 0, draws = 0, losses = 0;  // A's view
+  double elo = 0, elo_error = 0, los = 0;          // from the pentanomial, A's view
+  double nelo = 0, nelo_error = 0;                 // normalized Elo, from the pentanomial
   double bayes_elo = 0, drawelo = 0;  // BayesElo from W/D/L (NaN without a win and a loss)
 };
 
