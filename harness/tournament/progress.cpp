@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <utility>
 
+#include "harness/strf.h"
+
 namespace gts {
 
 Progress::Progress(int total, int already_done, std::vector<std::string> players,
@@ -27,9 +29,7 @@ void Progress::game_finished(int first, int second, double first_score) {
       if (a > b) leader = i;
     }
     const double lead_pct = games_[leader] ? 100.0 * points_[leader] / games_[leader] : 0.0;
-    char buf[64];
-    std::snprintf(buf, sizeof buf, " (%.1f%%)", lead_pct);
-    leader_text = "leader " + players_[leader] + buf;
+    leader_text = "leader " + players_[leader] + strf(" (%.1f%%)", lead_pct);
     if (!note_.empty()) leader_text += "  " + note_;
   }
   line_.advance(leader_text);

@@ -17,6 +17,7 @@
 #include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/run_pipeline.h"
 #include "harness/registry.h"
+#include "harness/strf.h"
 #include "harness/tournament/game_records.h"
 #include "harness/tournament/journal.h"
 #include "harness/tournament/progress.h"
@@ -292,7 +293,6 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
 // and LOS against the second (and the SPRT's LLR); for more players, each one's score and rating.
 std::string interim_ratings(const std::vector<std::string>& names, const std::vector<GameRow>& rows,
                             const SprtWatch* sprt) {
-  char buf[256];
   std::string out = "interim after " + std::to_string(rows.size()) + " games:";
   if (names.size() == 2) {
     int w = 0, d = 0, l = 0;
@@ -300,31 +300,20 @@ std::string interim_ratings(const std::vector<std::string>& names, const std::ve
       const double s = r.first == names[0] ? r.first_score() : 1.0 - r.first_score();
       (s == 1.0 ? w : s == 0.0 ? l : d) += 1;
     }
-    std::snprintf(buf, sizeof buf, " %s vs %s W/D/L %d/%d/%d", names[0].c_str(), names[1].c_str(),
-                  w, d, l);
-    out += buf;
+    out += strf(" %s vs %s W/D/L %d/%d/%d", names[0].c_str(), names[1].c_str(), w, d, l);
     // The pairing's statistics, in the first player's view whoever moved first in it.
     for (const PairingStats& p : compute_pairings(rows)) {
       const double sign = p.a == names[0] ? 1.0 : -1.0;
       const double los = p.a == names[0] ? p.los : 1.0 - p.los;
-      std::snprintf(buf, sizeof buf, ", Elo %+.1f +- %.1f, nElo %+.1f +- %.1f, LOS %.1f%%",
-                    sign * p.elo, p.elo_error, sign * p.nelo, p.nelo_error, 100.0 * los);
-      out += buf;
+      out += strf(", Elo %+.1f +- %.1f, nElo %+.1f +- %.1f, LOS %.1f%%", sign * p.elo, p.elo_error,
+                  sign * p.nelo, p.nelo_error, 100.0 * los);
     }
-    if (sprt != nullptr) {
-      std::snprintf(buf, sizeof buf, ", LLR %.2f [%.2f, %.2f]", sprt->llr(), sprt->bounds().lower,
-                    sprt->bounds().upper);
-      out += buf;
-    }
+    if (sprt != nullptr) out += ", " + sprt->llr_text();
     return out;
   }
   for (const Standing& s : compute_standings(names, rows)) {
-    std::snprintf(buf, sizeof buf, " %s %.1f/%d", s.player.c_str(), s.score, s.games);
-    out += buf;
-    if (std::isfinite(s.elo)) {
-      std::snprintf(buf, sizeof buf, " (%+.0f)", s.elo);
-      out += buf;
-    }
+    out += strf(" %s %.1f/%d", s.player.c_str(), s.score, s.games);
+    if (std::isfinite(s.elo)) out += strf(" (%+.0f)", s.elo);
   }
   return out;
 }
@@ -451,10 +440,8 @@ RunReport run_tournament(const RunOptions& options) {
     const ScheduledGame& g = schedule.at(index);
     if (sprt) {
       if (sprt->record(index, row.first_score())) pipeline.conclude();
-      char note[96];
-      std::snprintf(note, sizeof note, "LLR %.2f [%.2f, %.2f] after %zu games", sprt->llr(),
-                    sprt->bounds().lower, sprt->bounds().upper, sprt->games_counted());
-      progress.set_note(note);
+      progress.set_note(sprt->llr_text() + " after " + std::to_string(sprt->games_counted()) +
+                        " games");
     }
     progress.game_finished(g.first, g.second, row.first_score());
   };

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "harness/strf.h"
+
 namespace gts {
 
 SprtWatch::SprtWatch(const SprtConfig& config, std::size_t pairs)
@@ -30,25 +32,21 @@ bool SprtWatch::record(std::size_t index, double first_score) {
   return false;
 }
 
+std::string SprtWatch::llr_text() const {
+  return strf("LLR %.2f [%.2f, %.2f]", llr_, bounds_.lower, bounds_.upper);
+}
+
 std::string SprtWatch::summary() const {
-  char head[160];
-  if (decided()) {
-    const bool h1 = result_ == SprtResult::kAcceptH1;
-    std::snprintf(head, sizeof head, "%s accepted (LLR %.3f %s %.3f) after %zu games",
-                  h1 ? "H1" : "H0", llr_, h1 ? ">=" : "<=", h1 ? bounds_.upper : bounds_.lower,
-                  games_counted());
-  } else {
-    std::snprintf(head, sizeof head, "no decision (LLR %.3f, bounds [%.3f, %.3f]) after %zu games",
-                  llr_, bounds_.lower, bounds_.upper, games_counted());
-  }
-  char counts[160];
-  std::snprintf(counts, sizeof counts,
-                ": W/D/L %lld/%lld/%lld, pentanomial LL %lld LD %lld WL+DD %lld WD %lld WW %lld",
-                static_cast<long long>(wdl_.wins), static_cast<long long>(wdl_.draws),
-                static_cast<long long>(wdl_.losses), static_cast<long long>(penta_.ll),
-                static_cast<long long>(penta_.ld), static_cast<long long>(penta_.wl_dd),
-                static_cast<long long>(penta_.wd), static_cast<long long>(penta_.ww));
-  return std::string(head) + counts;
+  const bool h1 = result_ == SprtResult::kAcceptH1;
+  const auto n = games_counted();
+  const auto ll = [](std::int64_t v) { return static_cast<long long>(v); };
+  return (decided() ? strf("%s accepted (LLR %.3f %s %.3f) after %zu games", h1 ? "H1" : "H0", llr_,
+                           h1 ? ">=" : "<=", h1 ? bounds_.upper : bounds_.lower, n)
+                    : strf("no decision (LLR %.3f, bounds [%.3f, %.3f]) after %zu games", llr_,
+                           bounds_.lower, bounds_.upper, n)) +
+         strf(": W/D/L %lld/%lld/%lld, pentanomial LL %lld LD %lld WL+DD %lld WD %lld WW %lld",
+              ll(wdl_.wins), ll(wdl_.draws), ll(wdl_.losses), ll(penta_.ll), ll(penta_.ld),
+              ll(penta_.wl_dd), ll(penta_.wd), ll(penta_.ww));
 }
 
 }  // namespace gts

@@ -35,6 +35,8 @@ class SprtWatch {
   // "H1 accepted (LLR 2.97 >= 2.94) after 212 games: W/D/L ..., pentanomial ..." or, undecided,
   // "no decision yet (LLR ...)".
   [[nodiscard]] std::string summary() const;
+  // "LLR 1.23 [-2.94, 2.94]".
+  [[nodiscard]] std::string llr_text() const;
 
  private:
   SprtConfig config_;
