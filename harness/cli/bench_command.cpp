@@ -10,6 +10,7 @@
 
 #include "harness/cli/command.h"
 #include "harness/registry.h"
+#include "harness/strf.h"
 
 namespace gts::cli {
 
@@ -42,9 +43,7 @@ struct Totals {
 
 std::string rate_text(std::uint64_t nodes, double cpu_ms) {
   if (cpu_ms <= 0) return "-";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.0f", static_cast<double>(nodes) / (cpu_ms / 1e3));
-  return buf;
+  return strf("%.0f", static_cast<double>(nodes) / (cpu_ms / 1e3));
 }
 
 int run_bench(bool verbose) {

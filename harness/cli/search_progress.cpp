@@ -4,6 +4,8 @@
 #include <utility>
 #include <vector>
 
+#include "harness/strf.h"
+
 namespace gts::cli {
 
 SearchProgressLine::SearchProgressLine(const GameHandle& game, std::string position, bool tty)
@@ -32,15 +34,14 @@ void SearchProgressLine::print(bool force) {
   if (!force && now - last_print_ms_ < interval) return;
   last_print_ms_ = now;
   const double seconds = (now - start_ms_) / 1e3;
-  char line[256];
-  std::snprintf(line, sizeof line, "search: %s%s%llu nodes  %.2f M nodes/s  %.1f s",
-                iteration_.c_str(), iteration_.empty() ? "" : "  ",
-                static_cast<unsigned long long>(nodes_),
-                seconds > 0 ? static_cast<double>(nodes_) / seconds / 1e6 : 0.0, seconds);
+  const std::string line =
+      strf("search: %s%s%llu nodes  %.2f M nodes/s  %.1f s", iteration_.c_str(),
+           iteration_.empty() ? "" : "  ", static_cast<unsigned long long>(nodes_),
+           seconds > 0 ? static_cast<double>(nodes_) / seconds / 1e6 : 0.0, seconds);
   if (tty_) {
-    std::fprintf(stderr, "\r%s\033[K", line);
+    std::fprintf(stderr, "\r%s\033[K", line.c_str());
   } else {
-    std::fprintf(stderr, "%s\n", line);
+    std::fprintf(stderr, "%s\n", line.c_str());
   }
   std::fflush(stderr);
   printed_ = true;

@@ -13,6 +13,7 @@
 #include "harness/stats/elo.h"
 #include "harness/stats/pentanomial.h"
 #include "harness/stats/sprt.h"
+#include "harness/strf.h"
 
 namespace gts::cli {
 
@@ -58,9 +59,7 @@ std::vector<T> parse_list(const std::string& text, std::size_t n, const std::str
 std::string fixed(double v, int digits = 2) {
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v > 0 ? "+inf" : "-inf";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
+  return strf("%.*f", digits, v);
 }
 
 // NaN and infinities have no JSON number: null, with the text beside it saying why.

@@ -12,6 +12,7 @@
 #include "harness/config/config_error.h"
 #include "harness/csv.h"
 #include "harness/pipeline/run_folder.h"
+#include "harness/strf.h"
 
 namespace gts::report {
 
@@ -176,16 +177,12 @@ std::string plot_style() {
 std::string fixed(double v, int decimals) {
   if (std::isnan(v)) return "–";
   if (std::isinf(v)) return v > 0 ? "+∞" : "−∞";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  return buf;
+  return strf("%.*f", decimals, v);
 }
 
 std::string gp_number(double v) {
   if (!std::isfinite(v)) return "nan";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
-  return buf;
+  return strf("%.6g", v);
 }
 
 std::string tics(const std::vector<std::string>& names) {

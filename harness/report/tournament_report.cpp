@@ -7,6 +7,7 @@
 
 #include "harness/config/config_error.h"
 #include "harness/report/report.h"
+#include "harness/strf.h"
 
 namespace gts::report {
 
@@ -19,11 +20,9 @@ std::string score_colour(double s) {
   const double* a = s < 0.5 ? lo : mid;
   const double* b = s < 0.5 ? mid : hi;
   const double t = s < 0.5 ? s / 0.5 : (s - 0.5) / 0.5;
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "#%02x%02x%02x", static_cast<int>(a[0] + (b[0] - a[0]) * t),
-                static_cast<int>(a[1] + (b[1] - a[1]) * t),
-                static_cast<int>(a[2] + (b[2] - a[2]) * t));
-  return buf;
+  return strf("#%02x%02x%02x", static_cast<int>(a[0] + (b[0] - a[0]) * t),
+              static_cast<int>(a[1] + (b[1] - a[1]) * t),
+              static_cast<int>(a[2] + (b[2] - a[2]) * t));
 }
 
 // "6/8" -> 0.75; NaN when empty or no games.

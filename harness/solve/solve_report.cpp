@@ -6,6 +6,7 @@
 #include <set>
 
 #include "harness/csv.h"
+#include "harness/strf.h"
 
 namespace gts {
 
@@ -109,20 +110,15 @@ std::string solved_within_csv(const std::vector<SolveRow>& rows,
 
 std::string summary_table(const std::vector<SummaryRow>& summary) {
   std::string out;
-  char buf[256];
   std::size_t width = 9;
   for (const auto& s : summary) width = std::max(width, s.algorithm.size());
   const int w = static_cast<int>(width);
-  std::snprintf(
-      buf, sizeof buf,
-      "%-*s %6s %6s %5s %10s %12s %7s   (means over the %d problems every solver solved)\n", w,
-      "algorithm", "solved", "failed", "wrong", "time_ms", "nodes", "depth",
-      summary.empty() ? 0 : summary.front().common);
-  out += buf;
+  out += strf("%-*s %6s %6s %5s %10s %12s %7s   (means over the %d problems every solver solved)\n",
+              w, "algorithm", "solved", "failed", "wrong", "time_ms", "nodes", "depth",
+              summary.empty() ? 0 : summary.front().common);
   for (const auto& s : summary) {
-    std::snprintf(buf, sizeof buf, "%-*s %6d %6d %5d %10.1f %12.0f %7.2f\n", w, s.algorithm.c_str(),
-                  s.solved, s.failed, s.wrong, s.time_ms_common, s.nodes_common, s.depth_common);
-    out += buf;
+    out += strf("%-*s %6d %6d %5d %10.1f %12.0f %7.2f\n", w, s.algorithm.c_str(), s.solved,
+                s.failed, s.wrong, s.time_ms_common, s.nodes_common, s.depth_common);
   }
   return out;
 }

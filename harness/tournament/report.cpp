@@ -14,6 +14,7 @@
 #include "harness/stats/elo.h"
 #include "harness/stats/pentanomial.h"
 #include "harness/stats/ratings.h"
+#include "harness/strf.h"
 
 namespace gts {
 
@@ -222,11 +223,9 @@ std::string write_tournament_reports(const std::string& dir,
   write_file(dir + "/pairs.csv", text);
 
   // The printed table.
-  char buf[512];
-  std::snprintf(buf, sizeof buf, "%-4s %-24s %6s %5s %5s %5s %7s %8s %17s %12s %10s %8s\n", "rank",
-                "player", "games", "wins", "draws", "loss", "score", "elo", "95% interval",
-                "nodes/move", "ms/move", "forfeits");
-  std::string table = buf;
+  std::string table = strf("%-4s %-24s %6s %5s %5s %5s %7s %8s %17s %12s %10s %8s\n", "rank",
+                           "player", "games", "wins", "draws", "loss", "score", "elo",
+                           "95% interval", "nodes/move", "ms/move", "forfeits");
   int rank = 0;
   bool unrated = false;
   for (const auto& s : standings) {
@@ -235,13 +234,11 @@ std::string write_tournament_reports(const std::string& dir,
             ? "(reference)"
             : "[" + csv::number(s.elo_lo, 0) + ", " + csv::number(s.elo_hi, 0) + "]";
     unrated = unrated || std::isnan(s.elo);
-    std::snprintf(buf, sizeof buf,
-                  "%-4d %-24s %6d %5d %5d %5d %6.1f%% %8s %17s %12.0f %10.3f %8d\n", ++rank,
+    table += strf("%-4d %-24s %6d %5d %5d %5d %6.1f%% %8s %17s %12.0f %10.3f %8d\n", ++rank,
                   s.player.c_str(), s.games, s.wins, s.draws, s.losses,
                   s.games ? 100.0 * s.score / s.games : 0.0,
                   std::isnan(s.elo) ? "none" : csv::number(s.elo, 1).c_str(), interval.c_str(),
                   s.nodes_per_move, s.cpu_ms_per_move, s.forfeits);
-    table += buf;
   }
   if (unrated) {
     table +=
