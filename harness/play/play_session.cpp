@@ -140,11 +140,7 @@ AlgorithmSpec play_algorithm_spec(const std::string& name,
 
 TreeNode compute_move_tree(const GameHandle& game, Searcher& searcher, const std::string& position,
                            int depth, int levels) {
-  if (game.is_terminal(position)) {
-    TreeNode leaf;
-    leaf.position = position;
-    return leaf;
-  }
+  // A finished game has no moves: its tree is the bare root.
   return expand(game, searcher, position, depth, std::max(levels, 1), game.to_move(position));
 }
 
@@ -296,9 +292,9 @@ bool PlaySession::human_turn() {
   }
   if (options_.echo_input) out_ << line << "\n";
   const std::string text = trim(line);
-  const std::string word = lower(text.substr(0, text.find(' ')));
-  const std::string rest =
-      text.find(' ') == std::string::npos ? "" : trim(text.substr(text.find(' ')));
+  const std::size_t space = std::min(text.find(' '), text.size());
+  const std::string word = lower(text.substr(0, space));
+  const std::string rest = trim(text.substr(space));
   if (word == "quit" || word == "exit" || word == "q") return false;
   if (word == "undo" || word == "u") {
     undo();
