@@ -26,34 +26,24 @@ std::string line(const std::vector<std::string>& fields) {
 }
 
 std::vector<std::string> split(std::string_view text) {
-  std::vector<std::string> out;
-  std::string field;
+  std::vector<std::string> out(1);
   bool quoted = false;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
-    if (quoted) {
-      if (c == '"') {
-        if (i + 1 < text.size() && text[i + 1] == '"') {
-          field += '"';
-          ++i;
-        } else {
-          quoted = false;
-        }
-      } else {
-        field += c;
-      }
+    if (c == '"' && quoted && i + 1 < text.size() && text[i + 1] == '"') {
+      out.back() += text[i++];
     } else if (c == '"') {
-      if (!field.empty()) throw std::runtime_error("csv: quote inside an unquoted field");
-      quoted = true;
-    } else if (c == ',') {
-      out.push_back(std::move(field));
-      field.clear();
+      if (!quoted && !out.back().empty()) {
+        throw std::runtime_error("csv: quote inside an unquoted field");
+      }
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      out.emplace_back();
     } else {
-      field += c;
+      out.back() += c;
     }
   }
   if (quoted) throw std::runtime_error("csv: unterminated quote");
-  out.push_back(std::move(field));
   return out;
 }
 

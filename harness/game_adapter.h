@@ -13,6 +13,8 @@
 #include "algorithms/random_move.h"
 #include "games/game.h"
 #include "harness/algorithms/algorithm_list.h"
+#include "harness/game_table.h"
+#include "harness/goal_problem_adapter.h"
 #include "harness/registry.h"
 #include "harness/trace/tracing_game.h"
 
@@ -29,7 +31,6 @@ class GameAdapter final : public GameHandle {
 
   [[nodiscard]] const GameInfo& info() const override { return info_; }
   [[nodiscard]] const Params& params() const override { return params_; }
-  [[nodiscard]] const G& game() const { return game_; }
 
   [[nodiscard]] std::string initial_position() const override {
     return game_.to_string(game_.initial_state());
@@ -61,13 +62,10 @@ class GameAdapter final : public GameHandle {
   [[nodiscard]] std::string play_move(std::string_view position,
                                       std::string_view move) const override {
     State s = game_.parse(position);
-    std::string what = "move '";
-    what += move;
+    const std::string what = "move '" + std::string(move);
     if (game_.is_terminal(s)) throw ParseError(what + "': the game is over");
     const Move m = game_.parse_move(s, move);
-    MovesOf<G> moves;
-    game_.legal_moves(s, moves);
-    if (!moves.contains(m)) throw ParseError(what + "' is not legal here");
+    if (!legal(s, m)) throw ParseError(what + "' is not legal here");
     game_.play(s, m);
     return game_.to_string(s);
   }
@@ -83,17 +81,7 @@ class GameAdapter final : public GameHandle {
   }
   [[nodiscard]] std::vector<std::string> line_to_strings(
       std::string_view position, const std::vector<Move>& line) const override {
-    State s = game_.parse(position);
-    std::vector<std::string> out;
-    for (Move m : line) {
-      if (game_.is_terminal(s)) break;
-      MovesOf<G> moves;
-      game_.legal_moves(s, moves);
-      if (!moves.contains(m)) break;
-      out.push_back(game_.move_to_string(s, m));
-      game_.play(s, m);
-    }
-    return out;
+    return moves_text(game_.parse(position), line);
   }
 
   [[nodiscard]] std::unique_ptr<Searcher> make_searcher(const AlgorithmSpec& algorithm,
@@ -157,6 +145,9 @@ class GameAdapter final : public GameHandle {
         return out;
       }
     }
+    auto stopped = [&] {
+      return setup.stop != nullptr && setup.stop->load(std::memory_order_relaxed);
+    };
     std::array<double, 2> clock_left{sides[0].clock.base_ms, sides[1].clock.base_ms};
     std::vector<std::string> played;  // in notation, for external engines
     ScoreWatch watch(setup.by_score);
@@ -183,7 +174,7 @@ class GameAdapter final : public GameHandle {
         out.first_score = 0.5;
         break;
       }
-      if (setup.stop != nullptr && setup.stop->load(std::memory_order_relaxed)) {
+      if (stopped()) {
         out.termination = Termination::kStopped;
         break;
       }
@@ -251,15 +242,13 @@ class GameAdapter final : public GameHandle {
         }
       }
       const double elapsed = wall_ms() - start;
-      if (setup.stop != nullptr && setup.stop->load(std::memory_order_relaxed)) {
+      if (stopped()) {
         out.termination = Termination::kStopped;
         break;
       }
       out.stats[us] += r.stats;
       ++out.moves[us];
-      MovesOf<G> moves;
-      game_.legal_moves(s, moves);
-      if (!moves.contains(r.best_move)) {
+      if (!legal(s, r.best_move)) {
         forfeit(side, Termination::kIllegalMove,
                 "move " + std::to_string(r.best_move) + " is not legal in " + game_.to_string(s));
         break;
@@ -290,7 +279,9 @@ class GameAdapter final : public GameHandle {
         clock_after = clock_left[us];
       }
       std::string move = game_.move_to_string(s, r.best_move);
-      if (gs.external == nullptr) pv = pv_text(s, r.pv);
+      if (gs.external == nullptr) {
+        for (const std::string& m : moves_text(s, r.pv)) pv += (pv.empty() ? "" : " ") + m;
+      }
       out.move_log.push_back(MoveRecord{ply, side, move, r.value, r.depth, r.stats.nodes,
                                         r.stats.leaves, r.stats.cpu_ms * 1e3, elapsed, clock_after,
                                         std::move(pv)});
@@ -313,14 +304,13 @@ class GameAdapter final : public GameHandle {
     const int first_player = game_.to_move(game_.parse(setup.opening));
     const int side = game_.to_move(s) == first_player ? 0 : 1;
     const GameSide& gs = sides[static_cast<std::size_t>(side)];
-    EngineGo go;
-    go.opening = setup.opening;
-    go.opening_is_start = game_.to_string(start) == setup.opening;
-    go.moves = played;
-    go.depth = gs.limits.depth > 0 && gs.limits.depth < kDepthMax ? gs.limits.depth : 0;
-    go.nodes = gs.limits.max_nodes;
-    go.movetime_ms = gs.limits.max_ms;
-    go.stop = setup.stop;
+    EngineGo go{.opening = setup.opening,
+                .opening_is_start = game_.to_string(start) == setup.opening,
+                .moves = played,
+                .depth = gs.limits.depth > 0 && gs.limits.depth < kDepthMax ? gs.limits.depth : 0,
+                .nodes = gs.limits.max_nodes,
+                .movetime_ms = gs.limits.max_ms,
+                .stop = setup.stop};
     for (int t = 0; t < 2; ++t) {
       const auto u = static_cast<std::size_t>(t);
       if (!sides[u].clock.enabled()) continue;
@@ -338,19 +328,21 @@ class GameAdapter final : public GameHandle {
     return go;
   }
 
-  // A principal variation in notation, space-separated; stops at the first move not legal.
-  std::string pv_text(State s, const std::vector<Move>& line) const {
-    std::string out;
+  // The moves of `line` from `s` in notation; stops at the first move not legal.
+  std::vector<std::string> moves_text(State s, const std::vector<Move>& line) const {
+    std::vector<std::string> out;
     for (Move m : line) {
-      if (game_.is_terminal(s)) break;
-      MovesOf<G> moves;
-      game_.legal_moves(s, moves);
-      if (!moves.contains(m)) break;
-      if (!out.empty()) out += ' ';
-      out += game_.move_to_string(s, m);
+      if (game_.is_terminal(s) || !legal(s, m)) break;
+      out.push_back(game_.move_to_string(s, m));
       game_.play(s, m);
     }
     return out;
+  }
+
+  bool legal(const State& s, Move m) const {
+    MovesOf<G> moves;
+    game_.legal_moves(s, moves);
+    return moves.contains(m);
   }
 
   static std::string format_ms(double ms) {
@@ -457,7 +449,7 @@ class GameAdapter final : public GameHandle {
   G game_;
 };
 
-// The registry entry of a game type: its description and its factory.
+// The description of game type G, with the facts the harness reads from the class.
 template <Game G>
 GameInfo describe_game() {
   GameInfo info{std::string(G::kName), std::string(G::kDescription), G::param_specs(),
@@ -471,9 +463,18 @@ GameInfo describe_game() {
   return info;
 }
 
+// The registration of G (harness/games/<game>.cpp): its description, its factory, the positions
+// `harness bench` searches, and its problems for `harness solve` (by default a plain goal from a
+// position of G; a game with its own problem files passes its own maker, nullptr: none).
 template <Game G>
-std::unique_ptr<GameHandle> make_adapter(const GameInfo& info, Params params) {
-  return std::make_unique<GameAdapter<G>>(info, std::move(params));
+GameEntry game_entry(std::vector<BenchPosition> bench_positions = {},
+                     decltype(GameEntry::make_problem) make_problem = &make_plain_problem<G>) {
+  auto make = [](const GameInfo& info, Params params) -> std::unique_ptr<GameHandle> {
+    return std::make_unique<GameAdapter<G>>(info, std::move(params));
+  };
+  GameEntry entry{describe_game<G>(), make, make_problem};
+  entry.info.bench_positions = std::move(bench_positions);
+  return entry;
 }
 
 }  // namespace gts

@@ -11,15 +11,7 @@ const std::vector<AlgorithmInfo>& solver_infos() {
 }
 
 const AlgorithmInfo& find_solver_info(const std::string& name) {
-  std::string known;
-  for (const auto& a : solver_infos()) {
-    if (a.name == name) return a;
-    for (const auto& alias : a.aliases) {
-      if (alias == name) return a;
-    }
-    known += (known.empty() ? "" : ", ") + a.name;
-  }
-  throw ParamError("unknown solver '" + name + "' (known: " + known + ")");
+  return find_named(solver_infos(), name, "solver");
 }
 
 SolverSpec make_solver_spec(const std::string& algorithm,
@@ -27,16 +19,7 @@ SolverSpec make_solver_spec(const std::string& algorithm,
                             const std::string& label) {
   const AlgorithmInfo& info = find_solver_info(algorithm);
   SolverSpec spec{label, info.name, resolve_params(info.options, options, "solver " + info.name)};
-  if (spec.name.empty()) {
-    std::string opts;
-    for (const auto& p : info.options) {
-      const std::string& v = spec.options.get(p.name);
-      if (v == p.default_value) continue;
-      opts += opts.empty() ? "" : ",";
-      opts += p.name + "=" + v;
-    }
-    spec.name = opts.empty() ? info.name : info.name + "(" + opts + ")";
-  }
+  if (spec.name.empty()) spec.name = options_label(info, spec.options);
   return spec;
 }
 

@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/search.h"
@@ -72,16 +73,23 @@ inline std::string solve_result_name(const SolveOutcome& o) {
 
 class SolveProblem {
  public:
+  // `game`: "go-capture", "tictactoe", ...; `goal`: the question, for people: "Black wins (value
+  // >= 1)", "White captures C3", ...
+  struct Labels {
+    std::string name, expected, game, goal;
+  };
+  explicit SolveProblem(Labels labels) : labels_(std::move(labels)) {}
   virtual ~SolveProblem() = default;
-  [[nodiscard]] virtual const std::string& name() const = 0;
-  [[nodiscard]] virtual const std::string& expected() const = 0;
-  // "go-capture", "tictactoe", ...
-  [[nodiscard]] virtual const std::string& game() const = 0;
-  // The question, for people: "Black wins (value >= 1)", "White captures C3", ...
-  [[nodiscard]] virtual const std::string& goal() const = 0;
+  [[nodiscard]] const std::string& name() const { return labels_.name; }
+  [[nodiscard]] const std::string& expected() const { return labels_.expected; }
+  [[nodiscard]] const std::string& game() const { return labels_.game; }
+  [[nodiscard]] const std::string& goal() const { return labels_.goal; }
   // Throws ParamError for a bad option value (a table size the machine refuses, say).
   [[nodiscard]] virtual SolveOutcome solve(const SolverSpec& solver,
                                            const SearchLimits& limits) const = 0;
+
+ private:
+  Labels labels_;
 };
 
 // Games that pose solve problems (those whose registry entry makes them).

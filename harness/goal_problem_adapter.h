@@ -1,6 +1,6 @@
 // SolveProblem for one concrete game type: the goal solvers instantiated over it. Included only by
-// the per-game registration files (harness/games/*.cpp), so each game's templates are instantiated
-// in one translation unit.
+// harness/game_adapter.h, for the per-game registration files (harness/games/*.cpp), so each
+// game's templates are instantiated in one translation unit.
 #pragma once
 
 #include <map>
@@ -23,19 +23,12 @@ class TypedSolveProblem final : public SolveProblem {
   TypedSolveProblem(std::string game_name, std::string name, std::string expected,
                     std::string goal_text, G game, State root, SolverGoal goal,
                     MakeH make_heuristic)
-      : game_name_(std::move(game_name)),
-        name_(std::move(name)),
-        expected_(std::move(expected)),
-        goal_text_(std::move(goal_text)),
+      : SolveProblem(
+            {std::move(name), std::move(expected), std::move(game_name), std::move(goal_text)}),
         game_(std::make_unique<G>(std::move(game))),
         root_(std::move(root)),
         goal_(goal),
         heuristic_(make_heuristic(*game_)) {}
-
-  [[nodiscard]] const std::string& name() const override { return name_; }
-  [[nodiscard]] const std::string& expected() const override { return expected_; }
-  [[nodiscard]] const std::string& game() const override { return game_name_; }
-  [[nodiscard]] const std::string& goal() const override { return goal_text_; }
 
   [[nodiscard]] SolveOutcome solve(const SolverSpec& solver,
                                    const SearchLimits& limits) const override {
@@ -57,10 +50,6 @@ class TypedSolveProblem final : public SolveProblem {
   }
 
  private:
-  std::string game_name_;
-  std::string name_;
-  std::string expected_;
-  std::string goal_text_;
   std::unique_ptr<G> game_;  // stable address: the heuristic points into it
   State root_;
   SolverGoal goal_;

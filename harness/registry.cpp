@@ -5,8 +5,8 @@
 #include <cmath>
 #include <utility>
 
+#include "algorithms/transposition_table.h"
 #include "harness/algorithms/algorithm_list.h"
-#include "harness/game_adapter.h"
 #include "harness/game_table.h"
 
 namespace gts {
@@ -33,25 +33,10 @@ TranspositionTable& thread_table(std::size_t mib, std::size_t max_mib) {
 }
 
 const char* termination_name(Termination t) {
-  switch (t) {
-    case Termination::kNormal:
-      return "normal";
-    case Termination::kAdjudicated:
-      return "adjudicated";
-    case Termination::kMaxPlies:
-      return "max_plies";
-    case Termination::kIllegalMove:
-      return "illegal_move";
-    case Termination::kError:
-      return "error";
-    case Termination::kBudget:
-      return "budget";
-    case Termination::kTimeout:
-      return "timeout";
-    case Termination::kStopped:
-      return "stopped";
-  }
-  return "unknown";
+  static constexpr const char* kNames[] = {"normal", "adjudicated", "max_plies", "illegal_move",
+                                           "error",  "budget",      "timeout",   "stopped"};
+  const auto i = static_cast<std::size_t>(t);
+  return i < std::size(kNames) ? kNames[i] : "unknown";
 }
 
 void ScoreWatch::moved(int side, int ply, bool scored, Value value) {
@@ -151,16 +136,20 @@ const GameInfo& find_game_info(const std::string& name) {
   throw ParamError("unknown game '" + name + "' (known: " + known_names(names) + ")");
 }
 
-const AlgorithmInfo& find_algorithm_info(const std::string& name) {
+const AlgorithmInfo& find_named(const std::vector<AlgorithmInfo>& infos, const std::string& name,
+                                const std::string& kind) {
   std::vector<std::string> names;
-  for (const auto& a : algorithm_infos()) {
-    if (a.name == name) return a;
-    for (const auto& alias : a.aliases) {
-      if (alias == name) return a;
+  for (const auto& a : infos) {
+    if (a.name == name || std::find(a.aliases.begin(), a.aliases.end(), name) != a.aliases.end()) {
+      return a;
     }
     names.push_back(a.name);
   }
-  throw ParamError("unknown algorithm '" + name + "' (known: " + known_names(names) + ")");
+  throw ParamError("unknown " + kind + " '" + name + "' (known: " + known_names(names) + ")");
+}
+
+const AlgorithmInfo& find_algorithm_info(const std::string& name) {
+  return find_named(algorithm_infos(), name, "algorithm");
 }
 
 const AlgorithmInfo& reference_algorithm() {
@@ -170,14 +159,17 @@ const AlgorithmInfo& reference_algorithm() {
   throw std::logic_error("the registry has no reference algorithm");
 }
 
-std::string AlgorithmSpec::label() const {
-  const AlgorithmInfo& info = find_algorithm_info(name);
+std::string options_label(const AlgorithmInfo& info, const Params& options) {
   std::string opts;
   for (const auto& spec : info.options) {
     const std::string& v = options.get(spec.name);
     if (v != spec.default_value) opts += (opts.empty() ? "" : ",") + spec.name + "=" + v;
   }
-  return opts.empty() ? name : name + "(" + opts + ")";
+  return opts.empty() ? info.name : info.name + "(" + opts + ")";
+}
+
+std::string AlgorithmSpec::label() const {
+  return options_label(find_algorithm_info(name), options);
 }
 
 AlgorithmSpec make_algorithm_spec(const std::string& name,
@@ -188,16 +180,13 @@ AlgorithmSpec make_algorithm_spec(const std::string& name,
 
 EvalSpec parse_eval_spec(const std::string& text) {
   EvalSpec spec;
-  auto colon = text.find(':');
+  const auto colon = text.find(':');
   spec.kind = text.substr(0, colon);
   if (spec.kind.empty()) throw ParamError("--eval: empty evaluation name");
-  if (colon == std::string::npos) return spec;
-  std::string rest = text.substr(colon + 1);
-  std::size_t pos = 0;
-  while (pos <= rest.size()) {
-    auto comma = rest.find(',', pos);
-    std::string item =
-        rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+  for (std::size_t pos = colon; pos != std::string::npos;) {
+    const auto comma = text.find(',', pos + 1);
+    const std::string item =
+        text.substr(pos + 1, comma == std::string::npos ? comma : comma - pos - 1);
     double w = 0;
     auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), w);
     if (item.empty() || ec != std::errc() || ptr != item.data() + item.size() ||
@@ -207,8 +196,7 @@ EvalSpec parse_eval_spec(const std::string& text) {
                        "'");
     }
     spec.weights.push_back(w);
-    if (comma == std::string::npos) break;
-    pos = comma + 1;
+    pos = comma;
   }
   return spec;
 }

@@ -55,7 +55,7 @@ struct AlgorithmFacts {
   // (never a depth-0 move). `anytime_option`, when set, is the option that turns its iterative
   // deepening on, set to "on" under a budget.
   bool anytime = false;
-  std::string anytime_option;
+  std::string anytime_option = {};
   // Draws on the search seed (random tie-breaking, with the `seed` option as the default seed).
   bool seeded = false;
   // Searches at all (false for the random baseline: no value, no tree to print).
@@ -77,7 +77,7 @@ struct AlgorithmInfo {
   std::vector<std::string> aliases;
   std::string description;
   std::vector<ParamSpec> options;
-  AlgorithmFacts facts;
+  AlgorithmFacts facts = {};
   // What `harness bench` runs (none: the algorithm is not in the bench).
   std::vector<BenchVariant> bench_variants = {};
 };
@@ -88,6 +88,12 @@ const std::vector<AlgorithmInfo>& algorithm_infos();
 // Finds a game or algorithm by name (or alias); throws ParamError listing the known names.
 const GameInfo& find_game_info(const std::string& name);
 const AlgorithmInfo& find_algorithm_info(const std::string& name);
+// The entry of `infos` named `name` or one of its aliases; throws ParamError "unknown <kind> ..."
+// listing the known names.
+const AlgorithmInfo& find_named(const std::vector<AlgorithmInfo>& infos, const std::string& name,
+                                const std::string& kind);
+// "alphabeta(fail=soft,ordering=static)": the name and the options not at their defaults.
+std::string options_label(const AlgorithmInfo& info, const Params& options);
 // The algorithm whose value every other one is checked against (facts.reference).
 const AlgorithmInfo& reference_algorithm();
 

@@ -26,14 +26,6 @@ template <Game G, class E>
 using SearchFunction = std::function<SearchResult(const G&, const E&, const typename G::State&,
                                                   const SearchLimits&, std::uint64_t)>;
 
-// An algorithm's facts, each set by name where it registers (unset facts keep their defaults).
-template <class Set>
-AlgorithmFacts make_facts(Set set) {
-  AlgorithmFacts f;
-  set(f);
-  return f;
-}
-
 inline const std::vector<std::string>& off_on() {
   static const std::vector<std::string> values = {"off", "on"};
   return values;

@@ -15,6 +15,11 @@ namespace gts {
 template <class... Entries>
 struct EntryList {
   static std::vector<AlgorithmInfo> infos() { return {Entries::info()...}; }
+  // Calls `f.template operator()<Entry>()` for the entry named `name`; false when none is.
+  template <class F>
+  static bool with(const std::string& name, F f) {
+    return ((Entries::info().name == name && (f.template operator()<Entries>(), true)) || ...);
+  }
 };
 
 // Searches for a value (search, compare, run, tune, play, tree, ugi).
@@ -26,40 +31,12 @@ using SearchAlgorithms =
 using GoalSolvers =
     EntryList<GoalAlphaBetaEntry, PnEntry<false>, PnEntry<true>, DfpnEntry<false>, DfpnEntry<true>>;
 
-namespace detail {
-
-template <Game G, class E, class... Entries>
-SearchFunction<G, E> search_function_in(EntryList<Entries...>, const AlgorithmSpec& algorithm) {
-  SearchFunction<G, E> fn;
-  ((fn == nullptr && Entries::info().name == algorithm.name
-        ? void(fn = Entries::template make<G, E>(algorithm))
-        : void()),
-   ...);
-  return fn;
-}
-
-template <Game G, class H, class... Entries>
-SolveResult goal_solve_in(EntryList<Entries...>, const std::string& solver, const G& game,
-                          const SolverGoal& goal, const typename G::State& root,
-                          const SearchLimits& limits, const H& heuristic, const Params& options) {
-  SolveResult r;
-  bool found = false;
-  ((!found && Entries::info().name == solver
-        ? void((found = true,
-                r = Entries::template solve<G, H>(game, goal, root, limits, heuristic, options)))
-        : void()),
-   ...);
-  if (!found) throw std::logic_error("goal solver '" + solver + "' is not registered");
-  return r;
-}
-
-}  // namespace detail
-
 // The search of a registered algorithm with validated options, for game type G and evaluation E.
 template <Game G, class E>
 SearchFunction<G, E> search_function(const AlgorithmSpec& algorithm) {
-  SearchFunction<G, E> fn = detail::search_function_in<G, E>(SearchAlgorithms{}, algorithm);
-  if (fn == nullptr) {
+  SearchFunction<G, E> fn;
+  if (!SearchAlgorithms::with(algorithm.name,
+                              [&]<class Entry>() { fn = Entry::template make<G, E>(algorithm); })) {
     throw std::logic_error("algorithm '" + algorithm.name + "' is not registered");
   }
   return fn;
@@ -70,7 +47,13 @@ template <Game G, class H>
 SolveResult goal_solve(const std::string& solver, const G& game, const SolverGoal& goal,
                        const typename G::State& root, const SearchLimits& limits,
                        const H& heuristic, const Params& options) {
-  return detail::goal_solve_in(GoalSolvers{}, solver, game, goal, root, limits, heuristic, options);
+  SolveResult r;
+  if (!GoalSolvers::with(solver, [&]<class Entry>() {
+        r = Entry::template solve<G, H>(game, goal, root, limits, heuristic, options);
+      })) {
+    throw std::logic_error("goal solver '" + solver + "' is not registered");
+  }
+  return r;
 }
 
 }  // namespace gts

@@ -58,12 +58,8 @@ inline AlphaBetaOptions alphabeta_options(const AlgorithmSpec& spec) {
 }
 
 inline AlgorithmFacts window_search_facts(bool ratio_baseline) {
-  return make_facts([ratio_baseline](AlgorithmFacts& f) {
-    f.anytime = true;
-    f.anytime_option = "id";
-    f.seeded = true;
-    f.ratio_baseline = ratio_baseline;
-  });
+  return {
+      .anytime = true, .anytime_option = "id", .seeded = true, .ratio_baseline = ratio_baseline};
 }
 
 struct AlphaBetaEntry {

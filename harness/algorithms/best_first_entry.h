@@ -37,22 +37,15 @@ struct SssStarEntry {
 template <bool kDual>
 struct MtStarEntry {
   static AlgorithmInfo info() {
-    if (kDual) {
-      return {"mt-dual*",
-              {"mt-dual"},
-              "MT-DUAL* (Plaat et al. 1996): null-window alpha-beta passes over a "
-              "transposition table from -inf up",
-              {mt_table_spec(), table_growth_spec()},
-              AlgorithmFacts{},
-              {{"mt-dual*", {}}}};
-    }
-    return {"mt-sss*",
-            {"mt-sss"},
-            "MT-SSS* (Plaat et al. 1996): null-window alpha-beta passes over a transposition "
-            "table from +inf down; evaluates the same leaves as SSS*",
+    return {kDual ? "mt-dual*" : "mt-sss*",
+            {kDual ? "mt-dual" : "mt-sss"},
+            kDual ? "MT-DUAL* (Plaat et al. 1996): null-window alpha-beta passes over a "
+                    "transposition table from -inf up"
+                  : "MT-SSS* (Plaat et al. 1996): null-window alpha-beta passes over a "
+                    "transposition table from +inf down; evaluates the same leaves as SSS*",
             {mt_table_spec(), table_growth_spec()},
             AlgorithmFacts{},
-            {{"mt-sss*", {}}}};
+            {{kDual ? "mt-dual*" : "mt-sss*", {}}}};
   }
   template <Game G, class E>
   static SearchFunction<G, E> make(const AlgorithmSpec& spec) {
@@ -84,10 +77,7 @@ struct MtdfEntry {
                        "the game's move-ordering hints after the table's move; auto: on in "
                        "searches to the end (depth max)"),
              mt_table_spec(), table_growth_spec()},
-            make_facts([](AlgorithmFacts& f) {
-              f.anytime = true;
-              f.anytime_option = "id";
-            }),
+            {.anytime = true, .anytime_option = "id"},
             {{"mtd(f) id", {{"id", "on"}}}}};
   }
   template <Game G, class E>
@@ -115,9 +105,7 @@ struct SolveEntry {
              ParamSpec::integer("tt_max_mb", static_cast<std::int64_t>(SolveOptions{}.tt_max_mb), 1,
                                 65536,
                                 "the table doubles, keeping its entries, when it fills, up to "
-                                "this size in MiB (at or below tt_mb: never grows)")},
-            AlgorithmFacts{},
-            {}};
+                                "this size in MiB (at or below tt_mb: never grows)")}};
   }
   template <Game G, class E>
   static SearchFunction<G, E> make(const AlgorithmSpec& spec) {

@@ -26,9 +26,7 @@ struct GoalAlphaBetaEntry {
              S::choice("ordering", "static", {"none", "static"},
                        "static: children searched best first by the heuristic"),
              S::choice("line", "on", off_on(),
-                       "rebuild the main line for the depth column (uncounted searches)")},
-            AlgorithmFacts{},
-            {}};
+                       "rebuild the main line for the depth column (uncounted searches)")}};
   }
   template <Game G, class H>
   static SolveResult solve(const G& game, const SolverGoal& goal, const typename G::State& root,
@@ -55,16 +53,12 @@ struct PnEntry {
       return {"pn+",
               {"pn-plus"},
               "pn with heuristic initial numbers: pn = E^2, dn = (25/E)^2",
-              {proof_tree_memory_spec()},
-              AlgorithmFacts{},
-              {}};
+              {proof_tree_memory_spec()}};
     }
     return {"pn",
             {},
             "proof-number search (Allis): best-first, leaves start at (1, 1)",
-            {proof_tree_memory_spec()},
-            AlgorithmFacts{},
-            {}};
+            {proof_tree_memory_spec()}};
   }
   template <Game G, class H>
   static SolveResult solve(const G& game, const SolverGoal& goal, const typename G::State& root,
@@ -92,9 +86,7 @@ struct DfpnEntry {
               {"df-pn"},
               "depth-first proof-number search (Nagai) with the 1+epsilon trick and a "
               "transposition table",
-              std::move(options),
-              AlgorithmFacts{},
-              {}};
+              std::move(options)};
     }
     options.push_back(S::integer("cost", 0, 0, 1000000,
                                  "added to an unsolved child's number where its parent takes "
@@ -102,9 +94,7 @@ struct DfpnEntry {
     return {"dfpn+",
             {"df-pn+", "dfpn-plus"},
             "df-pn+: heuristic initial numbers (as pn+) and a cost on every edge",
-            std::move(options),
-            AlgorithmFacts{},
-            {}};
+            std::move(options)};
   }
   template <Game G, class H>
   static SolveResult solve(const G& game, const SolverGoal& goal, const typename G::State& root,

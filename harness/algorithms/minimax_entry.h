@@ -13,7 +13,7 @@ struct MinimaxEntry {
             {},
             "plain full-width minimax (negamax form): the reference",
             {},
-            make_facts([](AlgorithmFacts& f) { f.reference = true; }),
+            {.reference = true},
             {{"minimax", {}}}};
   }
   template <Game G, class E>
@@ -29,12 +29,7 @@ struct RandomEntry {
             {},
             "a uniformly random legal move (seeded): a baseline player",
             {},
-            make_facts([](AlgorithmFacts& f) {
-              f.anytime = true;
-              f.seeded = true;
-              f.searches = false;
-            }),
-            {}};
+            {.anytime = true, .seeded = true, .searches = false}};
   }
   template <Game G, class E>
   static SearchFunction<G, E> make(const AlgorithmSpec&) {

@@ -4,8 +4,6 @@
 #include "games/go_capture/go_capture.h"
 
 #include "harness/game_adapter.h"
-#include "harness/game_table.h"
-#include "harness/goal_problem_adapter.h"
 
 namespace gts {
 
@@ -27,100 +25,84 @@ class GoCaptureHeuristic {
   bool prover_is_attacker_;
 };
 
+// Two searches of one problem, the second only where the first leaves the question open, under one
+// node or time budget.
+class GoTwoSearches : public SolveProblem {
+ protected:
+  GoTwoSearches(std::unique_ptr<SolveProblem> first, std::unique_ptr<SolveProblem> second)
+      : SolveProblem(*first), first_(std::move(first)), second_(std::move(second)) {}
+
+  // The second search's outcome, with the costs of both, under what the first (`done`) left of the
+  // budget; unknown when it left nothing.
+  [[nodiscard]] SolveOutcome solve_second(const SolverSpec& solver, const SearchLimits& limits,
+                                          const SolveOutcome& done) const {
+    SearchLimits rest = limits;
+    bool spent = false;
+    if (limits.max_nodes != 0) {
+      spent = done.stats.nodes >= limits.max_nodes;
+      rest.max_nodes = spent ? 0 : limits.max_nodes - done.stats.nodes;
+    }
+    if (limits.max_ms > 0) {
+      spent = spent || done.time_ms >= limits.max_ms;
+      rest.max_ms = limits.max_ms - done.time_ms;
+    }
+    SolveOutcome second = spent ? SolveOutcome{} : second_->solve(solver, rest);
+    second.stats += done.stats;
+    second.time_ms += done.time_ms;
+    return second;
+  }
+
+  std::unique_ptr<SolveProblem> first_;
+  std::unique_ptr<SolveProblem> second_;
+};
+
 // GNU Go's question, asked exactly: a problem is proved when the prover wins even if its opponent
 // wins every ko (may retake one at once), proved by ko when it wins only if it wins every ko
 // itself, and disproved when it fails even then. So at most two searches, on the game under each
 // ko rule; a node or time budget covers both.
-class GoKoProblem final : public SolveProblem {
+class GoKoProblem final : public GoTwoSearches {
  public:
   GoKoProblem(std::unique_ptr<SolveProblem> opponent_wins_kos,
               std::unique_ptr<SolveProblem> prover_wins_kos)
-      : first_(std::move(opponent_wins_kos)), second_(std::move(prover_wins_kos)) {}
-  [[nodiscard]] const std::string& name() const override { return first_->name(); }
-  [[nodiscard]] const std::string& expected() const override { return first_->expected(); }
-  [[nodiscard]] const std::string& game() const override { return first_->game(); }
-  [[nodiscard]] const std::string& goal() const override { return first_->goal(); }
+      : GoTwoSearches(std::move(opponent_wins_kos), std::move(prover_wins_kos)) {}
 
   [[nodiscard]] SolveOutcome solve(const SolverSpec& solver,
                                    const SearchLimits& limits) const override {
     SolveOutcome first = first_->solve(solver, limits);
     if (first.status != ProofStatus::kDisproved) return first;
-    SearchLimits rest = limits;
-    bool spent = false;
-    if (limits.max_nodes != 0) {
-      spent = first.stats.nodes >= limits.max_nodes;
-      rest.max_nodes = spent ? 0 : limits.max_nodes - first.stats.nodes;
-    }
-    if (limits.max_ms > 0) {
-      spent = spent || first.time_ms >= limits.max_ms;
-      rest.max_ms = limits.max_ms - first.time_ms;
-    }
-    if (spent) {
-      SolveOutcome unknown;
-      unknown.stats = first.stats;
-      unknown.time_ms = first.time_ms;
-      return unknown;
-    }
-    SolveOutcome second = second_->solve(solver, rest);
-    second.stats += first.stats;
-    second.time_ms += first.time_ms;
+    SolveOutcome second = solve_second(solver, limits, first);
     second.by_ko = second.status == ProofStatus::kProved;
     return second;
   }
-
- private:
-  std::unique_ptr<SolveProblem> first_;
-  std::unique_ptr<SolveProblem> second_;
 };
 
 // region=checked: the answer in the problem's region, then on the whole board; when they differ
 // the region was too small for the truth, and the whole board's answer is the one given, with a
 // warning. One budget covers both searches.
-class GoRegionCheckedProblem final : public SolveProblem {
+class GoRegionCheckedProblem final : public GoTwoSearches {
  public:
   GoRegionCheckedProblem(std::unique_ptr<SolveProblem> in_region,
                          std::unique_ptr<SolveProblem> whole)
-      : region_(std::move(in_region)), whole_(std::move(whole)) {}
-  [[nodiscard]] const std::string& name() const override { return region_->name(); }
-  [[nodiscard]] const std::string& expected() const override { return region_->expected(); }
-  [[nodiscard]] const std::string& game() const override { return region_->game(); }
-  [[nodiscard]] const std::string& goal() const override { return region_->goal(); }
+      : GoTwoSearches(std::move(in_region), std::move(whole)) {}
 
   [[nodiscard]] SolveOutcome solve(const SolverSpec& solver,
                                    const SearchLimits& limits) const override {
-    SolveOutcome r = region_->solve(solver, limits);
+    SolveOutcome r = first_->solve(solver, limits);
     if (r.status == ProofStatus::kUnknown) return r;
-    SearchLimits rest = limits;
-    bool spent = false;
-    if (limits.max_nodes != 0) {
-      spent = r.stats.nodes >= limits.max_nodes;
-      rest.max_nodes = spent ? 0 : limits.max_nodes - r.stats.nodes;
-    }
-    if (limits.max_ms > 0) {
-      spent = spent || r.time_ms >= limits.max_ms;
-      rest.max_ms = limits.max_ms - r.time_ms;
-    }
-    SolveOutcome w;
-    if (!spent) w = whole_->solve(solver, rest);
+    SolveOutcome w = solve_second(solver, limits, r);
     const std::string in_region = solve_result_name(r);
     if (w.status == ProofStatus::kUnknown) {
-      r.stats += w.stats;
-      r.time_ms += w.time_ms;
+      r.stats = w.stats;
+      r.time_ms = w.time_ms;
       r.warning = in_region + " in the region, not confirmed on the whole board within the budget";
       return r;
     }
-    w.stats += r.stats;
-    w.time_ms += r.time_ms;
     if (solve_result_name(w) != in_region) {
       w.warning = "the region is too small: in it the answer is " + in_region +
                   ", on the whole board " + solve_result_name(w);
     }
     return w;
   }
-
- private:
-  std::unique_ptr<SolveProblem> region_;
-  std::unique_ptr<SolveProblem> whole_;
 };
 
 std::unique_ptr<SolveProblem> make_go_capture_problem(
@@ -144,9 +126,13 @@ std::unique_ptr<SolveProblem> make_go_capture_problem(
     if (!spec.file.empty()) p["file"] = spec.file;
     if (!spec.problem.empty()) p["problem"] = spec.problem;
   }
+  using Map = std::map<std::string, std::string>;
+  auto with = [](Map m, const char* key, const std::string& value) {
+    m[key] = value;
+    return m;
+  };
   // One search under one ko rule (the `ko_threats` of `rules`).
-  auto make =
-      [&spec](const std::map<std::string, std::string>& rules) -> std::unique_ptr<SolveProblem> {
+  auto make = [&spec](const Map& rules) -> std::unique_ptr<SolveProblem> {
     GoCapture game(resolve_params(GoCapture::param_specs(), rules, "game go-capture"));
     const GoProblem& prob = game.problem();
     GoCapture::State root =
@@ -169,34 +155,26 @@ std::unique_ptr<SolveProblem> make_go_capture_problem(
         });
   };
   // A ko rule the user chose is the question asked; otherwise GNU Go's three answers.
-  auto question = [&](const std::map<std::string, std::string>& q) {
+  auto question = [&](const Map& q) {
     if (q.count("ko_threats") != 0) return make(q);
     const GoCapture plain(resolve_params(GoCapture::param_specs(), q, "game go-capture"));
     const int prover = spec.position.empty() ? plain.to_move(plain.initial_state())
                                              : plain.to_move(plain.parse(spec.position));
     const char* colour[2] = {"black", "white"};
-    std::map<std::string, std::string> opponent_wins = q;
-    opponent_wins["ko_threats"] = colour[1 - prover];
-    std::map<std::string, std::string> prover_wins = q;
-    prover_wins["ko_threats"] = colour[prover];
     return std::unique_ptr<SolveProblem>(
-        std::make_unique<GoKoProblem>(make(opponent_wins), make(prover_wins)));
+        std::make_unique<GoKoProblem>(make(with(q, "ko_threats", colour[1 - prover])),
+                                      make(with(q, "ko_threats", colour[prover]))));
   };
   const auto region = p.find("region");
   if (region == p.end() || region->second != "checked") return question(p);
-  std::map<std::string, std::string> in_region = p;
-  in_region["region"] = "problem";
-  std::map<std::string, std::string> whole = p;
-  whole["region"] = "whole";
-  return std::make_unique<GoRegionCheckedProblem>(question(in_region), question(whole));
+  return std::make_unique<GoRegionCheckedProblem>(question(with(p, "region", "problem")),
+                                                  question(with(p, "region", "whole")));
 }
 
 }  // namespace
 
 GameEntry go_capture_entry() {
-  GameEntry entry{describe_game<GoCapture>(), &make_adapter<GoCapture>, &make_go_capture_problem};
-  entry.info.bench_positions = {{"go-capture ladder", {}, "", 4}};
-  return entry;
+  return game_entry<GoCapture>({{"go-capture ladder", {}, "", 4}}, &make_go_capture_problem);
 }
 
 }  // namespace gts

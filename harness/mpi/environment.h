@@ -4,12 +4,9 @@
 // way, or built without MPI, it is one process and does nothing.
 #pragma once
 
-#include "harness/mpi/job_runner.h"
+#include "harness/mpi/work_distributor.h"
 
 namespace gts::mpi {
-
-// Whether this binary was built with MPI (the CMake option GTS_MPI).
-bool built_with_mpi();
 
 class Environment {
  public:
@@ -41,5 +38,11 @@ class Environment {
 // The process's environment, or nullptr when main made none (unit tests: one process). MPI is
 // per process by nature, so this is the one process-wide pointer the distributor looks at.
 Environment* current();
+
+// The MPI side of distribute(): rank 0's loop over its own jobs and its workers' messages. A build
+// without MPI never calls it (every environment has one rank).
+DistributeOutcome distribute_over_ranks(Environment& env, const DistributedWork& work,
+                                        JobRunner& local, const ResultHandler& on_result,
+                                        const std::atomic<bool>& stop);
 
 }  // namespace gts::mpi

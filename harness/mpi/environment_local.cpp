@@ -2,15 +2,12 @@
 #include <stdexcept>
 
 #include "harness/mpi/environment.h"
-#include "harness/mpi/rank_distributor.h"
 
 namespace gts::mpi {
 
 namespace {
 Environment* g_current = nullptr;
 }  // namespace
-
-bool built_with_mpi() { return false; }
 
 Environment::Environment(int&, char**&) { g_current = this; }
 

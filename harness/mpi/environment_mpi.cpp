@@ -14,7 +14,6 @@
 // waiting is polling with short sleeps, because Open MPI's blocking calls spin on a core that the
 // rank's searches need.
 #include <mpi.h>
-#include <oneapi/tbb/info.h>
 #include <signal.h>
 #include <sys/resource.h>
 
@@ -24,6 +23,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -33,7 +33,6 @@
 
 #include "harness/mpi/environment.h"
 #include "harness/mpi/local_pool.h"
-#include "harness/mpi/rank_distributor.h"
 #include "harness/mpi/thread_count.h"
 #include "harness/mpi/wire.h"
 
@@ -61,11 +60,20 @@ void check(int rc, const char* what) {
   char text[MPI_MAX_ERROR_STRING] = {};
   int len = 0;
   MPI_Error_string(rc, text, &len);
-  std::string message = "MPI_";
-  message += what;
-  message += " failed: ";
-  message.append(text, static_cast<std::size_t>(len));
-  throw MpiError(message);
+  throw MpiError(std::string("MPI_") + what +
+                 " failed: " + std::string(text, static_cast<std::size_t>(len)));
+}
+
+// Runs `read` over a message from `rank`: a message that does not parse breaks the connection.
+template <class Read>
+auto read_from(int rank, Read read) {
+  try {
+    return read();
+  } catch (const MpiError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw MpiError("from rank " + std::to_string(rank) + ": " + e.what());
+  }
 }
 
 void send(const std::string& bytes, int dest, int tag) {
@@ -88,9 +96,7 @@ std::optional<Message> try_receive(int source, int tag) {
   if (flag == 0) return std::nullopt;
   int count = 0;
   check(MPI_Get_count(&status, MPI_BYTE, &count), "Get_count");
-  Message m;
-  m.source = status.MPI_SOURCE;
-  m.bytes.resize(static_cast<std::size_t>(count));
+  Message m{status.MPI_SOURCE, std::string(static_cast<std::size_t>(count), '\0')};
   check(MPI_Recv(m.bytes.data(), count, MPI_BYTE, m.source, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE),
         "Recv");
   return m;
@@ -98,21 +104,13 @@ std::optional<Message> try_receive(int source, int tag) {
 
 // Sleeps that grow while nothing happens, so that an idle rank costs no core and a busy one
 // answers within microseconds.
-class Backoff {
- public:
-  explicit Backoff(int max_us) : max_us_(max_us) {}
-  int next() {
-    const int us = us_;
-    us_ = std::min(us_ * 2, max_us_);
-    return us;
-  }
-  void sleep() { std::this_thread::sleep_for(std::chrono::microseconds(next())); }
-  void reset() { us_ = kMinUs; }
-
- private:
+struct Backoff {
   static constexpr int kMinUs = 20;
-  int us_ = kMinUs;
-  int max_us_;
+  int max_us;
+  int us = kMinUs;
+  int next() { return std::exchange(us, std::min(us * 2, max_us)); }
+  void sleep() { std::this_thread::sleep_for(std::chrono::microseconds(next())); }
+  void reset() { us = kMinUs; }
 };
 
 double process_cpu_ms() {
@@ -129,10 +127,9 @@ double now_ms() {
 }
 
 bool launched_by_mpirun() {
-  for (const char* v : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"}) {
-    if (std::getenv(v) != nullptr) return true;
-  }
-  return false;
+  const auto vars = {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"};
+  return std::any_of(vars.begin(), vars.end(),
+                     [](const char* v) { return std::getenv(v) != nullptr; });
 }
 
 // Test hooks, read on rank 1 only (0 or unset: never). GTS_MPI_TEST_DIE_AFTER=k: the rank kills
@@ -146,16 +143,17 @@ std::uint64_t test_hook(int rank, const char* name) {
 
 class FailingRunner final : public JobRunner {
  public:
-  FailingRunner(JobRunner& inner, std::uint64_t after) : inner_(inner), after_(after) {}
+  FailingRunner(std::unique_ptr<JobRunner> inner, std::uint64_t after)
+      : inner_(std::move(inner)), after_(after) {}
   std::optional<std::string> run(std::size_t index, const std::atomic<bool>& stop) override {
     if (started_.fetch_add(1) >= after_) {
       throw std::runtime_error("GTS_MPI_TEST_FAIL_AFTER: this job fails on purpose");
     }
-    return inner_.run(index, stop);
+    return inner_->run(index, stop);
   }
 
  private:
-  JobRunner& inner_;
+  std::unique_ptr<JobRunner> inner_;
   std::uint64_t after_;
   std::atomic<std::uint64_t> started_{0};
 };
@@ -188,17 +186,15 @@ bool serve_round(JobRunner& runner, int threads, std::uint64_t die_after_results
         .u64(ready.size());
     for (const auto& r : ready) {
       w.u64(r.index).u64(static_cast<std::uint64_t>(r.status)).str(r.payload);
-    }
-    send(w.bytes(), 0, kToRoot);
-    for (const auto& r : ready) {
       if (r.status == LocalPool::Status::kDone) ++results_sent;
     }
+    send(w.bytes(), 0, kToRoot);
     ready.clear();
     awaiting_reply = true;
     if (die_after_results != 0 && results_sent >= die_after_results) raise(SIGKILL);
   };
   send_work();
-  Backoff backoff(1000);
+  Backoff backoff{1000};
   while (true) {
     // Checked before the next receive: once rank 0 has closed this round and every result is sent,
     // its next message may already be the next round's context, which serve() must read.
@@ -206,26 +202,22 @@ bool serve_round(JobRunner& runner, int threads, std::uint64_t die_after_results
     if (auto m = try_receive(0, kToWorker)) {
       backoff.reset();
       wire::Reader r(m->bytes);
-      try {
-        const std::uint64_t type = r.u64();
-        if (type == kQuit) return true;
-        if (type == kStop) {
-          halt = true;
-        } else if (type == kJobs) {
+      const std::uint64_t type = read_from(0, [&] { return r.u64(); });
+      if (type == kQuit) return true;
+      if (type == kStop) {
+        halt = true;
+      } else if (type == kJobs) {
+        read_from(0, [&] {
           const bool more = r.u64() != 0;
           if (r.u64() != 0) halt = true;
           const std::uint64_t n = r.u64();
           for (std::uint64_t i = 0; i < n; ++i) pool.submit(r.u64());
           r.expect_end();
           if (!more) closed = true;
-          awaiting_reply = false;
-        } else {
-          throw MpiError("unexpected message type " + std::to_string(type) + " in a round");
-        }
-      } catch (const MpiError&) {
-        throw;
-      } catch (const std::exception& e) {
-        throw MpiError(std::string("from rank 0: ") + e.what());
+        });
+        awaiting_reply = false;
+      } else {
+        throw MpiError("unexpected message type " + std::to_string(type) + " in a round");
       }
       continue;
     }
@@ -248,8 +240,6 @@ bool serve_round(JobRunner& runner, int threads, std::uint64_t die_after_results
 
 }  // namespace
 
-bool built_with_mpi() { return true; }
-
 Environment::Environment(int& argc, char**& argv) {
   g_current = this;
   if (!launched_by_mpirun()) return;
@@ -264,14 +254,11 @@ Environment::Environment(int& argc, char**& argv) {
 Environment::~Environment() {
   g_current = nullptr;
   if (!active_) return;
-  if (!broken_ && rank_ == 0) {
-    wire::Writer quit;
-    quit.u64(kQuit);
-    for (int w = 1; w < size_; ++w) {
-      if (MPI_Send(quit.bytes().data(), static_cast<int>(quit.bytes().size()), MPI_BYTE, w,
-                   kToWorker, MPI_COMM_WORLD) != MPI_SUCCESS) {
-        broken_ = true;
-      }
+  for (int w = 1; !broken_ && rank_ == 0 && w < size_; ++w) {
+    try {
+      send(wire::Writer().u64(kQuit).bytes(), w, kToWorker);
+    } catch (const MpiError&) {
+      broken_ = true;
     }
   }
   if (broken_) {
@@ -288,7 +275,7 @@ int Environment::serve(const JobKinds& kinds) {
     const std::uint64_t die_after_results = test_hook(rank_, "GTS_MPI_TEST_DIE_AFTER");
     const std::uint64_t fail_after = test_hook(rank_, "GTS_MPI_TEST_FAIL_AFTER");
     std::uint64_t results_sent = 0;
-    Backoff idle(2000);
+    Backoff idle{2000};
     while (true) {
       auto m = try_receive(0, kToWorker);
       if (!m) {
@@ -296,20 +283,18 @@ int Environment::serve(const JobKinds& kinds) {
         continue;
       }
       idle.reset();
+      wire::Reader r(m->bytes);
+      const std::uint64_t type = read_from(0, [&] { return r.u64(); });
+      if (type == kQuit) return 0;
+      if (type != kContext) continue;  // a stop that crossed the end of a round
       std::string kind, context;
       std::uint64_t threads = 0;
-      try {
-        wire::Reader r(m->bytes);
-        const std::uint64_t type = r.u64();
-        if (type == kQuit) return 0;
-        if (type != kContext) continue;  // a stop that crossed the end of a round
+      read_from(0, [&] {
         kind = r.str();
         context = r.str();
         threads = r.u64();
         r.expect_end();
-      } catch (const std::exception& e) {
-        throw MpiError(std::string("from rank 0: ") + e.what());
-      }
+      });
       std::unique_ptr<JobRunner> runner;
       try {
         auto it = kinds.find(kind);
@@ -319,16 +304,12 @@ int Environment::serve(const JobKinds& kinds) {
         }
         runner = it->second(context);
       } catch (const std::exception& e) {
-        wire::Writer w;
-        w.u64(kSetupFailed).str(e.what());
-        send(w.bytes(), 0, kToRoot);
+        send(wire::Writer().u64(kSetupFailed).str(e.what()).bytes(), 0, kToRoot);
         continue;
       }
-      std::unique_ptr<JobRunner> failing;
-      if (fail_after != 0) failing = std::make_unique<FailingRunner>(*runner, fail_after);
-      if (serve_round(failing ? *failing : *runner,
-                      resolve_thread_count(static_cast<long long>(threads)), die_after_results,
-                      results_sent)) {
+      if (fail_after != 0) runner = std::make_unique<FailingRunner>(std::move(runner), fail_after);
+      if (serve_round(*runner, resolve_thread_count(static_cast<long long>(threads)),
+                      die_after_results, results_sent)) {
         return 0;
       }
     }
@@ -370,66 +351,50 @@ DistributeOutcome distribute_over_ranks(Environment& env, const DistributedWork&
       stopping = true;
       stop_ms = now_ms();
       halt = true;
-      wire::Writer s;
-      s.u64(kStop);
       for (int w = 1; w < env.size(); ++w) {
-        if (!peers[static_cast<std::size_t>(w)].closed) send(s.bytes(), w, kToWorker);
+        if (!peers[static_cast<std::size_t>(w)].closed) {
+          send(wire::Writer().u64(kStop).bytes(), w, kToWorker);
+        }
       }
     };
     auto fail = [&](int rank, const std::string& what) {
-      if (outcome.error.empty()) {
-        outcome.error = "rank " + std::to_string(rank) + ": ";
-        outcome.error += what;
-      }
+      if (outcome.error.empty()) outcome.error = "rank " + std::to_string(rank) + ": " + what;
       begin_stop();
     };
-    auto deliver = [&](int rank, std::size_t index, std::uint64_t status,
-                       const std::string& payload) {
-      if (status == static_cast<std::uint64_t>(LocalPool::Status::kDone)) {
-        on_result(index, payload);
+    auto deliver = [&](int rank, const LocalPool::Result& r) {
+      if (r.status == LocalPool::Status::kDone) {
+        on_result(r.index, r.payload);
         ++outcome.finished;
-      } else if (status == static_cast<std::uint64_t>(LocalPool::Status::kFailed)) {
-        std::string what = "job " + std::to_string(index) + ": ";
-        what += payload;
-        fail(rank, what);
+      } else if (r.status == LocalPool::Status::kFailed) {
+        fail(rank, "job " + std::to_string(r.index) + ": " + r.payload);
       }
     };
     // A worker's message: its results, then the reply with its next jobs.
     auto handle = [&](const Message& m) {
       Peer& peer = peers[static_cast<std::size_t>(m.source)];
-      struct Item {
-        std::size_t index;
-        std::uint64_t status;
-        std::string payload;
-      };
-      std::vector<Item> items;
+      wire::Reader r(m.bytes);
+      const std::uint64_t type = read_from(m.source, [&] { return r.u64(); });
+      if (type == kSetupFailed) {
+        peer.closed = true;
+        fail(m.source, read_from(m.source, [&] { return r.str(); }));
+        return;
+      }
+      std::vector<LocalPool::Result> items;
       std::uint64_t want = 0;
-      try {
-        wire::Reader r(m.bytes);
-        const std::uint64_t type = r.u64();
-        if (type == kSetupFailed) {
-          peer.closed = true;
-          fail(m.source, r.str());
-          return;
-        }
+      read_from(m.source, [&] {
         if (type != kWork) throw std::runtime_error("unexpected message type");
         want = r.u64();
         peer.cpu_ms = r.f64();
         const std::uint64_t n = r.u64();
         for (std::uint64_t i = 0; i < n; ++i) {
-          Item item;
-          item.index = r.u64();
-          item.status = r.u64();
-          item.payload = r.str();
-          items.push_back(std::move(item));
+          // A braced list is read left to right.
+          items.push_back({r.u64(), static_cast<LocalPool::Status>(r.u64()), r.str()});
         }
         r.expect_end();
-      } catch (const std::exception& e) {
-        throw MpiError("from rank " + std::to_string(m.source) + ": " + e.what());
-      }
+      });
       for (const auto& item : items) {
         --peer.outstanding;
-        deliver(m.source, item.index, item.status, item.payload);
+        deliver(m.source, item);
       }
       std::vector<std::size_t> give;
       while (!stopping && give.size() < want && !queue.empty()) {
@@ -445,7 +410,7 @@ DistributeOutcome distribute_over_ranks(Environment& env, const DistributedWork&
       send(reply.bytes(), m.source, kToWorker);
     };
 
-    Backoff backoff(1000);
+    Backoff backoff{1000};
     while (true) {
       if (!stopping && stop.load(std::memory_order_relaxed)) begin_stop();
       bool active = false;
@@ -455,23 +420,19 @@ DistributeOutcome distribute_over_ranks(Environment& env, const DistributedWork&
       }
       for (const auto& r : pool.take(0)) {
         active = true;
-        deliver(0, r.index, static_cast<std::uint64_t>(r.status), r.payload);
+        deliver(0, r);
       }
       while (auto m = try_receive(MPI_ANY_SOURCE, kToRoot)) {
         active = true;
         handle(*m);
       }
-      bool peers_done = true;
-      for (std::size_t w = 1; w < peers.size(); ++w) {
-        peers_done = peers_done && peers[w].closed && peers[w].outstanding == 0;
-      }
-      if (pool.in_flight() == 0 && (queue.empty() || stopping) && peers_done) break;
+      const auto waiting = std::find_if(peers.begin() + 1, peers.end(), [](const Peer& p) {
+        return !p.closed || p.outstanding != 0;
+      });
+      if (pool.in_flight() == 0 && (queue.empty() || stopping) && waiting == peers.end()) break;
       if (stopping && pool.in_flight() == 0 && now_ms() - stop_ms > kStopGraceMs) {
-        for (std::size_t w = 1; w < peers.size(); ++w) {
-          if (!peers[w].closed || peers[w].outstanding != 0) {
-            fail(static_cast<int>(w), "no answer within 10 s of the stop");
-            break;
-          }
+        if (waiting != peers.end()) {
+          fail(static_cast<int>(waiting - peers.begin()), "no answer within 10 s of the stop");
         }
         env.set_broken();  // its messages may still come: the job cannot end cleanly
         break;
@@ -481,7 +442,7 @@ DistributeOutcome distribute_over_ranks(Environment& env, const DistributedWork&
         continue;
       }
       for (const auto& r : pool.take(backoff.next())) {
-        deliver(0, r.index, static_cast<std::uint64_t>(r.status), r.payload);
+        deliver(0, r);
         backoff.reset();
       }
     }

@@ -30,11 +30,8 @@ void LocalPool::submit(std::size_t index) {
     r.index = index;
     try {
       auto out = runner_.run(index, halt_);
-      if (out) {
-        r.payload = std::move(*out);
-      } else {
-        r.status = Status::kStopped;
-      }
+      if (!out) r.status = Status::kStopped;
+      r.payload = out ? std::move(*out) : std::string();
     } catch (const std::exception& e) {
       r.status = Status::kFailed;
       r.payload = e.what();

@@ -76,10 +76,9 @@ class Reader {
     for (std::uint64_t i = 0; i < n; ++i) v.push_back(str());
     return v;
   }
-  [[nodiscard]] bool at_end() const { return pos_ == bytes_.size(); }
   // Throws unless every byte was read: a message of another shape is not taken for this one.
   void expect_end() const {
-    if (!at_end()) throw std::runtime_error("malformed message: trailing bytes");
+    if (pos_ != bytes_.size()) throw std::runtime_error("malformed message: trailing bytes");
   }
 
  private:

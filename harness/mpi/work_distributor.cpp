@@ -1,14 +1,11 @@
 #include "harness/mpi/work_distributor.h"
 
-#include <oneapi/tbb/blocked_range.h>
-#include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include <mutex>
 
 #include "harness/mpi/environment.h"
-#include "harness/mpi/rank_distributor.h"
 #include "harness/mpi/thread_count.h"
 
 namespace gts {

@@ -41,13 +41,9 @@ std::string signed_value(Value v) {
   return buf;
 }
 
-std::string plies_text(std::size_t n) {
-  return std::to_string(n) + (n == 1 ? " ply" : " plies");
-}
+std::string plies_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " ply" : " plies"); }
 
 std::string depth_text(int depth) { return depth == kDepthMax ? "max" : std::to_string(depth); }
-
-int child_depth(int depth) { return depth == kDepthMax ? kDepthMax : depth - 1; }
 
 bool searches(const AlgorithmSpec& spec) { return find_algorithm_info(spec.name).facts.searches; }
 
@@ -56,7 +52,7 @@ TreeNode expand(const GameHandle& game, Searcher& searcher, const std::string& p
   TreeNode node;
   node.position = position;
   const int mover = game.to_move(position);
-  const int d = child_depth(depth);
+  const int d = depth == kDepthMax ? kDepthMax : depth - 1;
   for (const std::string& move : game.legal_moves(position)) {
     const std::string after = game.play_move(position, move);
     const bool terminal = game.is_terminal(after);
@@ -78,37 +74,49 @@ TreeNode expand(const GameHandle& game, Searcher& searcher, const std::string& p
     node.children.push_back(std::move(child));
   }
   if (!node.children.empty()) {
-    const bool maximise = mover == root_mover;
-    node.value = node.children.front().value;
-    for (const auto& c : node.children) {
-      node.value = maximise ? std::max(node.value, c.value) : std::min(node.value, c.value);
-    }
+    const auto [lo, hi] =
+        std::minmax_element(node.children.begin(), node.children.end(),
+                            [](const TreeNode& a, const TreeNode& b) { return a.value < b.value; });
+    node.value = mover == root_mover ? hi->value : lo->value;
   }
   return node;
+}
+
+// "South", "North" for Kalah; "X", "O" for tic-tac-toe; "Black", "White" for Go; else "MAX", "MIN".
+std::string side_name(const GameHandle& game, int side) {
+  return game.info().side_names[static_cast<std::size_t>(side)];
 }
 
 void format_children(const GameHandle& game, const TreeNode& node, int level, std::string& out) {
   const int mover = game.to_move(node.position);
   for (const auto& c : node.children) {
-    std::string line(static_cast<std::size_t>(2 + 4 * level), ' ');
-    line += c.value == node.value ? "* " : "  ";
     char buf[64];
     std::snprintf(buf, sizeof buf, "%-4s %5s", c.move.c_str(), signed_value(c.value).c_str());
-    line += buf;
-    if (c.moves_again) {
-      line += "  (";
-      line += side_name(game, mover);
-      line += " moves again)";
-    }
-    if (game.is_terminal(c.position)) line += "  game over";
-    if (c.children.empty() && !c.pv.empty()) {
-      line += "  then ";
-      line += join(c.pv);
-    }
-    out += line;
+    out += std::string(static_cast<std::size_t>(2 + 4 * level), ' ') +
+           (c.value == node.value ? "* " : "  ") + buf;
+    if (c.moves_again) out += "  (" + side_name(game, mover) + " moves again)";
+    if (game.is_terminal(c.position)) out += "  game over";
+    if (c.children.empty() && !c.pv.empty()) out += "  then " + join(c.pv);
     out += '\n';
     format_children(game, c, level + 1, out);
   }
+}
+
+// Prints the tree: one line per node, best children marked with '*'.
+std::string format_move_tree(const GameHandle& game, const TreeNode& root, int depth) {
+  const std::string mover = side_name(game, game.to_move(root.position));
+  std::string out = "move tree at " + root.position + " (" + mover + " to move), depth " +
+                    depth_text(depth) +
+                    ": each leaf of this tree searched to the remaining depth;\nvalues for " +
+                    mover + ", * marks the best moves at each level\n";
+  format_children(game, root, 0, out);
+  std::vector<std::string> best;
+  for (const auto& c : root.children) {
+    if (c.value == root.value) best.push_back(c.move);
+  }
+  return out + "value " + signed_value(root.value) +
+         (best.size() == 1 ? ", best move " : ", equally good moves ") + join(best, ", ") + "; " +
+         std::to_string(root.stats.nodes) + " nodes searched\n";
 }
 
 }  // namespace
@@ -130,58 +138,21 @@ AlgorithmSpec play_algorithm_spec(const std::string& name,
   return make_algorithm_spec(name, options);
 }
 
-std::string side_name(const GameHandle& game, int side) {
-  return game.info().side_names[static_cast<std::size_t>(side)];
-}
-
 TreeNode compute_move_tree(const GameHandle& game, Searcher& searcher, const std::string& position,
                            int depth, int levels) {
-  if (game.is_terminal(position)) {
-    TreeNode leaf;
-    leaf.position = position;
-    return leaf;
-  }
+  // A finished game has no moves: its tree is the bare root.
   return expand(game, searcher, position, depth, std::max(levels, 1), game.to_move(position));
-}
-
-std::string format_move_tree(const GameHandle& game, const TreeNode& root, int depth) {
-  const int mover = game.to_move(root.position);
-  std::string out = "move tree at ";
-  out += root.position;
-  out += " (";
-  out += side_name(game, mover);
-  out += " to move), depth ";
-  out += depth_text(depth);
-  out += ": each leaf of this tree searched to the remaining depth;\nvalues for ";
-  out += side_name(game, mover);
-  out += ", * marks the best moves at each level\n";
-  format_children(game, root, 0, out);
-  std::vector<std::string> best;
-  for (const auto& c : root.children) {
-    if (c.value == root.value) best.push_back(c.move);
-  }
-  out += "value ";
-  out += signed_value(root.value);
-  out += best.size() == 1 ? ", best move " : ", equally good moves ";
-  out += join(best, ", ");
-  out += "; ";
-  out += std::to_string(root.stats.nodes);
-  out += " nodes searched\n";
-  return out;
 }
 
 PlaySession::PlaySession(const GameHandle& game, PlayOptions options, std::istream& in,
                          std::ostream& out)
     : game_(game), options_(std::move(options)), in_(in), out_(out) {
   if (options_.depth < 1) {
-    std::string what = "--depth: play needs a depth of at least 1, got ";
-    what += std::to_string(options_.depth);
-    throw ParamError(what);
+    throw ParamError("--depth: play needs a depth of at least 1, got " +
+                     std::to_string(options_.depth));
   }
   if (options_.max_plies < 1) {
-    std::string what = "--max-plies: expected at least 1, got ";
-    what += std::to_string(options_.max_plies);
-    throw ParamError(what);
+    throw ParamError("--max-plies: expected at least 1, got " + std::to_string(options_.max_plies));
   }
   try {
     position_ = options_.position.empty() ? game_.initial_position()
@@ -198,35 +169,12 @@ PlaySession::PlaySession(const GameHandle& game, PlayOptions options, std::istre
 }
 
 bool PlaySession::human_moves(int side) const {
-  switch (options_.human) {
-    case HumanSides::kFirst:
-      return side == first_player_;
-    case HumanSides::kSecond:
-      return side != first_player_;
-    case HumanSides::kBoth:
-      return true;
-    case HumanSides::kNone:
-      return false;
-  }
-  return false;
+  return options_.human == HumanSides::kBoth ||
+         (options_.human == HumanSides::kFirst && side == first_player_) ||
+         (options_.human == HumanSides::kSecond && side != first_player_);
 }
 
 std::string PlaySession::legal_text() const { return join(game_.legal_moves(position_)); }
-
-std::string PlaySession::search_summary(const std::string& position, const SearchResult& r,
-                                        double elapsed_ms) const {
-  char buf[160];
-  std::string pv = join(game_.line_to_strings(position, r.pv));
-  std::string out = "value ";
-  out += signed_value(r.value);
-  out += "  pv ";
-  out += pv.empty() ? "-" : pv;
-  std::snprintf(buf, sizeof buf, "  nodes %llu  depth %s  time %.2f ms",
-                static_cast<unsigned long long>(r.stats.nodes), depth_text(r.depth).c_str(),
-                elapsed_ms);
-  out += buf;
-  return out;
-}
 
 void PlaySession::print_board() {
   std::string board = game_.draw(position_);
@@ -234,15 +182,23 @@ void PlaySession::print_board() {
   out_ << "\n" << board;
 }
 
-SearchResult PlaySession::engine_search(const std::string& position, double& elapsed_ms) {
+std::pair<std::string, std::string> PlaySession::engine_search() {
   SearchLimits limits;
   limits.depth = options_.depth;
   const double start = wall_ms();
-  SearchResult r = game_.search(position, *searcher_, limits,
-                                mix_seed(options_.seed, static_cast<std::uint64_t>(history_.size())));
-  elapsed_ms = wall_ms() - start;
-  last_search_.assign(1, LastSearch{position, r});
-  return r;
+  const SearchResult r =
+      game_.search(position_, *searcher_, limits,
+                   mix_seed(options_.seed, static_cast<std::uint64_t>(history_.size())));
+  const double elapsed_ms = wall_ms() - start;
+  last_search_ = LastSearch{position_, r};
+  const auto best = game_.line_to_strings(position_, {r.best_move});
+  const std::string pv = join(game_.line_to_strings(position_, r.pv));
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "  nodes %llu  depth %s  time %.2f ms",
+                static_cast<unsigned long long>(r.stats.nodes), depth_text(r.depth).c_str(),
+                elapsed_ms);
+  return {best.empty() ? "" : best[0],
+          "value " + signed_value(r.value) + "  pv " + (pv.empty() ? "-" : pv) + buf};
 }
 
 void PlaySession::play(const std::string& move, bool by_human) {
@@ -253,23 +209,18 @@ void PlaySession::play(const std::string& move, bool by_human) {
 
 void PlaySession::engine_move() {
   const int side = game_.to_move(position_);
-  double elapsed = 0;
-  const SearchResult r = engine_search(position_, elapsed);
-  const auto best = game_.line_to_strings(position_, {r.best_move});
+  const auto [best, summary] = engine_search();
   if (best.empty()) {
-    std::string what = "the engine returned an illegal move (";
-    what += std::to_string(r.best_move);
-    what += ")";
-    throw std::runtime_error(what);
+    throw std::runtime_error("the engine returned an illegal move (" +
+                             std::to_string(last_search_->result.best_move) + ")");
   }
-  out_ << side_name(game_, side) << " (engine) plays " << best[0] << "   "
-       << search_summary(position_, r, elapsed) << "\n";
-  play(best[0], false);
+  out_ << side_name(game_, side) << " (engine) plays " << best << "   " << summary << "\n";
+  play(best, false);
 }
 
 void PlaySession::undo() {
-  const bool any_human = std::any_of(history_.begin(), history_.end(),
-                                     [](const Played& p) { return p.by_human; });
+  const bool any_human =
+      std::any_of(history_.begin(), history_.end(), [](const Played& p) { return p.by_human; });
   if (!any_human) {
     out_ << "nothing to undo: no move of yours yet\n";
     return;
@@ -279,10 +230,9 @@ void PlaySession::undo() {
     Played p = history_.back();
     history_.pop_back();
     position_ = p.before;
-    taken.push_back(p.move);
+    taken.insert(taken.begin(), p.move);
     if (p.by_human) break;
   }
-  std::reverse(taken.begin(), taken.end());
   out_ << "undone: " << join(taken) << "\n";
   print_board();
 }
@@ -293,11 +243,8 @@ void PlaySession::hint() {
          << "hint to give\n";
     return;
   }
-  double elapsed = 0;
-  const SearchResult r = engine_search(position_, elapsed);
-  const auto best = game_.line_to_strings(position_, {r.best_move});
-  out_ << "hint: " << (best.empty() ? "none" : best[0]) << "   "
-       << search_summary(position_, r, elapsed) << "\n";
+  const auto [best, summary] = engine_search();
+  out_ << "hint: " << (best.empty() ? "none" : best) << "   " << summary << "\n";
 }
 
 void PlaySession::tree(const std::string& args) {
@@ -314,8 +261,8 @@ void PlaySession::tree(const std::string& args) {
          << " player does not search, so there is no tree to show\n";
     return;
   }
-  const std::string position = last_search_.empty() ? position_ : last_search_[0].position;
-  if (last_search_.empty()) out_ << "tree: no search yet; the tree of the current position\n";
+  const std::string position = last_search_ ? last_search_->position : position_;
+  if (!last_search_) out_ << "tree: no search yet; the tree of the current position\n";
   if (game_.is_terminal(position)) {
     out_ << "tree: the game is over\n";
     return;
@@ -325,23 +272,19 @@ void PlaySession::tree(const std::string& args) {
   const TreeNode root = compute_move_tree(game_, *tree_searcher_, position, options_.depth, levels);
   const double elapsed = wall_ms() - start;
   out_ << format_move_tree(game_, root, options_.depth);
-  if (!last_search_.empty()) {
+  if (last_search_) {
     char buf[64];
     std::snprintf(buf, sizeof buf, " (tree computed in %.2f ms)", elapsed);
-    out_ << "the engine's search at this position: value " << signed_value(last_search_[0].result.value)
-         << ", played " << join(game_.line_to_strings(position, {last_search_[0].result.best_move}))
-         << buf << "\n";
+    out_ << "the engine's search at this position: value "
+         << signed_value(last_search_->result.value) << ", played "
+         << join(game_.line_to_strings(position, {last_search_->result.best_move})) << buf << "\n";
   }
 }
 
 bool PlaySession::human_turn() {
-  const int side = game_.to_move(position_);
-  if (options_.human == HumanSides::kBoth) {
-    out_ << side_name(game_, side) << "'s move";
-  } else {
-    out_ << "Your move (" << side_name(game_, side) << ")";
-  }
-  out_ << ". Legal moves: " << legal_text() << "\n> " << std::flush;
+  const std::string side = side_name(game_, game_.to_move(position_));
+  out_ << (options_.human == HumanSides::kBoth ? side + "'s move" : "Your move (" + side + ")")
+       << ". Legal moves: " << legal_text() << "\n> " << std::flush;
   std::string line;
   if (!std::getline(in_, line)) {
     out_ << "\nend of input\n";
@@ -349,36 +292,30 @@ bool PlaySession::human_turn() {
   }
   if (options_.echo_input) out_ << line << "\n";
   const std::string text = trim(line);
-  const std::string word = lower(text.substr(0, text.find(' ')));
-  const std::string rest = text.find(' ') == std::string::npos ? "" : trim(text.substr(text.find(' ')));
-  if (text.empty()) return true;
+  const std::size_t space = std::min(text.find(' '), text.size());
+  const std::string word = lower(text.substr(0, space));
+  const std::string rest = trim(text.substr(space));
   if (word == "quit" || word == "exit" || word == "q") return false;
   if (word == "undo" || word == "u") {
     undo();
-    return true;
-  }
-  if (word == "hint" || word == "h") {
+  } else if (word == "hint" || word == "h") {
     hint();
-    return true;
-  }
-  if (word == "tree" || word == "t") {
+  } else if (word == "tree" || word == "t") {
     tree(rest);
-    return true;
-  }
-  if (word == "help" || word == "?") {
+  } else if (word == "help" || word == "?") {
     out_ << "commands: a move (one of: " << legal_text()
          << "), undo (take back your last move), hint (what the engine would play), "
             "tree [1-3] (the move tree of the last search), quit\n";
-    return true;
+  } else if (!text.empty()) {
+    try {
+      play(text, true);
+    } catch (const std::exception&) {  // whatever the text, the answer is the list of moves
+      out_ << "'" << text << "' is not a legal move here. Legal moves: " << legal_text()
+           << " (or undo, hint, tree, help, quit)\n";
+      return true;
+    }
+    print_board();
   }
-  try {
-    play(text, true);
-  } catch (const std::exception&) {  // whatever the text, the answer is the list of moves
-    out_ << "'" << text << "' is not a legal move here. Legal moves: " << legal_text()
-         << " (or undo, hint, tree, help, quit)\n";
-    return true;
-  }
-  print_board();
   return true;
 }
 
@@ -388,27 +325,21 @@ void PlaySession::print_result() {
   const Value first_view = game_.to_move(position_) == first_player_ ? v : -v;
   std::string text = "Result: ";
   int winner = -1;
-  const GameInfo& info = game_.info();
-  if (info.outcome_is_leaf_value) {
+  if (game_.info().outcome_is_leaf_value) {
     // A tree's leaves are scores, not wins: report the value reached.
-    text += "leaf value ";
-    text += signed_value(first_view);
-    text += " for ";
-    text += side_name(game_, first_player_);
-    text += first_view > 0 ? " (1-0)" : first_view < 0 ? " (0-1)" : " (1/2-1/2)";
+    text += "leaf value " + signed_value(first_view) + " for " + side_name(game_, first_player_);
   } else if (first_view == 0) {
-    text += "draw (1/2-1/2)";
+    text += "draw";
   } else {
     winner = first_view > 0 ? first_player_ : 1 - first_player_;
-    text += side_name(game_, winner);
-    text += " wins";
-    if (info.outcome_is_margin) {
-      text += " by ";
-      text += std::to_string(first_view > 0 ? first_view : -first_view);
+    text += side_name(game_, winner) + " wins";
+    if (game_.info().outcome_is_margin) {
+      text += " by " + std::to_string(first_view > 0 ? first_view : -first_view);
     }
-    text += first_view > 0 ? " (1-0)" : " (0-1)";
   }
-  const bool one_human = options_.human == HumanSides::kFirst || options_.human == HumanSides::kSecond;
+  text += first_view > 0 ? " (1-0)" : first_view < 0 ? " (0-1)" : " (1/2-1/2)";
+  const bool one_human =
+      options_.human == HumanSides::kFirst || options_.human == HumanSides::kSecond;
   if (one_human && winner >= 0) text += human_moves(winner) ? ": you win" : ": the engine wins";
   out_ << text << "\n";
 }
@@ -436,7 +367,8 @@ int PlaySession::run() {
       return 0;
     }
     if (static_cast<int>(history_.size()) >= options_.max_plies) {
-      out_ << "Result: draw by adjudication after " << plies_text(history_.size()) << " (1/2-1/2)\n";
+      out_ << "Result: draw by adjudication after " << plies_text(history_.size())
+           << " (1/2-1/2)\n";
       return 0;
     }
     if (human_moves(game_.to_move(position_))) {

@@ -18,7 +18,9 @@
 #include <iosfwd>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/search.h"
@@ -49,9 +51,6 @@ struct PlayOptions {
   bool echo_input = false;  // print each line read after the prompt (input not from a terminal)
 };
 
-// "South", "North" for Kalah; "X", "O" for tic-tac-toe; "Black", "White" for Go; else "MAX", "MIN".
-std::string side_name(const GameHandle& game, int side);
-
 // One level (or `levels`) of the move tree below `position`: each child searched to depth - 1 by
 // `searcher`. Values are from the view of the side to move at `position`.
 struct TreeNode {
@@ -65,8 +64,6 @@ struct TreeNode {
 };
 TreeNode compute_move_tree(const GameHandle& game, Searcher& searcher, const std::string& position,
                            int depth, int levels);
-// Prints the tree: one line per node, best children marked with '*'.
-std::string format_move_tree(const GameHandle& game, const TreeNode& root, int depth);
 
 class PlaySession {
  public:
@@ -87,7 +84,9 @@ class PlaySession {
   };
 
   [[nodiscard]] bool human_moves(int side) const;
-  SearchResult engine_search(const std::string& position, double& elapsed_ms);
+  // Searches the current position as the engine plays: its move in notation (empty when it is not
+  // legal) and a line on the search.
+  std::pair<std::string, std::string> engine_search();
   void engine_move();
   // Returns false when the session should end (quit or end of input).
   bool human_turn();
@@ -98,8 +97,6 @@ class PlaySession {
   void print_board();
   void print_result();
   [[nodiscard]] std::string legal_text() const;
-  [[nodiscard]] std::string search_summary(const std::string& position, const SearchResult& r,
-                                           double elapsed_ms) const;
 
   const GameHandle& game_;
   PlayOptions options_;
@@ -110,7 +107,7 @@ class PlaySession {
   std::string position_;
   int first_player_ = 0;
   std::vector<Played> history_;
-  std::vector<LastSearch> last_search_;  // empty or one
+  std::optional<LastSearch> last_search_;
 };
 
 }  // namespace gts

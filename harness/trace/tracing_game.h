@@ -2,9 +2,10 @@
 // state plus the node's id in a shared trie of (parent, move) -> node; play() records the edge,
 // legal_moves() the children generated, terminal_value() and TracingEval the leaf evaluations.
 // Any algorithm instantiated for TracingGame<G> (through the one dispatch table) therefore leaves
-// its explored tree behind without a line of it changing. G's optional features (outcome bounds,
-// kScoreIsMargin) are forwarded, so the algorithm searches exactly as it does on G; so is SSS*'s
-// OPEN: the game offers sss_star() an observer that records the order states leave it.
+// its explored tree behind without a line of it changing. G's optional features that algorithms
+// read (outcome bounds, move outcomes) are forwarded, so the algorithm searches exactly as it does
+// on G; so is SSS*'s OPEN: the game offers sss_star() an observer that records the order states
+// leave it.
 #pragma once
 
 #include <cstdint>
@@ -31,21 +32,15 @@ class Tracer {
  public:
   using Inner = typename G::State;
 
-  struct Node {
+  // The counts as finish() reports them (but static_value in the mover's view, as the game or
+  // evaluation gave it, and no children), and what the tracer needs besides.
+  struct Node : SearchTrace::Node {
     Inner state{};
-    std::int32_t parent = -1;
-    Move move = kNoMove;
-    std::int32_t depth = 0;
     std::vector<std::pair<Move, std::int32_t>> kids;  // in the order first played into
     std::vector<Move> generated;                      // the last generation
-    std::uint32_t made = 0, expansions = 0, evaluations = 0, tt_answers = 0;
-    std::uint32_t first_pass = 0, last_pass = 0;
-    bool has_static = false;
-    Value static_value = 0;  // the mover's view, as the game or evaluation gave it
-    bool hashed = false;     // hashed since it was last made: a table will be probed for it
-    bool awaiting = false;   // entered with a probe due: no expansion or evaluation yet
-    bool entered = false;    // checked for the end of the game, not expanded or evaluated since
-    std::vector<SearchTrace::Pop> pops;
+    bool hashed = false;    // hashed since it was last made: a table will be probed for it
+    bool awaiting = false;  // entered with a probe due: no expansion or evaluation yet
+    bool entered = false;   // checked for the end of the game, not expanded or evaluated since
   };
 
   // `orders_children`: the algorithm evaluates every child of a node once, before searching any,
@@ -54,8 +49,7 @@ class Tracer {
 
   std::int32_t add_root(const Inner& s) {
     nodes_.clear();
-    Node& n = nodes_.emplace_back();
-    n.state = s;
+    nodes_.emplace_back().state = s;
     return 0;
   }
 
@@ -75,73 +69,53 @@ class Tracer {
       Node& n = nodes_.emplace_back();
       n.state = after;
       n.parent = parent;
-      n.move = m;
       n.depth = nodes_[static_cast<std::size_t>(parent)].depth + 1;
       nodes_[static_cast<std::size_t>(parent)].kids.emplace_back(m, id);
     }
     Node& n = at(id);
     ++n.made;
-    n.hashed = false;
-    n.awaiting = false;
-    n.entered = false;
+    n.hashed = n.awaiting = n.entered = false;
     return id;
   }
 
   void on_terminal_check(std::int32_t id) {
     if (id < 0) return;
     settle(id);
-    Node& n = at(id);
-    n.entered = true;
-    if (n.hashed) {
-      n.awaiting = true;
-      pending_ = id;
-    }
+    at(id).entered = true;
+    if (at(id).hashed) probe_due(id);
   }
   void on_bounds(std::int32_t id) {
     if (id < 0) return;
     settle(id);
     // Game bounds may answer a visit on their own (an exact search without a table); asked
     // after an evaluation, they only clamp it.
-    Node& n = at(id);
-    if (n.entered) {
-      n.awaiting = true;
-      pending_ = id;
-    }
+    if (at(id).entered) probe_due(id);
   }
   void on_hash(std::int32_t id) {
     if (id < 0) return;
     settle(id);
-    Node& n = at(id);
-    n.hashed = true;
+    at(id).hashed = true;
     // Hashed by its own visit (a child the parent made without hashing it): the probe is due now.
-    if (n.entered) {
-      n.awaiting = true;
-      pending_ = id;
-    }
+    if (at(id).entered) probe_due(id);
   }
   void on_expand(std::int32_t id, const MovesOf<G>& moves) {
     if (id < 0) return;
     settle(id);
     if (id == 0) ++passes_;
     Node& n = at(id);
-    n.awaiting = false;
-    n.entered = false;
+    n.awaiting = n.entered = false;
     ++n.expansions;
     n.generated.assign(moves.begin(), moves.end());
-    if (orders_children_ && moves.size() > 1) {
-      ordering_parent_ = id;
-      ordering_left_ = static_cast<std::uint32_t>(moves.size());
-    } else {
-      ordering_left_ = 0;
-    }
+    ordering_parent_ = id;
+    ordering_left_ =
+        orders_children_ && moves.size() > 1 ? static_cast<std::uint32_t>(moves.size()) : 0;
     mark_pass(n);
   }
   void on_eval(std::int32_t id, Value v) {
     if (id < 0) return;
     settle(id);
     Node& n = at(id);
-    n.awaiting = false;
-    n.entered = false;
+    n.awaiting = n.entered = false;
     if (ordering_left_ > 0 && n.parent == ordering_parent_) {
       --ordering_left_;
       ++ordering_evals_;
@@ -165,24 +139,13 @@ class Tracer {
     t.passes = passes_;
     t.ordering_evals = ordering_evals_;
     t.pops = pops_;
-    t.nodes.resize(nodes_.size());
+    t.nodes.assign(nodes_.begin(), nodes_.end());  // the counts; children and views below
     const int root_mover = game_.to_move(nodes_[0].state);
     for (std::size_t i = 0; i < nodes_.size(); ++i) {
       const Node& n = nodes_[i];
       SearchTrace::Node& o = t.nodes[i];
-      o.parent = n.parent;
-      o.depth = n.depth;
-      const bool root_view = game_.to_move(n.state) == root_mover;
-      o.max = root_view;
-      o.made = n.made;
-      o.expansions = n.expansions;
-      o.evaluations = n.evaluations;
-      o.tt_answers = n.tt_answers;
-      o.has_static = n.has_static;
-      o.static_value = root_view ? n.static_value : -n.static_value;
-      o.first_pass = n.first_pass;
-      o.last_pass = n.last_pass;
-      o.pops = n.pops;
+      o.max = game_.to_move(n.state) == root_mover;
+      if (!o.max) o.static_value = -o.static_value;
       std::vector<bool> listed(n.kids.size(), false);
       for (Move m : n.generated) {
         SearchTrace::Child c{game_.move_to_string(n.state, m), -1};
@@ -207,6 +170,10 @@ class Tracer {
 
  private:
   Node& at(std::int32_t id) { return nodes_[static_cast<std::size_t>(id)]; }
+  void probe_due(std::int32_t id) {
+    at(id).awaiting = true;
+    pending_ = id;
+  }
 
   // A node entered with a table probe due, and left with nothing else done there, was answered by
   // the probe (or by the game's bounds): seen when the search next touches another node.
@@ -236,17 +203,8 @@ class Tracer {
   std::uint32_t pops_ = 0;
 };
 
-// G's kScoreIsMargin, where it has one.
-template <class G>
-struct TracedTraits {};
-template <class G>
-requires requires { G::kScoreIsMargin; }
-struct TracedTraits<G> {
-  static constexpr bool kScoreIsMargin = G::kScoreIsMargin;
-};
-
 template <Game G>
-class TracingGame : public TracedTraits<G> {
+class TracingGame {
  public:
   static constexpr std::size_t kMaxMoves = G::kMaxMoves;
 

@@ -2,7 +2,6 @@
 
 #include <cstdint>
 #include <string>
-#include <vector>
 
 namespace gts {
 
@@ -25,131 +24,100 @@ std::string value_text(Value v) {
 
 std::string depth_text(int depth) { return depth == kDepthMax ? "max" : std::to_string(depth); }
 
+// "= 3", ">= 5", "<= 2", "in [2, 5]", or "?" when nothing bounds the value.
+std::string bound_text(Value lo, Value hi) {
+  const bool has_lo = lo > -kInfinity;
+  const bool has_hi = hi < kInfinity;
+  if (has_lo && has_hi) {
+    return lo == hi ? "= " + std::to_string(lo)
+                    : "in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+  }
+  if (has_lo) return ">= " + std::to_string(lo);
+  if (has_hi) return "<= " + std::to_string(hi);
+  return "?";
+}
+
 // Visits, passes and OPEN pops: the parts of a node's line after its value.
 std::string extras(const SearchTrace& t, const SearchTrace::Node& n) {
   std::string out;
-  if (n.visits() > 1) {
-    out += " x";
-    out += std::to_string(n.visits());
-  }
+  if (n.visits() > 1) out += " x" + std::to_string(n.visits());
   if (t.passes > 1 && n.searched() && n.first_pass > 0) {
-    out += " (pass ";
-    out += std::to_string(n.first_pass);
-    if (n.last_pass != n.first_pass) {
-      out += "-";
-      out += std::to_string(n.last_pass);
-    }
+    out += " (pass " + std::to_string(n.first_pass);
+    if (n.last_pass != n.first_pass) out += "-" + std::to_string(n.last_pass);
     out += ")";
   }
-  if (!n.pops.empty()) {
-    out += " [open";
-    for (std::size_t i = 0; i < n.pops.size(); ++i) {
-      const SearchTrace::Pop& p = n.pops[i];
-      out += i == 0 ? " #" : ", #";
-      out += std::to_string(p.order);
-      out += p.solved ? " solved " : " live ";
-      out += value_text(p.h);
-    }
-    out += "]";
+  for (std::size_t i = 0; i < n.pops.size(); ++i) {
+    const SearchTrace::Pop& p = n.pops[i];
+    out += (i == 0 ? " [open #" : ", #") + std::to_string(p.order) +
+           (p.solved ? " solved " : " live ") + value_text(p.h);
   }
+  if (!n.pops.empty()) out += "]";
   return out;
 }
 
-// "MIN <= 2", "= 3 [leaf]", "[tt]", "[cut]".
-std::string annotation(const SearchTrace::Node& n) {
+// What the node is: "MIN <= 2" (interior), "= 3" (leaf), "tt", "cut".
+std::string what(const SearchTrace::Node& n) {
   switch (kind_of(n)) {
     case Kind::kInterior:
       return std::string(n.max ? "MAX " : "MIN ") + bound_text(n.lo, n.hi);
     case Kind::kLeaf:
-      return bound_text(n.lo, n.hi) + " [leaf]";
+      return bound_text(n.lo, n.hi);
     case Kind::kTable:
-      return "[tt]";
+      return "tt";
     case Kind::kCut:
       break;
   }
-  return "[cut]";
+  return "cut";
+}
+
+// "MIN <= 2", "= 3 [leaf]", "[tt]", "[cut]".
+std::string annotation(const SearchTrace::Node& n) {
+  const Kind kind = kind_of(n);
+  if (kind == Kind::kInterior) return what(n);
+  return kind == Kind::kLeaf ? what(n) + " [leaf]" : std::string("[") + what(n) + "]";
 }
 
 std::string header(const SearchTrace& t, const std::string& prefix) {
   const SearchStats& s = t.result.stats;
-  std::string out = prefix;
-  out += t.game;
-  out += " at ";
-  out += t.position;
-  out += ": ";
-  out += t.algorithm;
-  out += ", depth ";
-  out += depth_text(t.depth);
-  out += ", evaluation ";
-  out += t.evaluation;
-  out += "\n";
-  out += prefix;
-  out += "value ";
-  out += std::to_string(t.result.value);
-  out += ", best move ";
-  out += t.best_move;
+  std::string out = prefix + t.game + " at " + t.position + ": " + t.algorithm + ", depth " +
+                    depth_text(t.depth) + ", evaluation " + t.evaluation + "\n" + prefix +
+                    "value " + std::to_string(t.result.value) + ", best move " + t.best_move;
   if (!t.result.complete) out += " (stopped by a budget)";
-  out += "; search: ";
-  out += std::to_string(s.nodes);
-  out += " nodes, ";
-  out += std::to_string(s.leaves);
-  out += " leaves, ";
-  out += std::to_string(s.cutoffs);
-  out += " cut-offs; trace: ";
-  out += std::to_string(t.total_visits());
-  out += " visits, ";
-  out += std::to_string(t.total_made());
-  out += " positions made";
+  out += "; search: " + std::to_string(s.nodes) + " nodes, " + std::to_string(s.leaves) +
+         " leaves, " + std::to_string(s.cutoffs) +
+         " cut-offs; trace: " + std::to_string(t.total_visits()) + " visits, " +
+         std::to_string(t.total_made()) + " positions made";
   if (t.ordering_evals > 0) {
-    out += ", ";
-    out += std::to_string(t.ordering_evals);
-    out += " ordering evaluations";
+    out += ", " + std::to_string(t.ordering_evals) + " ordering evaluations";
   }
-  if (t.pops > 0) {
-    out += ", ";
-    out += std::to_string(t.pops);
-    out += " states left OPEN";
-  }
-  out += "\n";
-  out += prefix;
-  out +=
-      "values in MAX's view (MAX: the side to move at the root); [leaf] evaluated, [cut] not "
-      "searched, [tt] answered by the table or the game's bounds\n";
-  return out;
+  if (t.pops > 0) out += ", " + std::to_string(t.pops) + " states left OPEN";
+  return out + "\n" + prefix +
+         "values in MAX's view (MAX: the side to move at the root); [leaf] evaluated, [cut] not "
+         "searched, [tt] answered by the table or the game's bounds\n";
 }
 
-struct TextPrinter {
+struct Printer {
   const SearchTrace& t;
   std::size_t max_nodes;
   std::size_t printed = 0;
   std::string out;
 
   bool room() const { return printed < max_nodes; }
-
-  void line(const std::string& prefix, const std::string& branch, const std::string& move,
-            const std::string& text) {
-    out += prefix;
-    out += branch;
-    out += move;
-    out += "  ";
-    out += text;
-    out += "\n";
-    ++printed;
+  const SearchTrace::Node& at(std::int32_t id) const {
+    return t.nodes[static_cast<std::size_t>(id)];
   }
+};
 
+struct TextPrinter : Printer {
   void children(std::int32_t id, const std::string& prefix) {
-    const auto& kids = t.nodes[static_cast<std::size_t>(id)].children;
+    const auto& kids = at(id).children;
     for (std::size_t k = 0; k < kids.size() && room(); ++k) {
       const bool last = k + 1 == kids.size();
-      const std::string branch = last ? "\u2514\u2500\u2500 " : "\u251c\u2500\u2500 ";
       const SearchTrace::Child& c = kids[k];
-      if (c.node < 0) {
-        line(prefix, branch, c.move, "[cut]");
-        continue;
-      }
-      const SearchTrace::Node& n = t.nodes[static_cast<std::size_t>(c.node)];
-      line(prefix, branch, c.move, annotation(n) + extras(t, n));
-      children(c.node, prefix + (last ? "    " : "\u2502   "));
+      out += prefix + (last ? "\u2514\u2500\u2500 " : "\u251c\u2500\u2500 ") + c.move + "  " +
+             (c.node < 0 ? "[cut]" : annotation(at(c.node)) + extras(t, at(c.node))) + "\n";
+      ++printed;
+      if (c.node >= 0) children(c.node, prefix + (last ? "    " : "\u2502   "));
     }
   }
 };
@@ -163,103 +131,53 @@ std::string dot_escape(const std::string& s) {
   return out;
 }
 
-struct DotPrinter {
-  const SearchTrace& t;
-  std::size_t max_nodes;
-  std::size_t printed = 0;
-  std::string out;
+constexpr const char* kGray = "style=dashed, color=gray60, fontcolor=gray60";
 
-  bool room() const { return printed < max_nodes; }
-
+struct DotPrinter : Printer {
   void node(std::int32_t id) {
-    const SearchTrace::Node& n = t.nodes[static_cast<std::size_t>(id)];
+    const SearchTrace::Node& n = at(id);
     const Kind kind = kind_of(n);
-    std::string label;
-    std::string attrs;
-    switch (kind) {
-      case Kind::kInterior:
-        label += std::string(n.max ? "MAX " : "MIN ") + bound_text(n.lo, n.hi);
-        attrs = n.max ? "shape=triangle" : "shape=invtriangle";
-        break;
-      case Kind::kLeaf:
-        label += bound_text(n.lo, n.hi);
-        attrs = "shape=box";
-        break;
-      case Kind::kTable:
-        label += "tt";
-        attrs = "shape=box, style=dotted";
-        break;
-      case Kind::kCut:
-        label += "cut";
-        attrs = "shape=box, style=dashed, color=gray60, fontcolor=gray60";
-        break;
-    }
-    label = dot_escape(label);
+    std::string label = dot_escape(what(n));
     if (id == 0) label = "root\\n" + label;
     const std::string more = extras(t, n);
     if (!more.empty()) label += "\\n" + dot_escape(more.substr(1));
+    const std::string attrs = kind == Kind::kInterior
+                                  ? (n.max ? "shape=triangle" : "shape=invtriangle")
+                              : kind == Kind::kLeaf  ? "shape=box"
+                              : kind == Kind::kTable ? "shape=box, style=dotted"
+                                                     : std::string("shape=box, ") + kGray;
     out += "  n" + std::to_string(id) + " [label=\"" + label + "\", " + attrs + "];\n";
     ++printed;
   }
 
   void children(std::int32_t id) {
-    const auto& kids = t.nodes[static_cast<std::size_t>(id)].children;
+    const auto& kids = at(id).children;
     for (std::size_t k = 0; k < kids.size() && room(); ++k) {
       const SearchTrace::Child& c = kids[k];
-      std::string from = "n";
-      from += std::to_string(id);
-      std::string edge_label = "label=\"";
-      edge_label += dot_escape(c.move);
-      edge_label += '"';
+      const std::string edge = " [label=\"" + dot_escape(c.move) + '"';
+      const std::string from = "  n" + std::to_string(id) + " -> ";
       if (c.node < 0) {
-        std::string to = "c";
-        to += std::to_string(id);
-        to += '_';
-        to += std::to_string(k);
-        out += "  " + to +
-               " [label=\"cut\", shape=box, style=dashed, color=gray60, fontcolor=gray60];\n";
-        out += "  " + from + " -> " + to + " [" + edge_label +
-               ", style=dashed, color=gray60, fontcolor=gray60];\n";
+        const std::string to = std::string("c") + std::to_string(id) + '_' + std::to_string(k);
+        out += "  " + to + " [label=\"cut\", shape=box, " + kGray + "];\n" + from + to + edge +
+               ", " + kGray + "];\n";
         ++printed;
         continue;
       }
       node(c.node);
-      const bool cut = kind_of(t.nodes[static_cast<std::size_t>(c.node)]) == Kind::kCut;
-      out += "  " + from + " -> n" + std::to_string(c.node) + " [" + edge_label +
-             (cut ? ", style=dashed, color=gray60, fontcolor=gray60" : "") + "];\n";
+      const bool cut = kind_of(at(c.node)) == Kind::kCut;
+      out += from + "n" + std::to_string(c.node) + edge + (cut ? std::string(", ") + kGray : "") +
+             "];\n";
       children(c.node);
     }
   }
 };
 
 std::string left_out(std::size_t total, std::size_t printed, std::size_t max_nodes) {
-  std::string out = std::to_string(total - printed);
-  out += " more nodes not shown (--max-nodes ";
-  out += std::to_string(max_nodes);
-  out += ", ";
-  out += std::to_string(total);
-  out += " in all)";
-  return out;
+  return std::to_string(total - printed) + " more nodes not shown (--max-nodes " +
+         std::to_string(max_nodes) + ", " + std::to_string(total) + " in all)";
 }
 
 }  // namespace
-
-std::string bound_text(Value lo, Value hi) {
-  const bool has_lo = lo > -kInfinity;
-  const bool has_hi = hi < kInfinity;
-  if (has_lo && has_hi) {
-    if (lo == hi) return "= " + std::to_string(lo);
-    std::string out = "in [";
-    out += std::to_string(lo);
-    out += ", ";
-    out += std::to_string(hi);
-    out += "]";
-    return out;
-  }
-  if (has_lo) return ">= " + std::to_string(lo);
-  if (has_hi) return "<= " + std::to_string(hi);
-  return "?";
-}
 
 std::size_t tree_size(const SearchTrace& trace) {
   std::size_t n = trace.nodes.empty() ? 0 : 1;
@@ -268,14 +186,9 @@ std::size_t tree_size(const SearchTrace& trace) {
 }
 
 std::string format_tree_text(const SearchTrace& trace, std::size_t max_nodes) {
-  TextPrinter p{trace, max_nodes, 0, {}};
-  p.out = header(trace, "");
+  TextPrinter p{{trace, max_nodes, 0, header(trace, "")}};
   if (trace.nodes.empty() || max_nodes == 0) return p.out;
-  const SearchTrace::Node& root = trace.nodes[0];
-  p.out += "root  ";
-  p.out += annotation(root);
-  p.out += extras(trace, root);
-  p.out += "\n";
+  p.out += "root  " + annotation(trace.nodes[0]) + extras(trace, trace.nodes[0]) + "\n";
   ++p.printed;
   p.children(0, "");
   const std::size_t total = tree_size(trace);
@@ -284,12 +197,12 @@ std::string format_tree_text(const SearchTrace& trace, std::size_t max_nodes) {
 }
 
 std::string format_tree_dot(const SearchTrace& trace, std::size_t max_nodes) {
-  DotPrinter p{trace, max_nodes, 0, {}};
-  p.out = header(trace, "// ");
-  p.out += "digraph search_tree {\n";
-  p.out += "  graph [fontname=\"Helvetica\", ordering=out];\n";
-  p.out += "  node [fontname=\"Helvetica\", fontsize=11, margin=\"0.05,0.03\"];\n";
-  p.out += "  edge [fontname=\"Helvetica\", fontsize=10];\n";
+  DotPrinter p{{trace, max_nodes, 0, header(trace, "// ")}};
+  p.out +=
+      "digraph search_tree {\n"
+      "  graph [fontname=\"Helvetica\", ordering=out];\n"
+      "  node [fontname=\"Helvetica\", fontsize=11, margin=\"0.05,0.03\"];\n"
+      "  edge [fontname=\"Helvetica\", fontsize=10];\n";
   if (!trace.nodes.empty() && max_nodes > 0) {
     p.node(0);
     p.children(0);
@@ -298,8 +211,7 @@ std::string format_tree_dot(const SearchTrace& trace, std::size_t max_nodes) {
   if (p.printed < total) {
     p.out += "  more [shape=note, label=\"" + left_out(total, p.printed, max_nodes) + "\"];\n";
   }
-  p.out += "}\n";
-  return p.out;
+  return p.out + "}\n";
 }
 
 }  // namespace gts

@@ -10,9 +10,6 @@
 
 namespace gts {
 
-// "= 3", ">= 5", "<= 2", "in [2, 5]", or "?" when nothing bounds the value.
-std::string bound_text(Value lo, Value hi);
-
 // derive_bounds() must have run.
 std::string format_tree_text(const SearchTrace& trace, std::size_t max_nodes);
 std::string format_tree_dot(const SearchTrace& trace, std::size_t max_nodes);
