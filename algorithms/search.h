@@ -65,6 +65,10 @@ struct SearchStats {
 
 // Depth this large means "to the end of the game" (the CLI's `--depth max`).
 inline constexpr int kDepthMax = 1 << 20;
+// "max" for kDepthMax, else the number: how depths are written in configs, tables and output.
+inline std::string depth_text(int depth) {
+  return depth == kDepthMax ? "max" : std::to_string(depth);
+}
 
 // Watches a long search (the CLI's progress line). Called on the searching thread, so it must be
 // quick; a search without one pays nothing.

@@ -16,6 +16,7 @@
 #include "harness/game_table.h"
 #include "harness/goal_problem_adapter.h"
 #include "harness/registry.h"
+#include "harness/strf.h"
 #include "harness/trace/tracing_game.h"
 
 namespace gts {
@@ -345,11 +346,7 @@ class GameAdapter final : public GameHandle {
     return moves.contains(m);
   }
 
-  static std::string format_ms(double ms) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f", ms);
-    return buf;
-  }
+  static std::string format_ms(double ms) { return strf("%.1f", ms); }
 
   // Ends the game at `s` when its outcome bounds leave one result: the first player's score, and
   // the margin where the bounds meet. False (nothing changed) while the result is open.

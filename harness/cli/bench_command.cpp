@@ -79,8 +79,7 @@ int run_bench(bool verbose) {
         }
         if (verbose) {
           std::printf("%-30s %-26s %6s %12d %10llu %12s\n", p.label.c_str(),
-                      algorithms[a].variant->label.c_str(),
-                      p.depth == kDepthMax ? "max" : std::to_string(p.depth).c_str(), r.value,
+                      algorithms[a].variant->label.c_str(), depth_text(p.depth).c_str(), r.value,
                       static_cast<unsigned long long>(r.stats.nodes),
                       rate_text(r.stats.nodes, r.stats.cpu_ms).c_str());
         }

@@ -26,8 +26,6 @@ std::pair<std::unique_ptr<GameHandle>, std::string> open_position(const GameArgs
   return {std::move(game), std::move(pos)};
 }
 
-std::string depth_text(int depth) { return depth == kDepthMax ? "max" : std::to_string(depth); }
-
 void add_search_options(CLI::App* cmd, SearchArgs& args, const std::string& node_budget_flag,
                         bool depth_required) {
   cmd->add_option("--algorithm", args.algorithm, "algorithm (see `harness algorithms`)")

@@ -29,9 +29,6 @@ void add_game_options(CLI::App* cmd, GameArgs& args);
 // The game and the canonical form of the requested position.
 std::pair<std::unique_ptr<GameHandle>, std::string> open_position(const GameArgs& args);
 
-// "max" for kDepthMax, else the number.
-std::string depth_text(int depth);
-
 struct SearchArgs : GameArgs {
   std::string algorithm;
   std::vector<std::string> options;

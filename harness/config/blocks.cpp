@@ -177,8 +177,6 @@ EngineSpec parse_engine_block(const YamlReader& reader, const YAML::Node& node,
 
 }  // namespace
 
-std::string depth_text(int depth) { return depth == kDepthMax ? "max" : std::to_string(depth); }
-
 int parse_depth(const YamlReader& reader, const YAML::Node& node, const std::string& what) {
   if (node.Scalar() == "max") return kDepthMax;
   const auto v = parse_integer(node.Scalar());

@@ -178,7 +178,6 @@ std::string sprt_flow(const SprtConfig& sprt);
 inline constexpr int kMaxConfigDepth = 1000;
 // A typo in a sweep should not build a million Searchers.
 inline constexpr std::size_t kMaxSweepPlayers = 10000;
-std::string depth_text(int depth);
 // "max" (kDepthMax) or an integer in 1..kMaxConfigDepth, for `what`.
 int parse_depth(const YamlReader& reader, const YAML::Node& node, const std::string& what);
 

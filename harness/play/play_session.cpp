@@ -9,6 +9,7 @@
 #include <ostream>
 
 #include "games/params.h"
+#include "harness/strf.h"
 
 namespace gts {
 
@@ -35,15 +36,9 @@ std::string join(const std::vector<std::string>& items, const char* sep = " ") {
   return out;
 }
 
-std::string signed_value(Value v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%+d", v);
-  return buf;
-}
+std::string signed_value(Value v) { return strf("%+d", v); }
 
 std::string plies_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " ply" : " plies"); }
-
-std::string depth_text(int depth) { return depth == kDepthMax ? "max" : std::to_string(depth); }
 
 bool searches(const AlgorithmSpec& spec) { return find_algorithm_info(spec.name).facts.searches; }
 
@@ -90,10 +85,9 @@ std::string side_name(const GameHandle& game, int side) {
 void format_children(const GameHandle& game, const TreeNode& node, int level, std::string& out) {
   const int mover = game.to_move(node.position);
   for (const auto& c : node.children) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%-4s %5s", c.move.c_str(), signed_value(c.value).c_str());
     out += std::string(static_cast<std::size_t>(2 + 4 * level), ' ') +
-           (c.value == node.value ? "* " : "  ") + buf;
+           (c.value == node.value ? "* " : "  ") +
+           strf("%-4s %5s", c.move.c_str(), signed_value(c.value).c_str());
     if (c.moves_again) out += "  (" + side_name(game, mover) + " moves again)";
     if (game.is_terminal(c.position)) out += "  game over";
     if (c.children.empty() && !c.pv.empty()) out += "  then " + join(c.pv);
@@ -193,12 +187,11 @@ std::pair<std::string, std::string> PlaySession::engine_search() {
   last_search_ = LastSearch{position_, r};
   const auto best = game_.line_to_strings(position_, {r.best_move});
   const std::string pv = join(game_.line_to_strings(position_, r.pv));
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "  nodes %llu  depth %s  time %.2f ms",
-                static_cast<unsigned long long>(r.stats.nodes), depth_text(r.depth).c_str(),
-                elapsed_ms);
-  return {best.empty() ? "" : best[0],
-          "value " + signed_value(r.value) + "  pv " + (pv.empty() ? "-" : pv) + buf};
+  return {best.empty() ? "" : best[0], "value " + signed_value(r.value) + "  pv " +
+                                           (pv.empty() ? "-" : pv) +
+                                           strf("  nodes %llu  depth %s  time %.2f ms",
+                                                static_cast<unsigned long long>(r.stats.nodes),
+                                                depth_text(r.depth).c_str(), elapsed_ms)};
 }
 
 void PlaySession::play(const std::string& move, bool by_human) {
@@ -273,11 +266,10 @@ void PlaySession::tree(const std::string& args) {
   const double elapsed = wall_ms() - start;
   out_ << format_move_tree(game_, root, options_.depth);
   if (last_search_) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, " (tree computed in %.2f ms)", elapsed);
     out_ << "the engine's search at this position: value "
          << signed_value(last_search_->result.value) << ", played "
-         << join(game_.line_to_strings(position, {last_search_->result.best_move})) << buf << "\n";
+         << join(game_.line_to_strings(position, {last_search_->result.best_move}))
+         << strf(" (tree computed in %.2f ms)", elapsed) << "\n";
   }
 }
 

@@ -22,8 +22,6 @@ std::string value_text(Value v) {
   return std::to_string(v);
 }
 
-std::string depth_text(int depth) { return depth == kDepthMax ? "max" : std::to_string(depth); }
-
 // "= 3", ">= 5", "<= 2", "in [2, 5]", or "?" when nothing bounds the value.
 std::string bound_text(Value lo, Value hi) {
   const bool has_lo = lo > -kInfinity;
