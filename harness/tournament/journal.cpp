@@ -8,6 +8,7 @@
 #include <map>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 #include <variant>
 
 #include "harness/config/config_error.h"
@@ -32,14 +33,26 @@ T parse_number(const std::string& text, const char* column) {
 }
 
 // A column of games.csv or moves.csv: its name, the row's member it holds and, for a time, the
-// decimals it is written with. A time is never negative but for a clock, which is -1 (an empty
-// cell) where the game had none.
+// decimals it is written with. A time is never negative; an optional one (a clock) is -1, an empty
+// cell, where the game had none.
 template <class Row>
 struct Column {
   const char* name;
   std::variant<int Row::*, std::uint64_t Row::*, double Row::*, std::string Row::*> member;
   int digits = 3;
+  bool optional = false;
 };
+
+// Calls f(value, column) for each column of the row, the value typed as its member is.
+template <class Row, std::size_t N, class F>
+void for_each_field(Row& row, const Column<std::remove_const_t<Row>> (&columns)[N], F&& f) {
+  for (const auto& c : columns) std::visit([&](auto m) { f(row.*m, c); }, c.member);
+}
+
+template <class T>
+inline constexpr bool kIsText = std::is_same_v<std::decay_t<T>, std::string>;
+template <class T>
+inline constexpr bool kIsTime = std::is_same_v<std::decay_t<T>, double>;
 
 const Column<GameRow> kGameColumns[] = {{"game", &GameRow::game},
                                         {"pair", &GameRow::pair},
@@ -75,7 +88,7 @@ const Column<MoveRow> kMoveColumns[] = {{"game", &MoveRow::game},
                                         {"leaves", &MoveRow::leaves},
                                         {"cpu_us", &MoveRow::cpu_us, 1},
                                         {"wall_ms", &MoveRow::wall_ms},
-                                        {"clock_ms", &MoveRow::clock_ms, 1},
+                                        {"clock_ms", &MoveRow::clock_ms, 1, true},
                                         {"pv", &MoveRow::pv}};
 
 template <class Row, std::size_t N>
@@ -88,21 +101,15 @@ std::string header(const Column<Row> (&columns)[N]) {
 template <class Row, std::size_t N>
 std::string csv_line(const Row& row, const Column<Row> (&columns)[N]) {
   std::vector<std::string> fields;
-  for (const auto& c : columns) {
-    std::visit(
-        [&](auto m) {
-          const auto& v = row.*m;
-          using T = std::decay_t<decltype(v)>;
-          if constexpr (std::is_same_v<T, std::string>) {
-            fields.push_back(v);
-          } else if constexpr (std::is_same_v<T, double>) {
-            fields.push_back(v < 0 ? "" : csv::number(v, c.digits));
-          } else {
-            fields.push_back(std::to_string(v));
-          }
-        },
-        c.member);
-  }
+  for_each_field(row, columns, [&](const auto& v, const Column<Row>& c) {
+    if constexpr (kIsText<decltype(v)>) {
+      fields.push_back(v);
+    } else if constexpr (kIsTime<decltype(v)>) {
+      fields.push_back(c.optional && v < 0 ? "" : csv::number(v, c.digits));
+    } else {
+      fields.push_back(std::to_string(v));
+    }
+  });
   return csv::line(fields);
 }
 
@@ -114,30 +121,24 @@ Row from_fields(const std::vector<std::string>& f, const Column<Row> (&columns)[
                              std::to_string(f.size()));
   }
   Row row;
-  for (std::size_t i = 0; i < N; ++i) {
-    std::visit(
-        [&](auto m) {
-          auto& v = row.*m;
-          using T = std::decay_t<decltype(v)>;
-          if constexpr (std::is_same_v<T, std::string>) {
-            v = f[i];
-          } else if constexpr (std::is_same_v<T, double>) {
-            char* end = nullptr;
-            v = std::strtod(f[i].c_str(), &end);
-            const bool clock = std::string_view(columns[i].name) == "clock_ms";
-            if (clock && f[i].empty()) {
-              v = -1;
-            } else if (f[i].empty() || end != f[i].c_str() + f[i].size() || !std::isfinite(v) ||
-                       (v < 0 && !clock)) {
-              throw std::runtime_error(std::string("bad value in column ") + columns[i].name +
-                                       ": '" + f[i] + "'");
-            }
-          } else {
-            v = parse_number<T>(f[i], columns[i].name);
-          }
-        },
-        columns[i].member);
-  }
+  std::size_t i = 0;
+  for_each_field(row, columns, [&](auto& v, const Column<Row>& c) {
+    const std::string& text = f[i++];
+    using T = std::decay_t<decltype(v)>;
+    if constexpr (kIsText<T>) {
+      v = text;
+    } else if constexpr (kIsTime<T>) {
+      char* end = nullptr;
+      v = std::strtod(text.c_str(), &end);
+      if (c.optional && text.empty()) {
+        v = -1;
+      } else if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(v) || v < 0) {
+        throw std::runtime_error(std::string("bad value in column ") + c.name + ": '" + text + "'");
+      }
+    } else {
+      v = parse_number<T>(text, c.name);
+    }
+  });
   return row;
 }
 
@@ -166,41 +167,30 @@ GameRow game_row(const std::string& line) {
 // Every member, bit for bit, onto the wire or back.
 template <class Row, std::size_t N>
 void encode_row(wire::Writer& w, const Row& row, const Column<Row> (&columns)[N]) {
-  for (const auto& c : columns) {
-    std::visit(
-        [&](auto m) {
-          const auto& v = row.*m;
-          using T = std::decay_t<decltype(v)>;
-          if constexpr (std::is_same_v<T, std::string>) {
-            w.str(v);
-          } else if constexpr (std::is_same_v<T, double>) {
-            w.f64(v);
-          } else {
-            w.u64(static_cast<std::uint64_t>(v));
-          }
-        },
-        c.member);
-  }
+  for_each_field(row, columns, [&](const auto& v, const Column<Row>&) {
+    if constexpr (kIsText<decltype(v)>) {
+      w.str(v);
+    } else if constexpr (kIsTime<decltype(v)>) {
+      w.f64(v);
+    } else {
+      w.u64(static_cast<std::uint64_t>(v));
+    }
+  });
 }
 
 template <class Row, std::size_t N>
 Row decode_row(wire::Reader& r, const Column<Row> (&columns)[N]) {
   Row row;
-  for (const auto& c : columns) {
-    std::visit(
-        [&](auto m) {
-          auto& v = row.*m;
-          using T = std::decay_t<decltype(v)>;
-          if constexpr (std::is_same_v<T, std::string>) {
-            v = r.str();
-          } else if constexpr (std::is_same_v<T, double>) {
-            v = r.f64();
-          } else {
-            v = static_cast<T>(r.u64());
-          }
-        },
-        c.member);
-  }
+  for_each_field(row, columns, [&](auto& v, const Column<Row>&) {
+    using T = std::decay_t<decltype(v)>;
+    if constexpr (kIsText<T>) {
+      v = r.str();
+    } else if constexpr (kIsTime<T>) {
+      v = r.f64();
+    } else {
+      v = static_cast<T>(r.u64());
+    }
+  });
   return row;
 }
 
