@@ -172,6 +172,8 @@ class AlphaBetaSearcher {
       result.depth = interrupted ? completed : limits_.depth;
       if (interrupted) fall_back_to_legal_move(result, root);
     }
+    // The table may have grown during the search (to the end, given room): its peak is now.
+    if (tt_) stats_.peak_bytes = std::max<std::uint64_t>(stats_.peak_bytes, tt_->bytes());
     result.stats = stats_;
     result.stats.cpu_ms = thread_cpu_ms() - cpu0;
     return result;

@@ -75,6 +75,20 @@ TEST(RegistryFacts, BudgetsFollowTheAnytimeFact) {
   }
 }
 
+// A table grows (tt_mb up to tt_max_mb) only in a search to the end: a fixed-depth search that
+// fills its table keeps it at tt_mb, while the same table given to it directly grows (in
+// AlphaBeta.PeakBytesIncludeTheTablesGrowth), so the registry decides.
+TEST(RegistryFacts, AFixedDepthSearchsTableNeverGrows) {
+  for (const std::string algorithm : {"alphabeta", "negascout"}) {
+    SCOPED_TRACE(algorithm);
+    const auto r =
+        run_harness({"search", "--game", "kalah", "--algorithm", algorithm, "--option", "tt=on",
+                     "--option", "tt_mb=1", "--option", "tt_max_mb=16", "--depth", "10", "--json"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["peak_bytes"], std::uint64_t{1} << 20);
+  }
+}
+
 TEST(RegistryFacts, GamesDescribeTheirSidesAndOutcomes) {
   const GameInfo& kalah = find_game_info("kalah");
   EXPECT_EQ(kalah.side_names[0], "South");

@@ -94,6 +94,20 @@ TEST(AlphaBeta, TranspositionTableBookkeeping) {
   EXPECT_LT(r.stats.nodes, plain.stats.nodes);
 }
 
+// A table given room to grow reports the size it grew to, not the size it started at: the memory
+// a search used is read when it ends.
+TEST(AlphaBeta, PeakBytesIncludeTheTablesGrowth) {
+  const auto game = make_game<Kalah>({{"pits", "6"}, {"seeds", "4"}});
+  const auto eval = make_eval(game, "store-diff");
+  AlphaBetaOptions o;
+  o.tt = true;
+  o.tt_mb = 1;
+  TranspositionTable table(1, 16);
+  const SearchResult r = alphabeta(game, eval, game.initial_state(), depth_limits(10), o, &table);
+  EXPECT_GT(table.bytes(), std::size_t{1} << 20);
+  EXPECT_EQ(r.stats.peak_bytes, table.bytes());
+}
+
 TEST(AlphaBeta, BadTableSizeIsAParamError) {
   const auto game = make_game<TicTacToe>({});
   const auto eval = make_eval(game, "open-lines");
