@@ -1,10 +1,6 @@
 #include "harness/compare/compare_runner.h"
 
-#include <oneapi/tbb/info.h>
-
 #include <atomic>
-#include <cstdint>
-#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -16,6 +12,7 @@
 #include "harness/csv.h"
 #include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/progress_line.h"
+#include "harness/strf.h"
 
 namespace gts {
 
@@ -98,7 +95,7 @@ CompareRunResult run_compare(const RunRequest& request) {
   const double start = wall_ms();
   // Each job's rows into its slot, as they arrive from this process's threads, other ranks or the
   // journal of an interrupted run: the rows stay in job order whoever ran them.
-  const std::size_t per_job = searches_per_job(plan);
+  const std::size_t per_job = plan.config.algorithms.size();
   result.rows.resize(plan.jobs.size() * per_job);
   ProgressLine progress("jobs", static_cast<int>(plan.jobs.size()), 0, !request.quiet);
   auto record = [&](std::size_t index, const std::string& bytes) {
@@ -126,22 +123,21 @@ CompareRunResult run_compare(const RunRequest& request) {
   write_file(dir / "inputs.csv", inputs_csv(plan));
   write_file(dir / "summary.csv", compare_summary_csv(result.summary));
 
+  const auto value = [](const CompareRow& r) {
+    return r.error.empty() ? strf("=%d", r.value) : std::string(" failed");
+  };
   for (std::size_t j = 0; j < plan.jobs.size(); ++j) {
+    const CompareRow* job_rows = result.rows.data() + j * per_job;
     std::string wrong;
-    auto value = [](const CompareRow& r) {
-      std::string s = r.error.empty() ? "=" : " failed";
-      return r.error.empty() ? s += std::to_string(r.value) : s;
-    };
     for (std::size_t a = 0; a < per_job; ++a) {
-      const CompareRow& r = result.rows[j * per_job + a];
+      const CompareRow& r = job_rows[a];
       if (!r.agrees)
         wrong += " " + r.variant + value(r) + (r.error.empty() ? "" : " (" + r.error + ")");
     }
     if (wrong.empty()) continue;
-    const CompareRow& ref = result.rows[j * per_job + plan.config.reference];
-    result.disagreements.push_back(result.rows[j * per_job].input + " (depth " +
-                                   depth_text(plan.jobs[j].depth) + "): " + ref.variant +
-                                   value(ref) + " (reference), but" + wrong);
+    const CompareRow& ref = job_rows[plan.config.reference];
+    result.disagreements.push_back(job_rows[0].input + " (depth " + depth_text(plan.jobs[j].depth) +
+                                   "): " + ref.variant + value(ref) + " (reference), but" + wrong);
   }
   result.exit_code = result.disagreements.empty() ? 0 : 1;
   if (!request.quiet) {
