@@ -28,8 +28,8 @@ std::string decisive_text(const ComparePlan& plan) {
   return compare_resolved_yaml(config) + inputs_csv(plan);
 }
 
-ComparePlan make_checked_plan(const std::string& path, CompareConfig config) {
-  ComparePlan plan = make_compare_plan(std::move(config));
+ComparePlan load_checked_plan(const std::string& path) {
+  ComparePlan plan = make_compare_plan(load_compare_config(path));
   if (plan.inputs.size() > kMaxCompareInputs) {
     throw ConfigError(path, "the inputs expand into " + std::to_string(plan.inputs.size()) +
                                 " positions, more than " + std::to_string(kMaxCompareInputs));
@@ -59,7 +59,7 @@ class CompareJobs final : public JobRunner {
 
 std::unique_ptr<JobRunner> make_compare_jobs(const std::string& context) {
   const auto [path, hash] = decode_config_context(context);
-  ComparePlan plan = make_checked_plan(path, load_compare_config(path));
+  ComparePlan plan = load_checked_plan(path);
   const std::string mine = config_hash_of(decisive_text(plan));
   if (mine != hash) {
     throw ConfigError(path, "this rank read a config or inputs that differ from rank 0's (hash " +
@@ -69,8 +69,7 @@ std::unique_ptr<JobRunner> make_compare_jobs(const std::string& context) {
 }
 
 CompareRunResult run_compare(const RunRequest& request) {
-  CompareJobs jobs(
-      make_checked_plan(request.config_path, load_compare_config(request.config_path)));
+  CompareJobs jobs(load_checked_plan(request.config_path));
   const ComparePlan& plan = jobs.plan();
   RunDescription description;
   description.command = "compare";

@@ -146,11 +146,10 @@ SolveRunResult run_solve(const RunRequest& request) {
   SolveRunResult result;
   result.out_dir = pipeline.dir();
   write_file(std::filesystem::path(result.out_dir) / "config.yaml", read_file_text(c.path));
-  const std::size_t num_solvers = c.solvers.size();
   const std::size_t total = jobs.total();
   result.rows.resize(total);
   if (!request.quiet) {
-    std::cerr << "solve: " << loaded.problems.size() << " problems x " << num_solvers
+    std::cerr << "solve: " << loaded.problems.size() << " problems x " << c.solvers.size()
               << " solvers on " << pipeline.threads() << " threads -> " << result.out_dir << "\n";
   }
   ProgressLine progress("runs", static_cast<int>(total), 0, !request.quiet);
