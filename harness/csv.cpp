@@ -1,8 +1,9 @@
 #include "harness/csv.h"
 
 #include <cmath>
-#include <cstdio>
 #include <stdexcept>
+
+#include "harness/strf.h"
 
 namespace gts::csv {
 
@@ -50,9 +51,7 @@ std::vector<std::string> split(std::string_view text) {
 std::string number(double v, int digits) {
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  std::string s = buf;
+  std::string s = strf("%.*f", digits, v);
   if (s.find('.') != std::string::npos) {
     while (!s.empty() && s.back() == '0') s.pop_back();
     if (!s.empty() && s.back() == '.') s.pop_back();

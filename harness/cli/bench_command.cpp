@@ -4,7 +4,6 @@
 // shows up in tests/bench/bench_test.cpp. Every algorithm must also agree with minimax on every
 // value.
 #include <cstdio>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -36,19 +35,15 @@ std::vector<BenchRun> bench_runs() {
   return runs;
 }
 
-struct Totals {
-  std::uint64_t nodes = 0;
-  double cpu_ms = 0;
-};
-
-std::string rate_text(std::uint64_t nodes, double cpu_ms) {
-  if (cpu_ms <= 0) return "-";
-  return strf("%.0f", static_cast<double>(nodes) / (cpu_ms / 1e3));
+// Nodes per second of CPU time.
+std::string rate_text(const SearchStats& stats) {
+  if (stats.cpu_ms <= 0) return "-";
+  return strf("%.0f", static_cast<double>(stats.nodes) / (stats.cpu_ms / 1e3));
 }
 
 int run_bench(bool verbose) {
   const std::vector<BenchRun> algorithms = bench_runs();
-  std::vector<Totals> totals(algorithms.size());
+  std::vector<SearchStats> totals(algorithms.size());  // summed over the positions
   int disagreements = 0;
   if (verbose) {
     std::printf("%-30s %-26s %6s %12s %10s %12s\n", "position", "algorithm", "depth", "value",
@@ -68,8 +63,7 @@ int run_bench(bool verbose) {
             make_algorithm_spec(algorithms[a].algorithm->name, algorithms[a].variant->options);
         auto searcher = game->make_searcher(spec, eval);
         const SearchResult r = game->search(position, *searcher, limits, 0);
-        totals[a].nodes += r.stats.nodes;
-        totals[a].cpu_ms += r.stats.cpu_ms;
+        totals[a] += r.stats;
         if (a == 0) reference = r.value;
         if (r.value != reference) {
           std::fprintf(stderr, "bench: %s on %s: value %d, but %s says %d\n",
@@ -80,24 +74,22 @@ int run_bench(bool verbose) {
         if (verbose) {
           std::printf("%-30s %-26s %6s %12d %10llu %12s\n", p.label.c_str(),
                       algorithms[a].variant->label.c_str(), depth_text(p.depth).c_str(), r.value,
-                      static_cast<unsigned long long>(r.stats.nodes),
-                      rate_text(r.stats.nodes, r.stats.cpu_ms).c_str());
+                      static_cast<unsigned long long>(r.stats.nodes), rate_text(r.stats).c_str());
         }
       }
     }
   }
   if (verbose) std::printf("\n");
   std::printf("%-26s %14s %10s %12s\n", "algorithm", "nodes", "cpu ms", "nodes/s");
-  Totals all;
+  SearchStats all;
   for (std::size_t a = 0; a < algorithms.size(); ++a) {
     std::printf("%-26s %14llu %10.1f %12s\n", algorithms[a].variant->label.c_str(),
                 static_cast<unsigned long long>(totals[a].nodes), totals[a].cpu_ms,
-                rate_text(totals[a].nodes, totals[a].cpu_ms).c_str());
-    all.nodes += totals[a].nodes;
-    all.cpu_ms += totals[a].cpu_ms;
+                rate_text(totals[a]).c_str());
+    all += totals[a];
   }
   std::printf("%-26s %14llu %10.1f %12s\n", "total", static_cast<unsigned long long>(all.nodes),
-              all.cpu_ms, rate_text(all.nodes, all.cpu_ms).c_str());
+              all.cpu_ms, rate_text(all).c_str());
   std::printf("signature: %llu\n", static_cast<unsigned long long>(all.nodes));
   return disagreements == 0 ? 0 : 1;
 }

@@ -105,14 +105,14 @@ int list_algorithms(bool json) {
 }  // namespace
 
 void add_list_commands(CLI::App& app, Action& action) {
-  auto json = std::make_shared<bool>(false);
-  CLI::App* games = app.add_subcommand("games", "list games, their parameters and evaluations");
-  games->add_flag("--json", *json, "print JSON");
-  games->callback([&action, json] { action = [json] { return list_games(*json); }; });
-  auto json2 = std::make_shared<bool>(false);
-  CLI::App* algos = app.add_subcommand("algorithms", "list algorithms and their options");
-  algos->add_flag("--json", *json2, "print JSON");
-  algos->callback([&action, json2] { action = [json2] { return list_algorithms(*json2); }; });
+  const auto add = [&](const char* name, const char* help, int (*list)(bool)) {
+    auto json = std::make_shared<bool>(false);
+    CLI::App* cmd = app.add_subcommand(name, help);
+    cmd->add_flag("--json", *json, "print JSON");
+    cmd->callback([&action, json, list] { action = [json, list] { return list(*json); }; });
+  };
+  add("games", "list games, their parameters and evaluations", list_games);
+  add("algorithms", "list algorithms and their options", list_algorithms);
 }
 
 }  // namespace gts::cli

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
-#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "games/params.h"

@@ -12,25 +12,14 @@ namespace {
 // Sampled positions draw from streams apart from the tie-break seeds.
 constexpr std::uint64_t kPositionStream = 0x706f736974696f6eULL;  // "position"
 
-std::string swept_text(const CompareVariant& v, bool with_seed) {
-  std::string out;
+// The set's name, then ":k=v,..." of the combination's swept parameters when it has any (the
+// seed only `with_seed`).
+std::string joined(const std::string& set, const CompareVariant& v, bool with_seed) {
+  std::string swept;
   for (const auto& [k, value] : v.swept) {
-    if (!with_seed && k == "seed") continue;
-    if (!out.empty()) out += ',';
-    out += k;
-    out += '=';
-    out += value;
+    if (with_seed || k != "seed") swept += (swept.empty() ? "" : ",") + k + "=" + value;
   }
-  return out;
-}
-
-std::string joined(const std::string& set, const std::string& swept) {
-  std::string out = set;
-  if (!swept.empty()) {
-    out += ':';
-    out += swept;
-  }
-  return out;
+  return swept.empty() ? set : set + ":" + swept;
 }
 
 // A uniform tree (a game fact) has a minimal tree to compare against, from its parameters.
@@ -51,8 +40,8 @@ ComparePlan make_compare_plan(CompareConfig config) {
     for (std::size_t v = 0; v < set.variants.size(); ++v) {
       const CompareVariant& variant = set.variants[v];
       const GameHandle& game = *variant.game;
-      const std::string base = joined(set.name, swept_text(variant, true));
-      const std::string group = joined(set.name, swept_text(variant, false));
+      const std::string base = joined(set.name, variant, true);
+      const std::string group = joined(set.name, variant, false);
       std::vector<std::string> positions;
       switch (set.positions.kind) {
         case ComparePositions::Kind::kStart:
@@ -77,27 +66,15 @@ ComparePlan make_compare_plan(CompareConfig config) {
         }
       }
       for (std::size_t i = 0; i < positions.size(); ++i) {
-        CompareInput input;
-        input.name = base;
-        if (set.positions.kind != ComparePositions::Kind::kStart) {
-          input.name += '#';
-          input.name += std::to_string(i + 1);
-        }
-        input.group = group;
-        input.set = s;
-        input.variant = v;
-        input.position = positions[i];
-        input.uniform = uniform_shape(game);
-        const std::size_t index = plan.inputs.size();
-        plan.inputs.push_back(std::move(input));
-        for (int depth : set.depths) plan.jobs.push_back(CompareJob{index, depth});
+        const bool numbered = set.positions.kind != ComparePositions::Kind::kStart;
+        plan.inputs.push_back({numbered ? base + "#" + std::to_string(i + 1) : base, group, s, v,
+                               positions[i], uniform_shape(game)});
+        for (int depth : set.depths) plan.jobs.push_back({plan.inputs.size() - 1, depth});
       }
     }
   }
   return plan;
 }
-
-std::size_t searches_per_job(const ComparePlan& plan) { return plan.config.algorithms.size(); }
 
 std::vector<CompareRow> run_compare_job(const ComparePlan& plan, std::size_t index,
                                         const std::atomic<bool>* stop) {
@@ -117,10 +94,7 @@ std::vector<CompareRow> run_compare_job(const ComparePlan& plan, std::size_t ind
     row.algorithm = a.algorithm.name;
     row.variant = a.name;
     row.depth = job.depth;
-    SearchLimits limits;
-    limits.depth = job.depth;
-    limits.max_nodes = a.max_nodes;
-    limits.stop = stop;
+    const SearchLimits limits{.depth = job.depth, .max_nodes = a.max_nodes, .stop = stop};
     try {
       // A fresh searcher per search: no state carries over from another job.
       const std::unique_ptr<Searcher> searcher = game.make_searcher(a.algorithm, set.evaluation);

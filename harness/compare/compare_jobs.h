@@ -61,9 +61,6 @@ struct CompareRow {
 std::vector<CompareRow> run_compare_job(const ComparePlan& plan, std::size_t index,
                                         const std::atomic<bool>* stop = nullptr);
 
-// Searches per job and in all.
-std::size_t searches_per_job(const ComparePlan& plan);
-
 // A job's rows as bytes (harness/mpi/wire.h), every field exactly (timings as their 64 bits), for
 // the trip from the rank that ran the job to rank 0.
 std::string encode_compare_rows(const std::vector<CompareRow>& rows);

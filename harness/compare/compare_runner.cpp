@@ -1,10 +1,6 @@
 #include "harness/compare/compare_runner.h"
 
-#include <oneapi/tbb/info.h>
-
 #include <atomic>
-#include <cstdint>
-#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -16,6 +12,7 @@
 #include "harness/csv.h"
 #include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/progress_line.h"
+#include "harness/strf.h"
 
 namespace gts {
 
@@ -31,8 +28,8 @@ std::string decisive_text(const ComparePlan& plan) {
   return compare_resolved_yaml(config) + inputs_csv(plan);
 }
 
-ComparePlan make_checked_plan(const std::string& path, CompareConfig config) {
-  ComparePlan plan = make_compare_plan(std::move(config));
+ComparePlan load_checked_plan(const std::string& path) {
+  ComparePlan plan = make_compare_plan(load_compare_config(path));
   if (plan.inputs.size() > kMaxCompareInputs) {
     throw ConfigError(path, "the inputs expand into " + std::to_string(plan.inputs.size()) +
                                 " positions, more than " + std::to_string(kMaxCompareInputs));
@@ -62,7 +59,7 @@ class CompareJobs final : public JobRunner {
 
 std::unique_ptr<JobRunner> make_compare_jobs(const std::string& context) {
   const auto [path, hash] = decode_config_context(context);
-  ComparePlan plan = make_checked_plan(path, load_compare_config(path));
+  ComparePlan plan = load_checked_plan(path);
   const std::string mine = config_hash_of(decisive_text(plan));
   if (mine != hash) {
     throw ConfigError(path, "this rank read a config or inputs that differ from rank 0's (hash " +
@@ -72,8 +69,7 @@ std::unique_ptr<JobRunner> make_compare_jobs(const std::string& context) {
 }
 
 CompareRunResult run_compare(const RunRequest& request) {
-  CompareJobs jobs(
-      make_checked_plan(request.config_path, load_compare_config(request.config_path)));
+  CompareJobs jobs(load_checked_plan(request.config_path));
   const ComparePlan& plan = jobs.plan();
   RunDescription description;
   description.command = "compare";
@@ -98,7 +94,7 @@ CompareRunResult run_compare(const RunRequest& request) {
   const double start = wall_ms();
   // Each job's rows into its slot, as they arrive from this process's threads, other ranks or the
   // journal of an interrupted run: the rows stay in job order whoever ran them.
-  const std::size_t per_job = searches_per_job(plan);
+  const std::size_t per_job = plan.config.algorithms.size();
   result.rows.resize(plan.jobs.size() * per_job);
   ProgressLine progress("jobs", static_cast<int>(plan.jobs.size()), 0, !request.quiet);
   auto record = [&](std::size_t index, const std::string& bytes) {
@@ -126,22 +122,21 @@ CompareRunResult run_compare(const RunRequest& request) {
   write_file(dir / "inputs.csv", inputs_csv(plan));
   write_file(dir / "summary.csv", compare_summary_csv(result.summary));
 
+  const auto value = [](const CompareRow& r) {
+    return r.error.empty() ? strf("=%d", r.value) : std::string(" failed");
+  };
   for (std::size_t j = 0; j < plan.jobs.size(); ++j) {
+    const CompareRow* job_rows = result.rows.data() + j * per_job;
     std::string wrong;
-    auto value = [](const CompareRow& r) {
-      std::string s = r.error.empty() ? "=" : " failed";
-      return r.error.empty() ? s += std::to_string(r.value) : s;
-    };
     for (std::size_t a = 0; a < per_job; ++a) {
-      const CompareRow& r = result.rows[j * per_job + a];
+      const CompareRow& r = job_rows[a];
       if (!r.agrees)
         wrong += " " + r.variant + value(r) + (r.error.empty() ? "" : " (" + r.error + ")");
     }
     if (wrong.empty()) continue;
-    const CompareRow& ref = result.rows[j * per_job + plan.config.reference];
-    result.disagreements.push_back(result.rows[j * per_job].input + " (depth " +
-                                   depth_text(plan.jobs[j].depth) + "): " + ref.variant +
-                                   value(ref) + " (reference), but" + wrong);
+    const CompareRow& ref = job_rows[plan.config.reference];
+    result.disagreements.push_back(job_rows[0].input + " (depth " + depth_text(plan.jobs[j].depth) +
+                                   "): " + ref.variant + value(ref) + " (reference), but" + wrong);
   }
   result.exit_code = result.disagreements.empty() ? 0 : 1;
   if (!request.quiet) {

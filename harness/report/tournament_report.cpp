@@ -2,7 +2,6 @@
 // each player does per move (nodes, CPU time), from a `harness run` folder.
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <map>
 
 #include "harness/config/config_error.h"

@@ -1,7 +1,6 @@
 #include "harness/solve/solve_report.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <map>
 #include <set>
 

@@ -1,12 +1,11 @@
 #include "harness/solve/solve_runner.h"
 
-#include <oneapi/tbb/info.h>
-
 #include <exception>
 #include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 
 #include "harness/config/config_error.h"
@@ -65,15 +64,10 @@ void decode_row(const std::string& bytes, SolveRow& row, std::string& error) {
 std::string decisive_lines(const std::string& text) {
   std::string out;
   bool skipping = false;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    const std::string line = text.substr(start, end - start);
-    start = end + 1;
-    const bool top_level = !line.empty() && line[0] != ' ' && line[0] != '\t' && line[0] != '#';
-    if (top_level) {
-      skipping = line.rfind("threads:", 0) == 0 || line.rfind("output:", 0) == 0;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.empty() && line[0] != ' ' && line[0] != '\t' && line[0] != '#') {  // top level
+      skipping = line.starts_with("threads:") || line.starts_with("output:");
     }
     if (!skipping) out += line + '\n';
   }
@@ -83,11 +77,7 @@ std::string decisive_lines(const std::string& text) {
 // Job i is problem i / solvers x solver i % solvers; the same on every rank.
 class SolveJobs final : public JobRunner {
  public:
-  explicit SolveJobs(LoadedSolve loaded) : loaded_(std::move(loaded)) {
-    limits_.depth = kDepthMax;
-    limits_.max_nodes = loaded_.config.max_nodes;
-    limits_.max_ms = loaded_.config.max_ms;
-  }
+  explicit SolveJobs(LoadedSolve loaded) : loaded_(std::move(loaded)) {}
   [[nodiscard]] const LoadedSolve& loaded() const { return loaded_; }
   [[nodiscard]] std::size_t total() const {
     return loaded_.problems.size() * loaded_.config.solvers.size();
@@ -107,12 +97,11 @@ class SolveJobs final : public JobRunner {
     const std::size_t num_solvers = loaded_.config.solvers.size();
     const SolveProblem& problem = *loaded_.problems.at(i / num_solvers);
     const SolverSpec& solver = loaded_.config.solvers[i % num_solvers];
-    SolveRow row;
-    row.problem = problem.name();
-    row.algorithm = solver.name;
-    row.expected = problem.expected();
-    SearchLimits limits = limits_;
-    limits.stop = &stop;
+    SolveRow row{problem.name(), solver.name, problem.expected(), {}};
+    const SearchLimits limits{.depth = kDepthMax,
+                              .max_nodes = loaded_.config.max_nodes,
+                              .max_ms = loaded_.config.max_ms,
+                              .stop = &stop};
     std::string error;
     try {
       row.outcome = problem.solve(solver, limits);
@@ -126,7 +115,6 @@ class SolveJobs final : public JobRunner {
 
  private:
   LoadedSolve loaded_;
-  SearchLimits limits_;
 };
 
 }  // namespace
@@ -158,11 +146,10 @@ SolveRunResult run_solve(const RunRequest& request) {
   SolveRunResult result;
   result.out_dir = pipeline.dir();
   write_file(std::filesystem::path(result.out_dir) / "config.yaml", read_file_text(c.path));
-  const std::size_t num_solvers = c.solvers.size();
   const std::size_t total = jobs.total();
   result.rows.resize(total);
   if (!request.quiet) {
-    std::cerr << "solve: " << loaded.problems.size() << " problems x " << num_solvers
+    std::cerr << "solve: " << loaded.problems.size() << " problems x " << c.solvers.size()
               << " solvers on " << pipeline.threads() << " threads -> " << result.out_dir << "\n";
   }
   ProgressLine progress("runs", static_cast<int>(total), 0, !request.quiet);
@@ -172,12 +159,9 @@ SolveRunResult run_solve(const RunRequest& request) {
     SolveRow& row = result.rows[i];
     std::string error;
     decode_row(bytes, row, error);
-    if (!error.empty())
-      progress.message("solve: " + row.problem + " / " + row.algorithm + ": " + error);
-    if (!row.outcome.warning.empty()) {
-      progress.message("solve: " + row.problem + " / " + row.algorithm +
-                       ": warning: " + row.outcome.warning);
-    }
+    const std::string which = "solve: " + row.problem + " / " + row.algorithm + ": ";
+    if (!error.empty()) progress.message(which + error);
+    if (!row.outcome.warning.empty()) progress.message(which + "warning: " + row.outcome.warning);
     progress.advance("last: " + row.problem + " " + row.algorithm + " " +
                      solve_result_name(row.outcome) + " (" +
                      std::to_string(row.outcome.stats.nodes) + " nodes, " +
