@@ -1,6 +1,5 @@
 #include "harness/pipeline/run_pipeline.h"
 
-#include <sys/resource.h>
 #include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
@@ -123,14 +122,6 @@ std::string cpu_model() {
     }
   }
   return "unknown";
-}
-
-// CPU time of the whole process (every thread), in ms.
-double process_cpu_ms() {
-  rusage ru{};
-  getrusage(RUSAGE_SELF, &ru);
-  return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
-         (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-3;
 }
 
 }  // namespace
