@@ -12,7 +12,7 @@
 
 #include "harness/config/config_error.h"
 #include "harness/config/tournament_config.h"
-#include "harness/engine/engine_pool.h"
+#include "harness/engine/ugi_engine.h"
 #include "harness/mpi/wire.h"
 #include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/run_pipeline.h"
