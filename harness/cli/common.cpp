@@ -8,6 +8,16 @@
 
 namespace gts::cli {
 
+namespace {
+
+template <class T>
+bool parse_whole(const std::string& text, T& v) {
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  return !text.empty() && ec == std::errc() && ptr == text.data() + text.size();
+}
+
+}  // namespace
+
 std::map<std::string, std::string> key_values(const std::vector<std::string>& items,
                                               const std::string& option) {
   std::map<std::string, std::string> out;
@@ -21,22 +31,11 @@ std::map<std::string, std::string> key_values(const std::vector<std::string>& it
 int parse_depth(const std::string& text) {
   if (text == "max") return kDepthMax;
   int d = 0;
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), d);
-  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || d < 0 || d > 1000) {
+  if (!parse_whole(text, d) || d < 0 || d > 1000) {
     throw ParamError("--depth: expected an integer 0..1000 or 'max', got '" + text + "'");
   }
   return d;
 }
-
-namespace {
-
-template <class T>
-bool parse_whole(const std::string& text, T& v) {
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  return !text.empty() && ec == std::errc() && ptr == text.data() + text.size();
-}
-
-}  // namespace
 
 CLI::Validator integer_in(long long lo, long long hi) {
   const std::string range = std::to_string(lo) + ".." + std::to_string(hi);

@@ -210,7 +210,7 @@ class UgiSession {
     // movetime of its own where none is given. A bare `go` searches with the engine's defaults.
     SearchLimits limits = default_limits_;
     bool bounded = false;
-    double p1time = -1, p2time = -1, p1inc = 0, p2inc = 0;
+    double time[2] = {-1, -1}, inc[2] = {0, 0};  // p1time p2time, p1inc p2inc (-1: no clock)
     auto bound = [&] {
       if (!bounded) limits = SearchLimits{}, limits.depth = kDepthMax;
       bounded = true;
@@ -234,22 +234,17 @@ class UgiSession {
       } else if (key == "movetime") {
         bound();
         limits.max_ms = v;
-      } else if (key == "p1time") {
-        p1time = v;
-      } else if (key == "p2time") {
-        p2time = v;
-      } else if (key == "p1inc") {
-        p1inc = v;
-      } else if (key == "p2inc") {
-        p2inc = v;
+      } else if (key == "p1time" || key == "p2time") {
+        time[key[1] == '1' ? 0 : 1] = v;
+      } else if (key == "p1inc" || key == "p2inc") {
+        inc[key[1] == '1' ? 0 : 1] = v;
       } else {
         throw ParamError("go: unknown parameter '" + key + "'");
       }
     }
-    const bool p1 = game_->to_move(position_) == first_player_;
-    const double clock = p1 ? p1time : p2time;
-    if (clock >= 0) {
-      const double share = clock_allocation_ms(clock, p1 ? p1inc : p2inc);
+    const int mover = game_->to_move(position_) == first_player_ ? 0 : 1;
+    if (time[mover] >= 0) {
+      const double share = clock_allocation_ms(time[mover], inc[mover]);
       bound();
       limits.max_ms = limits.max_ms > 0 ? std::min(limits.max_ms, share) : share;
     }
@@ -287,20 +282,16 @@ class UgiSession {
   void query(const std::vector<std::string>& w) {
     if (w.size() != 2) throw ParamError("expected 'query gameover|p1turn|result|fen'");
     const bool over = game_->is_terminal(position_);
+    const bool p1 = game_->to_move(position_) == first_player_;
     if (w[1] == "gameover") {
       in_->send(std::string("response ") + (over ? "true" : "false"));
     } else if (w[1] == "p1turn") {
-      in_->send(std::string("response ") +
-                (game_->to_move(position_) == first_player_ ? "true" : "false"));
+      in_->send(std::string("response ") + (p1 ? "true" : "false"));
     } else if (w[1] == "result") {
-      if (!over) {
-        in_->send("response none");
-        return;
-      }
-      const Value v = game_->terminal_value(position_);
-      const bool p1 = game_->to_move(position_) == first_player_;
-      const Value p1_view = p1 ? v : -v;
-      in_->send(std::string("response ") + (p1_view > 0   ? "p1win"
+      const Value mover_view = over ? game_->terminal_value(position_) : 0;
+      const Value p1_view = p1 ? mover_view : -mover_view;
+      in_->send(std::string("response ") + (!over         ? "none"
+                                            : p1_view > 0 ? "p1win"
                                             : p1_view < 0 ? "p2win"
                                                           : "draw"));
     } else if (w[1] == "fen") {

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
@@ -25,6 +26,11 @@ namespace {
 double now_ms() {
   using namespace std::chrono;
   return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
+}
+
+void close_fd(int& fd) {
+  if (fd >= 0) close(fd);
+  fd = -1;
 }
 
 struct Spawned {
@@ -48,8 +54,8 @@ Spawned spawn_now(const ChildCommand& command) {
   const char* dir = command.working_dir.empty() ? nullptr : command.working_dir.c_str();
 
   int in[2], out[2], err[2], report[2];
-  if (pipe2(in, O_CLOEXEC) != 0) return {.error = std::strerror(errno)};
-  if (pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0 || pipe2(report, O_CLOEXEC) != 0) {
+  if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0 ||
+      pipe2(report, O_CLOEXEC) != 0) {
     return {.error = std::strerror(errno)};
   }
   const pid_t parent = getpid();
@@ -121,11 +127,7 @@ Spawned spawn_now(const ChildCommand& command) {
     return s;
   }
   close(report[0]);
-  s.pid = pid;
-  s.in = in[1];
-  s.out = out[0];
-  s.err = err[0];
-  return s;
+  return {.pid = pid, .in = in[1], .out = out[0], .err = err[0], .error = {}};
 }
 
 // The one thread that starts children (see spawn_now). Never destroyed: it lives until exit.
@@ -164,10 +166,8 @@ class Spawner {
     std::unique_lock lock(mutex_);
     for (;;) {
       cv_.wait(lock, [&] {
-        for (const auto& r : requests_) {
-          if (!r.done) return true;
-        }
-        return false;
+        return std::any_of(requests_.begin(), requests_.end(),
+                           [](const Request& r) { return !r.done; });
       });
       for (auto& r : requests_) {
         if (r.done) continue;
@@ -182,11 +182,6 @@ class Spawner {
   std::condition_variable cv_;
   std::list<Request> requests_;
 };
-
-std::string signal_text(int sig) {
-  const char* name = strsignal(sig);
-  return "killed by signal " + std::to_string(sig) + (name ? std::string(" (") + name + ")" : "");
-}
 
 }  // namespace
 
@@ -230,8 +225,7 @@ void ChildProcess::drain_stderr() {
         if (stderr_sink_) stderr_sink_(err_buffer_);
         err_buffer_.clear();
       }
-      close(err_fd_);
-      err_fd_ = -1;
+      close_fd(err_fd_);
     }
     return;
   }
@@ -248,7 +242,7 @@ void ChildProcess::drain_stderr() {
 
 ChildProcess::Read ChildProcess::read_line(std::string& line, double timeout_ms,
                                            const std::atomic<bool>* stop) {
-  const double deadline = timeout_ms < 0 ? -1 : now_ms() + timeout_ms;
+  const double deadline = now_ms() + timeout_ms;
   for (;;) {
     if (const auto nl = out_buffer_.find('\n'); nl != std::string::npos) {
       line = out_buffer_.substr(0, nl);
@@ -258,14 +252,10 @@ ChildProcess::Read ChildProcess::read_line(std::string& line, double timeout_ms,
     }
     if (out_fd_ < 0) return Read::kEof;
     if (stop != nullptr && stop->load(std::memory_order_relaxed)) return Read::kStopped;
-    double wait = 20;
-    if (deadline >= 0) {
-      const double left = deadline - now_ms();
-      if (left <= 0) return Read::kTimeout;
-      wait = std::min(wait, left);
-    }
+    const double left = deadline - now_ms();
+    if (left <= 0) return Read::kTimeout;
     pollfd fds[2] = {{out_fd_, POLLIN, 0}, {err_fd_, POLLIN, 0}};
-    const int n = poll(fds, err_fd_ >= 0 ? 2 : 1, static_cast<int>(wait) + 1);
+    const int n = poll(fds, err_fd_ >= 0 ? 2 : 1, static_cast<int>(std::min(20.0, left)) + 1);
     if (n < 0) {
       if (errno == EINTR) continue;
       throw std::runtime_error(std::string("poll: ") + std::strerror(errno));
@@ -283,8 +273,7 @@ ChildProcess::Read ChildProcess::read_line(std::string& line, double timeout_ms,
           pollfd e{err_fd_, POLLIN, 0};
           if (poll(&e, 1, 20) > 0) drain_stderr();
         }
-        close(out_fd_);
-        out_fd_ = -1;
+        close_fd(out_fd_);
         if (!out_buffer_.empty()) out_buffer_ += '\n';  // a last line without its newline
       }
     }
@@ -312,13 +301,8 @@ bool ChildProcess::exited() {
   }
 }
 
-bool ChildProcess::running() { return !exited(); }
-
 void ChildProcess::terminate(double grace_ms) {
-  if (in_fd_ >= 0) {
-    close(in_fd_);
-    in_fd_ = -1;
-  }
+  close_fd(in_fd_);
   if (pid_ > 0 && !reaped_) {
     const double deadline = now_ms() + grace_ms;
     while (!exited() && now_ms() < deadline) {
@@ -337,21 +321,17 @@ void ChildProcess::terminate(double grace_ms) {
     }
     reaped_ = true;
   }
-  if (out_fd_ >= 0) {
-    close(out_fd_);
-    out_fd_ = -1;
-  }
-  if (err_fd_ >= 0) {
-    close(err_fd_);
-    err_fd_ = -1;
-  }
+  close_fd(out_fd_);
+  close_fd(err_fd_);
 }
 
 std::string ChildProcess::exit_description() {
   if (!exited()) return "still running";
   if (code_ == CLD_EXITED) return "exited with status " + std::to_string(status_);
-  if (code_ == CLD_KILLED || code_ == CLD_DUMPED) return signal_text(status_);
-  return "ended";
+  if (code_ != CLD_KILLED && code_ != CLD_DUMPED) return "ended";
+  const char* name = strsignal(status_);
+  return "killed by signal " + std::to_string(status_) +
+         (name ? std::string(" (") + name + ")" : "");
 }
 
 std::vector<std::string> ChildProcess::last_stderr() const {

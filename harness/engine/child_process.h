@@ -42,15 +42,15 @@ class ChildProcess {
   bool write_line(const std::string& line);
 
   enum class Read { kLine, kTimeout, kEof, kStopped };
-  // Waits for the next stdout line until `timeout_ms` (< 0: no limit) passes or `stop` is raised
+  // Waits for the next stdout line until `timeout_ms` passes or `stop` is raised
   // (polled every 20 ms). Stderr lines that arrive meanwhile go to the sink.
   Read read_line(std::string& line, double timeout_ms, const std::atomic<bool>* stop = nullptr);
 
   // Closes stdin (a well-behaved engine exits on end of input), waits up to `grace_ms` for the
   // child to exit, then kills its process group and reaps it. Idempotent.
   void terminate(double grace_ms = 300);
-  // True while the child has not exited.
-  bool running();
+  // True once the child has exited (it stays unreaped until terminate()).
+  bool exited();
   // "exited with status 3", "killed by signal 11 (Segmentation fault)", or "still running".
   std::string exit_description();
   // The last lines the child wrote to stderr (at most 5), oldest first.
@@ -58,7 +58,6 @@ class ChildProcess {
 
  private:
   void drain_stderr();
-  bool exited();  // without reaping
 
   pid_t pid_ = -1;
   int in_fd_ = -1;

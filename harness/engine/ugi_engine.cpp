@@ -113,28 +113,21 @@ UgiEngine::~UgiEngine() {
 
 bool UgiEngine::send(const std::string& line) {
   if (log_ != nullptr && log_->debug()) log_->line(process_->pid(), ">", line);
-  if (process_->write_line(line)) return true;
-  failure_ = describe("the engine stopped reading its input (at '" + line + "')");
-  return false;
+  return process_->write_line(line) ||
+         fail("the engine stopped reading its input (at '" + line + "')");
 }
 
 bool UgiEngine::expect(const std::string& word, double timeout_ms) {
-  using Clock = std::chrono::steady_clock;
-  const auto deadline = Clock::now() + std::chrono::duration<double, std::milli>(timeout_ms);
-  for (;;) {
-    const double left = std::chrono::duration<double, std::milli>(deadline - Clock::now()).count();
-    std::string line;
-    switch (process_->read_line(line, std::max(0.0, left), stop_)) {
+  const double deadline = wall_ms() + timeout_ms;
+  for (std::string line;;) {
+    switch (process_->read_line(line, std::max(0.0, deadline - wall_ms()), stop_)) {
       case ChildProcess::Read::kLine:
         break;
       case ChildProcess::Read::kTimeout:
-        failure_ = describe("no '" + word + "' within " + ms_text(timeout_ms) + " ms");
-        return false;
+        return fail("no '" + word + "' within " + ms_text(timeout_ms) + " ms");
       case ChildProcess::Read::kEof:
-        failure_ = describe("the engine closed its output before '" + word + "'");
-        return false;
+        return fail("the engine closed its output before '" + word + "'");
       case ChildProcess::Read::kStopped:
-        stopped_ = true;
         failure_ = "stopped";
         return false;
     }
@@ -162,12 +155,9 @@ EngineMove UgiEngine::go(const EngineGo& request) {
   }
   const double timeout = request.deadline_ms > 0 ? request.deadline_ms : spec_.stall_ms;
   const std::atomic<bool>* stop = request.stop != nullptr ? request.stop : stop_;
-  using Clock = std::chrono::steady_clock;
-  const auto deadline = Clock::now() + std::chrono::duration<double, std::milli>(timeout);
-  for (;;) {
-    const double left = std::chrono::duration<double, std::milli>(deadline - Clock::now()).count();
-    std::string line;
-    const auto read = process_->read_line(line, std::max(0.0, left), stop);
+  const double deadline = wall_ms() + timeout;
+  for (std::string line;;) {
+    const auto read = process_->read_line(line, std::max(0.0, deadline - wall_ms()), stop);
     if (read == ChildProcess::Read::kStopped) {
       (void)process_->write_line("stop");
       failure_ = "stopped";
@@ -176,14 +166,14 @@ EngineMove UgiEngine::go(const EngineGo& request) {
     }
     if (read == ChildProcess::Read::kTimeout) {
       (void)process_->write_line("stop");
-      failure_ = describe("no bestmove within " + ms_text(timeout) + " ms" +
-                          (request.deadline_ms > 0 ? "" : " (the engine's stall_ms)"));
+      fail("no bestmove within " + ms_text(timeout) + " ms" +
+           (request.deadline_ms > 0 ? "" : " (the engine's stall_ms)"));
       m.status = EngineMove::Status::kTimeout;
       m.reason = failure_;
       return m;
     }
     if (read == ChildProcess::Read::kEof) {
-      failure_ = describe("the engine closed its output before bestmove");
+      fail("the engine closed its output before bestmove");
       m.reason = failure_;
       return m;
     }
@@ -201,18 +191,18 @@ EngineMove UgiEngine::go(const EngineGo& request) {
   }
 }
 
-std::string UgiEngine::describe(const std::string& what) {
+bool UgiEngine::fail(const std::string& what) {
   // A process that just closed its output may still be exiting: give it a moment.
-  for (int i = 0; i < 50 && process_->running(); ++i) {
+  for (int i = 0; i < 50 && !process_->exited(); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
-  std::string out = what + "; engine " + process_->exit_description();
+  failure_ = what + "; engine " + process_->exit_description();
   const auto tail = process_->last_stderr();
   if (!tail.empty()) {
-    out += "; its last stderr:";
-    for (const auto& l : tail) out += " | " + l;
+    failure_ += "; its last stderr:";
+    for (const auto& l : tail) failure_ += " | " + l;
   }
-  return out;
+  return false;
 }
 
 double UgiEngine::cpu_ms() const {
@@ -242,6 +232,33 @@ double UgiEngine::cpu_ms() const {
     if (i == 15) stime = std::strtoull(f.c_str(), nullptr, 10);
   }
   return static_cast<double>(utime + stime) * 1e3 / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+EnginePool::EnginePool(EngineSpec spec, const std::string& log_path, bool debug)
+    : spec_(std::move(spec)), log_(log_path, debug) {}
+
+std::unique_ptr<UgiEngine> EnginePool::acquire(const std::atomic<bool>* stop) {
+  {
+    std::lock_guard lock(mutex_);
+    if (!idle_.empty()) {
+      auto e = std::move(idle_.back());
+      idle_.pop_back();
+      return e;
+    }
+  }
+  return std::make_unique<UgiEngine>(spec_, &log_, stop);
+}
+
+void EnginePool::release(std::unique_ptr<UgiEngine> engine) {
+  if (engine == nullptr || !engine->ok()) return;  // destroyed: the process is ended
+  std::lock_guard lock(mutex_);
+  idle_.push_back(std::move(engine));
+}
+
+std::string PooledEngine::start_game() {
+  if (engine_ == nullptr) engine_ = pool_.acquire(stop_);
+  if (!engine_->ok() || !engine_->new_game()) return engine_->failure();
+  return {};
 }
 
 }  // namespace gts

@@ -4,10 +4,12 @@
 // its exit status and its last stderr lines.
 #pragma once
 
+#include <atomic>
 #include <cstdio>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "harness/engine/child_process.h"
 #include "harness/engine/engine_spec.h"
@@ -53,8 +55,9 @@ class UgiEngine {
   bool send(const std::string& line);
   // Reads lines until one starts with `word`; false (and failure_) on timeout, end or stop.
   bool expect(const std::string& word, double timeout_ms);
-  // `what` and the process's fate: its exit status and last stderr lines.
-  std::string describe(const std::string& what);
+  // Sets failure_ to `what` and the process's fate (its exit status and last stderr lines);
+  // returns false.
+  bool fail(const std::string& what);
   double cpu_ms() const;  // the process's CPU time so far, from /proc
 
   EngineSpec spec_;
@@ -62,12 +65,54 @@ class UgiEngine {
   const std::atomic<bool>* stop_;
   std::unique_ptr<ChildProcess> process_;
   std::string failure_;
-  bool stopped_ = false;
 };
 
 // "position startpos moves a b" or "position fen NOTATION moves a b".
 std::string ugi_position_command(const EngineGo& request);
 // "go depth 4 nodes 1000 movetime 100 p1time 9000 p2time 8000 p1inc 100 p2inc 100".
 std::string ugi_go_command(const EngineGo& request);
+
+// The engine processes of one player in a tournament: kept from game to game (the idle ones quit
+// with the pool), a fresh one after any failure (a crash, a stall, a move it could not make), so
+// that one bad game costs one game.
+class EnginePool {
+ public:
+  // `log_path`: the player's log (stderr, and with `debug` the protocol).
+  EnginePool(EngineSpec spec, const std::string& log_path, bool debug);
+  EnginePool(const EnginePool&) = delete;
+  EnginePool& operator=(const EnginePool&) = delete;
+
+  // An idle engine, or a newly started one (check ok(): its handshake, which `stop` cuts short,
+  // may have failed).
+  std::unique_ptr<UgiEngine> acquire(const std::atomic<bool>* stop);
+  // Keeps a sound engine for the next game; ends any other.
+  void release(std::unique_ptr<UgiEngine> engine);
+
+ private:
+  EngineSpec spec_;
+  EngineLog log_;
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<UgiEngine>> idle_;
+};
+
+// A player's engine for one game, as the game loop sees it: taken from the pool at the start of
+// the game and given back at its end.
+class PooledEngine final : public ExternalPlayer {
+ public:
+  PooledEngine(EnginePool& pool, const std::atomic<bool>* stop) : pool_(pool), stop_(stop) {}
+  ~PooledEngine() override { pool_.release(std::move(engine_)); }
+  PooledEngine(const PooledEngine&) = delete;
+  PooledEngine& operator=(const PooledEngine&) = delete;
+
+  std::string start_game() override;
+  EngineMove go(const EngineGo& request) override { return engine_->go(request); }
+  // The game was lost by this engine's fault: end the process (the next game starts a fresh one).
+  void discard() { engine_.reset(); }
+
+ private:
+  EnginePool& pool_;
+  const std::atomic<bool>* stop_;
+  std::unique_ptr<UgiEngine> engine_;
+};
 
 }  // namespace gts

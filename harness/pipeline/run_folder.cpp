@@ -14,6 +14,7 @@
 
 #include "games/params.h"
 #include "harness/config/config_error.h"
+#include "harness/strf.h"
 
 namespace gts {
 
@@ -85,17 +86,6 @@ RunFolderLock::RunFolderLock(const std::string& dir) {
   }
 }
 
-RunFolderLock::RunFolderLock(RunFolderLock&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }
-
-RunFolderLock& RunFolderLock::operator=(RunFolderLock&& other) noexcept {
-  if (this != &other) {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = other.fd_;
-    other.fd_ = -1;
-  }
-  return *this;
-}
-
 RunFolderLock::~RunFolderLock() {
   if (fd_ >= 0) ::close(fd_);  // closing the last descriptor releases the flock
 }
@@ -111,15 +101,10 @@ RunFolder open_run_folder(const RunFolderRequest& r) {
     }
     folder.lock = RunFolderLock(dir);
     if (const std::string old = read_run_hash(dir); old != r.hash) {
-      std::string message = "--resume: this config differs from the one ";
-      message += dir;
-      message += " was started with (config hash ";
-      message += r.hash;
-      message += " vs ";
-      message += old;
-      message += "); ";
-      message += r.resume_hint;
-      throw ConfigError(r.config_path, message);
+      throw ConfigError(r.config_path,
+                        strf("--resume: this config differs from the one %s was started with "
+                             "(config hash %s vs %s); %s",
+                             dir.c_str(), r.hash.c_str(), old.c_str(), r.resume_hint.c_str()));
     }
     return folder;
   }

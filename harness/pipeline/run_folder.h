@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gts {
@@ -43,10 +44,11 @@ class RunFolderLock {
  public:
   RunFolderLock() = default;
   explicit RunFolderLock(const std::string& dir);  // ParamError naming the holder's PID
-  RunFolderLock(RunFolderLock&& other) noexcept;
-  RunFolderLock& operator=(RunFolderLock&& other) noexcept;
-  RunFolderLock(const RunFolderLock&) = delete;
-  RunFolderLock& operator=(const RunFolderLock&) = delete;
+  RunFolderLock(RunFolderLock&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
+  RunFolderLock& operator=(RunFolderLock&& other) noexcept {
+    std::swap(fd_, other.fd_);  // `other` releases the lock this one held
+    return *this;
+  }
   ~RunFolderLock();
 
  private:

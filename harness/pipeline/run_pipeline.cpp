@@ -1,23 +1,117 @@
 #include "harness/pipeline/run_pipeline.h"
 
-#include <sys/resource.h>
 #include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <fstream>
+#include <map>
+#include <stdexcept>
 #include <thread>
 #include <utility>
 
 #include "algorithms/search.h"
+#include "harness/config/config_error.h"
 #include "harness/mpi/thread_count.h"
 #include "harness/mpi/wire.h"
-#include "harness/pipeline/result_log.h"
 
 namespace gts {
 
 namespace {
+
+// Ctrl-C's state is global, because a signal handler can reach nothing else: the flag every job
+// polls, and whether a signal came (the flag is also raised by conclude(), which is none).
+std::atomic<bool> g_stop{false};
+std::atomic<bool> g_signalled{false};
+
+extern "C" void on_stop_signal(int) {
+  if (g_signalled.exchange(true)) _exit(130);  // a second Ctrl-C stops at once
+  g_stop = true;
+}
+
+// results.log: the journal of a run whose outputs are computed from every job's result at the end
+// (compare, solve). One line per finished job, its index and its result's bytes in hex, appended
+// and flushed as the job finishes, so a run killed at any moment loses no finished job.
+class ResultLog {
+ public:
+  // Creates `path` or, with `resume`, reads it first: every whole line must be a job below `total`
+  // and its result (else ConfigError naming the file and line); a last line torn by a kill is
+  // dropped, and the file is rewritten without it before anything is appended.
+  ResultLog(const std::string& path, bool resume, std::size_t total) : path_(path) {
+    std::string kept;
+    if (resume) {
+      int line_number = 0;
+      for (const std::string& line : complete_lines(path)) {
+        ++line_number;
+        std::size_t index = 0;
+        std::string result;
+        if (!parse_line(line, total, index, result)) {
+          throw ConfigError(path, line_number, 1,
+                            "not a job's result of this run (job index below " +
+                                std::to_string(total) + ", then the result in hex)");
+        }
+        resumed_[index] = std::move(result);
+        kept += line;
+        kept += '\n';
+      }
+    }
+    replace_file(path, kept);
+    file_ = std::fopen(path.c_str(), "ab");
+    if (file_ == nullptr) throw std::runtime_error("cannot open " + path + " for writing");
+  }
+  ~ResultLog() { std::fclose(file_); }
+  ResultLog(const ResultLog&) = delete;
+  ResultLog& operator=(const ResultLog&) = delete;
+
+  // The results recorded before this run, by job index.
+  [[nodiscard]] const std::map<std::size_t, std::string>& resumed() const { return resumed_; }
+
+  // Appends job `index`'s result and flushes (called from one thread at a time).
+  void record(std::size_t index, const std::string& result) {
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string line = std::to_string(index) + ' ';
+    for (const char c : result) {
+      const auto byte = static_cast<unsigned char>(c);
+      line += kHex[byte >> 4];
+      line += kHex[byte & 15];
+    }
+    line += '\n';
+    if (std::fwrite(line.data(), 1, line.size(), file_) != line.size() || std::fflush(file_) != 0) {
+      throw std::runtime_error("cannot write " + path_);
+    }
+  }
+
+ private:
+  // Reads the line as a job index below `total` and its result; false when it is not one.
+  static bool parse_line(const std::string& line, std::size_t total, std::size_t& index,
+                         std::string& result) {
+    const auto space = line.find(' ');
+    if (space == std::string::npos || space == 0 || space > 19) return false;
+    index = 0;
+    for (std::size_t i = 0; i < space; ++i) {
+      if (line[i] < '0' || line[i] > '9') return false;
+      index = index * 10 + static_cast<std::size_t>(line[i] - '0');
+    }
+    if (index >= total || (line.size() - space - 1) % 2 != 0) return false;
+    const auto hex_value = [](char c) {
+      return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+    };
+    result.clear();
+    for (std::size_t i = space + 1; i < line.size(); i += 2) {
+      const int hi = hex_value(line[i]);
+      const int lo = hex_value(line[i + 1]);
+      if (hi < 0 || lo < 0) return false;
+      result += static_cast<char>(hi * 16 + lo);
+    }
+    return true;
+  }
+
+  std::string path_;
+  std::FILE* file_ = nullptr;
+  std::map<std::size_t, std::string> resumed_;
+};
 
 std::string cpu_model() {
   std::ifstream in("/proc/cpuinfo");
@@ -28,14 +122,6 @@ std::string cpu_model() {
     }
   }
   return "unknown";
-}
-
-// CPU time of the whole process (every thread), in ms.
-double process_cpu_ms() {
-  rusage ru{};
-  getrusage(RUSAGE_SELF, &ru);
-  return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
-         (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-3;
 }
 
 }  // namespace
@@ -68,7 +154,20 @@ RunPipeline::RunPipeline(const RunRequest& request, RunDescription description)
                std::string(description_.resume_flags.empty() ? "" : " and options")})),
       started_(now_text()) {
   write_run_yaml("running");
+  g_stop = false;
+  g_signalled = false;
+  old_int_ = std::signal(SIGINT, on_stop_signal);
+  old_term_ = std::signal(SIGTERM, on_stop_signal);
 }
+
+RunPipeline::~RunPipeline() {
+  std::signal(SIGINT, old_int_);
+  std::signal(SIGTERM, old_term_);
+}
+
+const std::atomic<bool>& RunPipeline::stop() const { return g_stop; }
+
+void RunPipeline::conclude() { g_stop = true; }
 
 DistributeOutcome RunPipeline::execute(const std::string& kind, const std::string& context,
                                        std::vector<std::size_t> jobs, JobRunner& local,

@@ -22,7 +22,6 @@
 #include "harness/config/config_hash.h"
 #include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/run_folder.h"
-#include "harness/pipeline/stop_signal.h"
 
 namespace gts {
 
@@ -64,9 +63,12 @@ ConfigContext decode_config_context(const std::string& bytes);
 class RunPipeline {
  public:
   // Resolves the folder and thread count, opens and locks the folder (with `resume`, checking the
-  // config hash against run.yaml's), writes run.yaml (status running) and takes over Ctrl-C.
+  // config hash against run.yaml's), writes run.yaml (status running) and takes over Ctrl-C:
+  // while the pipeline lives, SIGINT/SIGTERM raise stop() (the run finishes what it must and
+  // leaves a resumable folder) and a second signal exits at once with status 130.
   // ParamError or ConfigError for a folder that cannot be used.
   RunPipeline(const RunRequest& request, RunDescription description);
+  ~RunPipeline();  // gives Ctrl-C back
   RunPipeline(const RunPipeline&) = delete;
   RunPipeline& operator=(const RunPipeline&) = delete;
 
@@ -76,7 +78,7 @@ class RunPipeline {
   // Jobs at once on this process (0 resolved to the core count).
   [[nodiscard]] int threads() const { return threads_; }
   // Set by Ctrl-C (SIGINT or SIGTERM); every job in flight polls it.
-  [[nodiscard]] const std::atomic<bool>& stop() const { return StopSignal::flag(); }
+  [[nodiscard]] const std::atomic<bool>& stop() const;
 
   // run.yaml's counts: the jobs of the whole run (when known) and those done before this process.
   void set_total(std::size_t total) { total_ = total; }
@@ -107,8 +109,9 @@ class RunPipeline {
                             JobRunner& local, const ResultHandler& on_result);
 
   // The run has its answer before its last job (a tournament's SPRT decided): no more jobs are
-  // handed out, and those in flight are abandoned as on Ctrl-C. finish() then says finished.
-  void conclude() { StopSignal::conclude(); }
+  // handed out, and those in flight are abandoned as on Ctrl-C (a Ctrl-C after it is still the
+  // first, not the one that exits at once). finish() then says finished.
+  void conclude();
 
   // Ends the run: run.yaml's status becomes finished or interrupted. Interrupted (Ctrl-C or an
   // error, printed first) prints the command that resumes it and returns 130 (1 after an error);
@@ -124,7 +127,8 @@ class RunPipeline {
   int threads_wanted_ = 0;
   int threads_ = 1;
   RunFolder folder_;
-  StopSignal signals_;
+  void (*old_int_)(int) = nullptr;  // the Ctrl-C handlers before the pipeline's
+  void (*old_term_)(int) = nullptr;
   std::string started_;
   std::string finished_;
   std::optional<std::size_t> total_;

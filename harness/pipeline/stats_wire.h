@@ -7,22 +7,20 @@
 
 namespace gts::wire {
 
+// The counters, in declaration order; cpu_ms follows them.
+inline constexpr std::uint64_t SearchStats::*kStatsCounters[] = {
+    &SearchStats::nodes,    &SearchStats::leaves,    &SearchStats::ordering_evals,
+    &SearchStats::interior, &SearchStats::cutoffs,   &SearchStats::tt_probes,
+    &SearchStats::tt_hits,  &SearchStats::peak_open, &SearchStats::peak_bytes};
+
 inline void put_stats(Writer& w, const SearchStats& s) {
-  w.u64(s.nodes).u64(s.leaves).u64(s.ordering_evals).u64(s.interior).u64(s.cutoffs);
-  w.u64(s.tt_probes).u64(s.tt_hits).u64(s.peak_open).u64(s.peak_bytes).f64(s.cpu_ms);
+  for (const auto counter : kStatsCounters) w.u64(s.*counter);
+  w.f64(s.cpu_ms);
 }
 
 inline SearchStats get_stats(Reader& r) {
   SearchStats s;
-  s.nodes = r.u64();
-  s.leaves = r.u64();
-  s.ordering_evals = r.u64();
-  s.interior = r.u64();
-  s.cutoffs = r.u64();
-  s.tt_probes = r.u64();
-  s.tt_hits = r.u64();
-  s.peak_open = r.u64();
-  s.peak_bytes = r.u64();
+  for (const auto counter : kStatsCounters) s.*counter = r.u64();
   s.cpu_ms = r.f64();
   return s;
 }

@@ -20,8 +20,6 @@ namespace gts {
 
 namespace {
 
-const std::string kGamesHeader = "games.csv";
-
 template <class T>
 T parse_number(const std::string& text, const char* column) {
   T v{};

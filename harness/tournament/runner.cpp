@@ -6,28 +6,77 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <set>
 
 #include "harness/config/config_error.h"
 #include "harness/config/tournament_config.h"
-#include "harness/engine/engine_pool.h"
+#include "harness/engine/ugi_engine.h"
 #include "harness/mpi/wire.h"
 #include "harness/mpi/work_distributor.h"
+#include "harness/pipeline/progress_line.h"
 #include "harness/pipeline/run_pipeline.h"
 #include "harness/registry.h"
 #include "harness/strf.h"
 #include "harness/tournament/game_records.h"
 #include "harness/tournament/journal.h"
-#include "harness/tournament/progress.h"
 #include "harness/tournament/report.h"
-#include "harness/tournament/schedule.h"
 #include "harness/tournament/sprt_watch.h"
 
 namespace gts {
 
 namespace {
+
+// A game of the schedule: a deterministic list of games, made before anything is played. Games 2k
+// and 2k+1 are a game pair: the same opening with the sides swapped.
+struct ScheduledGame {
+  int index = 0;    // position in the schedule: the game's identity in every output
+  int pair = 0;     // index / 2
+  int pairing = 0;  // which pairing (unordered pair of players)
+  int opening = 0;  // which opening
+  int first = 0;    // player index moving first
+  int second = 0;
+};
+
+// Pairings in order (i < j for round robin, every pair; with a gauntlet, each gauntlet player
+// first against all the others), then games ordered by repetition (`pairs` game pairs per pairing
+// per opening), opening and pairing, so that a run stopped early is still balanced.
+std::vector<ScheduledGame> make_schedule(int players, const std::vector<int>& gauntlet,
+                                         int openings, int pairs) {
+  std::vector<std::pair<int, int>> pairings;
+  if (gauntlet.empty()) {
+    for (int i = 0; i < players; ++i) {
+      for (int j = i + 1; j < players; ++j) pairings.emplace_back(i, j);
+    }
+  } else {
+    for (int g : gauntlet) {
+      for (int j = 0; j < players; ++j) {
+        if (std::find(gauntlet.begin(), gauntlet.end(), j) == gauntlet.end()) {
+          pairings.emplace_back(g, j);
+        }
+      }
+    }
+  }
+  std::vector<ScheduledGame> games;
+  for (int rep = 0; rep < pairs; ++rep) {
+    for (int o = 0; o < openings; ++o) {
+      for (int p = 0; p < static_cast<int>(pairings.size()); ++p) {
+        const auto [a, b] = pairings[static_cast<std::size_t>(p)];
+        for (int swap = 0; swap < 2; ++swap) {
+          ScheduledGame g;
+          g.index = static_cast<int>(games.size());
+          g.pair = g.index / 2;
+          g.pairing = p;
+          g.opening = o;
+          g.first = swap == 0 ? a : b;
+          g.second = swap == 0 ? b : a;
+          games.push_back(g);
+        }
+      }
+    }
+  }
+  return games;
+}
 
 // Everything a rank derives from the config and the overriding options: the same players,
 // openings and schedule on every rank, so that a game index means the same game everywhere.
@@ -110,10 +159,6 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint
   // Players: under a node or time budget an anytime algorithm deepens iteratively (its
   // iterative-deepening option is turned on), so that it always has a finished iteration's move
   // to play; one that cannot honour a budget is refused.
-  const int num_players = static_cast<int>(config.players.size());
-  auto& specs = plan.specs;
-  auto& depths = plan.depths;
-  auto& names = plan.names;
   for (const auto& p : config.players) {
     PlayerLimits limits = p.limits;
     if (limits.nodes == 0) limits.nodes = config.limits.nodes;
@@ -121,11 +166,11 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint
     if (!limits.tc.enabled()) limits.tc = config.limits.tc;
     int depth = p.depth;
     if (config.limits.depth > 0 && depth > config.limits.depth) depth = config.limits.depth;
-    depths.push_back(depth);
-    names.push_back(p.name);
+    plan.depths.push_back(depth);
+    plan.names.push_back(p.name);
     plan.limits.push_back(limits);
     if (p.engine) {
-      specs.emplace_back();
+      plan.specs.emplace_back();
       continue;
     }
     const bool budget = limits.nodes != 0 || limits.time_ms > 0 || limits.tc.enabled();
@@ -152,7 +197,7 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint
       opts[facts.anytime_option] = "on";
       spec = make_algorithm_spec(spec.name, opts);
     }
-    specs.push_back(spec);
+    plan.specs.push_back(spec);
   }
 
   // Openings, each checked to leave a game to play.
@@ -175,16 +220,15 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint
     }
   }
 
-  ScheduleSpec sched;
-  sched.players = num_players;
+  const int num_players = static_cast<int>(config.players.size());
+  std::vector<int> gauntlet;
   for (const auto& g : config.gauntlet) {
     for (int i = 0; i < num_players; ++i) {
-      if (names[static_cast<std::size_t>(i)] == g) sched.gauntlet.push_back(i);
+      if (plan.names[static_cast<std::size_t>(i)] == g) gauntlet.push_back(i);
     }
   }
-  sched.openings = static_cast<int>(openings.size());
-  sched.pairs = config.pairs;
-  plan.schedule = make_schedule(sched);
+  plan.schedule =
+      make_schedule(num_players, gauntlet, static_cast<int>(openings.size()), config.pairs);
   plan.hash = config_hash(config);
   return plan;
 }
@@ -196,10 +240,7 @@ class TournamentJobs final : public JobRunner {
 
   [[nodiscard]] const TournamentPlan& plan() const { return plan_; }
   // Every search's thread CPU time on this rank, finished games or not.
-  [[nodiscard]] double search_cpu_ms() {
-    std::lock_guard lock(mutex_);
-    return search_cpu_ms_;
-  }
+  [[nodiscard]] double search_cpu_ms() const { return search_cpu_ms_; }
 
   // The engine players' process pools, logging to DIR/engines/<player>.log (the protocol too
   // with `debug`); before the first game.
@@ -219,8 +260,7 @@ class TournamentJobs final : public JobRunner {
  private:
   TournamentPlan plan_;
   std::vector<std::unique_ptr<EnginePool>> pools_;
-  std::mutex mutex_;
-  double search_cpu_ms_ = 0;
+  std::atomic<double> search_cpu_ms_{0};
 };
 
 std::optional<std::string> TournamentJobs::run(std::size_t index, const std::atomic<bool>& stop) {
@@ -261,10 +301,7 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
   if (out.forfeit_side >= 0 && engines[static_cast<std::size_t>(out.forfeit_side)]) {
     engines[static_cast<std::size_t>(out.forfeit_side)]->discard();
   }
-  {
-    std::lock_guard lock(mutex_);
-    search_cpu_ms_ += out.stats[0].cpu_ms + out.stats[1].cpu_ms;
-  }
+  search_cpu_ms_.fetch_add(out.stats[0].cpu_ms + out.stats[1].cpu_ms);
   if (out.termination == Termination::kStopped) return std::nullopt;  // played again on resume
 
   const auto& names = plan_.names;
@@ -318,6 +355,17 @@ std::string interim_ratings(const std::vector<std::string>& names, const std::ve
   return out;
 }
 
+// The progress line's detail: the player with the best score so far, e.g. "leader ab (75.0%)".
+std::string leader_text(const std::vector<std::string>& names, const std::vector<double>& points,
+                        const std::vector<int>& played) {
+  const auto pct = [&](std::size_t i) { return played[i] ? 100.0 * points[i] / played[i] : 0.0; };
+  std::size_t leader = 0;
+  for (std::size_t i = 1; i < names.size(); ++i) {
+    if (pct(i) > pct(leader)) leader = i;
+  }
+  return "leader " + names[leader] + strf(" (%.1f%%)", pct(leader));
+}
+
 // What a worker rank needs to build the same plan: the config path, the --seed override and the
 // config hash to check that it read the same config.
 std::string tournament_context(const RunOptions& options, const std::string& hash,
@@ -355,7 +403,6 @@ RunReport run_tournament(const RunOptions& options) {
   TournamentJobs jobs(make_plan(options.config_path, options.seed));
   const TournamentPlan& plan = jobs.plan();
   const TournamentConfig& config = plan.config;
-  const int num_players = static_cast<int>(config.players.size());
   const auto& names = plan.names;
   const std::vector<ScheduledGame>& schedule = plan.schedule;
 
@@ -411,17 +458,21 @@ RunReport run_tournament(const RunOptions& options) {
     if (!journal.done().count(g.index)) todo.push_back(static_cast<std::size_t>(g.index));
   }
 
-  std::vector<double> points(static_cast<std::size_t>(num_players), 0.0);
-  std::vector<int> played(static_cast<std::size_t>(num_players), 0);
-  for (const auto& r : journal.resumed_rows()) {
-    for (int i = 0; i < num_players; ++i) {
-      const auto u = static_cast<std::size_t>(i);
-      if (names[u] == r.first) points[u] += r.first_score(), ++played[u];
-      if (names[u] == r.second) points[u] += 1.0 - r.first_score(), ++played[u];
-    }
-  }
-  Progress progress(static_cast<int>(schedule.size()), static_cast<int>(journal.done().size()),
-                    names, points, played, !options.quiet);
+  // Each player's points and games for the progress line's leader, the resumed games included
+  // (each checked to be its schedule's game).
+  std::vector<double> points(names.size(), 0.0);
+  std::vector<int> played(names.size(), 0);
+  auto tally = [&](const GameRow& r) {
+    const ScheduledGame& g = schedule.at(static_cast<std::size_t>(r.game));
+    points[static_cast<std::size_t>(g.first)] += r.first_score();
+    points[static_cast<std::size_t>(g.second)] += 1.0 - r.first_score();
+    ++played[static_cast<std::size_t>(g.first)];
+    ++played[static_cast<std::size_t>(g.second)];
+  };
+  for (const auto& r : journal.resumed_rows()) tally(r);
+  ProgressLine progress("games", static_cast<int>(schedule.size()),
+                        static_cast<int>(journal.done().size()), !options.quiet);
+  std::string sprt_note;  // the SPRT's running LLR, after the leader
 
   // Each finished game, from this process's threads or from another rank, one at a time.
   std::vector<GameRow> finished = journal.resumed_rows();  // for the interim ratings
@@ -437,13 +488,12 @@ RunReport run_tournament(const RunOptions& options) {
         progress.message(interim_ratings(names, finished, sprt ? &*sprt : nullptr));
       }
     }
-    const ScheduledGame& g = schedule.at(index);
     if (sprt) {
       if (sprt->record(index, row.first_score())) pipeline.conclude();
-      progress.set_note(sprt->llr_text() + " after " + std::to_string(sprt->games_counted()) +
-                        " games");
+      sprt_note = strf("  %s after %zu games", sprt->llr_text().c_str(), sprt->games_counted());
     }
-    progress.game_finished(g.first, g.second, row.first_score());
+    tally(row);
+    progress.advance(leader_text(names, points, played) + sprt_note);
   };
   const DistributeOutcome outcome =
       pipeline.execute("tournament", tournament_context(options, pipeline.hash(), dir),
@@ -462,13 +512,6 @@ RunReport run_tournament(const RunOptions& options) {
     pipeline.set_field("sprt_result", sprt->summary());
     pipeline.set_field("sprt_llr", format_number(sprt->llr()));
   }
-  RunReport report;
-  report.dir = dir;
-  report.games_total = static_cast<int>(schedule.size());
-  report.games_played = static_cast<int>(outcome.finished);
-  report.wall_s = pipeline.execute_wall_ms() / 1e3;
-  report.cpu_s = pipeline.execute_cpu_ms() / 1e3;
-  report.search_cpu_s = jobs.search_cpu_ms() / 1e3;
   if (!options.quiet) {
     std::printf("%s\n", standings.c_str());
     if (sprt) {
@@ -479,8 +522,12 @@ RunReport run_tournament(const RunOptions& options) {
                 shell_quote(dir).c_str());
     std::fflush(stdout);
   }
-  report.exit_code = pipeline.finish(decided || rows.size() == schedule.size(), outcome.error);
-  return report;
+  return {.exit_code = pipeline.finish(decided || rows.size() == schedule.size(), outcome.error),
+          .dir = dir,
+          .games_played = static_cast<int>(outcome.finished),
+          .wall_s = pipeline.execute_wall_ms() / 1e3,
+          .cpu_s = pipeline.execute_cpu_ms() / 1e3,
+          .search_cpu_s = jobs.search_cpu_ms() / 1e3};
 }
 
 }  // namespace gts

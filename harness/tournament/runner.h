@@ -22,7 +22,6 @@ struct RunOptions : RunRequest {
 struct RunReport {
   int exit_code = 0;  // 0 when every game was played; 130 when stopped by a signal, 1 by an error
   std::string dir;    // the run folder
-  int games_total = 0;
   int games_played = 0;     // by this invocation
   double wall_s = 0;        // of the parallel part
   double cpu_s = 0;         // process CPU during it, all threads

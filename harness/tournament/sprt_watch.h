@@ -25,13 +25,9 @@ class SprtWatch {
   bool record(std::size_t index, double first_score);
 
   [[nodiscard]] bool decided() const { return result_ != SprtResult::kContinue; }
-  [[nodiscard]] SprtResult result() const { return result_; }
   // Games the test counted: every game of the pairs counted so far (at the decision, its games).
   [[nodiscard]] std::size_t games_counted() const { return 2 * counted_; }
   [[nodiscard]] double llr() const { return llr_; }
-  [[nodiscard]] const SprtBounds& bounds() const { return bounds_; }
-  [[nodiscard]] const WdlCounts& wdl() const { return wdl_; }
-  [[nodiscard]] const PentanomialCounts& pentanomial() const { return penta_; }
   // "H1 accepted (LLR 2.97 >= 2.94) after 212 games: W/D/L ..., pentanomial ..." or, undecided,
   // "no decision yet (LLR ...)".
   [[nodiscard]] std::string summary() const;
