@@ -1,9 +1,9 @@
 // The SPSA phase: per iteration a flip vector, θ+ against θ− in game pairs with colours swapped on
 // one opening per pair, and the update from W − L.
-#include <cstdio>
 
 #include "harness/config/yaml_reader.h"
 #include "harness/csv.h"
+#include "harness/strf.h"
 #include "harness/tune/spsa.h"
 #include "harness/tune/tune_phases.h"
 
@@ -98,16 +98,12 @@ TunePhaseResult run_spsa_phase(TuneContext& ctx, const std::string& dir) {
     total.losses += it.losses;
     theta = spsa_update(spec, theta, step, static_cast<double>(it.wins - it.losses));
     row(k, &step, it, total);
-    if (!ctx.pipeline->quiet() && (k % report_every == 0 || k == spec.iterations)) {
+    if (k % report_every == 0 || k == spec.iterations) {
       std::string w;
-      for (std::size_t i = 0; i < n; ++i) {
-        if (i > 0) w += ' ';
-        w += csv::number(theta[i], 3);
-      }
-      std::printf("spsa %d/%d  theta+ W-D-L %lld-%lld-%lld  theta: %s\n", k, spec.iterations,
-                  static_cast<long long>(total.wins), static_cast<long long>(total.draws),
-                  static_cast<long long>(total.losses), w.c_str());
-      std::fflush(stdout);
+      for (double x : theta) w.append(w.empty() ? "" : " ").append(csv::number(x, 3));
+      say(ctx, strf("spsa %d/%d  theta+ W-D-L %lld-%lld-%lld  theta: %s\n", k, spec.iterations,
+                    static_cast<long long>(total.wins), static_cast<long long>(total.draws),
+                    static_cast<long long>(total.losses), w.c_str()));
     }
   }
   result.complete = true;
