@@ -250,8 +250,7 @@ TournamentConfig validate_tournament(const YamlReader& reader, ParsedTournament 
   }
   if (c.sprt && c.players.size() != 2) {
     reader.fail(parsed.sprt_node,
-                "'tournament.sprt' tests one player against another; this config "
-                "has " +
+                "'tournament.sprt' tests one player against another; this config has " +
                     std::to_string(c.players.size()) + " players");
   }
   return c;
