@@ -28,20 +28,15 @@ std::optional<std::pair<std::int64_t, std::int64_t>> parse_range(const YamlReade
   return std::make_pair(*lo, *hi);
 }
 
-struct SweepField {
-  std::string key;
-  std::vector<std::string> values;
-};
-
-std::vector<SweepField> parse_sweep(const YamlReader& reader, const YAML::Node& node,
-                                    const GameInfo& info, const GameBlock& block) {
-  std::vector<SweepField> out;
+std::vector<CompareSweep> parse_sweep(const YamlReader& reader, const YAML::Node& node,
+                                      const GameInfo& info, const GameBlock& block) {
+  std::vector<CompareSweep> out;
   if (!node.IsDefined()) return out;
   reader.expect_map(node, "'sweep'");
   const std::string game = "game " + info.name;  // whose parameters they are
   for (auto it = node.begin(); it != node.end(); ++it) {
     const YAML::Node key = it->first;
-    SweepField f{reader.text(key, "a swept game parameter"), {}};
+    CompareSweep f{reader.text(key, "a swept game parameter"), {}};
     const std::string what = "swept parameter '" + f.key + "'";
     for (const auto& other : out) {
       if (other.key == f.key) reader.fail(key, "parameter '" + f.key + "' swept twice");
@@ -217,7 +212,8 @@ CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item
     fixed[p.key] = p.value;
   }
   const YAML::Node sweep_node = reader.find(item, "sweep");
-  const std::vector<SweepField> sweep = parse_sweep(reader, sweep_node, *info, block);
+  set.sweep = parse_sweep(reader, sweep_node, *info, block);
+  const std::vector<CompareSweep>& sweep = set.sweep;
 
   // The cross product, the last swept parameter fastest; each combination's game built now.
   std::size_t combinations = 1;
@@ -251,9 +247,8 @@ CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item
     }
     set.variants.push_back(std::move(v));
   } while (next_combination(odometer, sizes));
-  for (const auto& f : sweep) set.sweep.emplace_back(f.key, f.values);
   for (const auto& [k, value] : set.variants.front().game->params().values()) {
-    if (std::none_of(sweep.begin(), sweep.end(), [&](const SweepField& f) { return f.key == k; })) {
+    if (std::none_of(sweep.begin(), sweep.end(), [&](const auto& f) { return f.key == k; })) {
       set.params[k] = value;
     }
   }

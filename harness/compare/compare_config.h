@@ -53,6 +53,12 @@ struct ComparePositions {
   int max_plies = 0;
 };
 
+// A swept game parameter: its values as written, ranges expanded.
+struct CompareSweep {
+  std::string key;
+  std::vector<std::string> values;
+};
+
 // One combination of swept parameter values, with the game it configures.
 struct CompareVariant {
   std::vector<std::pair<std::string, std::string>> swept;  // in the order the sweep lists them
@@ -63,9 +69,8 @@ struct CompareInputSet {
   std::string name;
   std::string game;
   std::map<std::string, std::string> params;  // every declared parameter that is not swept
-  std::vector<std::pair<std::string, std::vector<std::string>>>
-      sweep;                             // as written, ranges expanded
-  std::vector<CompareVariant> variants;  // the cross product, the last parameter fastest
+  std::vector<CompareSweep> sweep;            // in the order written
+  std::vector<CompareVariant> variants;       // the cross product, the last parameter fastest
   EvalSpec evaluation;
   ComparePositions positions;
   std::vector<int> depths;  // kDepthMax for "max"

@@ -37,11 +37,9 @@ void check_param(const YamlReader& reader, const std::vector<ParamSpec>& specs,
                  const std::string& owner, const std::string& key, const YAML::Node& key_node,
                  const std::string& value, const YAML::Node& value_node,
                  const std::string& prefix) {
-  try {
+  or_fail_at(reader, has_param(specs, key) ? value_node : key_node, prefix, [&] {
     resolve_params(specs, {{key, value}}, owner);
-  } catch (const ParamError& e) {
-    reader.fail(has_param(specs, key) ? value_node : key_node, prefix + e.what());
-  }
+  });
 }
 
 std::string config_name(const YamlReader& reader, const YAML::Node& root,
@@ -220,11 +218,7 @@ GameBlock parse_game_block(const YamlReader& reader, const YAML::Node& node) {
 }
 
 const GameInfo& game_info_of(const YamlReader& reader, const GameBlock& block) {
-  try {
-    return find_game_info(block.name);
-  } catch (const ParamError& e) {
-    reader.fail(block.name_node, e.what());
-  }
+  return *or_fail_at(reader, block.name_node, [&] { return &find_game_info(block.name); });
 }
 
 std::unique_ptr<GameHandle> make_game_from_block(const YamlReader& reader, const GameBlock& block) {
@@ -236,11 +230,8 @@ std::unique_ptr<GameHandle> make_game_from_block(const YamlReader& reader, const
                 p.value_node);
     all[p.key] = p.value;
   }
-  try {
-    return make_game(info->name, all);
-  } catch (const ParamError& e) {
-    reader.fail(block.params_node.IsDefined() ? block.params_node : block.node, e.what());
-  }
+  return or_fail_at(reader, block.params_node.IsDefined() ? block.params_node : block.node,
+                    [&] { return make_game(info->name, all); });
 }
 
 // ---- evaluations ----
@@ -291,11 +282,9 @@ void check_evaluation(const YamlReader& reader, const EvaluationEntry& e, const 
     reader.fail(e.kind_node, "unknown evaluation kind '" + e.spec.kind + "' for " +
                                  game.info().name + " (known: " + known + ")");
   }
-  try {
+  or_fail_at(reader, e.weights_node.IsDefined() ? e.weights_node : e.kind_node, [&] {
     (void)game.make_searcher(make_algorithm_spec(reference_algorithm().name, {}), e.spec);
-  } catch (const ParamError& err) {
-    reader.fail(e.weights_node.IsDefined() ? e.weights_node : e.kind_node, err.what());
-  }
+  });
 }
 
 std::map<std::string, EvalSpec> validate_evaluations(const YamlReader& reader,
@@ -439,12 +428,8 @@ std::vector<PlayerConfig> expand_players(const YamlReader& reader,
     // Each algorithm, and each option value checked against it, before any combination.
     std::vector<const AlgorithmInfo*> algorithms;
     for (const auto& a : entry.algorithm.values) {
-      const AlgorithmInfo* info = nullptr;
-      try {
-        info = &find_algorithm_info(a.Scalar());
-      } catch (const ParamError& e) {
-        reader.fail(a, who + ": " + e.what());
-      }
+      const AlgorithmInfo* info =
+          or_fail_at(reader, a, who + ": ", [&] { return &find_algorithm_info(a.Scalar()); });
       for (const auto& o : entry.options) {
         for (const auto& v : o.values.values) {
           check_param(reader, info->options, "algorithm " + info->name, o.key, o.key_node,
@@ -521,17 +506,12 @@ std::vector<PlayerConfig> expand_players(const YamlReader& reader,
       }
       player.name = name;
       player.limits = entry.limits;
-      try {
-        player.algorithm = make_algorithm_spec(info.name, options);
-      } catch (const ParamError& e) {
-        reader.fail(entry.options_node.IsDefined() ? entry.options_node : entry.node,
-                    "player '" + name + "': " + e.what());
-      }
-      try {
-        (void)game.make_searcher(player.algorithm, player.evaluation);
-      } catch (const ParamError& e) {
-        reader.fail(eval.node, "player '" + name + "': " + e.what());
-      }
+      const std::string prefix = "player '" + name + "': ";
+      player.algorithm =
+          or_fail_at(reader, entry.options_node.IsDefined() ? entry.options_node : entry.node,
+                     prefix, [&] { return make_algorithm_spec(info.name, options); });
+      or_fail_at(reader, eval.node, prefix,
+                 [&] { (void)game.make_searcher(player.algorithm, player.evaluation); });
       add(std::move(player), entry.name_node);
     } while (next_combination(index, sizes));
   }

@@ -183,6 +183,21 @@ int parse_depth(const YamlReader& reader, const YAML::Node& node, const std::str
 
 // ---- shared by the configs ----
 
+// `run()`, a registry call whose ParamError fails at `at`, its message after `prefix`.
+template <class Run>
+decltype(auto) or_fail_at(const YamlReader& reader, const YAML::Node& at, const std::string& prefix,
+                          const Run& run) {
+  try {
+    return run();
+  } catch (const ParamError& e) {
+    reader.fail(at, prefix + e.what());
+  }
+}
+template <class Run>
+decltype(auto) or_fail_at(const YamlReader& reader, const YAML::Node& at, const Run& run) {
+  return or_fail_at(reader, at, "", run);
+}
+
 bool has_param(const std::vector<ParamSpec>& specs, const std::string& name);
 // One parameter `key: value` checked against `specs` (those of `owner`, e.g. "game kalah"): the
 // registry's message, after `prefix`, at the value when the key is declared, else at the key.

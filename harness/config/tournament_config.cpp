@@ -188,7 +188,7 @@ std::string canonical_or_fail(const GameHandle& game, const std::string& text, c
   return canonical;
 }
 
-TournamentConfig validate_tournament(const YamlReader& reader, ParsedTournament& parsed) {
+TournamentConfig validate_tournament(const YamlReader& reader, ParsedTournament parsed) {
   TournamentConfig c = std::move(parsed.c);
   c.source_path = reader.file();
 
@@ -250,19 +250,11 @@ TournamentConfig validate_tournament(const YamlReader& reader, ParsedTournament&
   }
   if (c.sprt && c.players.size() != 2) {
     reader.fail(parsed.sprt_node,
-                "'tournament.sprt' tests one player against another; this config "
-                "has " +
+                "'tournament.sprt' tests one player against another; this config has " +
                     std::to_string(c.players.size()) + " players");
   }
   return c;
 }
-
-TournamentConfig load_with(const YamlReader& reader, const YAML::Node& root) {
-  ParsedTournament parsed = parse_tournament(reader, root);
-  return validate_tournament(reader, parsed);
-}
-
-// ---- writing ----
 
 }  // namespace
 
@@ -289,12 +281,12 @@ bool operator==(const TournamentConfig& a, const TournamentConfig& b) {
 
 TournamentConfig load_tournament_config(const std::string& path) {
   const YamlReader reader(path);
-  return load_with(reader, reader.load());
+  return validate_tournament(reader, parse_tournament(reader, reader.load()));
 }
 
 TournamentConfig load_tournament_config_text(const std::string& text, const std::string& file) {
   const YamlReader reader(file);
-  return load_with(reader, reader.load_text(text));
+  return validate_tournament(reader, parse_tournament(reader, reader.load_text(text)));
 }
 
 std::string resolved_yaml(const TournamentConfig& c) {

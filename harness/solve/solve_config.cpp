@@ -91,12 +91,8 @@ SolverSpec parse_solver(const YamlReader& reader, const YAML::Node& item) {
   std::string label;
   if (const auto n = reader.find(item, "name"); n.IsDefined())
     label = reader.identifier(n, "'name'");
-  const AlgorithmInfo* info = nullptr;
-  try {
-    info = &find_solver_info(algorithm);
-  } catch (const ParamError& e) {
-    reader.fail(algo, e.what());
-  }
+  const AlgorithmInfo* info =
+      or_fail_at(reader, algo, [&] { return &find_solver_info(algorithm); });
   std::map<std::string, std::string> options;
   if (const auto opts = reader.find(item, "options"); opts.IsDefined()) {
     reader.expect_map(opts, "'options'");

@@ -1,12 +1,12 @@
 // The seed's method: candidate weight vectors play a round robin (game pairs, colours swapped on
 // one opening per pair) and the one with the best maximum-likelihood rating wins.
 #include <cmath>
-#include <cstdio>
 
 #include "algorithms/search.h"
 #include "harness/config/yaml_reader.h"
 #include "harness/csv.h"
 #include "harness/stats/ratings.h"
+#include "harness/strf.h"
 #include "harness/tune/tune_phases.h"
 
 namespace gts {
@@ -55,10 +55,7 @@ TunePhaseResult run_round_robin_phase(TuneContext& ctx, const std::string& dir) 
     }
   }
   result.games = static_cast<int>(games.size());
-  if (!ctx.pipeline->quiet()) {
-    std::printf("round robin: %zu candidates, %d games\n", m, result.games);
-    std::fflush(stdout);
-  }
+  say(ctx, strf("round robin: %zu candidates, %d games\n", m, result.games));
   const auto scores = play_step(ctx, games);
   if (!scores) return result;
 

@@ -1,42 +1,30 @@
 // The SPSA phase: per iteration a flip vector, θ+ against θ− in game pairs with colours swapped on
 // one opening per pair, and the update from W − L.
-#include <cstdio>
+
+#include <algorithm>
 
 #include "harness/config/yaml_reader.h"
 #include "harness/csv.h"
+#include "harness/strf.h"
 #include "harness/tune/spsa.h"
 #include "harness/tune/tune_phases.h"
 
 namespace gts {
-
-namespace {
-
-// True when every tuned weight shares c_end and r_end: one c_k and one R_k column then.
-bool uniform_gains(const SpsaSpec& spec) {
-  const SpsaWeight* first = nullptr;
-  for (const auto& w : spec.weights) {
-    if (w.fixed) continue;
-    if (first == nullptr) {
-      first = &w;
-    } else if (w.c_end != first->c_end || w.r_end != first->r_end) {
-      return false;
-    }
-  }
-  return true;
-}
-
-}  // namespace
 
 TunePhaseResult run_spsa_phase(TuneContext& ctx, const std::string& dir) {
   const TuneConfig& c = *ctx.config;
   const SpsaSpec& spec = c.spsa;
   const std::size_t n = spec.weights.size();
   const auto names = weight_names(n);
-  const bool uniform = uniform_gains(spec);
   std::vector<std::size_t> tuned_index;
   for (std::size_t i = 0; i < n; ++i) {
     if (!spec.weights[i].fixed) tuned_index.push_back(i);
   }
+  // One c_k and one R_k column when every tuned weight shares c_end and r_end.
+  const bool uniform = std::all_of(tuned_index.begin(), tuned_index.end(), [&](std::size_t i) {
+    const SpsaWeight& first = spec.weights[tuned_index[0]];
+    return spec.weights[i].c_end == first.c_end && spec.weights[i].r_end == first.r_end;
+  });
 
   std::vector<std::string> header = {"iteration"};
   header.insert(header.end(), names.begin(), names.end());
@@ -98,16 +86,12 @@ TunePhaseResult run_spsa_phase(TuneContext& ctx, const std::string& dir) {
     total.losses += it.losses;
     theta = spsa_update(spec, theta, step, static_cast<double>(it.wins - it.losses));
     row(k, &step, it, total);
-    if (!ctx.pipeline->quiet() && (k % report_every == 0 || k == spec.iterations)) {
+    if (k % report_every == 0 || k == spec.iterations) {
       std::string w;
-      for (std::size_t i = 0; i < n; ++i) {
-        if (i > 0) w += ' ';
-        w += csv::number(theta[i], 3);
-      }
-      std::printf("spsa %d/%d  theta+ W-D-L %lld-%lld-%lld  theta: %s\n", k, spec.iterations,
-                  static_cast<long long>(total.wins), static_cast<long long>(total.draws),
-                  static_cast<long long>(total.losses), w.c_str());
-      std::fflush(stdout);
+      for (double x : theta) w.append(w.empty() ? "" : " ").append(csv::number(x, 3));
+      say(ctx, strf("spsa %d/%d  theta+ W-D-L %lld-%lld-%lld  theta: %s\n", k, spec.iterations,
+                    static_cast<long long>(total.wins), static_cast<long long>(total.draws),
+                    static_cast<long long>(total.losses), w.c_str()));
     }
   }
   result.complete = true;

@@ -88,6 +88,8 @@ std::string tune_resolved_yaml(const TuneConfig& config);
 std::string tune_decisive_text(const TuneConfig& config);
 std::string tune_config_hash(const TuneConfig& config);
 
+// "[0, 1.5, -2]": a weight vector as the resolved config and tuned.yaml write it.
+std::string weights_text(const std::vector<double>& weights);
 // "w1", "w2", ...: the weights' names in tune.csv and the report.
 std::vector<std::string> weight_names(std::size_t n);
 

@@ -1,11 +1,10 @@
-#include "harness/tune/tune_context.h"
-
+#include <cstdio>
 #include <stdexcept>
 
 #include "algorithms/search.h"
 #include "harness/csv.h"
 #include "harness/mpi/work_distributor.h"
-#include "harness/tune/tune_jobs.h"
+#include "harness/tune/tune_phases.h"
 
 namespace gts {
 
@@ -33,21 +32,21 @@ std::uint64_t step_base(const TuneContext& ctx, std::uint64_t phase, int step) {
 
 }  // namespace
 
-CsvOut::CsvOut(std::string path, const std::vector<std::string>& header) : path_(std::move(path)) {
-  file_ = std::fopen(path_.c_str(), "wb");
-  if (file_ == nullptr) throw std::runtime_error("cannot open " + path_ + " for writing");
+void say(const TuneContext& ctx, const std::string& line) {
+  if (ctx.pipeline->quiet()) return;
+  std::fputs(line.c_str(), stdout);
+  std::fflush(stdout);
+}
+
+CsvOut::CsvOut(std::string path, const std::vector<std::string>& header)
+    : path_(std::move(path)), file_(path_, std::ios::binary) {
+  if (!file_) throw std::runtime_error("cannot open " + path_ + " for writing");
   row(header);
 }
 
-CsvOut::~CsvOut() {
-  if (file_ != nullptr) std::fclose(file_);
-}
-
 void CsvOut::row(const std::vector<std::string>& fields) {
-  const std::string text = csv::line(fields);
-  if (std::fwrite(text.data(), 1, text.size(), file_) != text.size() || std::fflush(file_) != 0) {
+  if (!(file_ << csv::line(fields) << std::flush))
     throw std::runtime_error("cannot write " + path_);
-  }
 }
 
 std::string step_opening(const TuneContext& ctx, std::uint64_t phase, int step, int pair) {

@@ -1,9 +1,11 @@
 #include "harness/tune/tune_jobs.h"
 
+#include <array>
 #include <stdexcept>
 
 #include "harness/config/config_error.h"
 #include "harness/pipeline/stats_wire.h"
+#include "harness/strf.h"
 #include "harness/tune/tune_config.h"
 
 namespace gts {
@@ -24,21 +26,32 @@ std::vector<double> read_weights(wire::Reader& r) {
   return v;
 }
 
-// A step's runner on a worker rank: it owns the game it plays.
-class OwningStepJobs final : public JobRunner {
- public:
-  OwningStepJobs(std::unique_ptr<GameHandle> game, TuneEngine engine, std::vector<GameJob> jobs)
-      : game_(std::move(game)), jobs_(*game_, std::move(engine), std::move(jobs)) {}
-  std::optional<std::string> run(std::size_t index, const std::atomic<bool>& stop) override {
-    return jobs_.run(index, stop);
-  }
-
- private:
-  std::unique_ptr<GameHandle> game_;
-  TuneStepJobs jobs_;
-};
-
 }  // namespace
+
+EvalSpec linear_eval(const std::vector<double>& weights) { return EvalSpec{"linear", weights}; }
+
+JobResult play_job(const GameHandle& game, const TuneEngine& engine, const GameJob& job,
+                   const std::atomic<bool>* stop) {
+  auto first = game.make_searcher(engine.algorithm, linear_eval(job.first));
+  auto second = game.make_searcher(engine.algorithm, linear_eval(job.second));
+  std::array<GameSide, 2> sides;
+  sides[0].searcher = first.get();
+  sides[1].searcher = second.get();
+  for (auto& s : sides) s.limits.depth = engine.depth;
+  GameSetup setup;
+  setup.opening = job.opening;
+  setup.max_plies = engine.max_plies;
+  setup.seed = job.seed;
+  setup.stop = stop;
+  const double start = wall_ms();
+  JobResult r;
+  r.outcome = game.play_game(setup, sides);
+  r.wall_ms = wall_ms() - start;
+  r.outcome.move_log.clear();
+  r.outcome.move_log.shrink_to_fit();
+  r.stopped = r.outcome.termination == Termination::kStopped;
+  return r;
+}
 
 std::optional<std::string> TuneStepJobs::run(std::size_t index, const std::atomic<bool>& stop) {
   if (stop.load(std::memory_order_relaxed)) return std::nullopt;
@@ -122,12 +135,9 @@ std::unique_ptr<JobRunner> make_tune_jobs(const std::string& context) {
     TuneConfig config = load_tune_config(path);
     const std::string own = tune_config_hash(config);
     if (own != hash) {
-      std::string message = "this rank read a config that differs from rank 0's (config hash ";
-      message += own;
-      message += " vs ";
-      message += hash;
-      message += ")";
-      throw ConfigError(path, message);
+      throw ConfigError(path, strf("this rank read a config that differs from rank 0's (config "
+                                   "hash %s vs %s)",
+                                   own.c_str(), hash.c_str()));
     }
     loaded = Loaded{path, hash, std::move(config)};
   }
@@ -137,9 +147,9 @@ std::unique_ptr<JobRunner> make_tune_jobs(const std::string& context) {
       throw std::runtime_error("malformed tune step: a job's weights do not match the config");
     }
   }
-  return std::make_unique<OwningStepJobs>(make_game(c.game, c.game_params),
-                                          TuneEngine{c.algorithm, c.depth, c.max_plies},
-                                          std::move(jobs));
+  return std::make_unique<TuneStepJobs>(make_game(c.game, c.game_params),
+                                        TuneEngine{c.algorithm, c.depth, c.max_plies},
+                                        std::move(jobs));
 }
 
 }  // namespace gts

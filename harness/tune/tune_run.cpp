@@ -1,35 +1,19 @@
 #include "harness/tune/tune_run.h"
 
 #include <cstdio>
-#include <filesystem>
 
-#include "harness/config/config_error.h"
-#include "harness/config/yaml_reader.h"
-#include "harness/csv.h"
-#include "harness/pipeline/run_pipeline.h"
+#include "harness/strf.h"
 #include "harness/tune/tune_phases.h"
 
 namespace gts {
 
 namespace {
 
-std::string weights_flow(const std::vector<double>& w) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < w.size(); ++i) {
-    if (i > 0) out += ", ";
-    out += format_number(w[i]);
-  }
-  return out + "]";
-}
-
 void write_tuned_yaml(const std::string& dir, const TuneConfig& c, const TunePhaseResult& phase,
                       const VerifyResult& v) {
   std::string params;
   for (const auto& [k, val] : c.game_params) {
-    if (!params.empty()) params += ",";
-    params += k;
-    params += "=";
-    params += val;
+    params.append(params.empty() ? "" : ",").append(k).append("=").append(val);
   }
   std::string y = "# Tuned by `harness tune` from " + c.source_path + " (" + phase.summary + ")\n";
   y += "# for " + c.game + "(" + params + "), " + c.algorithm.label() + " at depth " +
@@ -37,8 +21,8 @@ void write_tuned_yaml(const std::string& dir, const TuneConfig& c, const TunePha
   y += "# Verification against the start weights: " + verify_line(v) + "\n";
   y += "# Paste under `evaluations:` of a tournament config; players name them by key.\n";
   y += "evaluations:\n";
-  y += "  tuned: {kind: linear, weights: " + weights_flow(phase.tuned) + "}\n";
-  y += "  start: {kind: linear, weights: " + weights_flow(c.start()) + "}\n";
+  y += "  tuned: {kind: linear, weights: " + weights_text(phase.tuned) + "}\n";
+  y += "  start: {kind: linear, weights: " + weights_text(c.start()) + "}\n";
   replace_file(dir + "/tuned.yaml", y);
 }
 
@@ -68,19 +52,12 @@ TuneReport run_tune(const RunRequest& request) {
   ctx.journal = &journal;
   for (const auto& r : journal.resumed_rows()) ctx.resumed[r.game] = r.first_score();
   pipeline.set_done(ctx.resumed.size());
-  if (!request.quiet) {
-    std::string resuming;
-    if (!ctx.resumed.empty()) {
-      resuming = ", resuming with ";
-      resuming += std::to_string(ctx.resumed.size());
-      resuming += " games done";
-    }
-    std::printf("tune %s: %s depth %d on %s, %zu weights, %s; run folder %s%s\n",
-                config.name.c_str(), config.algorithm.label().c_str(), config.depth,
-                ctx.game->label().c_str(), config.num_weights(), config.method.c_str(), dir.c_str(),
-                resuming.c_str());
-    std::fflush(stdout);
-  }
+  const std::string resuming =
+      ctx.resumed.empty() ? "" : strf(", resuming with %zu games done", ctx.resumed.size());
+  say(ctx,
+      strf("tune %s: %s depth %d on %s, %zu weights, %s; run folder %s%s\n", config.name.c_str(),
+           config.algorithm.label().c_str(), config.depth, ctx.game->label().c_str(),
+           config.num_weights(), config.method.c_str(), dir.c_str(), resuming.c_str()));
 
   TunePhaseResult phase =
       config.method == "spsa" ? run_spsa_phase(ctx, dir) : run_round_robin_phase(ctx, dir);
@@ -96,7 +73,7 @@ TuneReport run_tune(const RunRequest& request) {
   report.verdict = verify.verdict;
   write_tuned_yaml(dir, config, phase, verify);
   if (!request.quiet) {
-    std::printf("tuned (%s): %s\n", phase.summary.c_str(), weights_flow(phase.tuned).c_str());
+    std::printf("tuned (%s): %s\n", phase.summary.c_str(), weights_text(phase.tuned).c_str());
     std::printf("verdict: %s\n", verify_line(verify).c_str());
     std::printf("run folder: %s (tune.csv, tuned.yaml, verify.csv, games.csv, run.yaml)\n",
                 dir.c_str());

@@ -3,11 +3,11 @@
 // are played in batches but taken in order, so the test stops at the same pair for any thread
 // count.
 #include <cmath>
-#include <cstdio>
 #include <span>
 
 #include "harness/csv.h"
 #include "harness/stats/sprt.h"
+#include "harness/strf.h"
 #include "harness/tune/tune_phases.h"
 
 namespace gts {
@@ -51,12 +51,9 @@ VerifyResult run_verify_phase(TuneContext& ctx, const std::string& dir,
     return v;
   }
   const std::vector<double> start = c.start();
-  if (!ctx.pipeline->quiet()) {
-    std::printf("verify: tuned vs start, SPRT elo0 %s elo1 %s (%s), up to %d games\n",
+  say(ctx, strf("verify: tuned vs start, SPRT elo0 %s elo1 %s (%s), up to %d games\n",
                 csv::number(vc.sprt.elo0, 2).c_str(), csv::number(vc.sprt.elo1, 2).c_str(),
-                std::string(to_string(vc.sprt.model)).c_str(), vc.max_games);
-    std::fflush(stdout);
-  }
+                std::string(to_string(vc.sprt.model)).c_str(), vc.max_games));
   v.verdict = "inconclusive";
   for (int batch = 0, pair0 = 0; pair0 < max_pairs; ++batch, pair0 += vc.batch_pairs) {
     const int pair1 = std::min(max_pairs, pair0 + vc.batch_pairs);
