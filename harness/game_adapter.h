@@ -111,7 +111,17 @@ class GameAdapter final : public GameHandle {
     }
     const State s = game_.parse(position);
     const Eval e(game_, eval);
-    SearchTrace t = trace_search(game_, e, s, algorithm, limits, seed);
+    // The algorithm, through the one dispatch table, on the tracing game and evaluation.
+    const bool orders = algorithm.options.values().count("ordering") != 0 &&
+                        algorithm.options.get("ordering") == "static";
+    Tracer<G> tracer(game_, orders);
+    const TracingGame<G> traced(game_, tracer);
+    const TracingEval<G, Eval> traced_eval(e, tracer);
+    const auto fn = search_function<TracingGame<G>, TracingEval<G, Eval>>(algorithm);
+    SearchResult result = fn(traced, traced_eval, traced.root(s), limits, seed);
+    SearchTrace t = tracer.finish();
+    t.result = std::move(result);
+    t.depth = limits.depth;
     t.game = label();
     t.position = game_.to_string(s);
     t.algorithm = algorithm.label();

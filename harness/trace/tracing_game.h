@@ -20,7 +20,6 @@
 #include "algorithms/sss_star.h"
 #include "games/game.h"
 #include "games/params.h"
-#include "harness/algorithms/algorithm_list.h"
 #include "harness/trace/search_trace.h"
 
 namespace gts {
@@ -298,27 +297,5 @@ class TracingEval {
   const E* eval_;
   Tracer<G>* tracer_;
 };
-
-// Runs `algorithm` on `root` through the dispatch table, for the traced game, and returns the
-// explored tree (labels left for the caller) with the search's own result.
-template <Game G, class E>
-SearchTrace trace_search(const G& game, const E& eval, const typename G::State& root,
-                         const AlgorithmSpec& algorithm, const SearchLimits& limits,
-                         std::uint64_t seed) {
-  using TG = TracingGame<G>;
-  using TE = TracingEval<G, E>;
-  const bool orders = algorithm.options.values().count("ordering") != 0 &&
-                      algorithm.options.get("ordering") == "static";
-  Tracer<G> tracer(game, orders);
-  const TG traced(game, tracer);
-  const TE traced_eval(eval, tracer);
-  const auto fn = search_function<TG, TE>(algorithm);
-  const typename TG::State r = traced.root(root);
-  SearchResult result = fn(traced, traced_eval, r, limits, seed);
-  SearchTrace t = tracer.finish();
-  t.result = std::move(result);
-  t.depth = limits.depth;
-  return t;
-}
 
 }  // namespace gts
