@@ -3,17 +3,14 @@
 // templates are instantiated in one translation unit.
 #pragma once
 
-#include <cstdio>
 #include <exception>
 #include <memory>
 #include <string>
 #include <utility>
 
 #include "algorithms/perft.h"
-#include "algorithms/random_move.h"
 #include "games/game.h"
 #include "harness/algorithms/algorithm_list.h"
-#include "harness/game_table.h"
 #include "harness/goal_problem_adapter.h"
 #include "harness/registry.h"
 #include "harness/strf.h"
@@ -114,7 +111,17 @@ class GameAdapter final : public GameHandle {
     }
     const State s = game_.parse(position);
     const Eval e(game_, eval);
-    SearchTrace t = trace_search(game_, e, s, algorithm, limits, seed);
+    // The algorithm, through the one dispatch table, on the tracing game and evaluation.
+    const bool orders = algorithm.options.values().count("ordering") != 0 &&
+                        algorithm.options.get("ordering") == "static";
+    Tracer<G> tracer(game_, orders);
+    const TracingGame<G> traced(game_, tracer);
+    const TracingEval<G, Eval> traced_eval(e, tracer);
+    const auto fn = search_function<TracingGame<G>, TracingEval<G, Eval>>(algorithm);
+    SearchResult result = fn(traced, traced_eval, traced.root(s), limits, seed);
+    SearchTrace t = tracer.finish();
+    t.result = std::move(result);
+    t.depth = limits.depth;
     t.game = label();
     t.position = game_.to_string(s);
     t.algorithm = algorithm.label();
@@ -126,207 +133,22 @@ class GameAdapter final : public GameHandle {
 
   [[nodiscard]] GameOutcome play_game(const GameSetup& setup,
                                       std::array<GameSide, 2>& sides) const override {
-    GameOutcome out;
-    State s = game_.parse(setup.opening);
-    const int first_player = game_.to_move(s);
-    auto forfeit = [&](int side, Termination why, std::string reason) {
-      out.termination = why;
-      out.forfeit_side = side;
-      out.first_score = side == 0 ? 0.0 : 1.0;
-      out.reason = std::move(reason);
-    };
+    Match m{.setup = setup,
+            .sides = sides,
+            .s = game_.parse(setup.opening),
+            .watch = ScoreWatch(setup.by_score)};
+    m.first_player = game_.to_move(m.s);
+    m.clock_left = {sides[0].clock.base_ms, sides[1].clock.base_ms};
     // An engine that cannot start (or answer its handshake) loses the game before it begins.
-    for (int side = 0; side < 2; ++side) {
+    bool over = false;
+    for (int side = 0; side < 2 && !over; ++side) {
       ExternalPlayer* e = sides[static_cast<std::size_t>(side)].external;
-      if (e == nullptr) continue;
-      std::string why = e->start_game();
-      if (!why.empty()) {
-        forfeit(side, Termination::kError, std::move(why));
-        out.final_position = game_.to_string(s);
-        return out;
-      }
+      const std::string why = e == nullptr ? std::string() : e->start_game();
+      if (!why.empty()) over = m.end(Termination::kError, side, why);
     }
-    auto stopped = [&] {
-      return setup.stop != nullptr && setup.stop->load(std::memory_order_relaxed);
-    };
-    std::array<double, 2> clock_left{sides[0].clock.base_ms, sides[1].clock.base_ms};
-    std::vector<std::string> played;  // in notation, for external engines
-    ScoreWatch watch(setup.by_score);
-    for (int ply = 0;; ++ply) {
-      out.plies = ply;
-      if (game_.is_terminal(s)) {
-        const Value v = game_.terminal_value(s);
-        const Value first_view = game_.to_move(s) == first_player ? v : -v;
-        out.first_score = first_view > 0 ? 1.0 : first_view < 0 ? 0.0 : 0.5;
-        if constexpr (requires { requires G::kScoreIsMargin; }) out.margin = first_view;
-        break;
-      }
-      if (watch.decided()) {
-        out.termination = Termination::kAdjudicated;
-        out.first_score = watch.first_score();
-        out.reason = watch.reason();
-        break;
-      }
-      if constexpr (detail::HasOutcomeBounds<G>) {
-        if (setup.adjudicate && adjudicate(s, first_player, out)) break;
-      }
-      if (ply >= setup.max_plies) {
-        out.termination = Termination::kMaxPlies;
-        out.first_score = 0.5;
-        break;
-      }
-      if (stopped()) {
-        out.termination = Termination::kStopped;
-        break;
-      }
-      const int side = game_.to_move(s) == first_player ? 0 : 1;
-      const auto us = static_cast<std::size_t>(side);
-      GameSide& gs = sides[us];
-      SearchLimits limits = gs.limits;
-      limits.stop = setup.stop;
-      const bool clocked = gs.clock.enabled();
-      if (clocked) {
-        const double share = clock_allocation_ms(clock_left[us], gs.clock.inc_ms);
-        limits.max_ms = limits.max_ms > 0 ? std::min(limits.max_ms, share) : share;
-      }
-      SearchResult r;
-      std::string pv;
-      bool scored = true;
-      const double start = wall_ms();
-      if (gs.external != nullptr) {
-        const EngineMove em = gs.external->go(engine_request(setup, s, played, sides, clock_left));
-        if (em.status == EngineMove::Status::kStopped) {
-          out.termination = Termination::kStopped;
-          break;
-        }
-        if (em.status == EngineMove::Status::kTimeout && (clocked || gs.limits.max_ms > 0)) {
-          forfeit(side, Termination::kTimeout,
-                  "lost on time (" + format_ms(clocked ? clock_left[us] : gs.limits.max_ms) +
-                      (clocked ? " ms on the clock" : " ms movetime") + " + margin " +
-                      format_ms(gs.margin_ms) + " ms): " + em.reason);
-          break;
-        }
-        if (em.status != EngineMove::Status::kMove) {
-          forfeit(side,
-                  em.status == EngineMove::Status::kTimeout ? Termination::kTimeout
-                                                            : Termination::kError,
-                  em.reason);
-          break;
-        }
-        try {
-          r.best_move = game_.parse_move(s, em.move);
-        } catch (const std::exception& e) {
-          forfeit(side, Termination::kIllegalMove,
-                  "bestmove '" + em.move + "' in " + game_.to_string(s) + ": " + e.what());
-          break;
-        }
-        r.value = em.value;
-        r.depth = em.depth;
-        r.stats.nodes = em.nodes;
-        r.stats.cpu_ms = em.cpu_ms;
-        pv = em.pv;
-        scored = em.scored;
-      } else {
-        const double cpu_start = thread_cpu_ms();
-        try {
-          r = gs.searcher->search(&s, limits,
-                                  mix_seed(setup.seed, static_cast<std::uint64_t>(ply)));
-          // The whole call, the algorithm's set-up (tables, buffers) included, is the search's
-          // cost.
-          r.stats.cpu_ms = thread_cpu_ms() - cpu_start;
-        } catch (const std::exception& e) {
-          forfeit(side, Termination::kError, e.what());
-          break;
-        } catch (...) {
-          forfeit(side, Termination::kError, "unknown exception");
-          break;
-        }
-      }
-      const double elapsed = wall_ms() - start;
-      if (stopped()) {
-        out.termination = Termination::kStopped;
-        break;
-      }
-      out.stats[us] += r.stats;
-      ++out.moves[us];
-      if (!legal(s, r.best_move)) {
-        forfeit(side, Termination::kIllegalMove,
-                "move " + std::to_string(r.best_move) + " is not legal in " + game_.to_string(s));
-        break;
-      }
-      if (gs.external == nullptr && limits.max_nodes != 0 && r.stats.nodes > limits.max_nodes) {
-        forfeit(side, Termination::kBudget,
-                "searched " + std::to_string(r.stats.nodes) + " nodes, budget " +
-                    std::to_string(limits.max_nodes));
-        break;
-      }
-      if (!clocked && gs.limits.max_ms > 0 && elapsed > gs.limits.max_ms + gs.margin_ms) {
-        forfeit(side, Termination::kTimeout,
-                "took " + format_ms(elapsed) + " ms, movetime " + format_ms(gs.limits.max_ms) +
-                    " ms + margin " + format_ms(gs.margin_ms) + " ms");
-        break;
-      }
-      double clock_after = -1;
-      if (clocked) {
-        clock_left[us] -= elapsed;
-        if (clock_left[us] < -gs.margin_ms) {
-          forfeit(side, Termination::kTimeout,
-                  "lost on time: the move took " + format_ms(elapsed) + " ms with " +
-                      format_ms(clock_left[us] + elapsed) + " ms on the clock (margin " +
-                      format_ms(gs.margin_ms) + " ms)");
-          break;
-        }
-        clock_left[us] += gs.clock.inc_ms;
-        clock_after = clock_left[us];
-      }
-      std::string move = game_.move_to_string(s, r.best_move);
-      if (gs.external == nullptr) {
-        for (const std::string& m : moves_text(s, r.pv)) pv += (pv.empty() ? "" : " ") + m;
-      }
-      out.move_log.push_back(MoveRecord{ply, side, move, r.value, r.depth, r.stats.nodes,
-                                        r.stats.leaves, r.stats.cpu_ms * 1e3, elapsed, clock_after,
-                                        std::move(pv)});
-      played.push_back(std::move(move));
-      game_.play(s, r.best_move);
-      watch.moved(side, ply, scored, r.value);
-    }
-    out.final_position = game_.to_string(s);
-    return out;
-  }
-
-  // What an external engine is asked at `s`: the game from its opening, its limits, both clocks
-  // under the game's own player numbers (UGI's p1 moves first from the start position).
-  EngineGo engine_request(const GameSetup& setup, const State& s,
-                          const std::vector<std::string>& played,
-                          const std::array<GameSide, 2>& sides,
-                          const std::array<double, 2>& clock_left) const {
-    const State start = game_.initial_state();
-    const int p1 = game_.to_move(start);
-    const int first_player = game_.to_move(game_.parse(setup.opening));
-    const int side = game_.to_move(s) == first_player ? 0 : 1;
-    const GameSide& gs = sides[static_cast<std::size_t>(side)];
-    EngineGo go{.opening = setup.opening,
-                .opening_is_start = game_.to_string(start) == setup.opening,
-                .moves = played,
-                .depth = gs.limits.depth > 0 && gs.limits.depth < kDepthMax ? gs.limits.depth : 0,
-                .nodes = gs.limits.max_nodes,
-                .movetime_ms = gs.limits.max_ms,
-                .stop = setup.stop};
-    for (int t = 0; t < 2; ++t) {
-      const auto u = static_cast<std::size_t>(t);
-      if (!sides[u].clock.enabled()) continue;
-      const int player = t == 0 ? first_player : 1 - first_player;
-      const std::size_t p = player == p1 ? 0 : 1;
-      go.clock = true;
-      go.time_ms[p] = std::max(0.0, clock_left[u]);
-      go.inc_ms[p] = sides[u].clock.inc_ms;
-    }
-    if (gs.clock.enabled()) {
-      go.deadline_ms = std::max(0.0, clock_left[static_cast<std::size_t>(side)]) + gs.margin_ms;
-    } else if (gs.limits.max_ms > 0) {
-      go.deadline_ms = gs.limits.max_ms + gs.margin_ms;
-    }
-    return go;
+    for (int ply = 0; !over; ++ply) over = game_over(m, ply) || next_move(m, ply);
+    m.out.final_position = game_.to_string(m.s);
+    return m.out;
   }
 
   // The moves of `line` from `s` in notation; stops at the first move not legal.
@@ -344,26 +166,6 @@ class GameAdapter final : public GameHandle {
     MovesOf<G> moves;
     game_.legal_moves(s, moves);
     return moves.contains(m);
-  }
-
-  static std::string format_ms(double ms) { return strf("%.1f", ms); }
-
-  // Ends the game at `s` when its outcome bounds leave one result: the first player's score, and
-  // the margin where the bounds meet. False (nothing changed) while the result is open.
-  bool adjudicate(const State& s, int first_player, GameOutcome& out) const {
-    const auto [lo, hi] = game_.outcome_bounds(s);
-    if (lo <= 0 && hi >= 0 && lo != hi) return false;
-    const bool first_moves = game_.to_move(s) == first_player;
-    const Value first_lo = first_moves ? lo : -hi;
-    const Value first_hi = first_moves ? hi : -lo;
-    out.termination = Termination::kAdjudicated;
-    out.first_score = first_lo > 0 ? 1.0 : first_hi < 0 ? 0.0 : 0.5;
-    if constexpr (requires { requires G::kScoreIsMargin; }) {
-      if (first_lo == first_hi) out.margin = first_lo;
-    }
-    out.reason = "decided: the final outcome lies in [" + std::to_string(first_lo) + ", " +
-                 std::to_string(first_hi) + "] for the first player";
-    return true;
   }
 
   [[nodiscard]] std::optional<std::string> to_sgf(
@@ -426,6 +228,205 @@ class GameAdapter final : public GameHandle {
   }
 
  private:
+  // A game in progress (play_game): its position, the clocks and the outcome so far.
+  struct Match {
+    const GameSetup& setup;
+    std::array<GameSide, 2>& sides;
+    State s;
+    int first_player = 0;
+    std::array<double, 2> clock_left{};
+    std::vector<std::string> played = {};  // in notation, for external engines
+    ScoreWatch watch;
+    GameOutcome out = {};
+
+    // Ends the game for `why`, `side` losing it by forfeit (-1: neither). True: it is over.
+    bool end(Termination why, int side = -1, std::string reason = {}) {
+      out.termination = why;
+      if (side >= 0) {
+        out.forfeit_side = side;
+        out.first_score = side == 0 ? 0.0 : 1.0;
+      }
+      out.reason = std::move(reason);
+      return true;
+    }
+    // Ends the game as stopped once the run's stop flag is set; true then.
+    bool stopped() {
+      return setup.stop != nullptr && setup.stop->load(std::memory_order_relaxed) &&
+             end(Termination::kStopped);
+    }
+  };
+
+  // Ends the game at m.s, before the move of `ply`, where it is finished, decided, too long or
+  // stopped; true then.
+  bool game_over(Match& m, int ply) const {
+    m.out.plies = ply;
+    if (game_.is_terminal(m.s)) {
+      const Value v = game_.terminal_value(m.s);
+      const Value first_view = game_.to_move(m.s) == m.first_player ? v : -v;
+      m.out.first_score = first_view > 0 ? 1.0 : first_view < 0 ? 0.0 : 0.5;
+      if constexpr (requires { requires G::kScoreIsMargin; }) m.out.margin = first_view;
+      return true;
+    }
+    if (m.watch.decided()) {
+      m.out.first_score = m.watch.first_score();
+      return m.end(Termination::kAdjudicated, -1, m.watch.reason());
+    }
+    if constexpr (detail::HasOutcomeBounds<G>) {
+      if (m.setup.adjudicate && adjudicate(m)) return true;
+    }
+    if (ply >= m.setup.max_plies) return m.end(Termination::kMaxPlies);
+    return m.stopped();
+  }
+
+  // Plays the move of `ply` at m.s; true when the game ended instead (a forfeit, or stopped).
+  bool next_move(Match& m, int ply) const {
+    State& s = m.s;
+    const int side = game_.to_move(s) == m.first_player ? 0 : 1;
+    const auto us = static_cast<std::size_t>(side);
+    GameSide& gs = m.sides[us];
+    SearchLimits limits = gs.limits;
+    limits.stop = m.setup.stop;
+    const bool clocked = gs.clock.enabled();
+    if (clocked) {
+      const double share = clock_allocation_ms(m.clock_left[us], gs.clock.inc_ms);
+      limits.max_ms = limits.max_ms > 0 ? std::min(limits.max_ms, share) : share;
+    }
+    SearchResult r;
+    std::string pv;
+    bool scored = true;
+    const double start = wall_ms();
+    if (gs.external != nullptr) {
+      const EngineMove em = gs.external->go(engine_request(m, side));
+      if (em.status == EngineMove::Status::kStopped) return m.end(Termination::kStopped);
+      if (em.status == EngineMove::Status::kTimeout && (clocked || gs.limits.max_ms > 0)) {
+        return m.end(Termination::kTimeout, side,
+                     "lost on time (" + format_ms(clocked ? m.clock_left[us] : gs.limits.max_ms) +
+                         (clocked ? " ms on the clock" : " ms movetime") + " + margin " +
+                         format_ms(gs.margin_ms) + " ms): " + em.reason);
+      }
+      if (em.status != EngineMove::Status::kMove) {
+        const bool late = em.status == EngineMove::Status::kTimeout;
+        return m.end(late ? Termination::kTimeout : Termination::kError, side, em.reason);
+      }
+      try {
+        r.best_move = game_.parse_move(s, em.move);
+      } catch (const std::exception& e) {
+        return m.end(Termination::kIllegalMove, side,
+                     "bestmove '" + em.move + "' in " + game_.to_string(s) + ": " + e.what());
+      }
+      r.value = em.value;
+      r.depth = em.depth;
+      r.stats.nodes = em.nodes;
+      r.stats.cpu_ms = em.cpu_ms;
+      pv = em.pv;
+      scored = em.scored;
+    } else {
+      const double cpu_start = thread_cpu_ms();
+      try {
+        r = gs.searcher->search(&s, limits,
+                                mix_seed(m.setup.seed, static_cast<std::uint64_t>(ply)));
+        // The whole call, the algorithm's set-up (tables, buffers) included, is the search's cost.
+        r.stats.cpu_ms = thread_cpu_ms() - cpu_start;
+      } catch (const std::exception& e) {
+        return m.end(Termination::kError, side, e.what());
+      } catch (...) {
+        return m.end(Termination::kError, side, "unknown exception");
+      }
+    }
+    const double elapsed = wall_ms() - start;
+    if (m.stopped()) return true;
+    m.out.stats[us] += r.stats;
+    ++m.out.moves[us];
+    if (!legal(s, r.best_move)) {
+      return m.end(
+          Termination::kIllegalMove, side,
+          "move " + std::to_string(r.best_move) + " is not legal in " + game_.to_string(s));
+    }
+    if (gs.external == nullptr && limits.max_nodes != 0 && r.stats.nodes > limits.max_nodes) {
+      return m.end(Termination::kBudget, side,
+                   "searched " + std::to_string(r.stats.nodes) + " nodes, budget " +
+                       std::to_string(limits.max_nodes));
+    }
+    if (!clocked && gs.limits.max_ms > 0 && elapsed > gs.limits.max_ms + gs.margin_ms) {
+      return m.end(Termination::kTimeout, side,
+                   "took " + format_ms(elapsed) + " ms, movetime " + format_ms(gs.limits.max_ms) +
+                       " ms + margin " + format_ms(gs.margin_ms) + " ms");
+    }
+    double clock_after = -1;
+    if (clocked) {
+      m.clock_left[us] -= elapsed;
+      if (m.clock_left[us] < -gs.margin_ms) {
+        return m.end(Termination::kTimeout, side,
+                     "lost on time: the move took " + format_ms(elapsed) + " ms with " +
+                         format_ms(m.clock_left[us] + elapsed) + " ms on the clock (margin " +
+                         format_ms(gs.margin_ms) + " ms)");
+      }
+      m.clock_left[us] += gs.clock.inc_ms;
+      clock_after = m.clock_left[us];
+    }
+    std::string move = game_.move_to_string(s, r.best_move);
+    if (gs.external == nullptr) {
+      for (const std::string& text : moves_text(s, r.pv)) pv += (pv.empty() ? "" : " ") + text;
+    }
+    m.out.move_log.push_back(MoveRecord{ply, side, move, r.value, r.depth, r.stats.nodes,
+                                        r.stats.leaves, r.stats.cpu_ms * 1e3, elapsed, clock_after,
+                                        std::move(pv)});
+    m.played.push_back(std::move(move));
+    game_.play(s, r.best_move);
+    m.watch.moved(side, ply, scored, r.value);
+    return false;
+  }
+
+  // What an external engine playing `side` is asked at m.s: the game from its opening, its limits,
+  // both clocks under the game's own player numbers (UGI's p1 moves first from the start
+  // position).
+  EngineGo engine_request(const Match& m, int side) const {
+    const State start = game_.initial_state();
+    const int p1 = game_.to_move(start);
+    const GameSide& gs = m.sides[static_cast<std::size_t>(side)];
+    EngineGo go{.opening = m.setup.opening,
+                .opening_is_start = game_.to_string(start) == m.setup.opening,
+                .moves = m.played,
+                .depth = gs.limits.depth > 0 && gs.limits.depth < kDepthMax ? gs.limits.depth : 0,
+                .nodes = gs.limits.max_nodes,
+                .movetime_ms = gs.limits.max_ms,
+                .stop = m.setup.stop};
+    for (int t = 0; t < 2; ++t) {
+      const auto u = static_cast<std::size_t>(t);
+      if (!m.sides[u].clock.enabled()) continue;
+      const int player = t == 0 ? m.first_player : 1 - m.first_player;
+      const std::size_t p = player == p1 ? 0 : 1;
+      go.clock = true;
+      go.time_ms[p] = std::max(0.0, m.clock_left[u]);
+      go.inc_ms[p] = m.sides[u].clock.inc_ms;
+    }
+    if (gs.clock.enabled()) {
+      go.deadline_ms = std::max(0.0, m.clock_left[static_cast<std::size_t>(side)]) + gs.margin_ms;
+    } else if (gs.limits.max_ms > 0) {
+      go.deadline_ms = gs.limits.max_ms + gs.margin_ms;
+    }
+    return go;
+  }
+
+  static std::string format_ms(double ms) { return strf("%.1f", ms); }
+
+  // Ends the game at m.s when its outcome bounds leave one result: the first player's score, and
+  // the margin where the bounds meet. False (nothing changed) while the result is open.
+  bool adjudicate(Match& m) const {
+    const auto [lo, hi] = game_.outcome_bounds(m.s);
+    if (lo <= 0 && hi >= 0 && lo != hi) return false;
+    const bool first_moves = game_.to_move(m.s) == m.first_player;
+    const Value first_lo = first_moves ? lo : -hi;
+    const Value first_hi = first_moves ? hi : -lo;
+    m.out.first_score = first_lo > 0 ? 1.0 : first_hi < 0 ? 0.0 : 0.5;
+    if constexpr (requires { requires G::kScoreIsMargin; }) {
+      if (first_lo == first_hi) m.out.margin = first_lo;
+    }
+    return m.end(Termination::kAdjudicated, -1,
+                 "decided: the final outcome lies in [" + std::to_string(first_lo) + ", " +
+                     std::to_string(first_hi) + "] for the first player");
+  }
+
   class FnSearcher final : public Searcher {
    public:
     FnSearcher(const G& game, Eval eval, SearchFunction<G, Eval> fn)
@@ -446,9 +447,13 @@ class GameAdapter final : public GameHandle {
   G game_;
 };
 
-// The description of game type G, with the facts the harness reads from the class.
+// The registration of G (harness/games/<game>.cpp): its description, with the facts the harness
+// reads from the class, its factory, the positions `harness bench` searches, and its problems for
+// `harness solve` (by default a plain goal from a position of G; a game with its own problem files
+// passes its own maker, nullptr: none).
 template <Game G>
-GameInfo describe_game() {
+GameEntry game_entry(std::vector<BenchPosition> bench_positions = {},
+                     decltype(GameEntry::make_problem) make_problem = &make_plain_problem<G>) {
   GameInfo info{std::string(G::kName), std::string(G::kDescription), G::param_specs(),
                 G::evaluation_kinds(), G::default_evaluation()};
   if constexpr (requires { G::kSideNames; }) {
@@ -457,21 +462,11 @@ GameInfo describe_game() {
   if constexpr (requires { requires G::kScoreIsMargin; }) info.outcome_is_margin = true;
   if constexpr (requires { requires G::kOutcomeIsLeafValue; }) info.outcome_is_leaf_value = true;
   if constexpr (requires { requires G::kUniformTree; }) info.uniform_tree = true;
-  return info;
-}
-
-// The registration of G (harness/games/<game>.cpp): its description, its factory, the positions
-// `harness bench` searches, and its problems for `harness solve` (by default a plain goal from a
-// position of G; a game with its own problem files passes its own maker, nullptr: none).
-template <Game G>
-GameEntry game_entry(std::vector<BenchPosition> bench_positions = {},
-                     decltype(GameEntry::make_problem) make_problem = &make_plain_problem<G>) {
-  auto make = [](const GameInfo& info, Params params) -> std::unique_ptr<GameHandle> {
-    return std::make_unique<GameAdapter<G>>(info, std::move(params));
+  info.bench_positions = std::move(bench_positions);
+  auto make = [](const GameInfo& described, Params params) -> std::unique_ptr<GameHandle> {
+    return std::make_unique<GameAdapter<G>>(described, std::move(params));
   };
-  GameEntry entry{describe_game<G>(), make, make_problem};
-  entry.info.bench_positions = std::move(bench_positions);
-  return entry;
+  return GameEntry{std::move(info), make, make_problem};
 }
 
 }  // namespace gts

@@ -1,7 +1,6 @@
 #include "harness/goal_problem.h"
 
 #include "harness/algorithms/algorithm_list.h"
-#include "harness/game_table.h"
 
 namespace gts {
 
@@ -40,9 +39,8 @@ std::unique_ptr<SolveProblem> make_solve_problem(const std::string& game,
   for (const auto& e : game_table()) {
     if (e.info.name == game && e.make_problem != nullptr) return e.make_problem(params, spec);
   }
-  std::string known;
-  for (const auto& n : solve_game_names()) known += (known.empty() ? "" : ", ") + n;
-  throw ParamError("game '" + game + "' cannot pose solve problems (known: " + known + ")");
+  throw ParamError("game '" + game + "' cannot pose solve problems (known: " +
+                   join_strings(solve_game_names(), ", ") + ")");
 }
 
 }  // namespace gts

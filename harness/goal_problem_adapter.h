@@ -20,11 +20,10 @@ class TypedSolveProblem final : public SolveProblem {
 
   // `make_heuristic(const G&)` builds the heuristic for the game copy this problem keeps.
   template <class MakeH>
-  TypedSolveProblem(std::string game_name, std::string name, std::string expected,
-                    std::string goal_text, G game, State root, SolverGoal goal,
-                    MakeH make_heuristic)
+  TypedSolveProblem(std::string name, std::string expected, std::string goal_text, G game,
+                    State root, SolverGoal goal, MakeH make_heuristic)
       : SolveProblem(
-            {std::move(name), std::move(expected), std::move(game_name), std::move(goal_text)}),
+            {std::move(name), std::move(expected), std::string(G::kName), std::move(goal_text)}),
         game_(std::make_unique<G>(std::move(game))),
         root_(std::move(root)),
         goal_(goal),
@@ -95,7 +94,7 @@ std::unique_ptr<SolveProblem> make_plain_problem(const std::map<std::string, std
   const std::string goal_text =
       side + " reaches a value of at least " + std::to_string(goal.at_least) + " (its view)";
   return std::make_unique<TypedSolveProblem<G, DefaultHeuristic<G>>>(
-      game_name, spec.name, spec.expected, goal_text, std::move(game), root, goal,
+      spec.name, spec.expected, goal_text, std::move(game), root, goal,
       [goal](const G& g) { return std::make_unique<DefaultHeuristic<G>>(g, goal); });
 }
 

@@ -7,7 +7,6 @@
 
 #include "algorithms/transposition_table.h"
 #include "harness/algorithms/algorithm_list.h"
-#include "harness/game_table.h"
 
 namespace gts {
 
@@ -73,6 +72,10 @@ double clock_allocation_ms(double remaining_ms, double inc_ms) {
   return std::max(1.0, std::min(remaining_ms / 25.0 + inc_ms * 0.75, remaining_ms / 2.0));
 }
 
+#define GTS_GAME(name) GameEntry name##_entry();
+#include "harness/games/game_list.h"  // NOLINT(bugprone-suspicious-include)
+#undef GTS_GAME
+
 const std::vector<GameEntry>& game_table() {
   static const std::vector<GameEntry> table = [] {
     std::vector<GameEntry> t;
@@ -93,15 +96,11 @@ const std::vector<GameInfo>& game_infos() {
   return infos;
 }
 
-namespace {
-
-std::string known_names(const std::vector<std::string>& names) {
+std::string join_strings(const std::vector<std::string>& items, const std::string& sep) {
   std::string out;
-  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+  for (const auto& item : items) out += (out.empty() ? "" : sep) + item;
   return out;
 }
-
-}  // namespace
 
 std::vector<AlgorithmInfo>& mutable_algorithm_infos() {
   static std::vector<AlgorithmInfo> infos = SearchAlgorithms::infos();
@@ -133,19 +132,28 @@ const GameInfo& find_game_info(const std::string& name) {
     if (g.name == name) return g;
     names.push_back(g.name);
   }
-  throw ParamError("unknown game '" + name + "' (known: " + known_names(names) + ")");
+  throw ParamError("unknown game '" + name + "' (known: " + join_strings(names, ", ") + ")");
+}
+
+const AlgorithmInfo* named_entry(const std::vector<AlgorithmInfo>& infos, const std::string& name) {
+  for (const auto& a : infos) {
+    if (a.name == name || std::find(a.aliases.begin(), a.aliases.end(), name) != a.aliases.end()) {
+      return &a;
+    }
+  }
+  return nullptr;
 }
 
 const AlgorithmInfo& find_named(const std::vector<AlgorithmInfo>& infos, const std::string& name,
                                 const std::string& kind) {
+  if (const AlgorithmInfo* a = named_entry(infos, name)) return *a;
+  throw ParamError("unknown " + kind + " '" + name + "' (known: " + names_of(infos) + ")");
+}
+
+std::string names_of(const std::vector<AlgorithmInfo>& infos) {
   std::vector<std::string> names;
-  for (const auto& a : infos) {
-    if (a.name == name || std::find(a.aliases.begin(), a.aliases.end(), name) != a.aliases.end()) {
-      return a;
-    }
-    names.push_back(a.name);
-  }
-  throw ParamError("unknown " + kind + " '" + name + "' (known: " + known_names(names) + ")");
+  for (const auto& a : infos) names.push_back(a.name);
+  return join_strings(names, ", ");
 }
 
 const AlgorithmInfo& find_algorithm_info(const std::string& name) {

@@ -88,10 +88,15 @@ const std::vector<AlgorithmInfo>& algorithm_infos();
 // Finds a game or algorithm by name (or alias); throws ParamError listing the known names.
 const GameInfo& find_game_info(const std::string& name);
 const AlgorithmInfo& find_algorithm_info(const std::string& name);
-// The entry of `infos` named `name` or one of its aliases; throws ParamError "unknown <kind> ..."
-// listing the known names.
+// The entry of `infos` named `name` or one of its aliases, or nullptr.
+const AlgorithmInfo* named_entry(const std::vector<AlgorithmInfo>& infos, const std::string& name);
+// As named_entry, but throws ParamError "unknown <kind> ..." listing the known names.
 const AlgorithmInfo& find_named(const std::vector<AlgorithmInfo>& infos, const std::string& name,
                                 const std::string& kind);
+// The names of `infos`, ", "-separated, for messages.
+std::string names_of(const std::vector<AlgorithmInfo>& infos);
+// "a, b, c" (with sep ", "): the items, `sep` between them.
+std::string join_strings(const std::vector<std::string>& items, const std::string& sep);
 // "alphabeta(fail=soft,ordering=static)": the name and the options not at their defaults.
 std::string options_label(const AlgorithmInfo& info, const Params& options);
 // The algorithm whose value every other one is checked against (facts.reference).
@@ -198,6 +203,19 @@ class GameHandle {
   [[nodiscard]] virtual std::vector<SgfGame> from_sgf(std::string_view text,
                                                       const std::string& source) const = 0;
 };
+
+struct ProblemSpec;
+class SolveProblem;
+
+// One registered game (harness/games/<game>.cpp, listed in harness/games/game_list.h).
+struct GameEntry {
+  GameInfo info;
+  std::unique_ptr<GameHandle> (*make)(const GameInfo& info, Params params);
+  // Problems for `harness solve` (nullptr: the game poses none).
+  std::unique_ptr<SolveProblem> (*make_problem)(const std::map<std::string, std::string>& params,
+                                                const ProblemSpec& spec) = nullptr;
+};
+const std::vector<GameEntry>& game_table();
 
 class TranspositionTable;
 

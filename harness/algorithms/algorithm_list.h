@@ -8,7 +8,6 @@
 #include "harness/algorithms/alphabeta_entry.h"
 #include "harness/algorithms/best_first_entry.h"
 #include "harness/algorithms/goal_solvers.h"
-#include "harness/algorithms/minimax_entry.h"
 
 namespace gts {
 

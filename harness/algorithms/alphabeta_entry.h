@@ -1,12 +1,46 @@
-// alphabeta and negascout: the registry entries of the depth-first window searches, which share
-// their options (the enhancements of alphabeta.h).
+// The registry entries of the depth-first searches: minimax and the random baseline, which have no
+// options, and the window searches alphabeta and negascout, which share theirs (the enhancements
+// of alphabeta.h).
 #pragma once
 
 #include "algorithms/alphabeta.h"
+#include "algorithms/minimax.h"
 #include "algorithms/negascout.h"
+#include "algorithms/random_move.h"
 #include "harness/algorithms/algorithm_entry.h"
 
 namespace gts {
+
+struct MinimaxEntry {
+  static AlgorithmInfo info() {
+    return {"minimax",
+            {},
+            "plain full-width minimax (negamax form): the reference",
+            {},
+            {.reference = true},
+            {{"minimax", {}}}};
+  }
+  template <Game G, class E>
+  static SearchFunction<G, E> make(const AlgorithmSpec&) {
+    return [](const G& g, const E& ev, const typename G::State& s, const SearchLimits& lim,
+              std::uint64_t) { return minimax(g, ev, s, lim); };
+  }
+};
+
+struct RandomEntry {
+  static AlgorithmInfo info() {
+    return {"random",
+            {},
+            "a uniformly random legal move (seeded): a baseline player",
+            {},
+            {.anytime = true, .seeded = true, .searches = false}};
+  }
+  template <Game G, class E>
+  static SearchFunction<G, E> make(const AlgorithmSpec&) {
+    return [](const G& g, const E&, const typename G::State& s, const SearchLimits&,
+              std::uint64_t seed) { return random_move(g, s, seed); };
+  }
+};
 
 // alphabeta's options; negascout takes the same with fail-soft as its default.
 inline std::vector<ParamSpec> alphabeta_option_specs(const std::string& fail_default) {

@@ -47,9 +47,7 @@ SearchSetup resolve_search(const SearchArgs& args) {
   SearchSetup s;
   std::tie(s.game, s.position) = open_position(args);
   s.algorithm = make_algorithm_spec(args.algorithm, key_values(args.options, "--option"));
-  s.limits.depth = parse_depth(args.depth);
-  s.limits.max_nodes = args.max_nodes;
-  s.limits.max_ms = args.max_ms;
+  s.limits = {.depth = parse_depth(args.depth), .max_nodes = args.max_nodes, .max_ms = args.max_ms};
   s.eval = parse_eval_spec(args.eval.empty() ? s.game->info().default_evaluation : args.eval);
   // A seeded algorithm's `seed` option is the search's seed (random tie-breaking).
   s.seed = find_algorithm_info(s.algorithm.name).facts.seeded &&

@@ -11,13 +11,70 @@
 #include "games/game.h"
 #include "harness/cli/command.h"
 #include "harness/cli/search_args.h"
-#include "harness/cli/search_progress.h"
 #include "harness/goal_problem.h"
 #include "harness/registry.h"
+#include "harness/strf.h"
 
 namespace gts::cli {
 
 namespace {
+
+// `harness search`'s progress on stderr while a long search works: the deepest iteration finished
+// (its value and best move), nodes, nodes per second and time. On a terminal one line updates in
+// place (at most four times a second) and is wiped when the search ends; elsewhere (with
+// --progress) a plain line per finished iteration and every 10 s.
+class SearchProgressLine final : public SearchProgress {
+ public:
+  // `game` and `position` name the moves; `tty`: update one line in place.
+  SearchProgressLine(const GameHandle& game, std::string position, bool tty)
+      : game_(game), position_(std::move(position)), tty_(tty), start_ms_(wall_ms()) {}
+  ~SearchProgressLine() override {
+    if (tty_ && printed_) std::fputs("\r\033[K", stderr);  // the results take the line's place
+  }
+  SearchProgressLine(const SearchProgressLine&) = delete;
+  SearchProgressLine& operator=(const SearchProgressLine&) = delete;
+
+  void on_nodes(std::uint64_t nodes) override {
+    nodes_ = nodes;
+    print(false);
+  }
+  void on_iteration(int depth, Value value, Move best_move, std::uint64_t nodes) override {
+    nodes_ = nodes;
+    const std::vector<std::string> move = game_.line_to_strings(position_, {best_move});
+    iteration_ = "depth " + std::to_string(depth) + " value " + std::to_string(value) + " best " +
+                 (move.empty() ? std::string("-") : move.front());
+    print(!tty_);  // elsewhere each finished iteration gets its line
+  }
+
+ private:
+  void print(bool force) {
+    const double now = wall_ms();
+    const double interval = tty_ ? 250.0 : 10000.0;
+    if (!force && now - last_print_ms_ < interval) return;
+    last_print_ms_ = now;
+    const double seconds = (now - start_ms_) / 1e3;
+    const std::string line =
+        strf("search: %s%s%llu nodes  %.2f M nodes/s  %.1f s", iteration_.c_str(),
+             iteration_.empty() ? "" : "  ", static_cast<unsigned long long>(nodes_),
+             seconds > 0 ? static_cast<double>(nodes_) / seconds / 1e6 : 0.0, seconds);
+    if (tty_) {
+      std::fprintf(stderr, "\r%s\033[K", line.c_str());
+    } else {
+      std::fprintf(stderr, "%s\n", line.c_str());
+    }
+    std::fflush(stderr);
+    printed_ = true;
+  }
+
+  const GameHandle& game_;
+  std::string position_;
+  bool tty_;
+  double start_ms_;
+  double last_print_ms_ = 0;
+  std::uint64_t nodes_ = 0;
+  std::string iteration_;  // "depth 7 value 3 best 6", empty before the first iteration
+  bool printed_ = false;
+};
 
 // The fields a search and a goal solve report alike in --json: what was searched, and its counts.
 nlohmann::json json_report(const GameHandle& game, const std::string& position,
@@ -43,26 +100,14 @@ nlohmann::json json_report(const GameHandle& game, const std::string& position,
   return j;
 }
 
-bool named(const AlgorithmInfo& a, const std::string& name) {
-  return a.name == name || std::find(a.aliases.begin(), a.aliases.end(), name) != a.aliases.end();
-}
-
 // True for a goal solver that is no value search (pn, pn+, dfpn, dfpn+): `search` runs it the way
 // `harness solve` does, on the goal the game's problem poses. Throws ParamError naming both kinds
 // for a name that is neither.
 bool is_goal_solver_only(const std::string& name) {
-  std::string searches;
-  for (const auto& a : algorithm_infos()) {
-    if (named(a, name)) return false;
-    searches += (searches.empty() ? "" : ", ") + a.name;
-  }
-  std::string solvers;
-  for (const auto& a : solver_infos()) {
-    if (named(a, name)) return true;
-    solvers += (solvers.empty() ? "" : ", ") + a.name;
-  }
-  throw ParamError("unknown algorithm '" + name + "' (searches: " + searches +
-                   "; goal solvers: " + solvers + ")");
+  if (named_entry(algorithm_infos(), name) != nullptr) return false;
+  if (named_entry(solver_infos(), name) != nullptr) return true;
+  throw ParamError("unknown algorithm '" + name + "' (searches: " + names_of(algorithm_infos()) +
+                   "; goal solvers: " + names_of(solver_infos()) + ")");
 }
 
 // A goal solver's answer: proved, disproved or unknown (a budget stopped it: nothing is claimed).
@@ -70,10 +115,8 @@ int run_goal_search(const SearchArgs& args) {
   const SolverSpec solver = make_solver_spec(args.algorithm, key_values(args.options, "--option"));
   const auto& names = solve_game_names();
   if (std::find(names.begin(), names.end(), args.game) == names.end()) {
-    std::string known;
-    for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
     throw ParamError("--algorithm " + solver.algorithm + ": a goal solver, and game '" + args.game +
-                     "' poses no goals (games that do: " + known +
+                     "' poses no goals (games that do: " + join_strings(names, ", ") +
                      "); for a value, use a search algorithm (see `harness algorithms`)");
   }
   if (parse_depth(args.depth) != kDepthMax) {
@@ -89,10 +132,7 @@ int run_goal_search(const SearchArgs& args) {
   spec.from_game_params = true;
   if (!args.position.empty()) spec.position = position;
   const auto problem = make_solve_problem(args.game, key_values(args.params, "--param"), spec);
-  SearchLimits limits;
-  limits.depth = kDepthMax;
-  limits.max_nodes = args.max_nodes;
-  limits.max_ms = args.max_ms;
+  const SearchLimits limits{.depth = kDepthMax, .max_nodes = args.max_nodes, .max_ms = args.max_ms};
   const double start = wall_ms();
   const SolveOutcome r = problem->solve(solver, limits);
   const double elapsed = wall_ms() - start;
@@ -111,8 +151,7 @@ int run_goal_search(const SearchArgs& args) {
     std::cout << j.dump() << "\n";
     return 0;
   }
-  std::string line;
-  for (const auto& m : r.main_line) line += (line.empty() ? "" : " ") + m;
+  const std::string line = join_strings(r.main_line, " ");
   std::printf("game        %s\n", game->label().c_str());
   std::printf("position    %s\n", position.c_str());
   std::printf("algorithm   %s (goal solver)\n", solver.name.c_str());
@@ -122,13 +161,11 @@ int run_goal_search(const SearchArgs& args) {
         "result      unknown: stopped by a budget before a proof or a disproof; nothing "
         "is claimed\n");
   } else {
-    std::printf("result      %s%s\n", result.c_str(),
-                problem->expected().empty()
-                    ? ""
-                    : (problem->expected() == result
-                           ? " (as the problem expects)"
-                           : (" (the problem expects " + problem->expected() + ")"))
-                          .c_str());
+    const std::string& expected = problem->expected();
+    const std::string note = expected.empty()     ? ""
+                             : expected == result ? " (as the problem expects)"
+                                                  : " (the problem expects " + expected + ")";
+    std::printf("result      %s%s\n", result.c_str(), note.c_str());
     std::printf("best move   %s\n", r.best_move.empty() ? "none" : r.best_move.c_str());
     std::printf("main line   %s (%d plies)\n", line.empty() ? "-" : line.c_str(), r.depth);
   }
@@ -143,14 +180,8 @@ int run_goal_search(const SearchArgs& args) {
 
 int run_search(const SearchArgs& args) {
   if (is_goal_solver_only(args.algorithm)) return run_goal_search(args);
-  SearchSetup setup = resolve_search(args);
-  const auto& game = setup.game;
-  const std::string& position = setup.position;
-  const AlgorithmSpec& algo = setup.algorithm;
-  const EvalSpec& eval = setup.eval;
-  const SearchLimits& limits = setup.limits;
+  const auto [game, position, algo, eval, limits, seed] = resolve_search(args);
   const int depth = limits.depth;
-  const std::uint64_t seed = setup.seed;
   auto searcher = game->make_searcher(algo, eval);
   std::optional<SearchProgressLine> progress;
   const bool tty = isatty(STDERR_FILENO) != 0;
@@ -162,9 +193,8 @@ int run_search(const SearchArgs& args) {
   double elapsed = wall_ms() - start;
   progress.reset();
   std::vector<std::string> pv = game->line_to_strings(position, r.pv);
-  std::string best = game->line_to_strings(position, {r.best_move}).empty()
-                         ? "none"
-                         : game->line_to_strings(position, {r.best_move})[0];
+  const std::vector<std::string> best_line = game->line_to_strings(position, {r.best_move});
+  const std::string best = best_line.empty() ? "none" : best_line[0];
   // A full line reaches the completed depth (or the end of the game); a shorter one is partial.
   std::string end = position;
   for (const auto& m : pv) end = game->play_move(end, m);
@@ -187,8 +217,7 @@ int run_search(const SearchArgs& args) {
     std::cout << j.dump() << "\n";
     return 0;
   }
-  std::string pv_text;
-  for (const auto& m : pv) pv_text += (pv_text.empty() ? "" : " ") + m;
+  const std::string pv_text = join_strings(pv, " ");
   std::printf("game        %s\n", game->label().c_str());
   std::printf("position    %s\n", position.c_str());
   std::printf("algorithm   %s\n", algo.label().c_str());

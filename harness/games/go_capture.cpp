@@ -28,10 +28,11 @@ class GoCaptureHeuristic {
 // Two searches of one problem, the second only where the first leaves the question open, under one
 // node or time budget.
 class GoTwoSearches : public SolveProblem {
- protected:
+ public:
   GoTwoSearches(std::unique_ptr<SolveProblem> first, std::unique_ptr<SolveProblem> second)
       : SolveProblem(*first), first_(std::move(first)), second_(std::move(second)) {}
 
+ protected:
   // The second search's outcome, with the costs of both, under what the first (`done`) left of the
   // budget; unknown when it left nothing.
   [[nodiscard]] SolveOutcome solve_second(const SolverSpec& solver, const SearchLimits& limits,
@@ -59,12 +60,11 @@ class GoTwoSearches : public SolveProblem {
 // GNU Go's question, asked exactly: a problem is proved when the prover wins even if its opponent
 // wins every ko (may retake one at once), proved by ko when it wins only if it wins every ko
 // itself, and disproved when it fails even then. So at most two searches, on the game under each
-// ko rule; a node or time budget covers both.
+// ko rule (first: the opponent wins kos, second: the prover does); a node or time budget covers
+// both.
 class GoKoProblem final : public GoTwoSearches {
  public:
-  GoKoProblem(std::unique_ptr<SolveProblem> opponent_wins_kos,
-              std::unique_ptr<SolveProblem> prover_wins_kos)
-      : GoTwoSearches(std::move(opponent_wins_kos), std::move(prover_wins_kos)) {}
+  using GoTwoSearches::GoTwoSearches;
 
   [[nodiscard]] SolveOutcome solve(const SolverSpec& solver,
                                    const SearchLimits& limits) const override {
@@ -78,12 +78,11 @@ class GoKoProblem final : public GoTwoSearches {
 
 // region=checked: the answer in the problem's region, then on the whole board; when they differ
 // the region was too small for the truth, and the whole board's answer is the one given, with a
-// warning. One budget covers both searches.
+// warning (first: the search in the region, second: on the whole board). One budget covers both
+// searches.
 class GoRegionCheckedProblem final : public GoTwoSearches {
  public:
-  GoRegionCheckedProblem(std::unique_ptr<SolveProblem> in_region,
-                         std::unique_ptr<SolveProblem> whole)
-      : GoTwoSearches(std::move(in_region), std::move(whole)) {}
+  using GoTwoSearches::GoTwoSearches;
 
   [[nodiscard]] SolveOutcome solve(const SolverSpec& solver,
                                    const SearchLimits& limits) const override {
@@ -149,8 +148,8 @@ std::unique_ptr<SolveProblem> make_go_capture_problem(
                                  : spec.position.empty() ? prob.expected
                                                          : "";
     return std::make_unique<TypedSolveProblem<GoCapture, GoCaptureHeuristic>>(
-        std::string(GoCapture::kName), name.empty() ? std::string("problem") : name, expected,
-        goal_text, std::move(game), root, goal, [goal](const GoCapture& g) {
+        name.empty() ? std::string("problem") : name, expected, goal_text, std::move(game), root,
+        goal, [goal](const GoCapture& g) {
           return std::make_unique<GoCaptureHeuristic>(g, goal.prover);
         });
   };

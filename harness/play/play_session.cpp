@@ -27,15 +27,6 @@ std::string lower(std::string s) {
   return s;
 }
 
-std::string join(const std::vector<std::string>& items, const char* sep = " ") {
-  std::string out;
-  for (const auto& i : items) {
-    if (!out.empty()) out += sep;
-    out += i;
-  }
-  return out;
-}
-
 std::string signed_value(Value v) { return strf("%+d", v); }
 
 std::string plies_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " ply" : " plies"); }
@@ -55,9 +46,7 @@ TreeNode expand(const GameHandle& game, Searcher& searcher, const std::string& p
     if (levels > 1 && d > 0 && !terminal) {
       child = expand(game, searcher, after, d, levels - 1, root_mover);
     } else {
-      SearchLimits limits;
-      limits.depth = d;
-      const SearchResult r = game.search(after, searcher, limits, 0);
+      const SearchResult r = game.search(after, searcher, {.depth = d}, 0);
       child.position = after;
       child.value = game.to_move(after) == root_mover ? r.value : -r.value;
       if (!terminal) child.pv = game.line_to_strings(after, r.pv);
@@ -90,7 +79,7 @@ void format_children(const GameHandle& game, const TreeNode& node, int level, st
            strf("%-4s %5s", c.move.c_str(), signed_value(c.value).c_str());
     if (c.moves_again) out += "  (" + side_name(game, mover) + " moves again)";
     if (game.is_terminal(c.position)) out += "  game over";
-    if (c.children.empty() && !c.pv.empty()) out += "  then " + join(c.pv);
+    if (c.children.empty() && !c.pv.empty()) out += "  then " + join_strings(c.pv, " ");
     out += '\n';
     format_children(game, c, level + 1, out);
   }
@@ -109,8 +98,8 @@ std::string format_move_tree(const GameHandle& game, const TreeNode& root, int d
     if (c.value == root.value) best.push_back(c.move);
   }
   return out + "value " + signed_value(root.value) +
-         (best.size() == 1 ? ", best move " : ", equally good moves ") + join(best, ", ") + "; " +
-         std::to_string(root.stats.nodes) + " nodes searched\n";
+         (best.size() == 1 ? ", best move " : ", equally good moves ") + join_strings(best, ", ") +
+         "; " + std::to_string(root.stats.nodes) + " nodes searched\n";
 }
 
 }  // namespace
@@ -168,7 +157,9 @@ bool PlaySession::human_moves(int side) const {
          (options_.human == HumanSides::kSecond && side != first_player_);
 }
 
-std::string PlaySession::legal_text() const { return join(game_.legal_moves(position_)); }
+std::string PlaySession::legal_text() const {
+  return join_strings(game_.legal_moves(position_), " ");
+}
 
 void PlaySession::print_board() {
   std::string board = game_.draw(position_);
@@ -177,16 +168,14 @@ void PlaySession::print_board() {
 }
 
 std::pair<std::string, std::string> PlaySession::engine_search() {
-  SearchLimits limits;
-  limits.depth = options_.depth;
   const double start = wall_ms();
   const SearchResult r =
-      game_.search(position_, *searcher_, limits,
+      game_.search(position_, *searcher_, {.depth = options_.depth},
                    mix_seed(options_.seed, static_cast<std::uint64_t>(history_.size())));
   const double elapsed_ms = wall_ms() - start;
   last_search_ = LastSearch{position_, r};
   const auto best = game_.line_to_strings(position_, {r.best_move});
-  const std::string pv = join(game_.line_to_strings(position_, r.pv));
+  const std::string pv = join_strings(game_.line_to_strings(position_, r.pv), " ");
   return {best.empty() ? "" : best[0], "value " + signed_value(r.value) + "  pv " +
                                            (pv.empty() ? "-" : pv) +
                                            strf("  nodes %llu  depth %s  time %.2f ms",
@@ -226,7 +215,7 @@ void PlaySession::undo() {
     taken.insert(taken.begin(), p.move);
     if (p.by_human) break;
   }
-  out_ << "undone: " << join(taken) << "\n";
+  out_ << "undone: " << join_strings(taken, " ") << "\n";
   print_board();
 }
 
@@ -268,7 +257,7 @@ void PlaySession::tree(const std::string& args) {
   if (last_search_) {
     out_ << "the engine's search at this position: value "
          << signed_value(last_search_->result.value) << ", played "
-         << join(game_.line_to_strings(position, {last_search_->result.best_move}))
+         << join_strings(game_.line_to_strings(position, {last_search_->result.best_move}), " ")
          << strf(" (tree computed in %.2f ms)", elapsed) << "\n";
   }
 }

@@ -8,6 +8,7 @@
 // leave it.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -19,7 +20,6 @@
 #include "algorithms/sss_star.h"
 #include "games/game.h"
 #include "games/params.h"
-#include "harness/algorithms/algorithm_list.h"
 #include "harness/trace/search_trace.h"
 
 namespace gts {
@@ -56,10 +56,7 @@ class Tracer {
   std::int32_t child(std::int32_t parent, const Inner& after, Move m) {
     if (parent < 0) return -1;
     settle(parent);
-    std::int32_t id = -1;
-    for (const auto& [move, kid] : nodes_[static_cast<std::size_t>(parent)].kids) {
-      if (move == m) id = kid;
-    }
+    std::int32_t id = kid(at(parent), m);
     if (id < 0) {
       if (nodes_.size() >= kMaxTracedNodes) {
         throw ParamError("the search made more than " + std::to_string(kMaxTracedNodes) +
@@ -69,8 +66,8 @@ class Tracer {
       Node& n = nodes_.emplace_back();
       n.state = after;
       n.parent = parent;
-      n.depth = nodes_[static_cast<std::size_t>(parent)].depth + 1;
-      nodes_[static_cast<std::size_t>(parent)].kids.emplace_back(m, id);
+      n.depth = at(parent).depth + 1;
+      at(parent).kids.emplace_back(m, id);
     }
     Node& n = at(id);
     ++n.made;
@@ -146,20 +143,14 @@ class Tracer {
       SearchTrace::Node& o = t.nodes[i];
       o.max = game_.to_move(n.state) == root_mover;
       if (!o.max) o.static_value = -o.static_value;
-      std::vector<bool> listed(n.kids.size(), false);
-      for (Move m : n.generated) {
-        SearchTrace::Child c{game_.move_to_string(n.state, m), -1};
-        for (std::size_t k = 0; k < n.kids.size(); ++k) {
-          if (n.kids[k].first == m) {
-            c.node = n.kids[k].second;
-            listed[k] = true;
-          }
-        }
-        o.children.push_back(std::move(c));
-      }
-      for (std::size_t k = 0; k < n.kids.size(); ++k) {
-        if (!listed[k]) {
-          o.children.push_back({game_.move_to_string(n.state, n.kids[k].first), n.kids[k].second});
+      // The moves generated, then any child played into without being generated.
+      auto add = [&](Move m) {
+        o.children.push_back({game_.move_to_string(n.state, m), kid(n, m)});
+      };
+      for (Move m : n.generated) add(m);
+      for (const auto& k : n.kids) {
+        if (std::find(n.generated.begin(), n.generated.end(), k.first) == n.generated.end()) {
+          add(k.first);
         }
       }
     }
@@ -170,6 +161,13 @@ class Tracer {
 
  private:
   Node& at(std::int32_t id) { return nodes_[static_cast<std::size_t>(id)]; }
+  // The child of `n` that `m` leads to, or -1.
+  static std::int32_t kid(const Node& n, Move m) {
+    for (const auto& [move, id] : n.kids) {
+      if (move == m) return id;
+    }
+    return -1;
+  }
   void probe_due(std::int32_t id) {
     at(id).awaiting = true;
     pending_ = id;
@@ -220,7 +218,6 @@ class TracingGame {
   // MT family's walk of the table for its principal variation) is no visit.
   [[nodiscard]] State unobserved(const State& s) const { return State{s.inner, -1}; }
 
-  [[nodiscard]] const G& inner() const { return *game_; }
   // The traced root: searches started from it are recorded.
   [[nodiscard]] State root(const typename G::State& s) const { return {s, tracer_->add_root(s)}; }
 
@@ -300,27 +297,5 @@ class TracingEval {
   const E* eval_;
   Tracer<G>* tracer_;
 };
-
-// Runs `algorithm` on `root` through the dispatch table, for the traced game, and returns the
-// explored tree (labels left for the caller) with the search's own result.
-template <Game G, class E>
-SearchTrace trace_search(const G& game, const E& eval, const typename G::State& root,
-                         const AlgorithmSpec& algorithm, const SearchLimits& limits,
-                         std::uint64_t seed) {
-  using TG = TracingGame<G>;
-  using TE = TracingEval<G, E>;
-  const bool orders = algorithm.options.values().count("ordering") != 0 &&
-                      algorithm.options.get("ordering") == "static";
-  Tracer<G> tracer(game, orders);
-  const TG traced(game, tracer);
-  const TE traced_eval(eval, tracer);
-  const auto fn = search_function<TG, TE>(algorithm);
-  const typename TG::State r = traced.root(root);
-  SearchResult result = fn(traced, traced_eval, r, limits, seed);
-  SearchTrace t = tracer.finish();
-  t.result = std::move(result);
-  t.depth = limits.depth;
-  return t;
-}
 
 }  // namespace gts

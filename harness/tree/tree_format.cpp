@@ -55,17 +55,10 @@ std::string extras(const SearchTrace& t, const SearchTrace::Node& n) {
 
 // What the node is: "MIN <= 2" (interior), "= 3" (leaf), "tt", "cut".
 std::string what(const SearchTrace::Node& n) {
-  switch (kind_of(n)) {
-    case Kind::kInterior:
-      return std::string(n.max ? "MAX " : "MIN ") + bound_text(n.lo, n.hi);
-    case Kind::kLeaf:
-      return bound_text(n.lo, n.hi);
-    case Kind::kTable:
-      return "tt";
-    case Kind::kCut:
-      break;
-  }
-  return "cut";
+  const Kind kind = kind_of(n);
+  if (kind == Kind::kInterior) return std::string(n.max ? "MAX " : "MIN ") + bound_text(n.lo, n.hi);
+  if (kind == Kind::kLeaf) return bound_text(n.lo, n.hi);
+  return kind == Kind::kTable ? "tt" : "cut";
 }
 
 // "MIN <= 2", "= 3 [leaf]", "[tt]", "[cut]".
