@@ -401,8 +401,14 @@ class AlphaBetaSearcher {
     if constexpr (HasOutcomeBounds<G>) {
       if (use_bounds_) {
         const auto bounds = game_.outcome_bounds(s);
-        const Value lo = bounds.first;
-        const Value hi = bounds.second;
+        Value lo = bounds.first;
+        Value hi = bounds.second;
+        // A root whose value the game knows (an endgame database) still needs its move: the
+        // children are searched in a window around the value.
+        if (ply == 0 && lo == hi) {
+          --lo;
+          ++hi;
+        }
         if (lo >= beta) return options_.fail_soft ? lo : beta;
         if (hi <= alpha) return options_.fail_soft ? hi : alpha;
         if (lo == hi) return lo;  // strictly inside the window here

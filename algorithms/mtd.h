@@ -227,8 +227,10 @@ class MtSearcher {
         if constexpr (HasOutcomeBounds<G>) {
           if (limits_.depth == kDepthMax) {
             const auto bounds = game_.outcome_bounds(root);
-            lower = bounds.first;
-            upper = bounds.second;
+            // A value the game knows (an endgame database) is searched for its move.
+            const Value known = bounds.first == bounds.second ? 1 : 0;
+            lower = bounds.first - known;
+            upper = bounds.second + known;
             bisect = true;
           }
         }

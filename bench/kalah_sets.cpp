@@ -1,7 +1,7 @@
 // kalah_sets: seeded sets of Kalah positions, solved to the end by registered algorithms.
 //
 //   kalah_sets --generate N [--seed S] [--seeds 3,4] [--capture empty,nonempty] [--left 20-40]
-//   kalah_sets [--algorithm NAME] [--option KEY=VALUE]... [--max-ms MS] SET...
+//   kalah_sets [--algorithm NAME] [--option KEY=VALUE]... [--max-ms MS] [--endgame N] SET...
 //   kalah_sets --matrix [--option tt_mb=MIB] [--max-ms MS] [--peer FILE --cap-factor F] SET...
 //
 // A set is a text file, one position a line: "PITS SEEDS CAPTURE POSITION" (POSITION in the
@@ -65,10 +65,34 @@ struct Entry {
   std::string position;
 };
 
+// --endgame: the size of the games' endgame database (0: none).
+int endgame_seeds = 0;
+
 Kalah make_kalah(int pits, int seeds, const std::string& capture) {
-  const std::map<std::string, std::string> p{
-      {"pits", std::to_string(pits)}, {"seeds", std::to_string(seeds)}, {"capture", capture}};
+  const std::map<std::string, std::string> p{{"pits", std::to_string(pits)},
+                                             {"seeds", std::to_string(seeds)},
+                                             {"capture", capture},
+                                             {"endgame", std::to_string(endgame_seeds)}};
   return Kalah(resolve_params(Kalah::param_specs(), p, "kalah_sets"));
+}
+
+// Builds the endgame database of each board and rule in `set` before any search is timed, and
+// says how long each took.
+template <class Set>
+void build_endgames(const Set& set) {
+  if (endgame_seeds == 0) return;
+  std::map<std::pair<int, std::string>, bool> built;
+  for (const auto& e : set) {
+    if (built[{e.pits, e.capture}]) continue;
+    built[{e.pits, e.capture}] = true;
+    const double t0 = wall_ms();
+    const Kalah game = make_kalah(e.pits, e.seeds, e.capture);
+    std::printf(
+        "# endgame database, %d houses a side, %s capture, up to %d seeds: %llu bytes, "
+        "built in %.0f ms\n",
+        e.pits, e.capture.c_str(), game.endgame()->max_seeds(),
+        static_cast<unsigned long long>(game.endgame()->bytes()), wall_ms() - t0);
+  }
 }
 
 int houses(const Kalah& game, const Kalah::State& s) { return kalah_seeds_left(game, s); }
@@ -427,6 +451,9 @@ int main(int argc, char** argv) {
   app.add_option("--peer", peer, "cmancala_driver output for the same set (--matrix)");
   app.add_option("--cap-factor", cap_factor,
                  "with --peer: stop a search at max(1.2 x F x the peer's CPU time, 20 ms)");
+  app.add_option("--endgame", gts::endgame_seeds,
+                 "the games' endgame database: positions with at most this many seeds in the "
+                 "houses (0: none; built before the first search, timed apart)");
   app.add_option("sets", sets, "set files");
   CLI11_PARSE(app, argc, argv);
   try {
@@ -443,6 +470,7 @@ int main(int argc, char** argv) {
     }
     if (sets.empty()) throw std::runtime_error("no set files (or --generate N)");
     const auto set = gts::read_sets(sets);
+    gts::build_endgames(set);
     std::map<std::string, std::string> opts;
     for (const auto& kv : options) opts.insert(gts::split_key_value(kv, "--option"));
     if (matrix) {

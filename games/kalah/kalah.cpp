@@ -57,6 +57,10 @@ std::vector<ParamSpec> Kalah::param_specs() {
                         "a last seed in an own empty house captures even when the opposite house "
                         "is empty (empty, the solved rule) or only when it holds seeds (nonempty)"),
       ParamSpec::choice("first", "south", {"south", "north"}, "who moves first"),
+      ParamSpec::integer("endgame", 0, 0, 127,
+                         "solve positions with at most this many seeds in the houses from an "
+                         "endgame database built at the start, in searches to the end (0: none; "
+                         "Kalah(6,s): 12 takes 2.7 MB, 16 takes 30 MB)"),
   };
 }
 
@@ -84,6 +88,8 @@ Kalah::Kalah(const Params& given) {
   cells_ = 2 * pits_ + 2;
   capture_empty_ = p.get("capture") == "empty";
   first_ = p.get("first") == "north" ? 1 : 0;
+  const int endgame = static_cast<int>(p.get_int("endgame"));
+  if (endgame > 0) endgame_ = shared_kalah_endgame(*this, std::min(endgame, total_seeds()));
 }
 
 Kalah::State Kalah::initial_state() const {

@@ -20,6 +20,7 @@
 
 #include "games/evaluation.h"
 #include "games/game.h"
+#include "games/kalah/kalah_endgame.h"
 #include "games/params.h"
 
 namespace gts {
@@ -215,12 +216,28 @@ class Kalah {
 
   // The interval the final margin (mover − opponent) must lie in: seeds never leave a store, so
   // each side keeps at least its store and at most everything the opponent has not stored.
+  // With an endgame database (the `endgame` parameter), a position it holds is exact.
   [[nodiscard]] std::pair<Value, Value> outcome_bounds(const State& s) const {
     const Value total = total_seeds();
     const Value mine = s.board[s.side * (pits_ + 1) + pits_];
     const Value theirs = s.board[(1 - s.side) * (pits_ + 1) + pits_];
+    const Value houses = total - mine - theirs;
+    if (endgame_ != nullptr && houses <= endgame_->max_seeds()) {
+      const Value v = mine - theirs + endgame_value(s, houses);
+      return {v, v};
+    }
     return {mine - (total - mine), (total - theirs) - theirs};
   }
+  // The endgame database's value of `s` (houses holding `houses` seeds, at most its size): the
+  // margin the mover adds to the store difference.
+  [[nodiscard]] int endgame_value(const State& s, int houses) const {
+    std::array<std::uint8_t, 2 * kMaxPits> mover_first;
+    const auto n = static_cast<std::size_t>(pits_);
+    std::memcpy(mover_first.data(), s.board.data() + s.side * (pits_ + 1), n);
+    std::memcpy(mover_first.data() + n, s.board.data() + (1 - s.side) * (pits_ + 1), n);
+    return endgame_->value(mover_first.data(), houses);
+  }
+  [[nodiscard]] const KalahEndgame* endgame() const { return endgame_.get(); }
 
   // Multi-line ASCII board for the terminal: North on top as South sees it, stores at the ends.
   [[nodiscard]] std::string draw(const State& s) const;
@@ -287,6 +304,7 @@ class Kalah {
   int cells_ = 14;  // 2 * pits_ + 2
   bool capture_empty_ = true;
   std::uint8_t first_ = 0;
+  std::shared_ptr<const KalahEndgame> endgame_;  // none unless the `endgame` parameter is set
 };
 
 // Static evaluations of Kalah positions, from the side to move's view.

@@ -250,6 +250,92 @@ TEST(Kalah, SowingLapsSkipTheOpponentsStore) {
   EXPECT_EQ(after(big, "27,0,0,0,0,0,0,1,0,0,0,0,0,212:S", "1"), "2,3,2,2,2,2,2,3,2,2,2,2,2,212:N");
 }
 
+// Every sowing, one move at a time, against the reference's seed-by-seed walk: each board size
+// up to 16 cells (added in one 128-bit sum) and one past it (the loop), each side, house and seed
+// count up to two laps and more, over random boards, under both capture rules.
+TEST(Kalah, EverySowingMatchesTheSeedBySeedWalk) {
+  std::mt19937_64 rng(20261126);
+  int sowings = 0;
+  for (int pits = 1; pits <= 8; ++pits) {
+    for (const bool empty : {true, false}) {
+      const Kalah game =
+          make_kalah({{"pits", std::to_string(pits)}, {"capture", empty ? "empty" : "nonempty"}});
+      const int cycle = 2 * pits + 1;
+      for (int side = 0; side < 2; ++side) {
+        for (int h = 1; h <= pits; ++h) {
+          for (int seeds = 1; seeds <= 2 * cycle + 2; ++seeds) {
+            RefKalah ref(pits, 0, empty, side);
+            for (int& cell : ref.board) cell = static_cast<int>(rng() % 4);
+            ref.board[static_cast<std::size_t>(ref.house(side, h))] = seeds;
+            Kalah::State s;
+            for (std::size_t c = 0; c < ref.board.size(); ++c)
+              s.board[c] = static_cast<std::uint8_t>(ref.board[c]);
+            s.side = static_cast<std::uint8_t>(side);
+            const std::string before = ref.notation();
+            game.play(s, h);
+            ref.play(h);
+            ASSERT_EQ(game.to_string(s), ref.notation()) << before << " house " << h;
+            ++sowings;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_EQ(sowings, 3840);  // 2 rules x 2 sides x the sum over pits of pits x (4 pits + 4)
+}
+
+// The endgame database against the reference's memoised negamax: every position it holds, on
+// small boards under both capture rules, has the reference's exact margin as both outcome bounds;
+// positions with more seeds in the houses keep the plain bounds.
+TEST(Kalah, EndgameDatabaseHoldsTheExactMargins) {
+  std::mt19937_64 rng(7);
+  for (const int pits : {2, 3, 4}) {
+    for (const bool empty : {true, false}) {
+      const int max_seeds = pits == 4 ? 9 : 12;
+      const Kalah game = make_kalah({{"pits", std::to_string(pits)},
+                                     {"seeds", "6"},
+                                     {"capture", empty ? "empty" : "nonempty"},
+                                     {"endgame", std::to_string(max_seeds)}});
+      ASSERT_NE(game.endgame(), nullptr);
+      std::map<std::string, int> memo;
+      for (int trial = 0; trial < 300; ++trial) {
+        // Up to max_seeds + 2 seeds spread over the houses, the rest in the stores.
+        const int houses = static_cast<int>(rng() % static_cast<std::uint64_t>(max_seeds + 3));
+        RefKalah ref(pits, 0, empty, static_cast<int>(rng() % 2));
+        for (int k = 0; k < houses; ++k) {
+          const int p = static_cast<int>(rng() % 2);
+          ++ref.board[static_cast<std::size_t>(ref.house(p, 1 + static_cast<int>(rng() % pits)))];
+        }
+        ref.board[static_cast<std::size_t>(ref.store(0))] = static_cast<int>(rng() % 10);
+        ref.board[static_cast<std::size_t>(ref.store(1))] =
+            game.total_seeds() - houses - ref.board[static_cast<std::size_t>(ref.store(0))];
+        const Kalah::State s = game.parse(ref.notation());
+        const auto [lo, hi] = game.outcome_bounds(s);
+        if (houses > max_seeds) {
+          EXPECT_LT(lo, hi) << ref.notation();
+          continue;
+        }
+        const int exact = ref_solve(ref, memo);
+        EXPECT_EQ(lo, exact) << ref.notation() << (empty ? " empty" : " nonempty");
+        EXPECT_EQ(hi, exact) << ref.notation();
+      }
+    }
+  }
+}
+
+TEST(Kalah, EndgameDatabaseSizeIsChecked) {
+  EXPECT_EQ(KalahEndgame::bytes_for(6, 12), 2704156u);  // C(24, 12): 0..12 seeds in 12 houses
+  EXPECT_EQ(make_kalah({{"pits", "2"}, {"seeds", "3"}, {"endgame", "5"}}).endgame()->bytes(),
+            126u);  // C(9, 4)
+  EXPECT_EQ(make_kalah({}).endgame(), nullptr);
+  EXPECT_EQ(error_of<ParamError>([] {
+              make_kalah({{"pits", "12"}, {"seeds", "10"}, {"endgame", "40"}});
+            }),
+            "game kalah: endgame=40 needs " +
+                std::to_string(KalahEndgame::bytes_for(12, 40) >> 20) +
+                " MiB with pits=12; at most 1024 MiB");
+}
+
 TEST(Kalah, GameOverSweepsTheHouses) {
   Kalah game;
   // South's last seed goes into its store: the game ends before the extra turn is used and

@@ -46,7 +46,7 @@ TEST(TournamentConfig, FullConfigLoadsEveryField) {
   EXPECT_EQ(c.source_path, kData + "full.yaml");
   EXPECT_EQ(c.game, "kalah");
   const std::map<std::string, std::string> params = {
-      {"capture", "empty"}, {"first", "south"}, {"pits", "4"}, {"seeds", "3"}};
+      {"capture", "empty"}, {"endgame", "0"}, {"first", "south"}, {"pits", "4"}, {"seeds", "3"}};
   EXPECT_EQ(c.game_params, params);
 
   ASSERT_EQ(c.evaluations.size(), 2u);
@@ -180,7 +180,7 @@ TEST(TournamentConfig, ResolvedYamlSpellsEverythingOut) {
   const std::string yaml = resolved_yaml(load_tournament_config(kData + "full.yaml"));
   for (const char* line :
        {"name: kalah-full", "depth: max", "algorithm: sss*", "max_plies: 300", "seed: 42",
-        "{capture: empty, first: south, pits: 4, seeds: 3}", "- 0,4,4,4,1,3,3,3,2,0:S",
+        "{capture: empty, endgame: 0, first: south, pits: 4, seeds: 3}", "- 0,4,4,4,1,3,3,3,2,0:S",
         "weights: [0, 0, 0, 0, 1, 0, 0, 0, 0, -1.5]", "time_ms: 12.5", "moves: false"}) {
     EXPECT_NE(yaml.find(line), std::string::npos) << line << "\n" << yaml;
   }
