@@ -44,7 +44,7 @@ forbid '^games/' 'algorithms/|harness/' 'games include nothing of algorithms or 
 forbid '^algorithms/' 'harness/' 'algorithms include nothing of the harness'
 only '^harness/stats/' 'common/|harness/stats/' 'statistics include only harness/stats/ and common/'
 only '^harness/mpi/' 'common/|harness/mpi/' 'mpi includes only harness/mpi/ and common/'
-forbid '^harness/(registry\.|goal_problem|game_adapter|game_table|game_record|games/|algorithms/|trace/)' \
+forbid '^harness/(registry\.|goal_problem|game_adapter|game_record|games/|algorithms/|trace/)' \
   'harness/(cli|pipeline|tournament|compare|solve|tune|play|report|tree|mpi|stats|config)/' \
   'the registry knows no command'
 forbid '^harness/(pipeline|tournament|compare|solve|tune|play|report|tree|config|engine)/' \
