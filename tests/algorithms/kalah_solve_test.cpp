@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <iostream>
+#include <optional>
 
 #include "algorithms/minimax.h"
 #include "algorithms/mtd.h"
@@ -182,6 +183,17 @@ TEST(KalahSolve, GrowingTableKeepsTheKnownValue) {
   EXPECT_FALSE(f.complete);
 }
 
+// Minimax's value of a random position worth checking: not over, and solved to the end in
+// 200..300,000 nodes. None otherwise.
+std::optional<SearchResult> minimax_probe(const Kalah& game, const Kalah::State& root) {
+  if (game.is_terminal(root)) return std::nullopt;
+  SearchLimits probe = depth_limits(kDepthMax);
+  probe.max_nodes = 300'000;
+  SearchResult mm = minimax(game, make_eval(game, "store-diff"), root, probe);
+  if (!mm.complete || mm.stats.nodes < 200) return std::nullopt;
+  return mm;
+}
+
 // Solving keys (stores out of the key, values relative to them, mirrored) and hints, each on and
 // off, in alpha-beta, NegaScout, MTD(f) with and without id and the solve choice, agree with
 // minimax on random positions of both capture rules.
@@ -217,11 +229,9 @@ TEST(KalahSolve, SolvingOptionsAgreeWithMinimax) {
     const auto eval = make_eval(game, "store-diff");
     for (std::uint64_t seed = 1; seed <= 400 && checked < (capture[0] == 'e' ? 12 : 24); ++seed) {
       const auto root = test::random_position(game, seed * 7 + 3, 20 + static_cast<int>(seed % 30));
-      if (game.is_terminal(root)) continue;
-      SearchLimits probe = depth_limits(kDepthMax);
-      probe.max_nodes = 300'000;
-      const SearchResult mm = minimax(game, eval, root, probe);
-      if (!mm.complete || mm.stats.nodes < 200) continue;
+      const std::optional<SearchResult> probed = minimax_probe(game, root);
+      if (!probed) continue;
+      const SearchResult& mm = *probed;
       ++checked;
       const std::string where = game.to_string(root) + " " + capture;
       for (bool keys : {false, true}) {
@@ -285,11 +295,9 @@ TEST(KalahSolve, EndgameDatabaseAgreesWithMinimax) {
     for (std::uint64_t seed = 1; seed <= 400 && checked < (capture[0] == 'e' ? 8 : 16); ++seed) {
       const auto root =
           test::random_position(game, seed * 11 + 5, 20 + static_cast<int>(seed % 30));
-      if (game.is_terminal(root)) continue;
-      SearchLimits probe = depth_limits(kDepthMax);
-      probe.max_nodes = 300'000;
-      const SearchResult mm = minimax(game, eval, root, probe);
-      if (!mm.complete || mm.stats.nodes < 200) continue;
+      const std::optional<SearchResult> probed = minimax_probe(game, root);
+      if (!probed) continue;
+      const SearchResult& mm = *probed;
       ++checked;
       const std::string where = game.to_string(root) + " " + capture;
       for (bool soft : {false, true}) {
