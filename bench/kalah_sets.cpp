@@ -76,8 +76,8 @@ Kalah make_kalah(int pits, int seeds, const std::string& capture) {
   return Kalah(resolve_params(Kalah::param_specs(), p, "kalah_sets"));
 }
 
-// Builds the endgame database of each board and rule in `set` before any search is timed, and
-// says how long each took.
+// Makes the endgame database of each board and rule in `set` (read from the cache folder or
+// built) before any search is timed, and says how long each took.
 template <class Set>
 void build_endgames(const Set& set) {
   if (endgame_seeds == 0) return;
@@ -87,11 +87,12 @@ void build_endgames(const Set& set) {
     built[{e.pits, e.capture}] = true;
     const double t0 = wall_ms();
     const Kalah game = make_kalah(e.pits, e.seeds, e.capture);
+    const KalahEndgame& db = *game.endgame();
     std::printf(
         "# endgame database, %d houses a side, %s capture, up to %d seeds: %llu bytes, "
-        "built in %.0f ms\n",
-        e.pits, e.capture.c_str(), game.endgame()->max_seeds(),
-        static_cast<unsigned long long>(game.endgame()->bytes()), wall_ms() - t0);
+        "%d of its %d tables read from %s, ready in %.0f ms\n",
+        e.pits, e.capture.c_str(), db.max_seeds(), static_cast<unsigned long long>(db.bytes()),
+        db.tables_read(), db.max_seeds() + 1, kalah_endgame_cache_dir().c_str(), wall_ms() - t0);
   }
 }
 

@@ -57,10 +57,11 @@ std::vector<ParamSpec> Kalah::param_specs() {
                         "a last seed in an own empty house captures even when the opposite house "
                         "is empty (empty, the solved rule) or only when it holds seeds (nonempty)"),
       ParamSpec::choice("first", "south", {"south", "north"}, "who moves first"),
-      ParamSpec::integer("endgame", 0, 0, 127,
-                         "solve positions with at most this many seeds in the houses from an "
-                         "endgame database built at the start, in searches to the end (0: none; "
-                         "Kalah(6,s): 12 takes 2.7 MB, 16 takes 30 MB)"),
+      ParamSpec::integer(
+          "endgame", 0, 0, 127,
+          "solve positions with at most this many seeds in the houses from an "
+          "endgame database, in searches to the end (0: none; built on first use and "
+          "kept in $GTS_CACHE_DIR; Kalah(6,s): 12 takes 2.7 MB, 16 takes 30 MB)"),
   };
 }
 
@@ -89,7 +90,10 @@ Kalah::Kalah(const Params& given) {
   capture_empty_ = p.get("capture") == "empty";
   first_ = p.get("first") == "north" ? 1 : 0;
   const int endgame = static_cast<int>(p.get_int("endgame"));
-  if (endgame > 0) endgame_ = shared_kalah_endgame(*this, std::min(endgame, total_seeds()));
+  if (endgame > 0) {
+    endgame_ = std::make_shared<const KalahEndgameRef>(pits_, std::min(endgame, total_seeds()));
+    endgame_seeds_ = endgame_->max_seeds();
+  }
 }
 
 Kalah::State Kalah::initial_state() const {

@@ -222,7 +222,7 @@ class Kalah {
     const Value mine = s.board[s.side * (pits_ + 1) + pits_];
     const Value theirs = s.board[(1 - s.side) * (pits_ + 1) + pits_];
     const Value houses = total - mine - theirs;
-    if (endgame_ != nullptr && houses <= endgame_->max_seeds()) {
+    if (houses <= endgame_seeds_) {
       const Value v = mine - theirs + endgame_value(s, houses);
       return {v, v};
     }
@@ -235,9 +235,12 @@ class Kalah {
     const auto n = static_cast<std::size_t>(pits_);
     std::memcpy(mover_first.data(), s.board.data() + s.side * (pits_ + 1), n);
     std::memcpy(mover_first.data() + n, s.board.data() + (1 - s.side) * (pits_ + 1), n);
-    return endgame_->value(mover_first.data(), houses);
+    return endgame_->get(*this).value(mover_first.data(), houses);
   }
-  [[nodiscard]] const KalahEndgame* endgame() const { return endgame_.get(); }
+  // The endgame database (made now if this is its first use), or null without one.
+  [[nodiscard]] const KalahEndgame* endgame() const {
+    return endgame_ ? &endgame_->get(*this) : nullptr;
+  }
 
   // Multi-line ASCII board for the terminal: North on top as South sees it, stores at the ends.
   [[nodiscard]] std::string draw(const State& s) const;
@@ -304,7 +307,9 @@ class Kalah {
   int cells_ = 14;  // 2 * pits_ + 2
   bool capture_empty_ = true;
   std::uint8_t first_ = 0;
-  std::shared_ptr<const KalahEndgame> endgame_;  // none unless the `endgame` parameter is set
+  // None unless the `endgame` parameter is set; made on first use.
+  std::shared_ptr<const KalahEndgameRef> endgame_;
+  int endgame_seeds_ = -1;  // the seeds in the houses it holds at most (-1: none)
 };
 
 // Static evaluations of Kalah positions, from the side to move's view.

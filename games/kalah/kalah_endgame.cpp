@@ -1,8 +1,15 @@
 #include "games/kalah/kalah_endgame.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <mutex>
 #include <string>
@@ -49,38 +56,175 @@ std::uint64_t KalahEndgame::bytes_for(int pits, int max_seeds) {
   return total;
 }
 
-KalahEndgame::KalahEndgame(const Kalah& rules, int max_seeds)
+void KalahEndgame::check_size(int pits, int max_seeds) {
+  const std::uint64_t need = bytes_for(pits, max_seeds);
+  if (need > kMaxBytes) {
+    throw ParamError("game kalah: endgame=" + std::to_string(max_seeds) + " needs " +
+                     std::to_string(need >> 20) + " MiB with pits=" + std::to_string(pits) +
+                     "; at most " + std::to_string(kMaxBytes >> 20) + " MiB");
+  }
+}
+
+namespace {
+
+// A table file: this header, then the table's bytes. The checksum covers the bytes.
+struct FileHeader {
+  char magic[8] = {'G', 'T', 'S', 'K', 'E', 'G', 'D', '1'};
+  std::uint32_t pits = 0;
+  std::uint32_t capture_empty = 0;
+  std::uint32_t seeds = 0;
+  std::uint32_t entry_bytes = 1;
+  std::uint64_t size = 0;
+  std::uint64_t checksum = 0;
+};
+
+std::uint64_t checksum_of(const std::vector<std::int8_t>& table) {
+  std::uint64_t h = 0xcbf29ce484222325ULL ^ table.size();
+  std::size_t i = 0;
+  for (; i + 8 <= table.size(); i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, table.data() + i, sizeof w);
+    h = (h ^ w) * 0x100000001b3ULL;
+    h ^= h >> 29;
+  }
+  for (; i < table.size(); ++i) h = (h ^ static_cast<std::uint8_t>(table[i])) * 0x100000001b3ULL;
+  return h;
+}
+
+// Tables smaller than this are built, never kept: building them takes less than reading.
+constexpr std::uint64_t kKeepFrom = std::uint64_t{1} << 16;
+// A build of at least this many positions reports its progress on stderr.
+constexpr std::uint64_t kLoudFrom = std::uint64_t{1} << 22;
+
+std::string file_name(const Kalah& rules, int seeds) {
+  return "kalah-" + std::to_string(rules.pits()) + "-" +
+         (rules.capture_empty() ? "empty" : "nonempty") + "-" + std::to_string(seeds) + ".egdb";
+}
+
+FileHeader header_of(const Kalah& rules, int seeds, const std::vector<std::int8_t>& table) {
+  FileHeader h;
+  h.pits = static_cast<std::uint32_t>(rules.pits());
+  h.capture_empty = rules.capture_empty() ? 1 : 0;
+  h.seeds = static_cast<std::uint32_t>(seeds);
+  h.size = table.size();
+  return h;
+}
+
+// Reads `path` into `table` (sized already); "" when it holds that table, else why not.
+std::string read_table(const std::filesystem::path& path, const FileHeader& want,
+                       std::vector<std::int8_t>& table) {
+  std::ifstream in(path, std::ios::binary);
+  FileHeader got;
+  if (!in.read(reinterpret_cast<char*>(&got), sizeof got)) return "too short";
+  if (std::memcmp(got.magic, want.magic, sizeof got.magic) != 0 || got.pits != want.pits ||
+      got.capture_empty != want.capture_empty || got.seeds != want.seeds ||
+      got.entry_bytes != want.entry_bytes || got.size != want.size) {
+    return "another table's header";
+  }
+  if (!in.read(reinterpret_cast<char*>(table.data()), static_cast<std::streamsize>(table.size())) ||
+      in.peek() != std::char_traits<char>::eof()) {
+    return "wrong length";
+  }
+  if (checksum_of(table) != got.checksum) return "checksum mismatch";
+  return "";
+}
+
+// Writes `table` to `path` by way of a temporary file, so a reader never sees half a table;
+// "" or why it could not.
+std::string write_table(const std::filesystem::path& path, FileHeader h,
+                        const std::vector<std::int8_t>& table) {
+  std::error_code ec;
+  std::filesystem::create_directories(path.parent_path(), ec);
+  if (ec) return ec.message();
+  h.checksum = checksum_of(table);
+  const std::filesystem::path tmp = path.string() + ".tmp" + std::to_string(::getpid());
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(&h), sizeof h);
+    out.write(reinterpret_cast<const char*>(table.data()),
+              static_cast<std::streamsize>(table.size()));
+    if (!out.flush()) {
+      std::filesystem::remove(tmp, ec);
+      return "cannot write " + tmp.string();
+    }
+  }
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) std::filesystem::remove(tmp, ec);
+  return ec ? ec.message() : "";
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+KalahEndgame::KalahEndgame(const Kalah& rules, int max_seeds, const std::string& cache_dir)
     : pits_(rules.pits()),
       parts_(2 * rules.pits()),
       stride_(2 * rules.pits() + 1),
       max_seeds_(max_seeds) {
-  const std::uint64_t need = bytes_for(pits_, max_seeds);
-  if (need > kMaxBytes) {
-    throw ParamError("game kalah: endgame=" + std::to_string(max_seeds) + " needs " +
-                     std::to_string(need >> 20) + " MiB with pits=" + std::to_string(pits_) +
-                     "; at most " + std::to_string(kMaxBytes >> 20) + " MiB");
-  }
+  check_size(pits_, max_seeds);
   ways_ = ways_table(max_seeds, parts_);
   tables_.resize(static_cast<std::size_t>(max_seeds) + 1);
-  // Each table is shared out among the machine's cores in blocks. Two threads may solve the same
+  std::uint64_t to_build = 0;
+  bool warned = false;
+  for (int s = 0; s <= max_seeds; ++s) {
+    auto& table = tables_[static_cast<std::size_t>(s)];
+    table.assign(ways(s, parts_), kUnknown);
+    const FileHeader header = header_of(rules, s, table);
+    const bool keep = !cache_dir.empty() && table.size() >= kKeepFrom;
+    const std::filesystem::path path = std::filesystem::path(cache_dir) / file_name(rules, s);
+    if (keep && std::filesystem::exists(path)) {
+      const std::string why = read_table(path, header, table);
+      if (why.empty()) {
+        ++tables_read_;
+        continue;
+      }
+      std::fprintf(stderr, "kalah endgame: %s does not hold its table (%s); building it again\n",
+                   path.c_str(), why.c_str());
+      std::fill(table.begin(), table.end(), kUnknown);
+    }
+    to_build += table.size();
+    const bool loud = to_build >= kLoudFrom;
+    const auto t0 = std::chrono::steady_clock::now();
+    build_table(rules, s);
+    if (loud) {
+      std::fprintf(stderr,
+                   "kalah endgame: %d houses a side, %s capture: %llu positions with %d seeds "
+                   "built in %.1f s (%d of %d)\n",
+                   pits_, rules.capture_empty() ? "empty" : "nonempty",
+                   static_cast<unsigned long long>(table.size()), s, seconds_since(t0), s,
+                   max_seeds);
+    }
+    if (!keep) continue;
+    if (const std::string why = write_table(path, header, table); !why.empty() && !warned) {
+      warned = true;
+      std::fprintf(stderr,
+                   "kalah endgame: cannot keep the database in %s (%s); it lives in memory only "
+                   "(GTS_CACHE_DIR names another folder)\n",
+                   cache_dir.c_str(), why.c_str());
+    }
+  }
+}
+
+void KalahEndgame::build_table(const Kalah& rules, int s) {
+  // The table is shared out among the machine's cores in blocks. Two threads may solve the same
   // position (a child reached from two blocks); both find the same value, so the race is only
   // on who writes it, and every access to the table being built is atomic.
   const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-  for (int s = 0; s <= max_seeds; ++s) {
-    const std::uint64_t size = ways(s, parts_);
-    tables_[static_cast<std::size_t>(s)].assign(size, kUnknown);
-    constexpr std::uint64_t kBlock = 4096;
-    std::atomic<std::uint64_t> next{0};
-    const auto work = [&] {
-      for (std::uint64_t b; (b = next.fetch_add(kBlock)) < size;) {
-        for (std::uint64_t i = b; i < std::min(b + kBlock, size); ++i) solve(rules, s, i);
-      }
-    };
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads && size > kBlock * t; ++t) pool.emplace_back(work);
-    work();
-    for (auto& t : pool) t.join();
-  }
+  const std::uint64_t size = tables_[static_cast<std::size_t>(s)].size();
+  constexpr std::uint64_t kBlock = 4096;
+  std::atomic<std::uint64_t> next{0};
+  const auto work = [&] {
+    for (std::uint64_t b; (b = next.fetch_add(kBlock)) < size;) {
+      for (std::uint64_t i = b; i < std::min(b + kBlock, size); ++i) solve(rules, s, i);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads && size > kBlock * t; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
 }
 
 std::uint64_t KalahEndgame::bytes() const {
@@ -141,13 +285,36 @@ std::int8_t KalahEndgame::solve(const Kalah& rules, int seeds, std::uint64_t i) 
   return keep(best);
 }
 
+std::string kalah_endgame_cache_dir() {
+  if (const char* dir = std::getenv("GTS_CACHE_DIR")) return dir;
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg != '\0') {
+    return std::string(xdg) + "/gametree-harness";
+  }
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
+    return std::string(home) + "/.cache/gametree-harness";
+  }
+  return "";
+}
+
 std::shared_ptr<const KalahEndgame> shared_kalah_endgame(const Kalah& rules, int max_seeds) {
   static std::mutex mutex;
   static std::map<std::tuple<int, bool, int>, std::shared_ptr<const KalahEndgame>> built;
   const std::lock_guard<std::mutex> lock(mutex);
   auto& db = built[{rules.pits(), rules.capture_empty(), max_seeds}];
-  if (!db) db = std::make_shared<const KalahEndgame>(rules, max_seeds);
+  if (!db) db = std::make_shared<const KalahEndgame>(rules, max_seeds, kalah_endgame_cache_dir());
   return db;
+}
+
+KalahEndgameRef::KalahEndgameRef(int pits, int max_seeds) : max_seeds_(max_seeds) {
+  KalahEndgame::check_size(pits, max_seeds);
+}
+
+const KalahEndgame& KalahEndgameRef::make(const Kalah& rules) const {
+  std::call_once(once_, [&] {
+    held_ = shared_kalah_endgame(rules, max_seeds_);
+    ready_.store(held_.get(), std::memory_order_release);
+  });
+  return *held_;
 }
 
 }  // namespace gts

@@ -10,10 +10,18 @@
 // move either drops a seed into a store (a smaller table, already built) or stays within the
 // mover's own houses, moving seeds toward the store, so the positions of one count form no cycle
 // and a depth-first pass over them terminates.
+//
+// The tables are kept on disk (CMancala keeps its EGDB the same way): one file a seed count, read
+// back with a checksum, so a database is built once on a machine and later processes read it in
+// milliseconds. A game makes its database on first use (KalahEndgameRef): a search to a fixed
+// depth never asks for it.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
+#include <string>
 #include <vector>
 
 namespace gts {
@@ -23,16 +31,24 @@ class Kalah;
 class KalahEndgame {
  public:
   // Every position of `rules` (its pits and capture rule) with at most `max_seeds` seeds in the
-  // houses. Throws ParamError if the tables would exceed kMaxBytes.
-  KalahEndgame(const Kalah& rules, int max_seeds);
+  // houses. Throws ParamError if the tables would exceed kMaxBytes. Tables found in `cache_dir`
+  // (kalah-PITS-CAPTURE-SEEDS.egdb) are read and checked; the others are built there and written
+  // (a file that does not check is built again, with a warning; a folder that cannot be written
+  // is warned about once and the database lives in memory only). Empty: no files. A build of
+  // more than a few million positions says what it does on stderr.
+  KalahEndgame(const Kalah& rules, int max_seeds, const std::string& cache_dir = "");
 
   // The largest database a game may ask for.
   static constexpr std::uint64_t kMaxBytes = std::uint64_t{1} << 30;
   // Bytes the tables for `max_seeds` take with `pits` houses a side.
   static std::uint64_t bytes_for(int pits, int max_seeds);
+  // Throws ParamError naming the size when the tables would exceed kMaxBytes.
+  static void check_size(int pits, int max_seeds);
 
   [[nodiscard]] int max_seeds() const { return max_seeds_; }
   [[nodiscard]] std::uint64_t bytes() const;
+  // How many of the tables (one a seed count, 0..max_seeds) were read from files.
+  [[nodiscard]] int tables_read() const { return tables_read_; }
 
   // The value of the position whose houses, the mover's first, are `houses` (2 * pits counts
   // summing to `seeds` <= max_seeds()).
@@ -57,18 +73,46 @@ class KalahEndgame {
   }
   void decode(std::uint64_t i, int seeds, std::uint8_t* houses) const;
   std::int8_t solve(const Kalah& rules, int seeds, std::uint64_t i);
+  // Solves every position of `seeds` seeds on every core.
+  void build_table(const Kalah& rules, int seeds);
 
   static constexpr std::int8_t kUnknown = -128;
   int pits_ = 0;
   int parts_ = 0;
   int stride_ = 0;
   int max_seeds_ = 0;
+  int tables_read_ = 0;
   std::vector<std::uint64_t> ways_;
   std::vector<std::vector<std::int8_t>> tables_;
 };
 
-// The database of `rules` to `max_seeds`, built once in a process and shared by every game of the
-// same pits and capture rule (the first caller builds it; concurrent callers wait).
+// Where databases are kept: $GTS_CACHE_DIR if set (set but empty: nowhere, build in memory), else
+// $XDG_CACHE_HOME/gametree-harness, else $HOME/.cache/gametree-harness.
+std::string kalah_endgame_cache_dir();
+
+// The database of `rules` to `max_seeds`, made once in a process (read from the cache folder, or
+// built and written there) and shared by every game of the same pits and capture rule (the first
+// caller makes it; concurrent callers wait).
 std::shared_ptr<const KalahEndgame> shared_kalah_endgame(const Kalah& rules, int max_seeds);
+
+// A game's database, made on its first use (shared_kalah_endgame) by whichever copy of the game
+// asks first; every copy made from the same game shares it.
+class KalahEndgameRef {
+ public:
+  // Throws ParamError as KalahEndgame::check_size does.
+  KalahEndgameRef(int pits, int max_seeds);
+  [[nodiscard]] int max_seeds() const { return max_seeds_; }
+  [[nodiscard]] const KalahEndgame& get(const Kalah& rules) const {
+    if (const KalahEndgame* db = ready_.load(std::memory_order_acquire)) return *db;
+    return make(rules);
+  }
+
+ private:
+  const KalahEndgame& make(const Kalah& rules) const;
+  int max_seeds_;
+  mutable std::once_flag once_;
+  mutable std::shared_ptr<const KalahEndgame> held_;
+  mutable std::atomic<const KalahEndgame*> ready_{nullptr};
+};
 
 }  // namespace gts

@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <random>
 #include <string>
@@ -331,9 +334,106 @@ TEST(Kalah, EndgameDatabaseSizeIsChecked) {
   EXPECT_EQ(error_of<ParamError>([] {
               make_kalah({{"pits", "12"}, {"seeds", "10"}, {"endgame", "40"}});
             }),
-            "game kalah: endgame=40 needs " +
-                std::to_string(KalahEndgame::bytes_for(12, 40) >> 20) +
-                " MiB with pits=12; at most 1024 MiB");
+            "game kalah: endgame=40 needs 239037614316 MiB with pits=12; at most 1024 MiB");
+}
+
+// A fresh folder under the test's temporary directory.
+std::filesystem::path fresh_dir(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("gts-" + name + "-" + std::to_string(std::random_device{}()));
+  std::filesystem::remove_all(dir);
+  return dir;
+}
+
+// Every position of `seeds` seeds in the houses (6 a side), read from both databases.
+void expect_same_values(const KalahEndgame& a, const KalahEndgame& b, int seeds) {
+  std::mt19937_64 rng(static_cast<std::uint64_t>(seeds));
+  for (int trial = 0; trial < 20000; ++trial) {
+    std::uint8_t houses[12] = {};
+    for (int k = 0; k < seeds; ++k) ++houses[rng() % 12];
+    ASSERT_EQ(a.value(houses, seeds), b.value(houses, seeds)) << trial;
+  }
+}
+
+// The tables of 8 and 9 seeds (75,582 and 167,960 positions) are big enough to keep: a second
+// database reads them back; a damaged file is found by its checksum, said so, and built again.
+TEST(Kalah, EndgameDatabaseIsKeptOnDiskAndChecked) {
+  const auto dir = fresh_dir("egdb");
+  const Kalah rules = make_kalah({{"pits", "6"}, {"seeds", "4"}, {"capture", "nonempty"}});
+  const KalahEndgame built(rules, 9, dir.string());
+  EXPECT_EQ(built.tables_read(), 0);
+  const auto nine = dir / "kalah-6-nonempty-9.egdb";
+  ASSERT_TRUE(std::filesystem::exists(dir / "kalah-6-nonempty-8.egdb"));
+  ASSERT_TRUE(std::filesystem::exists(nine));
+  EXPECT_FALSE(std::filesystem::exists(dir / "kalah-6-nonempty-7.egdb"));  // 50,388: built
+  EXPECT_EQ(std::filesystem::file_size(nine), 40u + 167960u);
+
+  const KalahEndgame read(rules, 9, dir.string());
+  EXPECT_EQ(read.tables_read(), 2);
+  expect_same_values(built, read, 9);
+  expect_same_values(built, read, 8);
+
+  {  // one byte of the 9-seed table changed
+    std::fstream f(nine, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekg(40 + 1000);
+    const char c = static_cast<char>(f.get());
+    f.seekp(40 + 1000);
+    f.put(static_cast<char>(c ^ 1));
+  }
+  testing::internal::CaptureStderr();
+  const KalahEndgame mended(rules, 9, dir.string());
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(mended.tables_read(), 1);
+  EXPECT_NE(said.find("kalah-6-nonempty-9.egdb does not hold its table (checksum mismatch); "
+                      "building it again"),
+            std::string::npos)
+      << said;
+  expect_same_values(built, mended, 9);
+  EXPECT_EQ(KalahEndgame(rules, 9, dir.string()).tables_read(), 2);  // written again, whole
+
+  std::filesystem::resize_file(nine, 40 + 5);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(KalahEndgame(rules, 9, dir.string()).tables_read(), 1);
+  EXPECT_NE(testing::internal::GetCapturedStderr().find("(wrong length)"), std::string::npos);
+  // Another rule's table under this rule's name is refused by its header.
+  const Kalah other = make_kalah({{"pits", "6"}, {"seeds", "4"}, {"capture", "empty"}});
+  KalahEndgame(other, 9, dir.string());
+  std::filesystem::copy_file(dir / "kalah-6-empty-9.egdb", nine,
+                             std::filesystem::copy_options::overwrite_existing);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(KalahEndgame(rules, 9, dir.string()).tables_read(), 1);
+  EXPECT_NE(testing::internal::GetCapturedStderr().find("(another table's header)"),
+            std::string::npos);
+  std::filesystem::remove_all(dir);
+
+  // A folder that cannot be made: one warning, the database in memory, the same values.
+  testing::internal::CaptureStderr();
+  const KalahEndgame homeless(rules, 9, "/proc/gts-no-such-folder");
+  const std::string warned = testing::internal::GetCapturedStderr();
+  EXPECT_NE(warned.find("kalah endgame: cannot keep the database in /proc/gts-no-such-folder"),
+            std::string::npos)
+      << warned;
+  EXPECT_EQ(warned.find("cannot keep", warned.find("cannot keep") + 1), std::string::npos);
+  expect_same_values(built, homeless, 9);
+}
+
+// A game makes its database when a search first asks for a value, not when it is made, and reads
+// it from $GTS_CACHE_DIR.
+TEST(Kalah, EndgameDatabaseIsMadeOnFirstUse) {
+  const auto dir = fresh_dir("egdb-lazy");
+  ::setenv("GTS_CACHE_DIR", dir.c_str(), 1);
+  const Kalah game =
+      make_kalah({{"pits", "6"}, {"seeds", "4"}, {"capture", "empty"}, {"endgame", "8"}});
+  const Kalah copy = game;
+  EXPECT_FALSE(std::filesystem::exists(dir));
+  const Kalah::State s = game.parse("0,0,0,1,0,2,20,1,0,0,0,0,1,23:S");  // 5 seeds in the houses
+  const auto [lo, hi] = copy.outcome_bounds(s);
+  EXPECT_EQ(lo, hi);
+  EXPECT_TRUE(std::filesystem::exists(dir / "kalah-6-empty-8.egdb"));
+  EXPECT_EQ(game.endgame(), copy.endgame());  // the copy made it for both
+  EXPECT_EQ(game.endgame()->tables_read(), 0);
+  std::filesystem::remove_all(dir);
+  ::unsetenv("GTS_CACHE_DIR");
 }
 
 TEST(Kalah, GameOverSweepsTheHouses) {
