@@ -454,7 +454,8 @@ int main(int argc, char** argv) {
                  "with --peer: stop a search at max(1.2 x F x the peer's CPU time, 20 ms)");
   app.add_option("--endgame", gts::endgame_seeds,
                  "the games' endgame database: positions with at most this many seeds in the "
-                 "houses (0: none; built before the first search, timed apart)");
+                 "houses (0: none; read from $GTS_CACHE_DIR or built before the first search, "
+                 "timed apart)");
   app.add_option("sets", sets, "set files");
   CLI11_PARSE(app, argc, argv);
   try {

@@ -12,7 +12,9 @@
  * (other pit counts, capture=empty) print "INDEX skip". The table (2^24 entries unless
  * --cache POW) is allocated once and emptied before each position outside the clock, as
  * bench/kalah_sets does for ours; CPU_MS is the thread's CPU time of the solve alone.
- * CMancala's own progress and cache reports go to /dev/null. */
+ * CMancala's own progress and cache reports go to /dev/null. --egdb N loads (or first builds, in
+ * ./EGDB) CMancala's endgame database to N seeds before the first solve, outside the clock, as
+ * bench/kalah_sets --endgame N does for ours. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +25,7 @@
 #include "logic/board.h"
 #include "logic/solver/algo.h"
 #include "logic/solver/cache.h"
+#include "logic/solver/egdb/core.h"
 
 static double now_ms(clockid_t clock) {
     struct timespec ts;
@@ -32,13 +35,18 @@ static double now_ms(clockid_t clock) {
 
 int main(int argc, char **argv) {
     int cache_pow = 24;
+    int egdb = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--cache") == 0 && i + 1 < argc) cache_pow = atoi(argv[++i]);
+        if (strcmp(argv[i], "--egdb") == 0 && i + 1 < argc) egdb = atoi(argv[++i]);
     }
     FILE *out = fdopen(dup(1), "w");
     if (out == NULL || freopen("/dev/null", "w", stdout) == NULL) return 2;
     setMoveFunction(CLASSIC_MOVE);
     setCacheSize(cache_pow);
+    /* CMancala's endgame database to `egdb` seeds, loaded from (or built into) ./EGDB before any
+       solve: the solver then uses it (binarySearchRoot picks its EGDB variant). */
+    if (egdb > 0) generateEGDB(egdb, false);
     SolverConfig config = {.solver = LOCAL_SOLVER, .depth = 0, .timeLimit = 0.0, .clip = false,
                            .compressCache = AUTO, .progressBar = false, .useOpeningBook = false};
     char line[1024];

@@ -13,14 +13,16 @@
 # `kalah_sets --matrix --peer ... --cap-factor CAP_FACTOR` (default 10): each of our searches is
 # stopped at 2 x CAP_FACTOR x CMancala's time (at least 20 ms). Both sides time the solve alone in
 # thread CPU time, from an allocated, emptied table. Our side needs
-# `cmake --build build --target kalah_sets`.
+# `cmake --build build --target kalah_sets`. EGDB=N gives both sides their endgame database to N
+# seeds (CMancala's in build-peers/cmancala-driver/EGDB, ours in $GTS_CACHE_DIR), made before
+# the clocks start.
 set -euo pipefail
 if [[ $# -lt 2 || ! -f "$1/CMakeLists.txt" ]]; then
-  sed -n '2,16p' "$0" >&2
+  sed -n '2,19p' "$0" >&2
   exit 2
 fi
 peer_src=$(cd "$1" && pwd)
-set_file=$2
+set_file=$(realpath "$2")
 factor=${3:-10}
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 ours=${KALAH_SETS:-$repo/build/bench/kalah_sets}
@@ -38,6 +40,6 @@ gcc -std=c2x -O3 -march=native -fno-stack-protector -flto=auto -w \
   -DMANCALA_VERSION=\"driver\" -DEGDB_BACKEND_NAME=\"RAM\" -I"$peer_src/include" \
   -o "$out/cmancala_driver" "$repo/bench/peers/cmancala_driver.c" "${sources[@]}" -lm
 peer_file=$out/$(basename "$set_file").peer
-"$out/cmancala_driver" < "$set_file" > "$peer_file"
+(cd "$out" && ./cmancala_driver ${EGDB:+--egdb "$EGDB"} < "$set_file") > "$peer_file"
 echo "CMancala: $(grep -vc skip "$peer_file") positions solved, $(awk '$2 != "skip" {s += $5} END {printf "%.0f", s}' "$peer_file") CPU ms in all ($peer_file)"
-"$ours" --matrix --peer "$peer_file" --cap-factor "$factor" "$set_file"
+"$ours" --matrix --peer "$peer_file" --cap-factor "$factor" ${EGDB:+--endgame "$EGDB"} "$set_file"
