@@ -215,7 +215,8 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--option", options,
                  "KEY=VALUE for the algorithm, repeated (without any: tt=on etc=on tt_mb=64 for "
-                 "bisect, alphabeta and negascout, tt_mb=64 for the MT family)");
+                 "bisect, alphabeta and negascout, tt_mb=64 for the MT family)")
+      ->allow_extra_args(false);  // one KEY=VALUE each time: a set file after it is a set
   app.add_flag("--weak", weak, "win/draw/loss only (null window around 0) instead of the score");
   app.add_option("--limit", limit, "solve only the first N positions of each set");
   app.add_option("sets", sets, "set files (e.g. Test_L1_R2)")->required();

@@ -442,7 +442,8 @@ int main(int argc, char** argv) {
   app.add_option("--algorithm", algorithm, "a registered algorithm")->capture_default_str();
   app.add_option("--option", options,
                  "KEY=VALUE for the algorithm, repeated (none: tt=on for alphabeta and "
-                 "negascout); with --matrix only tt_mb");
+                 "negascout); with --matrix only tt_mb")
+      ->allow_extra_args(false);  // one KEY=VALUE each time: a set file after it is a set
   app.add_option("--max-ms", max_ms,
                  "stop each search after this many ms of its CPU time (0: never)");
   app.add_flag("--matrix", matrix, "every option combination of issue 13 on every position");
