@@ -257,7 +257,7 @@ TEST(Cli, ATableTooLargeForTheMachineIsNamed) {
             "error: tt_mb=4096: cannot allocate a 4096 MiB transposition table here; choose a "
             "smaller tt_mb\n");
   EXPECT_EQ(under_limit("search --game kalah --algorithm solve --depth max"),
-            "error: tt_mb=64 tt_max_mb=2048: cannot reserve a 2048 MiB transposition table "
+            "error: tt_mb=16 tt_max_mb=2048: cannot reserve a 2048 MiB transposition table "
             "here; choose a smaller tt_max_mb\n");
 #endif
 }
