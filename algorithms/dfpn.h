@@ -19,7 +19,8 @@
 //
 // Counting (as in Zhang et al.): a node is a MID call, so children that are generated and looked
 // up but never entered are not visited nodes (they are leaves: each was evaluated once when its
-// parent was expanded). Re-entering a node counts again. peak_bytes is the table's size.
+// parent was expanded). Re-entering a node counts again. peak_bytes is the table's size (with the
+// zones kept beside it when they are on).
 #pragma once
 
 #include <algorithm>
@@ -200,6 +201,7 @@ class DfpnSearcher {
     const double cpu0 = thread_cpu_ms();
     SolveResult result;
     stats_.peak_bytes = table_.bytes();
+    if (zones_) stats_.peak_bytes += table_.slots() * sizeof(Zone);  // the zones beside it
     Numbers r;
     if (game_.is_terminal(root)) {
       ++stats_.nodes;
