@@ -19,7 +19,8 @@
 //
 // Counting (as in Zhang et al.): a node is a MID call, so children that are generated and looked
 // up but never entered are not visited nodes (they are leaves: each was evaluated once when its
-// parent was expanded). Re-entering a node counts again. peak_bytes is the table's size.
+// parent was expanded). Re-entering a node counts again. peak_bytes is the table's size (with the
+// zones kept beside it when they are on).
 #pragma once
 
 #include <algorithm>
@@ -50,6 +51,12 @@ struct DfpnOptions {
   // The 1+epsilon trick; 0 gives Nagai's thresholds.
   double epsilon = 0.25;
   std::size_t tt_mb = 16;
+  // Relevance zones, where the game has them (HasRelevanceZones) and calls them sound: a losing
+  // mover's moves outside the zone of its null move's refutation are refuted without search.
+  bool zones = true;
+  // Tests: search the null child wherever zones apply, not only where the mover looks no likelier
+  // to win than to lose (more pruning to check, more work).
+  bool null_everywhere = false;
 };
 
 class DfpnTable {
@@ -87,9 +94,10 @@ class DfpnTable {
     return nullptr;
   }
 
-  // `work`: nodes this visit spent; added to what the position had cost before.
-  void store(std::uint64_t key, ProofNumber pn, ProofNumber dn, std::uint16_t depth,
-             std::uint16_t best, std::uint64_t work) {
+  // `work`: nodes this visit spent; added to what the position had cost before. Returns the slot
+  // (see slot()).
+  std::size_t store(std::uint64_t key, ProofNumber pn, ProofNumber dn, std::uint16_t depth,
+                    std::uint16_t best, std::uint64_t work) {
     Entry* b = &entries_[bucket(key)];
     Entry* victim = nullptr;
     for (std::size_t i = 0; i < kWays; ++i) {
@@ -115,7 +123,14 @@ class DfpnTable {
     victim->work = static_cast<std::uint32_t>(std::clamp<std::uint64_t>(work, 1, 0xFFFFFFFFULL));
     victim->depth = depth;
     victim->best = best;
+    return slot(victim);
   }
+
+  // The index of an entry among all of them, 0..slots(): for data kept beside the table.
+  [[nodiscard]] std::size_t slot(const Entry* e) const {
+    return static_cast<std::size_t>(e - entries_.get());
+  }
+  [[nodiscard]] std::size_t slots() const { return buckets_ * kWays; }
 
   // Starts loading the bucket of `key` (both of its cache lines), for a probe a little later.
   void prefetch(std::uint64_t key) const {
@@ -142,10 +157,25 @@ class DfpnTable {
 
 namespace detail {
 
+// A game's zone type, or nothing for a game without zones.
+struct NoZone {
+  void clear() {}
+};
+template <class G>
+struct ZoneOf {
+  using type = NoZone;
+};
+template <HasRelevanceZones G>
+struct ZoneOf<G> {
+  using type = typename G::Zone;
+};
+
 template <Game G, class H>
 class DfpnSearcher {
  public:
   using State = typename G::State;
+  using Zone = typename ZoneOf<G>::type;
+  static constexpr bool kZoneGame = HasRelevanceZones<G>;
 
   DfpnSearcher(const G& game, const SolverGoal& goal, const SearchLimits& limits,
                const H& heuristic, const DfpnOptions& options)
@@ -154,13 +184,24 @@ class DfpnSearcher {
         heuristic_(heuristic),
         options_(options),
         budget_(limits),
-        table_(options.tt_mb) {}
+        table_(options.tt_mb) {
+    if constexpr (kZoneGame) {
+      zones_ = options.zones && game.zones_sound();
+      if (zones_) {
+        static_assert(std::is_trivially_copyable_v<Zone>);
+        // Zones of solved entries, by slot (calloc: pages are touched as they are used).
+        zone_store_.reset(static_cast<Zone*>(std::calloc(table_.slots(), sizeof(Zone))));
+        if (!zone_store_) throw std::bad_alloc();
+      }
+    }
+  }
 
   SolveResult run(const State& root) {
     const double wall0 = wall_ms();
     const double cpu0 = thread_cpu_ms();
     SolveResult result;
     stats_.peak_bytes = table_.bytes();
+    if (zones_) stats_.peak_bytes += table_.slots() * sizeof(Zone);  // the zones beside it
     Numbers r;
     if (game_.is_terminal(root)) {
       ++stats_.nodes;
@@ -168,7 +209,8 @@ class DfpnSearcher {
       const bool reached = goal_reached(game_, goal_, root);
       r = reached ? Numbers{0, kPnInfinity, 0} : Numbers{kPnInfinity, 0, 0};
     } else {
-      r = mid(root, game_.hash(root), 0, kPnInfinity, kPnInfinity);
+      Zone zone;
+      r = mid(root, game_.hash(root), 0, kPnInfinity, kPnInfinity, zone);
     }
     if (!aborted_) {
       result.status = status_of(r.pn, r.dn);
@@ -200,6 +242,19 @@ class DfpnSearcher {
     std::array<std::uint16_t, G::kMaxMoves> depth;
     std::array<std::uint8_t, G::kMaxMoves> terminal;
     std::size_t size = 0;
+    // Relevance zones: the zones of the solved children that are not terminal, the children that
+    // the null move's refutation covers, and the null child: searched while `null_active`, its
+    // refutation used when `null_used` (then `must` holds the points still to search).
+    std::array<Zone, G::kMaxMoves> zone;
+    std::array<std::uint8_t, G::kMaxMoves> pruned;
+    State null_state;
+    std::uint64_t null_key = 0;
+    ProofNumber null_pn = 1;
+    ProofNumber null_dn = 1;
+    bool null_active = false;
+    bool null_used = false;
+    Zone null_zone;
+    Zone must;
   };
 
   Frame& frame(int ply) {
@@ -209,13 +264,47 @@ class DfpnSearcher {
   }
 
   // Generates and evaluates the children of `s` into `f`.
-  void expand(const State& s, Frame& f) {
+  void expand(const State& s, std::uint64_t key, int ply, Frame& f, bool after_null) {
     MovesOf<G> moves;
     game_.legal_moves(s, moves);
     ++stats_.interior;
+    const bool or_node = game_.to_move(s) == goal_.prover;
+    // The null child first: when the table already knows its refutation, the moves it covers are
+    // not even played.
+    f.size = 0;
+    if (zones_) {
+      f.null_active = false;
+      f.null_used = false;
+      // Not after a null move: a chain of them would search the same board ply after ply.
+      if (!after_null) expand_null(s, f);
+      // Only where the mover looks no likelier to win than to lose (its winning number at least
+      // its losing one): elsewhere the null move is most often no refutation. On a first visit
+      // the moves come first (most positions are solved at once or never revisited); on a
+      // revisit the null child is searched before they are played.
+      if (f.null_active) {
+        const DfpnTable::Entry* e = table_.probe(key);
+        if (e != nullptr &&
+            (options_.null_everywhere || (or_node ? e->pn >= e->dn : e->dn >= e->pn))) {
+          search_null(s, key, ply, f);
+        }
+      }
+      if (aborted_) return;
+    }
     f.size = moves.size();
     for (std::size_t i = 0; i < f.size; ++i) {
       f.moves[i] = moves[i];
+      if (zones_) {
+        f.pruned[i] = 0;
+        if (covered(f, moves[i])) {
+          f.pruned[i] = 1;
+          f.terminal[i] = 0;
+          f.keys[i] = 0;
+          f.depth[i] = 0;
+          f.pn[i] = or_node ? kPnInfinity : 0;
+          f.dn[i] = or_node ? 0 : kPnInfinity;
+          continue;
+        }
+      }
       State c = s;
       game_.play(c, moves[i]);
       ++stats_.leaves;
@@ -240,13 +329,147 @@ class DfpnSearcher {
     // the child just searched changes: the loop below keeps its numbers as returned, so a child
     // whose entry was since replaced keeps what it had.
     for (std::size_t i = 0; i < f.size; ++i) {
-      if (f.terminal[i] != 0) continue;
+      if (f.terminal[i] != 0 || (zones_ && f.pruned[i] != 0)) continue;
       ++stats_.tt_probes;
       if (const DfpnTable::Entry* e = table_.probe(f.keys[i])) {
         ++stats_.tt_hits;
         f.pn[i] = e->pn;
         f.dn[i] = e->dn;
         f.depth[i] = e->depth;
+        if (zones_ && (e->pn == 0 || e->dn == 0)) f.zone[i] = zone_store_[table_.slot(e)];
+      }
+    }
+  }
+
+  // The null child first, for one stretch a visit, before the moves are played: its refutation
+  // by the mover's opponent may spare most of them. The stretch ends when refuting it looks twice
+  // as hard as before, when it is solved, or after half as many nodes as this position has cost so
+  // far (at least kNullStretch): a null move that does not lose (the mover was winning) costs a
+  // bounded share of the work.
+  void search_null(const State& s, std::uint64_t key, int ply, Frame& f) {
+    if constexpr (kZoneGame) {
+      const bool or_node = game_.to_move(s) == goal_.prover;
+      f.null_active = false;
+      const ProofNumber loss = or_node ? f.null_dn : f.null_pn;
+      const ProofNumber loss_th = std::min(kPnMax, pn_add(loss, std::max<ProofNumber>(1, loss)));
+      const DfpnTable::Entry* self = table_.probe(key);
+      const std::uint64_t spent = self != nullptr ? self->work : 0;
+      const std::uint64_t outer_stop = stop_at_;
+      stop_at_ = std::min(stop_at_, stats_.nodes + std::max(kNullStretch, spent / 2));
+      Zone nz;
+      const Numbers nr =
+          or_node ? mid(f.null_state, f.null_key, ply + 1, kPnInfinity, loss_th, nz, true)
+                  : mid(f.null_state, f.null_key, ply + 1, loss_th, kPnInfinity, nz, true);
+      stop_at_ = outer_stop;
+      if (aborted_) return;
+      if (loses_for_mover(or_node, nr.pn, nr.dn)) {
+        f.null_zone = nz;
+        prune(s, f);
+      }
+    }
+  }
+
+  // A move the null child's refutation refutes too.
+  static bool covered(const Frame& f, Move m) {
+    if constexpr (kZoneGame) {
+      return f.null_used && G::outside(f.must, m);
+    } else {
+      return false;
+    }
+  }
+
+  // The mover's result in the prover's numbers.
+  static bool loses_for_mover(bool or_node, ProofNumber pn, ProofNumber dn) {
+    return or_node ? dn == 0 : pn == 0;
+  }
+  static bool wins_for_mover(bool or_node, ProofNumber pn, ProofNumber dn) {
+    return or_node ? pn == 0 : dn == 0;
+  }
+
+  // The null child of `s`: its result if known (a refutation prunes at once), else its numbers.
+  void expand_null(const State& s, Frame& f) {
+    if constexpr (kZoneGame) {
+      const bool or_node = game_.to_move(s) == goal_.prover;
+      f.null_state = game_.null_child(s);
+      const State& v = f.null_state;
+      if (game_.is_terminal(v)) {
+        const bool reached = goal_reached(game_, goal_, v);
+        if (loses_for_mover(or_node, reached ? 0 : 1, reached ? 1 : 0)) {
+          f.null_zone.clear();
+          game_.add_status_zone(v, f.null_zone);
+          prune(s, f);
+        }
+        return;
+      }
+      f.null_key = game_.hash(v);
+      f.null_pn = 1;
+      f.null_dn = 1;
+      ++stats_.tt_probes;
+      if (const DfpnTable::Entry* e = table_.probe(f.null_key)) {
+        ++stats_.tt_hits;
+        f.null_pn = e->pn;
+        f.null_dn = e->dn;
+        if (loses_for_mover(or_node, e->pn, e->dn)) {
+          f.null_zone = zone_store_[table_.slot(e)];
+          prune(s, f);
+          return;
+        }
+        if (wins_for_mover(or_node, e->pn, e->dn)) return;
+      } else if (options_.heuristic) {
+        const ProofEstimate e = heuristic_(v);
+        f.null_pn = std::max<ProofNumber>(1, e.pn);
+        f.null_dn = std::max<ProofNumber>(1, e.dn);
+      }
+      f.null_active = true;
+    }
+  }
+
+  // The null child lost for the mover: every move it covers loses too.
+  void prune(const State& s, Frame& f) {
+    if constexpr (kZoneGame) {
+      const bool or_node = game_.to_move(s) == goal_.prover;
+      f.null_used = true;
+      f.must.clear();
+      Zone scratch;
+      game_.null_move_zone(s, f.null_zone, f.must, scratch);
+      for (std::size_t i = 0; i < f.size; ++i) {
+        if (!covered(f, f.moves[i]) || wins_for_mover(or_node, f.pn[i], f.dn[i])) continue;
+        f.pruned[i] = 1;
+        f.pn[i] = or_node ? kPnInfinity : 0;
+        f.dn[i] = or_node ? 0 : kPnInfinity;
+        f.depth[i] = 0;
+      }
+    }
+  }
+
+  // The zone of solved `s` (ongoing), from its children in `f`; `best` the winning child when
+  // the mover wins.
+  void solved_zone(const State& s, Frame& f, bool mover_won, std::size_t best, Zone& z) {
+    if constexpr (kZoneGame) {
+      z.clear();
+      game_.add_status_zone(s, z);
+      auto add_child = [&](std::size_t i) {
+        if (f.terminal[i] != 0) {
+          State c = s;
+          game_.play(c, f.moves[i]);
+          game_.add_status_zone(c, z);
+        } else {
+          z |= f.zone[i];
+        }
+        game_.add_move_zone(s, f.moves[i], z);
+      };
+      if (mover_won) {
+        add_child(best);
+        return;
+      }
+      if (!f.null_used) {
+        z.fill();  // a position that differs anywhere may have another move
+        return;
+      }
+      Zone scratch;
+      game_.null_move_zone(s, f.null_zone, scratch, z);
+      for (std::size_t i = 0; i < f.size; ++i) {
+        if (f.pruned[i] == 0) add_child(i);
       }
     }
   }
@@ -258,7 +481,9 @@ class DfpnSearcher {
     return t >= static_cast<double>(kPnMax) ? kPnMax : static_cast<ProofNumber>(t);
   }
 
-  Numbers mid(const State& s, std::uint64_t key, int ply, ProofNumber th_pn, ProofNumber th_dn) {
+  // `zone` receives the relevance zone when `s` is solved (zones on).
+  Numbers mid(const State& s, std::uint64_t key, int ply, ProofNumber th_pn, ProofNumber th_dn,
+              Zone& zone, bool after_null = false) {
     if (budget_.exhausted(stats_.nodes)) {
       aborted_ = true;
       return {};
@@ -267,7 +492,8 @@ class DfpnSearcher {
     const std::uint64_t nodes0 = stats_.nodes;
     const bool or_node = game_.to_move(s) == goal_.prover;
     Frame& f = frame(ply);
-    expand(s, f);
+    expand(s, key, ply, f, after_null);
+    if (aborted_) return {};
     const ProofNumber th_phi = or_node ? th_pn : th_dn;
     const ProofNumber th_delta = or_node ? th_dn : th_pn;
     Numbers r;
@@ -294,7 +520,14 @@ class DfpnSearcher {
       const ProofNumber delta = sum;
       r.pn = or_node ? phi : delta;
       r.dn = or_node ? delta : phi;
-      if (phi >= th_phi || delta >= th_delta) break;
+      if (phi >= th_phi || delta >= th_delta || stats_.nodes >= stop_at_) break;
+      if constexpr (kZoneGame) {
+        if (f.null_active && (phi >= delta || options_.null_everywhere)) {
+          search_null(s, key, ply, f);
+          if (aborted_) return r;
+          continue;
+        }
+      }
       // Thresholds of the best child, in the parent's terms, then in the child's.
       ProofNumber child_sel_th = std::min(th_phi, grow(sel2, options_.epsilon));
       if (child_sel_th < kPnInfinity) child_sel_th -= options_.cost;
@@ -306,8 +539,9 @@ class DfpnSearcher {
           std::clamp<std::int64_t>(other_th, 1, static_cast<std::int64_t>(kPnInfinity)));
       State c = s;
       game_.play(c, f.moves[best]);
-      const Numbers cr = or_node ? mid(c, f.keys[best], ply + 1, child_sel_th, child_other_th)
-                                 : mid(c, f.keys[best], ply + 1, child_other_th, child_sel_th);
+      const Numbers cr =
+          or_node ? mid(c, f.keys[best], ply + 1, child_sel_th, child_other_th, f.zone[best])
+                  : mid(c, f.keys[best], ply + 1, child_other_th, child_sel_th, f.zone[best]);
       if (aborted_) return r;
       f.pn[best] = cr.pn;
       f.dn[best] = cr.dn;
@@ -329,9 +563,11 @@ class DfpnSearcher {
         }
       }
       r.depth = static_cast<std::uint16_t>(std::min(d + 1, 65535));
+      if (zones_) solved_zone(s, f, mover_wins, best, zone);
     }
-    table_.store(key, r.pn, r.dn, r.depth, static_cast<std::uint16_t>(best),
-                 stats_.nodes - nodes0 + 1);
+    const std::size_t slot = table_.store(
+        key, r.pn, r.dn, r.depth, static_cast<std::uint16_t>(best), stats_.nodes - nodes0 + 1);
+    if (zones_ && (r.pn == 0 || r.dn == 0)) zone_store_[slot] = zone;
     return r;
   }
 
@@ -389,6 +625,14 @@ class DfpnSearcher {
   SearchStats stats_;
   bool aborted_ = false;
   std::vector<std::unique_ptr<Frame>> frames_;
+  struct FreeDeleter {
+    void operator()(Zone* p) const { std::free(p); }
+  };
+  bool zones_ = false;
+  // Nodes at which the null child's stretch under way ends (see mid).
+  std::uint64_t stop_at_ = ~std::uint64_t{0};
+  static constexpr std::uint64_t kNullStretch = 16;
+  std::unique_ptr<Zone[], FreeDeleter> zone_store_;
 };
 
 }  // namespace detail

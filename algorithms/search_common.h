@@ -231,6 +231,25 @@ concept HasMoveOutcome = requires(const G& game, const typename G::State& s, Mov
   { static_cast<bool>(game.move_outcome(s, m)) };
 };
 
+// Games may give the proof-number solvers relevance zones (Kishimoto and Mueller 2005): a set
+// of "points" per solved position such that every position that agrees with it there (and in
+// everything the game says its zones leave out) has the same exact result. The solvers then refute
+// a losing mover's moves outside the zone of its null move's refutation without searching them.
+// Go capture has them (games/go_capture/go_capture.h says what the hooks promise).
+template <class G>
+concept HasRelevanceZones = requires(const G& game, const typename G::State& s, Move m,
+                                     typename G::Zone& z, const typename G::Zone& cz) {
+  { game.zones_sound() } -> std::convertible_to<bool>;
+  game.add_status_zone(s, z);
+  game.add_move_zone(s, m, z);
+  { game.null_child(s) } -> std::convertible_to<typename G::State>;
+  game.null_move_zone(s, cz, z, z);
+  { G::outside(cz, m) } -> std::convertible_to<bool>;
+  z |= cz;
+  z.fill();
+  z.clear();
+};
+
 // Moves `m` to the front of `moves` keeping the others' order; false when it is not there (a TT
 // move from a hash collision, say).
 template <std::size_t N>

@@ -77,13 +77,13 @@ class CellSet {
   std::array<std::uint64_t, (detail::kGoCells + 63) / 64> bits_{};
 };
 
-// Calls `visit(cell)` once for each liberty of the block at `p` until it returns false.
+// Floods the block at `p`, calling `visit(r, v)` for every point r beside one of its stones (v:
+// what is there; points beside several stones come once per stone, the block's own stones too)
+// until it returns false; false when it stopped.
 template <typename Visit>
-void visit_liberties(const GoCapture::State& s, int p, const std::array<int, 4>& dirs,
-                     Visit&& visit) {
+bool visit_block(const GoCapture::State& s, int p, const std::array<int, 4>& dirs, Visit&& visit) {
   const std::uint8_t color = s.board[static_cast<std::size_t>(p)];
   CellSet stones;
-  CellSet libs;
   std::array<std::uint16_t, GoCapture::kMaxMoves> stack;
   std::size_t top = 0;
   stones.insert(p);
@@ -93,13 +93,21 @@ void visit_liberties(const GoCapture::State& s, int p, const std::array<int, 4>&
     for (int d : dirs) {
       const int r = q + d;
       const std::uint8_t v = s.board[static_cast<std::size_t>(r)];
-      if (v == GoCapture::kEmpty) {
-        if (libs.insert(r) && !visit(r)) return;
-      } else if (v == color && stones.insert(r)) {
-        stack[top++] = static_cast<std::uint16_t>(r);
-      }
+      if (v == color && stones.insert(r)) stack[top++] = static_cast<std::uint16_t>(r);
+      if (!visit(r, v)) return false;
     }
   }
+  return true;
+}
+
+// Calls `visit(cell)` once for each liberty of the block at `p` until it returns false.
+template <typename Visit>
+void visit_liberties(const GoCapture::State& s, int p, const std::array<int, 4>& dirs,
+                     Visit&& visit) {
+  CellSet libs;
+  visit_block(s, p, dirs, [&](int r, std::uint8_t v) {
+    return v != GoCapture::kEmpty || !libs.insert(r) || visit(r);
+  });
 }
 
 std::optional<long> to_long(std::string_view text, int base = 10) {
@@ -466,19 +474,29 @@ int GoCapture::target_liberty_cells(const State& s, int* out, int limit) const {
 
 bool GoCapture::escape_sure(const State& s) const {
   if (s.status != kOngoing || superko_) return false;
+  return read_escape(s, nullptr);
+}
+
+bool GoCapture::read_escape(const State& s, Zone* zone) const {
+  if (zone != nullptr) add_block_zone(s, target_, *zone);
   std::array<int, kMaxMoves> libs;
   const int n = target_liberty_cells(s, libs.data(), static_cast<int>(libs.size()));
   if (s.side != attacker_) {
     // One move that escapes: an extension at a liberty.
     for (int i = 0; i < n; ++i) {
       const int e = libs[static_cast<std::size_t>(i)];
+      if (zone != nullptr) add_move_zone(s, e, *zone);
       if (!playable(s, e)) continue;
       State t = s;
       play_stone_for_reading(t, e);
-      if (t.status == kEscaped) return true;
+      if (t.status == kEscaped) {
+        if (zone != nullptr) add_block_zone(t, target_, *zone);
+        return true;
+      }
     }
     return false;  // (captures that escape are left to the search: false claims nothing)
   }
+
   // The attacker to move: two independent extensions that each escape.
   State t = s;
   t.side ^= 1U;
@@ -489,6 +507,7 @@ bool GoCapture::escape_sure(const State& s) const {
   int roomy = 0;  // extensions with a liberty to spare
   for (int i = 0; i < n && found < 2 && roomy < 2; ++i) {
     const int e = libs[static_cast<std::size_t>(i)];
+    if (zone != nullptr) add_move_zone(t, e, *zone);
     if (!playable(t, e)) continue;
     bool captures = false;
     for (int d : dirs_) {
@@ -498,6 +517,7 @@ bool GoCapture::escape_sure(const State& s) const {
     if (captures) continue;
     State u = t;
     place(u, e);
+    if (zone != nullptr) add_block_zone(u, target_, *zone);
     std::array<int, kMaxMoves> after;
     const int m = target_liberty_cells(u, after.data(), static_cast<int>(after.size()));
     if (m < escape_) continue;
@@ -525,26 +545,45 @@ bool GoCapture::ladder_captures(const State& s, int budget) const {
 
 // `s` is ongoing. The attacker to move: capture at once (one liberty) or try both ataris (two);
 // the defender to move, in atari: every move that could matter must fail.
-bool GoCapture::read_ladder(const State& s, int& budget) const {
+bool GoCapture::read_ladder(const State& s, int& budget, Zone* zone) const {
   if (--budget < 0) return false;
+  // With a zone, every point the reading looks at goes into it: the target block with the points
+  // beside it, each move's point with its neighbours' blocks (add_move_zone), and with the
+  // defender to move the attacker blocks beside the target, whose ataris make its candidates.
+  auto record_move = [&](const State& at, int m) {
+    if (zone != nullptr) add_move_zone(at, m, *zone);
+  };
+  auto record_after = [&](const State& t) {
+    if (zone == nullptr) return;
+    zone->insert(target_);
+    if (t.board[static_cast<std::size_t>(target_)] == target_color_) {
+      add_block_zone(t, target_, *zone);
+    }
+  };
+  record_after(s);
+  if (zone != nullptr && s.side != attacker_) add_target_neighbours_zone(s, *zone);
   int libs[3];
   const int n = target_liberty_cells(s, libs, 3);
   if (s.side == attacker_) {
     if (n == 1) {  // taking the target ends the problem, unless the defender may retake a ko
+      record_move(s, libs[0]);
       if (!playable(s, libs[0])) return false;
       if (ko_free_ != defender()) return true;
       State t = s;
       play_stone_for_reading(t, libs[0]);
+      record_after(t);
       return t.status == kCaptured;
     }
     if (n != 2) return false;
     for (int i = 0; i < 2; ++i) {
+      record_move(s, libs[i]);
       if (!playable(s, libs[i])) continue;
       State t = s;
       play_stone_for_reading(t, libs[i]);
+      record_after(t);
       if (t.status == kCaptured) return true;
       if (t.status != kOngoing) continue;
-      if (target_liberties(t, 2) == 1 && read_ladder(t, budget)) return true;
+      if (target_liberties(t, 2) == 1 && read_ladder(t, budget, zone)) return true;
     }
     return false;
   }
@@ -611,14 +650,113 @@ bool GoCapture::read_ladder(const State& s, int& budget) const {
   }
   for (int i = 0; i < nc; ++i) {
     const int m = cand[static_cast<std::size_t>(i)];
+    record_move(s, m);
     if (!playable(s, m)) continue;
     State t = s;
     play_stone_for_reading(t, m);
+    record_after(t);
     if (t.status == kCaptured) continue;
     if (t.status != kOngoing) return false;  // escaped, or the game ended otherwise
-    if (!read_ladder(t, budget)) return false;
+    if (!read_ladder(t, budget, zone)) return false;
   }
   return true;
+}
+
+void GoCapture::add_block_zone(const State& s, int p, Zone& z) const {
+  z.insert(p);
+  visit_block(s, p, dirs_, [&](int r, std::uint8_t) {
+    z.insert(r);
+    return true;
+  });
+}
+
+void GoCapture::add_target_neighbours_zone(const State& s, Zone& z) const {
+  if (s.board[static_cast<std::size_t>(target_)] != target_color_) return;
+  const auto enemy = static_cast<std::uint8_t>(3 - target_color_);
+  CellSet done;
+  visit_block(s, target_, dirs_, [&](int r, std::uint8_t v) {
+    if (v != enemy || done.contains(r)) return true;
+    z.insert(r);
+    done.insert(r);
+    visit_block(s, r, dirs_, [&](int x, std::uint8_t w) {
+      z.insert(x);
+      if (w == enemy) done.insert(x);
+      return true;
+    });
+    return true;
+  });
+}
+
+void GoCapture::add_status_zone(const State& s, Zone& z) const {
+  z.insert(target_);
+  if (s.board[static_cast<std::size_t>(target_)] != target_color_) return;
+  add_block_zone(s, target_, z);
+  if (s.status == kLadder) {
+    int budget = 400;  // ladder_captures' own
+    if (!read_ladder(s, budget, &z)) z.fill();
+  } else if (s.status == kEscapeSure) {
+    if (!read_escape(s, &z)) z.fill();
+  }
+}
+
+void GoCapture::add_move_zone(const State& s, Move move, Zone& z) const {
+  if (move == kPass) return;
+  const int m = static_cast<int>(move);
+  z.insert(m);
+  for (int d : dirs_) {
+    const int q = m + d;
+    z.insert(q);
+    const std::uint8_t v = s.board[static_cast<std::size_t>(q)];
+    if (v == kBlack || v == kWhite) add_block_zone(s, q, z);
+  }
+}
+
+GoCapture::State GoCapture::null_child(const State& s) const {
+  State t = s;
+  t.side ^= 1U;
+  ++t.ply;
+  t.passes = 0;
+  t.ko = 0;
+  update_status(t);
+  return t;
+}
+
+void GoCapture::null_move_zone(const State& s, const Zone& null_zone, Zone& must, Zone& z) const {
+  const auto enemy = static_cast<std::uint8_t>(2 - s.side);
+  z |= null_zone;
+  must |= null_zone;
+  const int cells = stride_ * stride_;
+  // A stone elsewhere changes the null child's zone only by capturing an opponent block on it:
+  // those blocks (with the points beside them, so that they are the same blocks with the same
+  // liberties wherever the zone agrees) are in atari only at their last liberty, searched.
+  CellSet done;
+  for (int c = 0; c < cells; ++c) {
+    if (!null_zone.contains(c) || s.board[static_cast<std::size_t>(c)] != enemy || done.contains(c))
+      continue;
+    CellSet lib_set;
+    int libs = 0;
+    int last = 0;
+    z.insert(c);
+    done.insert(c);
+    visit_block(s, c, dirs_, [&](int r, std::uint8_t v) {
+      z.insert(r);
+      if (v == enemy) {
+        done.insert(r);
+      } else if (v == kEmpty && lib_set.insert(r)) {
+        ++libs;
+        last = r;
+      }
+      return true;
+    });
+    if (libs == 1) must.insert(last);
+  }
+  // The points to search that are not legal here must not be legal wherever the zone agrees:
+  // occupied and ko-banned points are in the zone; a suicide needs its neighbours' blocks.
+  for (int c = 0; c < cells; ++c) {
+    if (!must.contains(c) || s.board[static_cast<std::size_t>(c)] != kEmpty) continue;
+    if (!problem_.in_region(point(c)) || (c == s.ko && s.side != ko_free_)) continue;
+    if (!legal_stone(s, c)) add_move_zone(s, c, z);
+  }
 }
 
 std::uint64_t GoCapture::hash(const State& s) const {

@@ -61,6 +61,28 @@ extern const std::array<std::uint64_t, kGoCells> kGoKoKeys;
 extern const std::uint64_t kGoWhiteToMove;
 }  // namespace detail
 
+// A relevance zone: a set of mailbox cells, one bit each (see GoCapture's zone hooks).
+class GoZone {
+ public:
+  void insert(int c) {
+    bits_[static_cast<std::size_t>(c) >> 6U] |= std::uint64_t{1}
+                                                << (static_cast<unsigned>(c) & 63U);
+  }
+  [[nodiscard]] bool contains(int c) const {
+    return (bits_[static_cast<std::size_t>(c) >> 6U] >> (static_cast<unsigned>(c) & 63U) & 1U) != 0;
+  }
+  GoZone& operator|=(const GoZone& o) {
+    for (std::size_t i = 0; i < bits_.size(); ++i) bits_[i] |= o.bits_[i];
+    return *this;
+  }
+  void fill() { bits_.fill(~std::uint64_t{0}); }
+  void clear() { bits_.fill(0); }
+  friend bool operator==(const GoZone&, const GoZone&) = default;
+
+ private:
+  std::array<std::uint64_t, (detail::kGoCells + 63) / 64> bits_{};
+};
+
 class GoCapture {
  public:
   static constexpr std::string_view kName = "go-capture";
@@ -197,6 +219,36 @@ class GoCapture {
   [[nodiscard]] bool escape_sure(const State& s) const;
   [[nodiscard]] bool escapes() const { return escapes_; }
 
+  // Relevance zones (Kishimoto and Mueller), the solvers' optional hook (HasRelevanceZones in
+  // algorithms/search_common.h). A zone Z of a solved position s claims: every position t with the
+  // same side to move, ply and passes, the same stones and empty points on Z, and the same ko ban
+  // on Z (t.ko in Z or s.ko in Z implies t.ko == s.ko) has s's exact result, the ladder and escape
+  // shortcuts aside (they are exact, so they agree with the plain game). Not under superko (the
+  // history reads every board).
+  using Zone = GoZone;
+  [[nodiscard]] bool zones_sound() const { return !superko_; }
+  // Adds what makes `s` ongoing, or its status if terminal: the target block and every point
+  // beside it (its liberties and the stones that bound it), or the target's point once captured;
+  // a ladder or sure escape adds every point its reading looked at.
+  void add_status_zone(const State& s, Zone& z) const;
+  // Adds what decides that `move` is legal at `s` and what it captures: the point, its
+  // neighbours, and each block beside it with every point beside that block. Nothing for a pass.
+  void add_move_zone(const State& s, Move move, Zone& z) const;
+  // The null move: `s` with the other side to move, one ply later, no passes and no ko ban. Any
+  // stone played at `s` outside the null child's zone that captures nothing on it leads to a
+  // position equal to the null child on that zone.
+  [[nodiscard]] State null_child(const State& s) const;
+  // After the null child of `s` lost for the mover with zone `null_zone`: into `must`, the points
+  // whose moves must still be searched (the zone, and the last liberty of each opponent block on
+  // it in atari); into `z`, what makes every other stone equivalent to the null move (the null
+  // zone, those opponent blocks with the points beside them) and why the points of `must` that are
+  // not legal at `s` are not legal.
+  void null_move_zone(const State& s, const Zone& null_zone, Zone& must, Zone& z) const;
+  // A move the null child's refutation covers.
+  [[nodiscard]] static bool outside(const Zone& must, Move move) {
+    return move != kPass && !must.contains(static_cast<int>(move));
+  }
+
   // A grid with coordinates, for people.
   [[nodiscard]] std::string draw(const State& s) const;
 
@@ -228,7 +280,13 @@ class GoCapture {
   [[nodiscard]] bool repeats_board(const State& s, int p) const;
   // `p` (a board cell) is a legal move for the side to move of `s`.
   [[nodiscard]] bool playable(const State& s, int p) const;
-  bool read_ladder(const State& s, int& budget) const;
+  bool read_ladder(const State& s, int& budget, Zone* zone = nullptr) const;
+  // escape_sure, adding what it read to `zone` when given.
+  bool read_escape(const State& s, Zone* zone) const;
+  // Adds the block at `p` and every point beside it.
+  void add_block_zone(const State& s, int p, Zone& z) const;
+  // Adds every block beside the target (the attacker's) with the points beside it.
+  void add_target_neighbours_zone(const State& s, Zone& z) const;
   // The target's liberties, up to `limit` of them, into `out`; returns how many.
   int target_liberty_cells(const State& s, int* out, int limit) const;
   void update_status(State& s) const;

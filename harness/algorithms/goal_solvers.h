@@ -80,7 +80,11 @@ struct DfpnEntry {
         S::integer("tt_mb", 16, 1, 65536,
                    "transposition table size in MiB (time_ms includes allocating it)"),
         S::integer("epsilon", 25, 0, 1000,
-                   "the 1+epsilon trick, in percent (0: Nagai's second-best + 1)")};
+                   "the 1+epsilon trick, in percent (0: Nagai's second-best + 1)"),
+        S::choice("zones", "on", {"off", "on"},
+                  "relevance zones where the game has them (go-capture, not under superko): a "
+                  "losing mover's moves outside its null move's refutation zone are refuted "
+                  "unsearched")};
     if (!kHeuristic) {
       return {"dfpn",
               {"df-pn"},
@@ -103,6 +107,7 @@ struct DfpnEntry {
     df.heuristic = kHeuristic;
     df.tt_mb = table_mib(o);
     df.epsilon = static_cast<double>(o.get_int("epsilon")) / 100.0;
+    df.zones = o.get("zones") == "on";
     if (kHeuristic) df.cost = static_cast<ProofNumber>(o.get_int("cost"));
     return dfpn(game, goal, root, limits, heuristic, df);
   }

@@ -14,19 +14,12 @@
 #include "algorithms/pn_search.h"
 #include "algorithms/solver_alphabeta.h"
 #include "games/go_capture/go_capture.h"
+#include "tests/solve/go_heuristic.h"
 
 namespace gts {
 namespace {
 
-// Zhang et al.'s heuristic, as harness solve builds it (harness/games/go_capture.cpp).
-struct GoHeuristic {
-  const GoCapture* game;
-  bool prover_is_attacker;
-  ProofEstimate operator()(const GoCapture::State& s) const {
-    const ProofEstimate e = estimate_from_distance(game->capture_distance(s));
-    return prover_is_attacker ? e : swapped(e);
-  }
-};
+using gts::testing::GoHeuristic;
 
 std::vector<std::string> shipped_files() {
   std::vector<std::string> files;
