@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <set>
+#include <thread>
 
 #include "games/kalah/kalah.h"
 #include "games/random_tree/random_tree.h"
@@ -254,6 +256,24 @@ TEST(AlphaBeta, TimeBudgetAndStopFlag) {
   const SearchResult m = minimax(game, eval, root, stopped);
   EXPECT_FALSE(m.complete);
   EXPECT_TRUE(legal.contains(m.best_move));
+}
+
+// Dear nodes are checked against the clock often: nodes of 3 ms under a 20 ms budget stop within
+// a few of them once the time is up, not after the 1024 of a fixed interval (a 19x19 df-pn node
+// costs about 15 ms: a 3 s budget ran for 14.8 s).
+TEST(SearchBudget, TheClockIsReadAsOftenAsNodesAreDear) {
+  SearchLimits limits;
+  limits.max_ms = 20;
+  detail::SearchBudget budget(limits);
+  const double t0 = wall_ms();
+  std::uint64_t nodes = 0;
+  while (!budget.exhausted(nodes) && nodes < 1024) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(3));
+    ++nodes;
+  }
+  EXPECT_GE(wall_ms() - t0, 20.0);
+  EXPECT_LT(nodes, 100u);
+  EXPECT_TRUE(budget.hit());
 }
 
 TEST(Minimax, NodeBudget) {
