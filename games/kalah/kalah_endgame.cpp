@@ -1,9 +1,11 @@
 #include "games/kalah/kalah_endgame.h"
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -129,6 +131,24 @@ std::string read_table(const std::filesystem::path& path, const FileHeader& want
   return "";
 }
 
+// Removes the temporary files of `path` (PATH.tmpPID) left by processes that were killed while
+// they wrote it; a writer still alive keeps its own.
+void remove_stale_temporaries(const std::filesystem::path& path) {
+  const std::string prefix = path.filename().string() + ".tmp";
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(path.parent_path(), ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0) continue;
+    const std::string digits = name.substr(prefix.size());
+    if (digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos) continue;
+    const auto pid = static_cast<pid_t>(std::stol(digits));
+    if (pid > 0 && ::kill(pid, 0) != 0 && errno == ESRCH) {
+      std::error_code ignored;
+      std::filesystem::remove(entry.path(), ignored);
+    }
+  }
+}
+
 // Writes `table` to `path` by way of a temporary file, so a reader never sees half a table;
 // "" or why it could not.
 std::string write_table(const std::filesystem::path& path, FileHeader h,
@@ -136,6 +156,7 @@ std::string write_table(const std::filesystem::path& path, FileHeader h,
   std::error_code ec;
   std::filesystem::create_directories(path.parent_path(), ec);
   if (ec) return ec.message();
+  remove_stale_temporaries(path);
   h.checksum = checksum_of(table);
   const std::filesystem::path tmp = path.string() + ".tmp" + std::to_string(::getpid());
   {
@@ -297,12 +318,23 @@ std::string kalah_endgame_cache_dir() {
 }
 
 std::shared_ptr<const KalahEndgame> shared_kalah_endgame(const Kalah& rules, int max_seeds) {
+  // One slot per database, made once: the lock covers only finding the slot (a map's nodes stay
+  // where they are), so a long build holds up only the games that want the same database.
+  struct Slot {
+    std::once_flag once;
+    std::shared_ptr<const KalahEndgame> db;
+  };
   static std::mutex mutex;
-  static std::map<std::tuple<int, bool, int>, std::shared_ptr<const KalahEndgame>> built;
-  const std::lock_guard<std::mutex> lock(mutex);
-  auto& db = built[{rules.pits(), rules.capture_empty(), max_seeds}];
-  if (!db) db = std::make_shared<const KalahEndgame>(rules, max_seeds, kalah_endgame_cache_dir());
-  return db;
+  static std::map<std::tuple<int, bool, int>, Slot> built;
+  Slot* slot = nullptr;
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    slot = &built[{rules.pits(), rules.capture_empty(), max_seeds}];
+  }
+  std::call_once(slot->once, [&] {
+    slot->db = std::make_shared<const KalahEndgame>(rules, max_seeds, kalah_endgame_cache_dir());
+  });
+  return slot->db;
 }
 
 KalahEndgameRef::KalahEndgameRef(int pits, int max_seeds) : max_seeds_(max_seeds) {

@@ -1,6 +1,8 @@
 #include "games/kalah/kalah.h"
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -392,9 +394,21 @@ TEST(Kalah, EndgameDatabaseIsKeptOnDiskAndChecked) {
   EXPECT_EQ(KalahEndgame(rules, 9, dir.string()).tables_read(), 2);  // written again, whole
 
   std::filesystem::resize_file(nine, 40 + 5);
+  // A writer killed mid-write left its temporary file; a live one (the parent) keeps its own.
+  const pid_t dead = ::fork();
+  if (dead == 0) ::_exit(0);
+  ASSERT_GT(dead, 0);
+  ::waitpid(dead, nullptr, 0);
+  const auto stale = nine.string() + ".tmp" + std::to_string(dead);
+  const auto live = nine.string() + ".tmp" + std::to_string(::getppid());
+  std::ofstream(stale) << "half a table";
+  std::ofstream(live) << "half a table";
   testing::internal::CaptureStderr();
   EXPECT_EQ(KalahEndgame(rules, 9, dir.string()).tables_read(), 1);
   EXPECT_NE(testing::internal::GetCapturedStderr().find("(wrong length)"), std::string::npos);
+  EXPECT_FALSE(std::filesystem::exists(stale));
+  EXPECT_TRUE(std::filesystem::exists(live));
+  std::filesystem::remove(live);
   // Another rule's table under this rule's name is refused by its header.
   const Kalah other = make_kalah({{"pits", "6"}, {"seeds", "4"}, {"capture", "empty"}});
   KalahEndgame(other, 9, dir.string());
