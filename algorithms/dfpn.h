@@ -21,6 +21,15 @@
 // up but never entered are not visited nodes (they are leaves: each was evaluated once when its
 // parent was expanded). Re-entering a node counts again. peak_bytes is the table's size (with the
 // zones kept beside it when they are on).
+//
+// Lazy expansion, where the game names its focus moves (HasFocusMoves, go-capture): a node plays
+// and evaluates only those when it is expanded. The other children all stand at one estimate (the
+// heuristic's numbers of the null child, the position a move far from the fight leaves, else
+// (1, 1)) until the search selects them; then the next of them is played and evaluated (a leaf),
+// and the choice is made again. A solved result still needs every child it claims: a node is lost
+// for its mover only once each child is played and lost, or covered by a null move's refutation.
+// The table keeps how far down the move list a node had played, and a revisit plays that many at
+// once: what the search learnt of them is not forgotten behind the estimate.
 #pragma once
 
 #include <algorithm>
@@ -54,6 +63,9 @@ struct DfpnOptions {
   // Relevance zones, where the game has them (HasRelevanceZones) and calls them sound: a losing
   // mover's moves outside the zone of its null move's refutation are refuted without search.
   bool zones = true;
+  // Lazy expansion where the game names its focus moves (HasFocusMoves): the other children are
+  // played only when selected.
+  bool lazy = true;
   // Tests: search the null child wherever zones apply, not only where the mover looks no likelier
   // to win than to lose (more pruning to check, more work).
   bool null_everywhere = false;
@@ -67,9 +79,9 @@ class DfpnTable {
     std::uint64_t key = 0;
     ProofNumber pn = 0;
     ProofNumber dn = 0;
-    std::uint32_t work = 0;   // nodes spent below this position (0: empty slot)
-    std::uint16_t depth = 0;  // solved: plies of the main line
-    std::uint16_t best = 0;   // index of the child searched last or proving
+    std::uint32_t work = 0;    // nodes spent below this position (0: empty slot)
+    std::uint16_t depth = 0;   // solved: plies of the main line
+    std::uint16_t played = 0;  // lazy expansion: the moves played (a prefix of the move list)
   };
   static_assert(sizeof(Entry) == 24 && std::is_trivially_copyable_v<Entry>);
 
@@ -97,7 +109,7 @@ class DfpnTable {
   // `work`: nodes this visit spent; added to what the position had cost before. Returns the slot
   // (see slot()).
   std::size_t store(std::uint64_t key, ProofNumber pn, ProofNumber dn, std::uint16_t depth,
-                    std::uint16_t best, std::uint64_t work) {
+                    std::uint16_t played, std::uint64_t work) {
     Entry* b = &entries_[bucket(key)];
     Entry* victim = nullptr;
     for (std::size_t i = 0; i < kWays; ++i) {
@@ -122,7 +134,7 @@ class DfpnTable {
     victim->dn = dn;
     victim->work = static_cast<std::uint32_t>(std::clamp<std::uint64_t>(work, 1, 0xFFFFFFFFULL));
     victim->depth = depth;
-    victim->best = best;
+    victim->played = played;
     return slot(victim);
   }
 
@@ -194,6 +206,8 @@ class DfpnSearcher {
         if (!zone_store_) throw std::bad_alloc();
       }
     }
+    // With the heuristic, the deferred children's estimate is the null child's (a zone game's).
+    lazy_ = options.lazy && HasFocusMoves<G> && (kZoneGame || !options.heuristic);
   }
 
   SolveResult run(const State& root) {
@@ -242,6 +256,13 @@ class DfpnSearcher {
     std::array<std::uint16_t, G::kMaxMoves> depth;
     std::array<std::uint8_t, G::kMaxMoves> terminal;
     std::size_t size = 0;
+    // Lazy expansion: children [0, live) are played and evaluated; the moves from `live` on are
+    // not yet, and all stand at `deferred` (the first of them stands for all in the choice).
+    // (A deferred child's key holds its index in the move list until it is played; `played` is one
+    // past the last index played.)
+    std::size_t live = 0;
+    std::size_t played = 0;
+    ProofEstimate deferred;
     // Relevance zones: the zones of the solved children that are not terminal, the children that
     // the null move's refutation covers, and the null child: searched while `null_active`, its
     // refutation used when `null_used` (then `must` holds the points still to search).
@@ -266,12 +287,22 @@ class DfpnSearcher {
   // Generates and evaluates the children of `s` into `f`.
   void expand(const State& s, std::uint64_t key, int ply, Frame& f, bool after_null) {
     MovesOf<G> moves;
-    game_.legal_moves(s, moves);
+    std::size_t focus = 0;
+    if constexpr (HasFocusMoves<G>) {
+      if (lazy_) focus = game_.focus_moves(s, moves);
+    }
+    if (!lazy_) {
+      game_.legal_moves(s, moves);
+      focus = moves.size();
+    } else if (const DfpnTable::Entry* e = table_.probe(key)) {
+      focus = std::max<std::size_t>(focus, std::min<std::size_t>(e->played, moves.size()));
+    }
     ++stats_.interior;
     const bool or_node = game_.to_move(s) == goal_.prover;
     // The null child first: when the table already knows its refutation, the moves it covers are
     // not even played.
     f.size = 0;
+    f.live = 0;
     if (zones_) {
       f.null_active = false;
       f.null_used = false;
@@ -290,8 +321,8 @@ class DfpnSearcher {
       }
       if (aborted_) return;
     }
-    f.size = moves.size();
-    for (std::size_t i = 0; i < f.size; ++i) {
+    f.size = focus;
+    for (std::size_t i = 0; i < focus; ++i) {
       f.moves[i] = moves[i];
       if (zones_) {
         f.pruned[i] = 0;
@@ -305,40 +336,89 @@ class DfpnSearcher {
           continue;
         }
       }
-      State c = s;
-      game_.play(c, moves[i]);
-      ++stats_.leaves;
-      f.depth[i] = 0;
-      if (game_.is_terminal(c)) {
-        const bool reached = goal_reached(game_, goal_, c);
-        f.terminal[i] = 1;
-        f.keys[i] = 0;
-        f.pn[i] = reached ? 0 : kPnInfinity;
-        f.dn[i] = reached ? kPnInfinity : 0;
-        continue;
-      }
-      f.terminal[i] = 0;
-      f.keys[i] = game_.hash(c);
-      table_.prefetch(f.keys[i]);
-      ProofEstimate e;
-      if (options_.heuristic) e = heuristic_(c);
-      f.pn[i] = std::max<ProofNumber>(1, e.pn);
-      f.dn[i] = std::max<ProofNumber>(1, e.dn);
+      play_child(s, f, i);
     }
     // What the table knows of the children (their buckets were prefetched above). Afterwards only
     // the child just searched changes: the loop below keeps its numbers as returned, so a child
     // whose entry was since replaced keeps what it had.
-    for (std::size_t i = 0; i < f.size; ++i) {
+    for (std::size_t i = 0; i < focus; ++i) {
       if (f.terminal[i] != 0 || (zones_ && f.pruned[i] != 0)) continue;
-      ++stats_.tt_probes;
-      if (const DfpnTable::Entry* e = table_.probe(f.keys[i])) {
-        ++stats_.tt_hits;
-        f.pn[i] = e->pn;
-        f.dn[i] = e->dn;
-        f.depth[i] = e->depth;
-        if (zones_ && (e->pn == 0 || e->dn == 0)) f.zone[i] = zone_store_[table_.slot(e)];
+      probe_child(f, i);
+    }
+    f.live = focus;
+    f.played = focus;
+    // The rest wait, but for those the null move's refutation already covers.
+    for (std::size_t i = focus; i < moves.size(); ++i) {
+      if (zones_ && covered(f, moves[i])) continue;
+      f.keys[f.size] = i;
+      f.moves[f.size++] = moves[i];
+    }
+    if (f.live < f.size) {
+      f.deferred = {1, 1};
+      if constexpr (kZoneGame) {
+        if (options_.heuristic) {
+          const State v = zones_ && !after_null ? f.null_state : game_.null_child(s);
+          if (game_.is_terminal(v)) {
+            while (f.live < f.size) play_deferred(s, f);
+          } else {
+            const ProofEstimate e = heuristic_(v);
+            f.deferred = {std::max<ProofNumber>(1, e.pn), std::max<ProofNumber>(1, e.dn)};
+          }
+        }
       }
     }
+  }
+
+  // Plays child i of `s` and sets its numbers: its result if the game has ended, else the
+  // heuristic's estimate (the table is asked later: probe_child).
+  void play_child(const State& s, Frame& f, std::size_t i) {
+    State c = s;
+    game_.play(c, f.moves[i]);
+    ++stats_.leaves;
+    f.depth[i] = 0;
+    if (zones_) f.pruned[i] = 0;
+    if (game_.is_terminal(c)) {
+      const bool reached = goal_reached(game_, goal_, c);
+      f.terminal[i] = 1;
+      f.keys[i] = 0;
+      f.pn[i] = reached ? 0 : kPnInfinity;
+      f.dn[i] = reached ? kPnInfinity : 0;
+      return;
+    }
+    f.terminal[i] = 0;
+    f.keys[i] = game_.hash(c);
+    table_.prefetch(f.keys[i]);
+    ProofEstimate e;
+    if (options_.heuristic) e = heuristic_(c);
+    f.pn[i] = std::max<ProofNumber>(1, e.pn);
+    f.dn[i] = std::max<ProofNumber>(1, e.dn);
+  }
+
+  // Child i's numbers from the table, where it has them.
+  void probe_child(Frame& f, std::size_t i) {
+    ++stats_.tt_probes;
+    if (const DfpnTable::Entry* e = table_.probe(f.keys[i])) {
+      ++stats_.tt_hits;
+      f.pn[i] = e->pn;
+      f.dn[i] = e->dn;
+      f.depth[i] = e->depth;
+      if (zones_ && (e->pn == 0 || e->dn == 0)) f.zone[i] = zone_store_[table_.slot(e)];
+    }
+  }
+
+  // Plays and evaluates the first deferred child.
+  void play_deferred(const State& s, Frame& f) {
+    const std::size_t i = f.live++;
+    f.played = static_cast<std::size_t>(f.keys[i]) + 1;
+    play_child(s, f, i);
+    if (f.terminal[i] == 0) probe_child(f, i);
+  }
+
+  // x n, saturating as pn_add does.
+  static ProofNumber times(ProofNumber x, std::size_t n) {
+    if (x >= kPnInfinity) return n == 0 ? 0 : kPnInfinity;
+    const std::uint64_t p = std::uint64_t{x} * n;
+    return p >= kPnMax ? kPnMax : static_cast<ProofNumber>(p);
   }
 
   // The null child first, for one stretch a visit, before the moves are played: its refutation
@@ -432,13 +512,21 @@ class DfpnSearcher {
       f.must.clear();
       Zone scratch;
       game_.null_move_zone(s, f.null_zone, f.must, scratch);
-      for (std::size_t i = 0; i < f.size; ++i) {
+      for (std::size_t i = 0; i < f.live; ++i) {
         if (!covered(f, f.moves[i]) || wins_for_mover(or_node, f.pn[i], f.dn[i])) continue;
         f.pruned[i] = 1;
         f.pn[i] = or_node ? kPnInfinity : 0;
         f.dn[i] = or_node ? 0 : kPnInfinity;
         f.depth[i] = 0;
       }
+      // The deferred moves it covers are dropped: lost for the mover, they change no number.
+      std::size_t n = f.live;
+      for (std::size_t i = f.live; i < f.size; ++i) {
+        if (covered(f, f.moves[i])) continue;
+        f.keys[n] = f.keys[i];
+        f.moves[n++] = f.moves[i];
+      }
+      f.size = n;
     }
   }
 
@@ -503,7 +591,7 @@ class DfpnSearcher {
       ProofNumber sel2 = kPnInfinity;
       ProofNumber sum = 0;
       best = 0;
-      for (std::size_t i = 0; i < f.size; ++i) {
+      for (std::size_t i = 0; i < f.live; ++i) {
         ProofNumber sel = or_node ? f.pn[i] : f.dn[i];
         const ProofNumber other = or_node ? f.dn[i] : f.pn[i];
         if (sel != 0 && sel < kPnInfinity) sel = pn_add(sel, options_.cost);
@@ -516,6 +604,19 @@ class DfpnSearcher {
         }
         sum = pn_add(sum, other);
       }
+      if (f.live < f.size) {
+        // The deferred children, at one estimate: the first of them stands for them all.
+        ProofNumber sel = or_node ? f.deferred.pn : f.deferred.dn;
+        sel = pn_add(sel, options_.cost);
+        if (sel < sel1) {
+          sel2 = f.size - f.live > 1 ? sel : sel1;
+          sel1 = sel;
+          best = f.live;
+        } else if (sel < sel2) {
+          sel2 = sel;
+        }
+        sum = pn_add(sum, times(or_node ? f.deferred.dn : f.deferred.pn, f.size - f.live));
+      }
       const ProofNumber phi = sel1;
       const ProofNumber delta = sum;
       r.pn = or_node ? phi : delta;
@@ -527,6 +628,10 @@ class DfpnSearcher {
           if (aborted_) return r;
           continue;
         }
+      }
+      if (best >= f.live) {
+        play_deferred(s, f);
+        continue;
       }
       // Thresholds of the best child, in the parent's terms, then in the child's.
       ProofNumber child_sel_th = std::min(th_phi, grow(sel2, options_.epsilon));
@@ -550,7 +655,7 @@ class DfpnSearcher {
     if (r.pn == 0 || r.dn == 0) {
       const bool mover_wins = or_node ? r.pn == 0 : r.dn == 0;
       int d = -1;
-      for (std::size_t i = 0; i < f.size; ++i) {
+      for (std::size_t i = 0; i < f.live; ++i) {
         if (mover_wins) {
           if ((or_node ? f.pn[i] : f.dn[i]) != 0) continue;
           if (d < 0 || f.depth[i] < d) {
@@ -565,8 +670,10 @@ class DfpnSearcher {
       r.depth = static_cast<std::uint16_t>(std::min(d + 1, 65535));
       if (zones_) solved_zone(s, f, mover_wins, best, zone);
     }
-    const std::size_t slot = table_.store(
-        key, r.pn, r.dn, r.depth, static_cast<std::uint16_t>(best), stats_.nodes - nodes0 + 1);
+    const std::size_t slot =
+        table_.store(key, r.pn, r.dn, r.depth,
+                     static_cast<std::uint16_t>(std::min<std::size_t>(f.played, 65535)),
+                     stats_.nodes - nodes0 + 1);
     if (zones_ && (r.pn == 0 || r.dn == 0)) zone_store_[slot] = zone;
     return r;
   }
@@ -629,6 +736,7 @@ class DfpnSearcher {
     void operator()(Zone* p) const { std::free(p); }
   };
   bool zones_ = false;
+  bool lazy_ = false;
   // Nodes at which the null child's stretch under way ends (see mid).
   std::uint64_t stop_at_ = ~std::uint64_t{0};
   static constexpr std::uint64_t kNullStretch = 16;

@@ -320,7 +320,17 @@ bool GoCapture::repeats_board(const State& s, int p) const {
 }
 
 void GoCapture::legal_moves(const State& s, MovesOf<GoCapture>& moves) const {
-  if (s.status != kOngoing) return;
+  static_cast<void>(generate_moves(s, moves, false));
+}
+
+std::size_t GoCapture::focus_moves(const State& s, MovesOf<GoCapture>& moves) const {
+  // After a pass, passing too ends the game: an exact answer for the price of one child.
+  return generate_moves(s, moves, s.passes > 0);
+}
+
+std::size_t GoCapture::generate_moves(const State& s, MovesOf<GoCapture>& moves,
+                                      bool pass_in_focus) const {
+  if (s.status != kOngoing) return 0;
   // The points that can matter, in order: the target's liberties, the liberties of the attacker
   // blocks beside it with no more liberties than it, the target's second-order liberties.
   std::array<std::uint16_t, kMaxMoves> first;
@@ -391,10 +401,13 @@ void GoCapture::legal_moves(const State& s, MovesOf<GoCapture>& moves) const {
   for (std::size_t i = 0; i < nfirst; ++i) {
     if (problem_.in_region(point(first[i]))) try_add(first[i]);
   }
+  if (pass_in_focus) moves.push_back(kPass);
+  const std::size_t focus = moves.size();
   for (std::uint16_t p : moves_) {
     if (!listed.contains(p)) try_add(p);
   }
-  moves.push_back(kPass);
+  if (!pass_in_focus) moves.push_back(kPass);
+  return focus;
 }
 
 void GoCapture::play_stone_for_reading(State& s, int p) const {

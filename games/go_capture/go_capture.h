@@ -175,6 +175,11 @@ class GoCapture {
     return s.side == winner ? kWin : -kWin;
   }
   void legal_moves(const State& s, MovesOf<GoCapture>& moves) const;
+  // The legal moves with the focus first, returning how many: the ones that can matter (the
+  // target's liberties, the short attacker blocks' liberties, the second-order liberties) and,
+  // right after a pass, the pass (it ends the game); then the rest in legal_moves' order
+  // (HasFocusMoves in algorithms/search_common.h). df-pn plays the rest only when it selects them.
+  std::size_t focus_moves(const State& s, MovesOf<GoCapture>& moves) const;
   // `move` is legal (unchecked: see parse_move).
   void play(State& s, Move move) const;
   [[nodiscard]] std::uint64_t hash(const State& s) const;
@@ -268,6 +273,8 @@ class GoCapture {
 
  private:
   void init(GoProblem problem, bool superko, const std::string& source);
+  // legal_moves (pass last) or focus_moves (pass right after the focus); returns the focus size.
+  std::size_t generate_moves(const State& s, MovesOf<GoCapture>& moves, bool pass_in_focus) const;
   // The position of a problem of this game's (board, side, ko) at `ply`.
   [[nodiscard]] State state_of(const GoProblem& p, int ply) const;
   // Liberties of the block at `p`, counted up to `limit`.

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace gts {
 namespace {
@@ -48,6 +49,52 @@ TEST(GoCapture, CapturingTheTargetEndsTheProblemForTheAttacker) {
   EXPECT_EQ(g.to_string(s), "...../..X../.X.X./..X../.....:W ply=1");
   // White to move in a lost position: -kWin for the mover, so +kWin for black.
   EXPECT_EQ(g.terminal_value(s), -GoCapture::kWin);
+}
+
+TEST(GoCapture, FocusMovesAreTheLegalMovesWithThoseThatCanMatterFirst) {
+  // White C3 (3 liberties) beside black B3 (3 liberties, so short of them: its liberties count).
+  const GoCapture g = make("...../...../.XO../...../..... turn=B target=C3 escape=6");
+  const State s = g.initial_state();
+  MovesOf<GoCapture> legal;
+  g.legal_moves(s, legal);
+  MovesOf<GoCapture> moves;
+  const std::size_t focus = g.focus_moves(s, moves);
+  ASSERT_EQ(moves.size(), legal.size());
+  EXPECT_EQ(moves.size(), 24U);  // 23 empty points and the pass
+  auto names = [&](std::size_t from, std::size_t to) {
+    std::vector<std::string> out;
+    for (std::size_t i = from; i < to; ++i) out.push_back(g.move_to_string(s, moves[i]));
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  ASSERT_EQ(focus, 11U);
+  // The target's liberties, then B3's, then the target's second-order liberties; then the rest in
+  // legal_moves' order, the pass last.
+  EXPECT_EQ(names(0, 3), (std::vector<std::string>{"C2", "C4", "D3"}));
+  EXPECT_EQ(names(3, 6), (std::vector<std::string>{"A3", "B2", "B4"}));
+  EXPECT_EQ(names(6, 11), (std::vector<std::string>{"C1", "C5", "D2", "D4", "E3"}));
+  for (std::size_t i = 0; i < 24; ++i) EXPECT_EQ(moves[i], legal[i]) << i;
+  EXPECT_EQ(g.move_to_string(s, moves[23]), "pass");
+  // Right after a pass, passing ends the game: it joins the focus, before the far points.
+  State passed = s;
+  g.play(passed, mv(g, passed, "pass"));
+  g.play(passed, mv(g, passed, "A5"));
+  g.play(passed, mv(g, passed, "pass"));
+  MovesOf<GoCapture> after;
+  ASSERT_EQ(g.focus_moves(passed, after), 12U);
+  EXPECT_EQ(g.move_to_string(passed, after[11]), "pass");
+  legal.clear();
+  g.legal_moves(passed, legal);
+  EXPECT_EQ(g.move_to_string(passed, legal[legal.size() - 1]), "pass");
+  // A finished problem has neither.
+  State done = s;
+  g.play(done, mv(g, done, "D3"));
+  g.play(done, mv(g, done, "pass"));
+  g.play(done, mv(g, done, "pass"));
+  ASSERT_TRUE(g.is_terminal(done));
+  MovesOf<GoCapture> none;
+  EXPECT_EQ(g.focus_moves(done, none), 0U);
+  EXPECT_EQ(none.size(), 0U);
 }
 
 TEST(GoCapture, CapturesRemoveWholeBlocksAndFreeTheirPoints) {

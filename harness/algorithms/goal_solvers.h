@@ -84,7 +84,10 @@ struct DfpnEntry {
         S::choice("zones", "on", {"off", "on"},
                   "relevance zones where the game has them (go-capture, not under superko): a "
                   "losing mover's moves outside its null move's refutation zone are refuted "
-                  "unsearched")};
+                  "unsearched"),
+        S::choice("lazy", "on", {"off", "on"},
+                  "lazy expansion where the game names the moves that can matter (go-capture): "
+                  "the others are played only when the search selects them")};
     if (!kHeuristic) {
       return {"dfpn",
               {"df-pn"},
@@ -108,6 +111,7 @@ struct DfpnEntry {
     df.tt_mb = table_mib(o);
     df.epsilon = static_cast<double>(o.get_int("epsilon")) / 100.0;
     df.zones = o.get("zones") == "on";
+    df.lazy = o.get("lazy") == "on";
     if (kHeuristic) df.cost = static_cast<ProofNumber>(o.get_int("cost"));
     return dfpn(game, goal, root, limits, heuristic, df);
   }

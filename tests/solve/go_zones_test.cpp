@@ -1,8 +1,10 @@
-// Relevance zones (DfpnOptions::zones, GoCapture's zone hooks) never change an answer: on seeded
-// random capture problems (5x5 to 9x9, a target of one to three liberties, either side to move, a
-// few plies, some with a ko ban, some with ko threats for one side, with and without the ladder and
-// escape readers) df-pn and df-pn+ give the same result with zones on and off, and the same as
-// alpha-beta. A zone that leaves out a point the result depends on shows up as a disagreement.
+// Relevance zones (DfpnOptions::zones, GoCapture's zone hooks) and lazy expansion
+// (DfpnOptions::lazy, GoCapture::focus_moves) never change an answer: on seeded random capture
+// problems (5x5 to 9x9, a target of one to three liberties, either side to move, a few plies, some
+// with a ko ban, some with ko threats for one side, with and without the ladder and escape
+// readers) df-pn and df-pn+ give the same result with both off, lazy expansion alone and both on,
+// and the same as alpha-beta. A zone that leaves out a point the result depends on, or a deferred
+// child taken for solved, shows up as a disagreement.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -66,12 +68,13 @@ std::string random_problem(Rng& rng, std::map<std::string, std::string>& params)
 
 constexpr const char* kVariants[] = {"df-pn", "df-pn+", "df-pn+ (null move everywhere)"};
 
-TEST(GoZones, ZonesNeverChangeAnAnswer) {
+TEST(GoZones, ZonesAndLazyExpansionNeverChangeAnAnswer) {
   Rng rng(20261126);
   int problems = 0;
   int pruned_some = 0;
   int proved = 0;
   int both = 0;
+  int fewer_leaves = 0;
   std::uint64_t nodes_on = 0;
   std::uint64_t nodes_off = 0;
   SearchLimits limits;
@@ -108,16 +111,23 @@ TEST(GoZones, ZonesNeverChangeAnAnswer) {
       o.null_everywhere = variant == 2;
       o.tt_mb = 1;
       o.zones = false;
+      o.lazy = false;
       const SolveResult off = dfpn(game, goal, root, limits, h, o);
+      o.lazy = true;
+      const SolveResult lazy = dfpn(game, goal, root, limits, h, o);
       o.zones = true;
       const SolveResult on = dfpn(game, goal, root, limits, h, o);
-      if (on.status != ProofStatus::kUnknown && off.status != ProofStatus::kUnknown) {
-        EXPECT_EQ(on.status, off.status) << kVariants[variant];
+      for (const SolveResult* r : {&off, &lazy, &on}) {
+        const char* what = r == &off ? "plain" : r == &lazy ? "lazy" : "zones and lazy";
+        if (r->status != ProofStatus::kUnknown && reference.status != ProofStatus::kUnknown) {
+          EXPECT_EQ(r->status, reference.status) << kVariants[variant] << ", " << what;
+        }
+        if (r->status != ProofStatus::kUnknown && off.status != ProofStatus::kUnknown) {
+          EXPECT_EQ(r->status, off.status) << kVariants[variant] << ", " << what;
+        }
       }
-      if (on.status != ProofStatus::kUnknown && reference.status != ProofStatus::kUnknown) {
-        EXPECT_EQ(on.status, reference.status) << kVariants[variant] << " vs ab";
-      }
-      pruned_some += on.stats.nodes < off.stats.nodes;
+      fewer_leaves += lazy.stats.leaves < off.stats.leaves;
+      pruned_some += on.stats.nodes < lazy.stats.nodes;
       both += on.status != ProofStatus::kUnknown && off.status != ProofStatus::kUnknown;
       nodes_on += on.stats.nodes;
       nodes_off += off.stats.nodes;
@@ -126,6 +136,7 @@ TEST(GoZones, ZonesNeverChangeAnAnswer) {
   }
   EXPECT_EQ(problems, 300);
   EXPECT_GT(pruned_some, 100) << "zones should save nodes on many problems";
+  EXPECT_GT(fewer_leaves, 300) << "lazy expansion should play fewer children on most problems";
   EXPECT_GT(proved, 100);
   EXPECT_LT(proved, 800);
 }
