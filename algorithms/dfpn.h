@@ -291,11 +291,14 @@ class DfpnSearcher {
     if constexpr (HasFocusMoves<G>) {
       if (lazy_) focus = game_.focus_moves(s, moves);
     }
+    // What the table knows of this position from earlier visits (nothing below stores before it
+    // is read).
+    const DfpnTable::Entry* self = lazy_ || zones_ ? table_.probe(key) : nullptr;
     if (!lazy_) {
       game_.legal_moves(s, moves);
       focus = moves.size();
-    } else if (const DfpnTable::Entry* e = table_.probe(key)) {
-      focus = std::max<std::size_t>(focus, std::min<std::size_t>(e->played, moves.size()));
+    } else if (self != nullptr) {
+      focus = std::max<std::size_t>(focus, std::min<std::size_t>(self->played, moves.size()));
     }
     ++stats_.interior;
     const bool or_node = game_.to_move(s) == goal_.prover;
@@ -313,7 +316,7 @@ class DfpnSearcher {
       // the moves come first (most positions are solved at once or never revisited); on a
       // revisit the null child is searched before they are played.
       if (f.null_active) {
-        const DfpnTable::Entry* e = table_.probe(key);
+        const DfpnTable::Entry* e = self;
         if (e != nullptr &&
             (options_.null_everywhere || (or_node ? e->pn >= e->dn : e->dn >= e->pn))) {
           search_null(s, key, ply, f);

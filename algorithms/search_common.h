@@ -34,8 +34,8 @@ inline constexpr int kMaxPvPly = 256;
 // nodes cost: from 1 it doubles while a stretch between checks takes under kCheckMs / 4, up to
 // kClockInterval, and halves while one takes over kCheckMs. A node of a small game costs well
 // under a microsecond, so the interval soon reaches kClockInterval; a df-pn node of a 19x19 Go
-// problem (some 360 children played and their ladders read) costs about 15 ms, and with a fixed
-// interval of 1024 nodes a 3 s budget ran for 14.8 s.
+// problem that plays all its children (some 360, their ladders read: df-pn with lazy=off) costs
+// about 15 ms, and with a fixed interval of 1024 nodes a 3 s budget ran for 14.8 s.
 class SearchBudget {
  public:
   explicit SearchBudget(const SearchLimits& limits)
@@ -272,9 +272,9 @@ concept HasRelevanceZones = requires(const G& game, const typename G::State& s, 
 
 // Games may name the moves that can matter most: `focus_moves(s, moves)` fills `moves` with the
 // legal moves (the same set as legal_moves, in an order of its own that depends only on `s`) and
-// returns how many at the front are the focus. df-pn then plays and evaluates
-// only those when it expands a node; the others are played one at a time, when the search selects
-// them (lazy expansion: on a 19x19 capture problem most of the ~360 moves are never selected).
+// returns how many at the front are the focus. df-pn then plays and evaluates only those when it
+// expands a node; the others are played one at a time, when the search selects them (lazy
+// expansion: on a 19x19 capture problem most of the ~360 moves are never selected).
 template <class G>
 concept HasFocusMoves = requires(const G& game, const typename G::State& s, MovesOf<G>& moves) {
   { game.focus_moves(s, moves) } -> std::convertible_to<std::size_t>;
