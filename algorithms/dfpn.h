@@ -417,13 +417,6 @@ class DfpnSearcher {
     if (f.terminal[i] == 0) probe_child(f, i);
   }
 
-  // x n, saturating as pn_add does.
-  static ProofNumber times(ProofNumber x, std::size_t n) {
-    if (x >= kPnInfinity) return n == 0 ? 0 : kPnInfinity;
-    const std::uint64_t p = std::uint64_t{x} * n;
-    return p >= kPnMax ? kPnMax : static_cast<ProofNumber>(p);
-  }
-
   // The null child first, for one stretch a visit, before the moves are played: its refutation
   // by the mover's opponent may spare most of them. The stretch ends when refuting it looks twice
   // as hard as before, when it is solved, or after half as many nodes as this position has cost so
@@ -618,7 +611,7 @@ class DfpnSearcher {
         } else if (sel < sel2) {
           sel2 = sel;
         }
-        sum = pn_add(sum, times(or_node ? f.deferred.dn : f.deferred.pn, f.size - f.live));
+        sum = pn_add(sum, pn_times(or_node ? f.deferred.dn : f.deferred.pn, f.size - f.live));
       }
       const ProofNumber phi = sel1;
       const ProofNumber delta = sum;

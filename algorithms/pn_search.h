@@ -6,10 +6,20 @@
 // disproved, any other starts at (1, 1), or for pn+ at the heuristic's numbers), and back the
 // numbers up to the root: OR nodes pn = min, dn = sum; AND nodes pn = sum, dn = min.
 //
+// Lazy expansion, where the game names its focus moves (HasFocusMoves, go-capture), as in df-pn: an
+// expanded node adds only those children, and one node more that stands for all its other moves
+// at one estimate each (the heuristic's numbers of the null child, the position a move far from
+// the fight leaves, else (1, 1)): at an OR node pn = the estimate's and dn = the sum of theirs,
+// at an AND node the other way round. When the search selects it, that node adds the waiting moves
+// as its children: it is the same position as its parent, with the same mover, so the numbers
+// backed up through it are those of a parent with every child its own. A node is solved only with
+// every child it claims searched.
+//
 // The tree lives in one vector of 24-byte nodes (children contiguous, no allocation per node) and
 // stores no positions: a descent replays its moves from the root. It is a tree: transpositions
 // are searched again. Every node added to the tree counts as a visited node (and as a leaf: it was
-// evaluated); expanded nodes are interior. peak_bytes is the tree's memory.
+// evaluated); expanded nodes are interior; the nodes that stand for waiting moves are not
+// positions and count as neither. peak_bytes is the tree's memory.
 #pragma once
 
 #include <algorithm>
@@ -30,6 +40,9 @@ struct PnOptions {
   bool heuristic = false;
   // The tree may hold at most this much memory; a search that needs more ends unknown.
   std::size_t max_mb = 2048;
+  // Lazy expansion where the game names its focus moves (HasFocusMoves; with the heuristic, a
+  // game with a null child, HasRelevanceZones): the other moves are added only when selected.
+  bool lazy = true;
 };
 
 namespace detail {
@@ -39,7 +52,7 @@ struct PnNode {
   ProofNumber dn = 1;
   std::uint32_t parent = 0;
   std::uint32_t first_child = 0;
-  Move move = kNoMove;
+  Move move = kNoMove;  // kNoMove: the root, or a node standing for its parent's waiting moves
   std::uint16_t num_children = 0;
   std::uint8_t expanded = 0;
   std::uint8_t or_node = 0;
@@ -55,6 +68,7 @@ class PnSearcher {
              const PnOptions& options)
       : game_(game), goal_(goal), heuristic_(heuristic), options_(options), budget_(limits) {
     max_nodes_in_tree_ = options.max_mb * (std::size_t{1} << 20) / sizeof(PnNode);
+    lazy_ = options.lazy && HasFocusMoves<G> && (HasRelevanceZones<G> || !options.heuristic);
   }
 
   SolveResult run(const State& root) {
@@ -70,9 +84,11 @@ class PnSearcher {
       State s = root;
       while (tree_[idx].expanded != 0) {
         idx = most_proving_child(idx);
-        game_.play(s, tree_[idx].move);
+        if (tree_[idx].move != kNoMove) game_.play(s, tree_[idx].move);
       }
-      if (!expand(idx, s)) break;
+      if (!(idx != 0 && tree_[idx].move == kNoMove ? expand_waiting(idx, s) : expand(idx, s))) {
+        break;
+      }
       update_ancestors(idx);
     }
     result.status = status_of(tree_[0].pn, tree_[0].dn);
@@ -113,27 +129,81 @@ class PnSearcher {
     return best;
   }
 
-  // Adds the children of `idx` (position `s`); false when a budget ran out.
+  // The moves of `s` into `moves`; returns how many of them a lazy expansion adds at once.
+  std::size_t moves_of(const State& s, MovesOf<G>& moves) const {
+    if constexpr (HasFocusMoves<G>) {
+      if (lazy_) return game_.focus_moves(s, moves);
+    }
+    game_.legal_moves(s, moves);
+    return moves.size();
+  }
+
+  // Adds the children of `idx` (position `s`): the focus moves, and a node standing for the
+  // others; false when a budget ran out.
   bool expand(std::uint32_t idx, const State& s) {
     MovesOf<G> moves;
-    game_.legal_moves(s, moves);
-    if (tree_.size() + moves.size() > max_nodes_in_tree_) return false;
-    const auto first = static_cast<std::uint32_t>(tree_.size());
-    for (Move m : moves) {
-      if (budget_.exhausted(stats_.nodes)) {
-        tree_.resize(first);
-        return false;
+    std::size_t focus = moves_of(s, moves);
+    ProofEstimate waiting;
+    if constexpr (HasRelevanceZones<G>) {
+      if (focus < moves.size() && options_.heuristic) {
+        const State v = game_.null_child(s);
+        if (game_.is_terminal(v)) {
+          focus = moves.size();  // a far move ends the game: no estimate stands for them
+        } else {
+          const ProofEstimate e = heuristic_(v);
+          waiting = {std::max<ProofNumber>(1, e.pn), std::max<ProofNumber>(1, e.dn)};
+        }
       }
-      State child = s;
-      game_.play(child, m);
-      tree_.push_back(make_node(child, idx, m));
-      ++stats_.nodes;
+    }
+    const std::size_t rest = moves.size() - focus;
+    if (tree_.size() + focus + 1 > max_nodes_in_tree_) return false;
+    const auto first = static_cast<std::uint32_t>(tree_.size());
+    if (!add_children(idx, s, moves, 0, focus)) return false;
+    if (rest > 0) {
+      PnNode w;
+      w.parent = idx;
+      w.or_node = tree_[idx].or_node;
+      w.pn = w.or_node != 0 ? waiting.pn : pn_times(waiting.pn, rest);
+      w.dn = w.or_node != 0 ? pn_times(waiting.dn, rest) : waiting.dn;
+      tree_.push_back(w);
     }
     ++stats_.interior;
     PnNode& n = tree_[idx];
     n.expanded = 1;
     n.first_child = first;
-    n.num_children = static_cast<std::uint16_t>(moves.size());
+    n.num_children = static_cast<std::uint16_t>(focus + (rest > 0 ? 1 : 0));
+    return true;
+  }
+
+  // The node `idx` standing for its parent's waiting moves (parent position `s`) adds them.
+  bool expand_waiting(std::uint32_t idx, const State& s) {
+    MovesOf<G> moves;
+    const std::size_t focus = moves_of(s, moves);
+    if (tree_.size() + (moves.size() - focus) > max_nodes_in_tree_) return false;
+    const auto first = static_cast<std::uint32_t>(tree_.size());
+    if (!add_children(idx, s, moves, focus, moves.size())) return false;
+    PnNode& n = tree_[idx];
+    n.expanded = 1;
+    n.first_child = first;
+    n.num_children = static_cast<std::uint16_t>(moves.size() - focus);
+    return true;
+  }
+
+  // Appends the children of `parent` (position `s`) for moves[from, to); false (and none added)
+  // when the budget ran out.
+  bool add_children(std::uint32_t parent, const State& s, const MovesOf<G>& moves, std::size_t from,
+                    std::size_t to) {
+    const std::size_t first = tree_.size();
+    for (std::size_t i = from; i < to; ++i) {
+      if (budget_.exhausted(stats_.nodes)) {
+        tree_.resize(first);
+        return false;
+      }
+      State child = s;
+      game_.play(child, moves[i]);
+      tree_.push_back(make_node(child, parent, moves[i]));
+      ++stats_.nodes;
+    }
     return true;
   }
 
@@ -173,7 +243,8 @@ class PnSearcher {
 
   // Solved depth of every solved node, children before parents (children have larger indices):
   // where the mover wins, one more than its shortest winning child; where it loses, one more than
-  // its deepest child. Then the main line follows those choices from the root.
+  // its deepest child (a node standing for waiting moves adds no ply). Then the main line follows
+  // those choices from the root.
   void extract_main_line(SolveResult& result) const {
     std::vector<std::uint16_t> depth(tree_.size(), 0);
     auto mover_wins_child = [](const PnNode& parent, const PnNode& c) {
@@ -199,14 +270,15 @@ class PnSearcher {
       const PnNode& n = tree_[i];
       if ((n.pn != 0 && n.dn != 0) || n.expanded == 0 || n.num_children == 0) continue;
       const std::uint32_t c = choose(static_cast<std::uint32_t>(i));
-      depth[i] = static_cast<std::uint16_t>(std::min<int>(depth[c] + 1, 65535));
+      const int ply = i != 0 && n.move == kNoMove ? 0 : 1;
+      depth[i] = static_cast<std::uint16_t>(std::min<int>(depth[c] + ply, 65535));
     }
     result.depth = depth[0];
     std::uint32_t idx = 0;
     while (tree_[idx].expanded != 0 && tree_[idx].num_children != 0 &&
            static_cast<int>(result.main_line.size()) < kMaxMainLine) {
       idx = choose(idx);
-      result.main_line.push_back(tree_[idx].move);
+      if (tree_[idx].move != kNoMove) result.main_line.push_back(tree_[idx].move);
     }
     if (!result.main_line.empty()) result.best_move = result.main_line.front();
   }
@@ -218,6 +290,7 @@ class PnSearcher {
   SearchBudget budget_;
   SearchStats stats_;
   std::size_t max_nodes_in_tree_ = 0;
+  bool lazy_ = false;
   std::vector<PnNode> tree_;
 };
 

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 
 namespace gts {
@@ -21,6 +22,13 @@ inline ProofNumber pn_add(ProofNumber a, ProofNumber b) {
   if (a >= kPnInfinity || b >= kPnInfinity) return kPnInfinity;
   const std::uint64_t s = std::uint64_t{a} + b;
   return s >= kPnMax ? kPnMax : static_cast<ProofNumber>(s);
+}
+
+// x times n (the sum of n children standing at x), saturating as pn_add does.
+inline ProofNumber pn_times(ProofNumber x, std::size_t n) {
+  if (x >= kPnInfinity) return n == 0 ? 0 : kPnInfinity;
+  const std::uint64_t p = std::uint64_t{x} * n;
+  return p >= kPnMax ? kPnMax : static_cast<ProofNumber>(p);
 }
 
 // Initial numbers of an unsolved leaf.

@@ -45,6 +45,12 @@ inline ParamSpec proof_tree_memory_spec() {
                             "memory the proof tree may use, in MiB; beyond it: unknown");
 }
 
+inline ParamSpec lazy_expansion_spec() {
+  return ParamSpec::choice("lazy", "on", {"off", "on"},
+                           "lazy expansion where the game names the moves that can matter "
+                           "(go-capture): the others are played only when the search selects them");
+}
+
 // Allis's proof-number search; pn+ starts unsolved leaves at the heuristic's numbers.
 template <bool kHeuristic>
 struct PnEntry {
@@ -53,12 +59,12 @@ struct PnEntry {
       return {"pn+",
               {"pn-plus"},
               "pn with heuristic initial numbers: pn = E^2, dn = (25/E)^2",
-              {proof_tree_memory_spec()}};
+              {proof_tree_memory_spec(), lazy_expansion_spec()}};
     }
     return {"pn",
             {},
             "proof-number search (Allis): best-first, leaves start at (1, 1)",
-            {proof_tree_memory_spec()}};
+            {proof_tree_memory_spec(), lazy_expansion_spec()}};
   }
   template <Game G, class H>
   static SolveResult solve(const G& game, const SolverGoal& goal, const typename G::State& root,
@@ -66,6 +72,7 @@ struct PnEntry {
     PnOptions pn;
     pn.heuristic = kHeuristic;
     pn.max_mb = table_mib(o, "max_mb");
+    pn.lazy = o.get("lazy") == "on";
     return pn_search(game, goal, root, limits, heuristic, pn);
   }
 };
@@ -85,9 +92,7 @@ struct DfpnEntry {
                   "relevance zones where the game has them (go-capture, not under superko): a "
                   "losing mover's moves outside its null move's refutation zone are refuted "
                   "unsearched"),
-        S::choice("lazy", "on", {"off", "on"},
-                  "lazy expansion where the game names the moves that can matter (go-capture): "
-                  "the others are played only when the search selects them")};
+        lazy_expansion_spec()};
     if (!kHeuristic) {
       return {"dfpn",
               {"df-pn"},

@@ -3,10 +3,12 @@
 // problems (5x5 to 9x9, a target of one to three liberties, either side to move, a few plies, some
 // with a ko ban, some with ko threats for one side, with and without the ladder and escape
 // readers) df-pn and df-pn+ give the same result with both off, lazy expansion alone and both on,
-// and the same as alpha-beta. A zone that leaves out a point the result depends on, or a deferred
-// child taken for solved, shows up as a disagreement.
+// and the same as alpha-beta; pn and pn+ give the same with lazy expansion off and on. A zone that
+// leaves out a point the result depends on, or a deferred child taken for solved, shows up as a
+// disagreement.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -14,6 +16,7 @@
 #include <vector>
 
 #include "algorithms/dfpn.h"
+#include "algorithms/pn_search.h"
 #include "algorithms/solver_alphabeta.h"
 #include "games/go_capture/go_capture.h"
 #include "tests/solve/go_heuristic.h"
@@ -66,19 +69,13 @@ std::string random_problem(Rng& rng, std::map<std::string, std::string>& params)
   return text;
 }
 
-constexpr const char* kVariants[] = {"df-pn", "df-pn+", "df-pn+ (null move everywhere)"};
-
-TEST(GoZones, ZonesAndLazyExpansionNeverChangeAnAnswer) {
-  Rng rng(20261126);
+// Calls check(game, root, goal, heuristic, reference) on 300 random problems (of at most three
+// target liberties, not over at the start), `reference` the result of alpha-beta with a table;
+// returns how many.
+template <class Check>
+int for_each_problem(std::uint64_t seed, const SearchLimits& limits, Check check) {
+  Rng rng(seed);
   int problems = 0;
-  int pruned_some = 0;
-  int proved = 0;
-  int both = 0;
-  int fewer_leaves = 0;
-  std::uint64_t nodes_on = 0;
-  std::uint64_t nodes_off = 0;
-  SearchLimits limits;
-  limits.max_nodes = 20'000;
   for (int draw = 0; problems < 300 && draw < 200'000; ++draw) {
     std::map<std::string, std::string> params;
     if (random_problem(rng, params).empty()) continue;
@@ -103,42 +100,107 @@ TEST(GoZones, ZonesAndLazyExpansionNeverChangeAnAnswer) {
     ab.tt = true;
     ab.tt_mb = 1;
     ab.main_line = false;
-    const SolveResult reference = alphabeta_solve(game, goal, root, limits, h, ab);
-    for (const int variant : {0, 1, 2}) {
-      const bool heuristic = variant != 0;
-      DfpnOptions o;
-      o.heuristic = heuristic;
-      o.null_everywhere = variant == 2;
-      o.tt_mb = 1;
-      o.zones = false;
-      o.lazy = false;
-      const SolveResult off = dfpn(game, goal, root, limits, h, o);
-      o.lazy = true;
-      const SolveResult lazy = dfpn(game, goal, root, limits, h, o);
-      o.zones = true;
-      const SolveResult on = dfpn(game, goal, root, limits, h, o);
-      for (const SolveResult* r : {&off, &lazy, &on}) {
-        const char* what = r == &off ? "plain" : r == &lazy ? "lazy" : "zones and lazy";
-        if (r->status != ProofStatus::kUnknown && reference.status != ProofStatus::kUnknown) {
-          EXPECT_EQ(r->status, reference.status) << kVariants[variant] << ", " << what;
-        }
-        if (r->status != ProofStatus::kUnknown && off.status != ProofStatus::kUnknown) {
-          EXPECT_EQ(r->status, off.status) << kVariants[variant] << ", " << what;
-        }
-      }
-      fewer_leaves += lazy.stats.leaves < off.stats.leaves;
-      pruned_some += on.stats.nodes < lazy.stats.nodes;
-      both += on.status != ProofStatus::kUnknown && off.status != ProofStatus::kUnknown;
-      nodes_on += on.stats.nodes;
-      nodes_off += off.stats.nodes;
-      proved += on.status == ProofStatus::kProved;
-    }
+    check(game, root, goal, h, alphabeta_solve(game, goal, root, limits, h, ab));
   }
+  return problems;
+}
+
+constexpr const char* kVariants[] = {"df-pn", "df-pn+", "df-pn+ (null move everywhere)"};
+
+TEST(GoZones, ZonesAndLazyExpansionNeverChangeAnAnswer) {
+  int pruned_some = 0;
+  int proved = 0;
+  int fewer_leaves = 0;
+  SearchLimits limits;
+  limits.max_nodes = 20'000;
+  const int problems = for_each_problem(
+      20261126, limits,
+      [&](const GoCapture& game, const GoCapture::State& root, const SolverGoal& goal,
+          const GoHeuristic& h, const SolveResult& reference) {
+        for (const int variant : {0, 1, 2}) {
+          const bool heuristic = variant != 0;
+          DfpnOptions o;
+          o.heuristic = heuristic;
+          o.null_everywhere = variant == 2;
+          o.tt_mb = 1;
+          o.zones = false;
+          o.lazy = false;
+          const SolveResult off = dfpn(game, goal, root, limits, h, o);
+          o.lazy = true;
+          const SolveResult lazy = dfpn(game, goal, root, limits, h, o);
+          o.zones = true;
+          const SolveResult on = dfpn(game, goal, root, limits, h, o);
+          for (const SolveResult* r : {&off, &lazy, &on}) {
+            const char* what = r == &off ? "plain" : r == &lazy ? "lazy" : "zones and lazy";
+            if (r->status != ProofStatus::kUnknown && reference.status != ProofStatus::kUnknown) {
+              EXPECT_EQ(r->status, reference.status) << kVariants[variant] << ", " << what;
+            }
+            if (r->status != ProofStatus::kUnknown && off.status != ProofStatus::kUnknown) {
+              EXPECT_EQ(r->status, off.status) << kVariants[variant] << ", " << what;
+            }
+          }
+          fewer_leaves += lazy.stats.leaves < off.stats.leaves;
+          pruned_some += on.stats.nodes < lazy.stats.nodes;
+          proved += on.status == ProofStatus::kProved;
+        }
+      });
   EXPECT_EQ(problems, 300);
   EXPECT_GT(pruned_some, 100) << "zones should save nodes on many problems";
   EXPECT_GT(fewer_leaves, 300) << "lazy expansion should play fewer children on most problems";
   EXPECT_GT(proved, 100);
   EXPECT_LT(proved, 800);
+}
+
+// pn and pn+ with lazy expansion: the waiting moves' node must neither hide a refutation nor add a
+// ply to the main line.
+TEST(GoZones, LazyProofNumberSearchKeepsEveryAnswer) {
+  int fewer_leaves = 0;
+  int solved = 0;
+  SearchLimits limits;
+  limits.max_nodes = 20'000;
+  const int problems = for_each_problem(
+      20261127, limits,
+      [&](const GoCapture& game, const GoCapture::State& root, const SolverGoal& goal,
+          const GoHeuristic& h, const SolveResult& reference) {
+        for (const bool heuristic : {false, true}) {
+          PnOptions o;
+          o.heuristic = heuristic;
+          o.max_mb = 16;
+          o.lazy = false;
+          const SolveResult off = pn_search(game, goal, root, limits, h, o);
+          o.lazy = true;
+          const SolveResult lazy = pn_search(game, goal, root, limits, h, o);
+          const char* what = heuristic ? "pn+" : "pn";
+          for (const SolveResult* r : {&off, &lazy}) {
+            if (r->status == ProofStatus::kUnknown) continue;
+            if (reference.status != ProofStatus::kUnknown) {
+              EXPECT_EQ(r->status, reference.status) << what << (r == &lazy ? " lazy" : "");
+            }
+            // The main line is legal from the root, as long as the solved depth (no ply for the
+            // waiting moves' node), ends the game, and starts with the best move.
+            ASSERT_FALSE(r->main_line.empty()) << what;
+            EXPECT_EQ(r->main_line.front(), r->best_move) << what;
+            EXPECT_EQ(static_cast<int>(r->main_line.size()), r->depth) << what;
+            auto s = root;
+            for (const Move m : r->main_line) {
+              ASSERT_FALSE(game.is_terminal(s)) << what;
+              MovesOf<GoCapture> legal;
+              game.legal_moves(s, legal);
+              ASSERT_NE(std::find(legal.begin(), legal.end(), m), legal.end()) << what;
+              game.play(s, m);
+            }
+            EXPECT_TRUE(game.is_terminal(s)) << what;
+          }
+          if (off.status != ProofStatus::kUnknown && lazy.status != ProofStatus::kUnknown) {
+            EXPECT_EQ(lazy.status, off.status) << what;
+            ++solved;
+          }
+          fewer_leaves += lazy.stats.leaves < off.stats.leaves;
+        }
+      });
+  EXPECT_EQ(problems, 300);
+  EXPECT_GT(solved, 400);
+  EXPECT_GT(fewer_leaves, 300) << "lazy expansion should add fewer children on most problems";
 }
 
 }  // namespace
