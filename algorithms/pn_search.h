@@ -156,7 +156,7 @@ class PnSearcher {
       }
     }
     const std::size_t rest = moves.size() - focus;
-    if (tree_.size() + focus + 1 > max_nodes_in_tree_) return false;
+    if (tree_.size() + focus + (rest > 0 ? 1 : 0) > max_nodes_in_tree_) return false;
     const auto first = static_cast<std::uint32_t>(tree_.size());
     if (!add_children(idx, s, moves, 0, focus)) return false;
     if (rest > 0) {
@@ -168,10 +168,7 @@ class PnSearcher {
       tree_.push_back(w);
     }
     ++stats_.interior;
-    PnNode& n = tree_[idx];
-    n.expanded = 1;
-    n.first_child = first;
-    n.num_children = static_cast<std::uint16_t>(focus + (rest > 0 ? 1 : 0));
+    attach(idx, first);
     return true;
   }
 
@@ -182,11 +179,16 @@ class PnSearcher {
     if (tree_.size() + (moves.size() - focus) > max_nodes_in_tree_) return false;
     const auto first = static_cast<std::uint32_t>(tree_.size());
     if (!add_children(idx, s, moves, focus, moves.size())) return false;
+    attach(idx, first);
+    return true;
+  }
+
+  // Marks `idx` expanded, its children the nodes from `first` to the end of the tree.
+  void attach(std::uint32_t idx, std::uint32_t first) {
     PnNode& n = tree_[idx];
     n.expanded = 1;
     n.first_child = first;
-    n.num_children = static_cast<std::uint16_t>(moves.size() - focus);
-    return true;
+    n.num_children = static_cast<std::uint16_t>(tree_.size() - first);
   }
 
   // Appends the children of `parent` (position `s`) for moves[from, to); false (and none added)

@@ -69,9 +69,18 @@ std::string random_problem(Rng& rng, std::map<std::string, std::string>& params)
   return text;
 }
 
-// Calls check(game, root, goal, heuristic, reference) on 300 random problems (of at most three
-// target liberties, not over at the start), `reference` the result of alpha-beta with a table;
-// returns how many.
+// A drawn problem: the game, its start, the side to move's goal, the heuristic, and `reference`,
+// the result of alpha-beta with a table.
+struct Drawn {
+  const GoCapture& game;
+  GoCapture::State root;
+  SolverGoal goal;
+  GoHeuristic h;
+  SolveResult reference;
+};
+
+// Calls check(Drawn) on 300 random problems (of at most three target liberties, not over at the
+// start); returns how many.
 template <class Check>
 int for_each_problem(std::uint64_t seed, const SearchLimits& limits, Check check) {
   Rng rng(seed);
@@ -100,7 +109,7 @@ int for_each_problem(std::uint64_t seed, const SearchLimits& limits, Check check
     ab.tt = true;
     ab.tt_mb = 1;
     ab.main_line = false;
-    check(game, root, goal, h, alphabeta_solve(game, goal, root, limits, h, ab));
+    check(Drawn{game, root, goal, h, alphabeta_solve(game, goal, root, limits, h, ab)});
   }
   return problems;
 }
@@ -113,37 +122,35 @@ TEST(GoZones, ZonesAndLazyExpansionNeverChangeAnAnswer) {
   int fewer_leaves = 0;
   SearchLimits limits;
   limits.max_nodes = 20'000;
-  const int problems = for_each_problem(
-      20261126, limits,
-      [&](const GoCapture& game, const GoCapture::State& root, const SolverGoal& goal,
-          const GoHeuristic& h, const SolveResult& reference) {
-        for (const int variant : {0, 1, 2}) {
-          const bool heuristic = variant != 0;
-          DfpnOptions o;
-          o.heuristic = heuristic;
-          o.null_everywhere = variant == 2;
-          o.tt_mb = 1;
-          o.zones = false;
-          o.lazy = false;
-          const SolveResult off = dfpn(game, goal, root, limits, h, o);
-          o.lazy = true;
-          const SolveResult lazy = dfpn(game, goal, root, limits, h, o);
-          o.zones = true;
-          const SolveResult on = dfpn(game, goal, root, limits, h, o);
-          for (const SolveResult* r : {&off, &lazy, &on}) {
-            const char* what = r == &off ? "plain" : r == &lazy ? "lazy" : "zones and lazy";
-            if (r->status != ProofStatus::kUnknown && reference.status != ProofStatus::kUnknown) {
-              EXPECT_EQ(r->status, reference.status) << kVariants[variant] << ", " << what;
-            }
-            if (r->status != ProofStatus::kUnknown && off.status != ProofStatus::kUnknown) {
-              EXPECT_EQ(r->status, off.status) << kVariants[variant] << ", " << what;
-            }
-          }
-          fewer_leaves += lazy.stats.leaves < off.stats.leaves;
-          pruned_some += on.stats.nodes < lazy.stats.nodes;
-          proved += on.status == ProofStatus::kProved;
+  const int problems = for_each_problem(20261126, limits, [&](const Drawn& d) {
+    const auto& [game, root, goal, h, reference] = d;
+    for (const int variant : {0, 1, 2}) {
+      const bool heuristic = variant != 0;
+      DfpnOptions o;
+      o.heuristic = heuristic;
+      o.null_everywhere = variant == 2;
+      o.tt_mb = 1;
+      o.zones = false;
+      o.lazy = false;
+      const SolveResult off = dfpn(game, goal, root, limits, h, o);
+      o.lazy = true;
+      const SolveResult lazy = dfpn(game, goal, root, limits, h, o);
+      o.zones = true;
+      const SolveResult on = dfpn(game, goal, root, limits, h, o);
+      for (const SolveResult* r : {&off, &lazy, &on}) {
+        const char* what = r == &off ? "plain" : r == &lazy ? "lazy" : "zones and lazy";
+        if (r->status != ProofStatus::kUnknown && reference.status != ProofStatus::kUnknown) {
+          EXPECT_EQ(r->status, reference.status) << kVariants[variant] << ", " << what;
         }
-      });
+        if (r->status != ProofStatus::kUnknown && off.status != ProofStatus::kUnknown) {
+          EXPECT_EQ(r->status, off.status) << kVariants[variant] << ", " << what;
+        }
+      }
+      fewer_leaves += lazy.stats.leaves < off.stats.leaves;
+      pruned_some += on.stats.nodes < lazy.stats.nodes;
+      proved += on.status == ProofStatus::kProved;
+    }
+  });
   EXPECT_EQ(problems, 300);
   EXPECT_GT(pruned_some, 100) << "zones should save nodes on many problems";
   EXPECT_GT(fewer_leaves, 300) << "lazy expansion should play fewer children on most problems";
@@ -158,46 +165,44 @@ TEST(GoZones, LazyProofNumberSearchKeepsEveryAnswer) {
   int solved = 0;
   SearchLimits limits;
   limits.max_nodes = 20'000;
-  const int problems = for_each_problem(
-      20261127, limits,
-      [&](const GoCapture& game, const GoCapture::State& root, const SolverGoal& goal,
-          const GoHeuristic& h, const SolveResult& reference) {
-        for (const bool heuristic : {false, true}) {
-          PnOptions o;
-          o.heuristic = heuristic;
-          o.max_mb = 16;
-          o.lazy = false;
-          const SolveResult off = pn_search(game, goal, root, limits, h, o);
-          o.lazy = true;
-          const SolveResult lazy = pn_search(game, goal, root, limits, h, o);
-          const char* what = heuristic ? "pn+" : "pn";
-          for (const SolveResult* r : {&off, &lazy}) {
-            if (r->status == ProofStatus::kUnknown) continue;
-            if (reference.status != ProofStatus::kUnknown) {
-              EXPECT_EQ(r->status, reference.status) << what << (r == &lazy ? " lazy" : "");
-            }
-            // The main line is legal from the root, as long as the solved depth (no ply for the
-            // waiting moves' node), ends the game, and starts with the best move.
-            ASSERT_FALSE(r->main_line.empty()) << what;
-            EXPECT_EQ(r->main_line.front(), r->best_move) << what;
-            EXPECT_EQ(static_cast<int>(r->main_line.size()), r->depth) << what;
-            auto s = root;
-            for (const Move m : r->main_line) {
-              ASSERT_FALSE(game.is_terminal(s)) << what;
-              MovesOf<GoCapture> legal;
-              game.legal_moves(s, legal);
-              ASSERT_NE(std::find(legal.begin(), legal.end(), m), legal.end()) << what;
-              game.play(s, m);
-            }
-            EXPECT_TRUE(game.is_terminal(s)) << what;
-          }
-          if (off.status != ProofStatus::kUnknown && lazy.status != ProofStatus::kUnknown) {
-            EXPECT_EQ(lazy.status, off.status) << what;
-            ++solved;
-          }
-          fewer_leaves += lazy.stats.leaves < off.stats.leaves;
+  const int problems = for_each_problem(20261127, limits, [&](const Drawn& d) {
+    const auto& [game, root, goal, h, reference] = d;
+    for (const bool heuristic : {false, true}) {
+      PnOptions o;
+      o.heuristic = heuristic;
+      o.max_mb = 16;
+      o.lazy = false;
+      const SolveResult off = pn_search(game, goal, root, limits, h, o);
+      o.lazy = true;
+      const SolveResult lazy = pn_search(game, goal, root, limits, h, o);
+      const char* what = heuristic ? "pn+" : "pn";
+      for (const SolveResult* r : {&off, &lazy}) {
+        if (r->status == ProofStatus::kUnknown) continue;
+        if (reference.status != ProofStatus::kUnknown) {
+          EXPECT_EQ(r->status, reference.status) << what << (r == &lazy ? " lazy" : "");
         }
-      });
+        // The main line is legal from the root, as long as the solved depth (no ply for the
+        // waiting moves' node), ends the game, and starts with the best move.
+        ASSERT_FALSE(r->main_line.empty()) << what;
+        EXPECT_EQ(r->main_line.front(), r->best_move) << what;
+        EXPECT_EQ(static_cast<int>(r->main_line.size()), r->depth) << what;
+        auto s = root;
+        for (const Move m : r->main_line) {
+          ASSERT_FALSE(game.is_terminal(s)) << what;
+          MovesOf<GoCapture> legal;
+          game.legal_moves(s, legal);
+          ASSERT_NE(std::find(legal.begin(), legal.end(), m), legal.end()) << what;
+          game.play(s, m);
+        }
+        EXPECT_TRUE(game.is_terminal(s)) << what;
+      }
+      if (off.status != ProofStatus::kUnknown && lazy.status != ProofStatus::kUnknown) {
+        EXPECT_EQ(lazy.status, off.status) << what;
+        ++solved;
+      }
+      fewer_leaves += lazy.stats.leaves < off.stats.leaves;
+    }
+  });
   EXPECT_EQ(problems, 300);
   EXPECT_GT(solved, 400);
   EXPECT_GT(fewer_leaves, 300) << "lazy expansion should add fewer children on most problems";
