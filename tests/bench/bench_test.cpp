@@ -11,7 +11,7 @@
 namespace gts {
 namespace {
 
-constexpr const char* kSignature = "6282243";
+constexpr const char* kSignature = "5898449";
 
 std::string last_line(const std::string& text) {
   std::string t = text;
