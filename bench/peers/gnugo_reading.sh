@@ -5,6 +5,8 @@
 #   bench/peers/gnugo_reading.sh PATH_TO_GNUGO_SOURCE_CHECKOUT [options]
 #
 #   --algorithm NAME   our solver (default dfpn+); --option KEY=VALUE (repeatable) sets its options
+#   --param KEY=VALUE  a go-capture parameter (repeatable; see `harness games`), e.g. max_plies=20;
+#                      superko=off always (GNU Go reads with simple ko)
 #   --time-ms N        per problem (default 3000); --nodes N (default 0: no node limit)
 #   --threads N        problems solved at once (default 1: times are per core)
 #   --tests LIST       only these test numbers, e.g. 1,5,20-30 (default all)
@@ -34,6 +36,7 @@ shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
 algorithm=dfpn+
 options=()
+params=()
 time_ms=3000
 nodes=0
 threads=1
@@ -45,6 +48,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --algorithm) algorithm=$2; shift 2 ;;
     --option) options+=("$2"); shift 2 ;;
+    --param) params+=("$2"); shift 2 ;;
     --time-ms) time_ms=$2; shift 2 ;;
     --nodes) nodes=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
@@ -284,16 +288,21 @@ unconverted=$(awk -F'\t' '$5 != ""' "$out/convert.tsv" | wc -l)
 echo "converted $(ls "$out/problems" | wc -l) positions, $unconverted not" >&2
 
 # 4. Our solver on every converted problem.
+# KEY=VALUE arguments as the entries of a YAML flow map: KEY: "VALUE", ...
+yaml_pairs() { printf '"%s", ' "$@" | sed 's/"\([^"=]*\)=\([^"]*\)"/\1: "\2"/g; s/, $//'; }
 if [ "$skip_solve" = 0 ] && [ -n "$(ls "$out/problems")" ]; then
   {
     echo "name: gnugo-reading"
-    echo "game: {name: go-capture, params: {superko: \"off\"}}"
+    game_params='superko: "off"'
+    if [ ${#params[@]} -gt 0 ]; then
+      game_params+=", $(yaml_pairs "${params[@]}")"
+    fi
+    echo "game: {name: go-capture, params: {$game_params}}"
     echo "problems:"
     echo "  - files: problems/*.sgf"
     echo "algorithms:"
     if [ ${#options[@]} -gt 0 ]; then
-      opts=$(printf '"%s", ' "${options[@]}" | sed 's/"\([^"=]*\)=\([^"]*\)"/\1: "\2"/g; s/, $//')
-      echo "  - {name: \"$algorithm\", algorithm: \"$algorithm\", options: {$opts}}"
+      echo "  - {name: \"$algorithm\", algorithm: \"$algorithm\", options: {$(yaml_pairs "${options[@]}")}}"
     else
       echo "  - {name: \"$algorithm\", algorithm: \"$algorithm\"}"
     fi
@@ -309,7 +318,7 @@ fi
 solvecsv=$out/solve/solve.csv
 [ -f "$solvecsv" ] || solvecsv=/dev/null
 awk -F'\t' -v OFS=, -v solvecsv="$solvecsv" -v csv="$out/results.csv" -v table="$out/table.md" \
-    -v algorithm="$algorithm" -v time_ms="$time_ms" '
+    -v algorithm="$algorithm${params[*]:+, ${params[*]}}" -v time_ms="$time_ms" '
   function word(c) { return c == "0" ? "disproved" : c == "1" ? "proved" : c == "" ? "" : "proved by ko" }
   function median(list, n,   a, i, j, t) {
     if (n == 0) return ""
