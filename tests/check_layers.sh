@@ -3,7 +3,7 @@
 # the project includes they may not have, or the only ones they may; a violation prints
 # FILE:LINE: the include and the rule, and the check fails.
 #
-#   common/            the input-error type: includes nothing of the project
+#   common/            the input-error type and the interrupt flag: include nothing of the project
 #   games/             include nothing of algorithms or the harness
 #   algorithms/        include nothing of the harness
 #   harness/stats/     pure statistics: only harness/stats/ (and common/)

@@ -7,6 +7,7 @@
 #include <signal.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -215,6 +216,44 @@ TEST_P(Pipeline, TheFolderIsCheckedBeforeAnythingRuns) {
       dir, "edited.yaml", c.config + "threads: 1\noutput: {dir: " + dir + "/elsewhere}\n");
   auto resumed = run_harness({c.command, edited, "--out", out, "--resume", "--quiet"});
   EXPECT_EQ(resumed.exit_code, 0) << resumed.err;
+  fs::remove_all(dir);
+}
+
+// Work below the searches stops too: a Kalah endgame database is built by the first search that
+// asks for it, which for Kalah(6,s) to 20 seeds takes over a minute (Release, 2 cores). Ctrl-C
+// as soon as the build reports its first table stops it between blocks of positions: the run
+// exits 130 without finishing the build, no table it was building reaches the disk, and the
+// job is not counted done.
+TEST(PipelineInterrupt, CtrlCStopsAnEndgameDatabaseBuild) {
+  const std::string dir = make_temp_dir();
+  const std::string cache = dir + "/cache";
+  ::setenv("GTS_CACHE_DIR", cache.c_str(), 1);
+  const std::string config = write_config(dir, "egdb.yaml", R"(name: egdb
+inputs:
+  - name: five-seeds
+    game: {name: kalah, params: {endgame: 20}}
+    positions: {list: ["0,0,0,1,0,2,20,1,0,0,0,0,1,23:S"]}
+    depths: [max]
+algorithms:
+  - {name: ab, algorithm: alphabeta}
+)");
+  const std::string out = dir + "/run";
+  const int pid = testing::spawn_harness({"compare", config, "--threads", "1", "--out", out},
+                                         out + ".out", out + ".err");
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(600);
+  while (read_file(out + ".err").find("kalah endgame:") == std::string::npos &&
+         !fs::exists(out + "/compare.csv") && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  kill(pid, SIGINT);
+  const int rc = testing::wait_process(pid);
+  ::unsetenv("GTS_CACHE_DIR");
+  const std::string err = read_file(out + ".err");
+  ASSERT_NE(err.find("kalah endgame:"), std::string::npos) << err;
+  EXPECT_EQ(rc, 130) << err;
+  EXPECT_EQ(err.find("(20 of 20)"), std::string::npos) << err;
+  EXPECT_FALSE(fs::exists(cache + "/kalah-6-empty-20.egdb"));
+  EXPECT_NE(err.find("stopped: 0 of 1 jobs"), std::string::npos) << err;
   fs::remove_all(dir);
 }
 

@@ -18,6 +18,7 @@
 #include <thread>
 #include <tuple>
 
+#include "common/interrupt.h"
 #include "games/kalah/kalah.h"
 #include "games/params.h"
 
@@ -238,7 +239,8 @@ void KalahEndgame::build_table(const Kalah& rules, int s) {
   constexpr std::uint64_t kBlock = 4096;
   std::atomic<std::uint64_t> next{0};
   const auto work = [&] {
-    for (std::uint64_t b; (b = next.fetch_add(kBlock)) < size;) {
+    for (std::uint64_t b;
+         !g_interrupt.load(std::memory_order_relaxed) && (b = next.fetch_add(kBlock)) < size;) {
       for (std::uint64_t i = b; i < std::min(b + kBlock, size); ++i) solve(rules, s, i);
     }
   };
@@ -246,6 +248,7 @@ void KalahEndgame::build_table(const Kalah& rules, int s) {
   for (unsigned t = 1; t < threads && size > kBlock * t; ++t) pool.emplace_back(work);
   work();
   for (auto& t : pool) t.join();
+  if (g_interrupt.load()) throw Interrupted();  // the table is part made: the caller drops it
 }
 
 std::uint64_t KalahEndgame::bytes() const {

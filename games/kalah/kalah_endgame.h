@@ -35,7 +35,8 @@ class KalahEndgame {
   // (kalah-PITS-CAPTURE-SEEDS.egdb) are read and checked; the others are built there and written
   // (a file that does not check is built again, with a warning; a folder that cannot be written
   // is warned about once and the database lives in memory only). Empty: no files. A build of
-  // more than a few million positions says what it does on stderr.
+  // more than a few million positions says what it does on stderr. Throws Interrupted when
+  // g_interrupt (common/interrupt.h) is raised during a build, writing no table it was building.
   KalahEndgame(const Kalah& rules, int max_seeds, const std::string& cache_dir = "");
 
   // The largest database a game may ask for.

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "algorithms/perft.h"
+#include "common/interrupt.h"
 
 namespace gts {
 namespace {
@@ -429,6 +430,25 @@ TEST(Kalah, EndgameDatabaseIsKeptOnDiskAndChecked) {
       << warned;
   EXPECT_EQ(warned.find("cannot keep", warned.find("cannot keep") + 1), std::string::npos);
   expect_same_values(built, homeless, 9);
+}
+
+// An interrupt (Ctrl-C in a harness run) stops a build between blocks of positions: the database
+// is not made and no table it was building reaches the disk; tables already written stay. Lowered
+// again, the same request builds the rest and reads what was kept.
+TEST(Kalah, EndgameDatabaseBuildStopsOnAnInterrupt) {
+  const auto dir = fresh_dir("egdb-interrupt");
+  const Kalah rules = make_kalah({{"pits", "6"}, {"seeds", "4"}, {"capture", "empty"}});
+  static_cast<void>(KalahEndgame(rules, 8, dir.string()));
+  ASSERT_TRUE(std::filesystem::exists(dir / "kalah-6-empty-8.egdb"));
+  g_interrupt = true;
+  EXPECT_THROW(KalahEndgame(rules, 10, dir.string()), Interrupted);
+  g_interrupt = false;
+  EXPECT_FALSE(std::filesystem::exists(dir / "kalah-6-empty-9.egdb"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "kalah-6-empty-10.egdb"));
+  const KalahEndgame rest(rules, 10, dir.string());
+  EXPECT_EQ(rest.tables_read(), 1);  // the 8-seed table (smaller ones are not kept)
+  EXPECT_TRUE(std::filesystem::exists(dir / "kalah-6-empty-10.egdb"));
+  std::filesystem::remove_all(dir);
 }
 
 // A game makes its database when a search first asks for a value, not when it is made, and reads

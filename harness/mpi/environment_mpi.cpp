@@ -35,6 +35,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/interrupt.h"
 #include "harness/mpi/environment.h"
 #include "harness/mpi/thread_count.h"
 #include "harness/mpi/wire.h"
@@ -195,6 +196,8 @@ class LocalPool {
         auto out = runner_.run(index, halt_);
         if (!out) r.status = Status::kStopped;
         r.payload = out ? std::move(*out) : std::string();
+      } catch (const Interrupted&) {
+        r.status = Status::kStopped;  // Ctrl-C stopped work below its search
       } catch (const std::exception& e) {
         r.status = Status::kFailed;
         r.payload = e.what();

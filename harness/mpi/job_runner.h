@@ -19,7 +19,8 @@ class JobRunner {
   virtual ~JobRunner() = default;
   // Runs job `index` and returns its result, serialized; nullopt when `stop` cut it short (the job
   // is not done: a resumed run does it again). Called from several threads at once. Throws for a
-  // failure that must stop the whole run.
+  // failure that must stop the whole run; Interrupted (common/interrupt.h: Ctrl-C reached work
+  // below the job's search) counts as stopped, as nullopt does.
   virtual std::optional<std::string> run(std::size_t index, const std::atomic<bool>& stop) = 0;
 };
 

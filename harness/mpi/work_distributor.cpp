@@ -4,7 +4,10 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <mutex>
+#include <optional>
+#include <string>
 
+#include "common/interrupt.h"
 #include "harness/mpi/environment.h"
 #include "harness/mpi/thread_count.h"
 
@@ -37,7 +40,12 @@ DistributeOutcome distribute_locally(const DistributedWork& work, JobRunner& loc
         [&](int) {
           handoff.load(std::memory_order_acquire);
           for (std::size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < n;) {
-            auto result = local.run(work.jobs[i], stop);
+            std::optional<std::string> result;
+            try {
+              result = local.run(work.jobs[i], stop);
+            } catch (const Interrupted&) {
+              continue;  // Ctrl-C stopped work below its search: the job is not done
+            }
             if (!result) continue;
             std::lock_guard lock(mutex);
             on_result(work.jobs[i], *result);

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "algorithms/search.h"
+#include "common/interrupt.h"
 #include "harness/config/config_error.h"
 #include "harness/mpi/thread_count.h"
 #include "harness/mpi/wire.h"
@@ -22,12 +23,14 @@ namespace gts {
 namespace {
 
 // Ctrl-C's state is global, because a signal handler can reach nothing else: the flag every job
-// polls, and whether a signal came (the flag is also raised by conclude(), which is none).
+// polls, and whether a signal came (the flag is also raised by conclude(), which is none). A
+// signal raises g_interrupt too, for the work below the searches (common/interrupt.h).
 std::atomic<bool> g_stop{false};
 std::atomic<bool> g_signalled{false};
 
 extern "C" void on_stop_signal(int) {
   if (g_signalled.exchange(true)) _exit(130);  // a second Ctrl-C stops at once
+  g_interrupt = true;
   g_stop = true;
 }
 
@@ -156,6 +159,7 @@ RunPipeline::RunPipeline(const RunRequest& request, RunDescription description)
   write_run_yaml("running");
   g_stop = false;
   g_signalled = false;
+  g_interrupt = false;
   old_int_ = std::signal(SIGINT, on_stop_signal);
   old_term_ = std::signal(SIGTERM, on_stop_signal);
 }
@@ -163,6 +167,7 @@ RunPipeline::RunPipeline(const RunRequest& request, RunDescription description)
 RunPipeline::~RunPipeline() {
   std::signal(SIGINT, old_int_);
   std::signal(SIGTERM, old_term_);
+  g_interrupt = false;
 }
 
 const std::atomic<bool>& RunPipeline::stop() const { return g_stop; }
