@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "algorithms/perft.h"
+#include "common/interrupt.h"
 #include "games/game.h"
 #include "harness/algorithms/algorithm_list.h"
 #include "harness/goal_problem_adapter.h"
@@ -327,6 +328,8 @@ class GameAdapter final : public GameHandle {
                                 mix_seed(m.setup.seed, static_cast<std::uint64_t>(ply)));
         // The whole call, the algorithm's set-up (tables, buffers) included, is the search's cost.
         r.stats.cpu_ms = thread_cpu_ms() - cpu_start;
+      } catch (const Interrupted&) {
+        return m.end(Termination::kStopped);  // Ctrl-C reached work below the search
       } catch (const std::exception& e) {
         return m.end(Termination::kError, side, e.what());
       } catch (...) {

@@ -3,6 +3,7 @@
 // cleanly with a resumable folder and the command that resumes it, a journal that is not this
 // run's is refused with its file and line, and a fresh run will not overwrite a finished one.
 // (`run` and `tune` have the same tests in tournament_test.cpp and tune/tune_command_test.cpp.)
+// Ctrl-C also stops work below the searches, a Kalah endgame database build, in compare and run.
 #include <gtest/gtest.h>
 #include <signal.h>
 
@@ -222,27 +223,35 @@ TEST_P(Pipeline, TheFolderIsCheckedBeforeAnythingRuns) {
 // Work below the searches stops too: a Kalah endgame database is built by the first search that
 // asks for it, which for Kalah(6,s) to 20 seeds takes over a minute (Release, 2 cores). Ctrl-C
 // as soon as the build reports its first table stops it between blocks of positions: the run
-// exits 130 without finishing the build, no table it was building reaches the disk, and the
-// job is not counted done.
-TEST(PipelineInterrupt, CtrlCStopsAnEndgameDatabaseBuild) {
+// exits 130 without finishing the build, no table it was building reaches the disk, and the job
+// (a comparison; a tournament game, which must not end as an error) is not counted done.
+struct EgdbCase {
+  std::string command;
+  std::string config;
+  std::string stopped;  // the line that counts what was kept
+};
+
+void PrintTo(const EgdbCase& c, std::ostream* os) { *os << c.command; }
+
+class PipelineInterrupt : public ::testing::TestWithParam<EgdbCase> {};
+
+TEST_P(PipelineInterrupt, CtrlCStopsAnEndgameDatabaseBuild) {
+  const EgdbCase& c = GetParam();
   const std::string dir = make_temp_dir();
   const std::string cache = dir + "/cache";
   ::setenv("GTS_CACHE_DIR", cache.c_str(), 1);
-  const std::string config = write_config(dir, "egdb.yaml", R"(name: egdb
-inputs:
-  - name: five-seeds
-    game: {name: kalah, params: {endgame: 20}}
-    positions: {list: ["0,0,0,1,0,2,20,1,0,0,0,0,1,23:S"]}
-    depths: [max]
-algorithms:
-  - {name: ab, algorithm: alphabeta}
-)");
+  const std::string config = write_config(dir, "egdb.yaml", c.config);
   const std::string out = dir + "/run";
-  const int pid = testing::spawn_harness({"compare", config, "--threads", "1", "--out", out},
+  const int pid = testing::spawn_harness({c.command, config, "--threads", "1", "--out", out},
                                          out + ".out", out + ".err");
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(600);
-  while (read_file(out + ".err").find("kalah endgame:") == std::string::npos &&
-         !fs::exists(out + "/compare.csv") && std::chrono::steady_clock::now() < deadline) {
+  const auto ended = [&] {  // the run finished or failed without building (then the test fails)
+    const std::string status = read_file(out + "/run.yaml");
+    return status.find("status: finished") != std::string::npos ||
+           status.find("status: interrupted") != std::string::npos;
+  };
+  while (read_file(out + ".err").find("kalah endgame:") == std::string::npos && !ended() &&
+         std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   kill(pid, SIGINT);
@@ -253,9 +262,34 @@ algorithms:
   EXPECT_EQ(rc, 130) << err;
   EXPECT_EQ(err.find("(20 of 20)"), std::string::npos) << err;
   EXPECT_FALSE(fs::exists(cache + "/kalah-6-empty-20.egdb"));
-  EXPECT_NE(err.find("stopped: 0 of 1 jobs"), std::string::npos) << err;
+  EXPECT_NE(err.find(c.stopped), std::string::npos) << err;
   fs::remove_all(dir);
 }
+
+const EgdbCase kEgdbCompare{"compare", R"(name: egdb
+inputs:
+  - name: five-seeds
+    game: {name: kalah, params: {endgame: 20}}
+    positions: {list: ["0,0,0,1,0,2,20,1,0,0,0,0,1,23:S"]}
+    depths: [max]
+algorithms:
+  - {name: ab, algorithm: alphabeta}
+)",
+                            "stopped: 0 of 1 jobs"};
+
+// Kalah(6,2): 24 seeds, so the first searches reach positions the 20-seed database holds.
+const EgdbCase kEgdbRun{"run", R"(name: egdb
+game: {name: kalah, params: {seeds: 2, endgame: 20}}
+players:
+  - {name: a, algorithm: alphabeta, depth: max}
+  - {name: b, algorithm: negascout, depth: max}
+tournament: {pairs: 1}
+)",
+                        "stopped: 0 of 2 games"};
+
+INSTANTIATE_TEST_SUITE_P(CompareAndRun, PipelineInterrupt,
+                         ::testing::Values(kEgdbCompare, kEgdbRun),
+                         [](const auto& info) { return info.param.command; });
 
 INSTANTIATE_TEST_SUITE_P(CompareAndSolve, Pipeline, ::testing::Values(kCompare, kSolve),
                          [](const auto& info) { return info.param.command; });
