@@ -47,8 +47,10 @@ skip_solve=0
 while [ $# -gt 0 ]; do
   case $1 in
     --algorithm) algorithm=$2; shift 2 ;;
-    --option) options+=("$2"); shift 2 ;;
-    --param) params+=("$2"); shift 2 ;;
+    --option | --param)
+      [[ ${2-} == ?*=* ]] || { echo "gnugo_reading: $1 wants KEY=VALUE, got '${2-}'" >&2; exit 2; }
+      if [ "$1" = --option ]; then options+=("$2"); else params+=("$2"); fi
+      shift 2 ;;
     --time-ms) time_ms=$2; shift 2 ;;
     --nodes) nodes=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
@@ -70,6 +72,18 @@ harness=$root/build/harness
 if [ "$skip_solve" = 0 ] && [ ! -x "$harness" ]; then
   echo "gnugo_reading: build $harness first (cmake --build build --target harness)" >&2
   exit 2
+fi
+# The solver, its options and the game parameters, checked before GNU Go is asked anything: one
+# search of the built-in problem (a ladder, proved at once) names a bad one.
+if [ "$skip_solve" = 0 ]; then
+  check=("$harness" search --game go-capture --param superko=off --algorithm "$algorithm"
+         --depth max --max-nodes 1)
+  for p in "${params[@]}"; do check+=(--param "$p"); done
+  for o in "${options[@]}"; do check+=(--option "$o"); done
+  if ! why=$("${check[@]}" 2>&1 >/dev/null); then
+    echo "gnugo_reading: ${why#error: }" >&2
+    exit 2
+  fi
 fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)

@@ -79,10 +79,17 @@ struct Drawn {
   SolveResult reference;
 };
 
+// Every search of these tests, the reference's included.
+const SearchLimits kLimits = [] {
+  SearchLimits l;
+  l.max_nodes = 20'000;
+  return l;
+}();
+
 // Calls check(Drawn) on 300 random problems (of at most three target liberties, not over at the
 // start); returns how many.
 template <class Check>
-int for_each_problem(std::uint64_t seed, const SearchLimits& limits, Check check) {
+int for_each_problem(std::uint64_t seed, Check check) {
   Rng rng(seed);
   int problems = 0;
   for (int draw = 0; problems < 300 && draw < 200'000; ++draw) {
@@ -109,7 +116,7 @@ int for_each_problem(std::uint64_t seed, const SearchLimits& limits, Check check
     ab.tt = true;
     ab.tt_mb = 1;
     ab.main_line = false;
-    check(Drawn{game, root, goal, h, alphabeta_solve(game, goal, root, limits, h, ab)});
+    check(Drawn{game, root, goal, h, alphabeta_solve(game, goal, root, kLimits, h, ab)});
   }
   return problems;
 }
@@ -120,9 +127,7 @@ TEST(GoZones, ZonesAndLazyExpansionNeverChangeAnAnswer) {
   int pruned_some = 0;
   int proved = 0;
   int fewer_leaves = 0;
-  SearchLimits limits;
-  limits.max_nodes = 20'000;
-  const int problems = for_each_problem(20261126, limits, [&](const Drawn& d) {
+  const int problems = for_each_problem(20261126, [&](const Drawn& d) {
     const auto& [game, root, goal, h, reference] = d;
     for (const int variant : {0, 1, 2}) {
       const bool heuristic = variant != 0;
@@ -132,11 +137,11 @@ TEST(GoZones, ZonesAndLazyExpansionNeverChangeAnAnswer) {
       o.tt_mb = 1;
       o.zones = false;
       o.lazy = false;
-      const SolveResult off = dfpn(game, goal, root, limits, h, o);
+      const SolveResult off = dfpn(game, goal, root, kLimits, h, o);
       o.lazy = true;
-      const SolveResult lazy = dfpn(game, goal, root, limits, h, o);
+      const SolveResult lazy = dfpn(game, goal, root, kLimits, h, o);
       o.zones = true;
-      const SolveResult on = dfpn(game, goal, root, limits, h, o);
+      const SolveResult on = dfpn(game, goal, root, kLimits, h, o);
       for (const SolveResult* r : {&off, &lazy, &on}) {
         const char* what = r == &off ? "plain" : r == &lazy ? "lazy" : "zones and lazy";
         if (r->status != ProofStatus::kUnknown && reference.status != ProofStatus::kUnknown) {
@@ -163,18 +168,16 @@ TEST(GoZones, ZonesAndLazyExpansionNeverChangeAnAnswer) {
 TEST(GoZones, LazyProofNumberSearchKeepsEveryAnswer) {
   int fewer_leaves = 0;
   int solved = 0;
-  SearchLimits limits;
-  limits.max_nodes = 20'000;
-  const int problems = for_each_problem(20261127, limits, [&](const Drawn& d) {
+  const int problems = for_each_problem(20261127, [&](const Drawn& d) {
     const auto& [game, root, goal, h, reference] = d;
     for (const bool heuristic : {false, true}) {
       PnOptions o;
       o.heuristic = heuristic;
       o.max_mb = 16;
       o.lazy = false;
-      const SolveResult off = pn_search(game, goal, root, limits, h, o);
+      const SolveResult off = pn_search(game, goal, root, kLimits, h, o);
       o.lazy = true;
-      const SolveResult lazy = pn_search(game, goal, root, limits, h, o);
+      const SolveResult lazy = pn_search(game, goal, root, kLimits, h, o);
       const char* what = heuristic ? "pn+" : "pn";
       for (const SolveResult* r : {&off, &lazy}) {
         if (r->status == ProofStatus::kUnknown) continue;
