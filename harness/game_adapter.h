@@ -92,6 +92,12 @@ class GameAdapter final : public GameHandle {
                                         search_function<G, Eval>(algorithm));
   }
 
+  void prepare(const SearchLimits& limits) const override {
+    if constexpr (requires { game_.prepare(); }) {
+      if (limits.depth == kDepthMax) game_.prepare();
+    }
+  }
+
   [[nodiscard]] SearchResult search(std::string_view position, Searcher& searcher,
                                     const SearchLimits& limits, std::uint64_t seed) const override {
     State s = game_.parse(position);
@@ -140,8 +146,17 @@ class GameAdapter final : public GameHandle {
             .watch = ScoreWatch(setup.by_score)};
     m.first_player = game_.to_move(m.s);
     m.clock_left = {sides[0].clock.base_ms, sides[1].clock.base_ms};
-    // An engine that cannot start (or answer its handshake) loses the game before it begins.
     bool over = false;
+    // What the searches (or the adjudication) would make on first use is made before any clock.
+    try {
+      for (const GameSide& gs : sides) {
+        if (gs.external == nullptr) prepare(gs.limits);
+      }
+      if (setup.adjudicate) prepare({.depth = kDepthMax});
+    } catch (const Interrupted&) {
+      over = m.end(Termination::kStopped);
+    }
+    // An engine that cannot start (or answer its handshake) loses the game before it begins.
     for (int side = 0; side < 2 && !over; ++side) {
       ExternalPlayer* e = sides[static_cast<std::size_t>(side)].external;
       const std::string why = e == nullptr ? std::string() : e->start_game();

@@ -172,6 +172,10 @@ class GameHandle {
   [[nodiscard]] virtual SearchResult search(std::string_view position, Searcher& searcher,
                                             const SearchLimits& limits,
                                             std::uint64_t seed) const = 0;
+  // Makes now what a search under `limits` would otherwise make on its first use (Kalah's endgame
+  // database, which searches to the end consult), so that no clock, budget or time column pays for
+  // it: call it before the clock starts. Throws Interrupted when stopped (common/interrupt.h).
+  virtual void prepare(const SearchLimits& limits) const = 0;
   [[nodiscard]] virtual std::vector<std::uint64_t> perft(std::string_view position,
                                                          int depth) const = 0;
   // Searches `position` as search() would, with the algorithm run on a tracing wrapper of the

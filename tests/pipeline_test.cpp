@@ -220,8 +220,8 @@ TEST_P(Pipeline, TheFolderIsCheckedBeforeAnythingRuns) {
   fs::remove_all(dir);
 }
 
-// Work below the searches stops too: a Kalah endgame database is built by the first search that
-// asks for it, which for Kalah(6,s) to 20 seeds takes over a minute (Release, 2 cores). Ctrl-C
+// Work below the searches stops too: a Kalah endgame database is built before the first search
+// that would ask for it, which for Kalah(6,s) to 20 seeds takes over a minute (Release, 2 cores). Ctrl-C
 // as soon as the build reports its first table stops it between blocks of positions: the run
 // exits 130 without finishing the build, no table it was building reaches the disk, and the job
 // (a comparison; a tournament game, which must not end as an error) is not counted done.

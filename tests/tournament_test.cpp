@@ -251,6 +251,44 @@ tournament: {pairs: 1, max_plies: 12, limits: {nodes: 3000}}
   }
 }
 
+// A Kalah endgame database is made before any clock runs (GameHandle::prepare), not inside the
+// first search that asks for it. Built in memory to 14 seeds it takes about a second here, more
+// than a whole clock of 0.3 s: no game is lost on time, and a `search` under a 1 ms budget reports
+// its own time, not the build's.
+TEST(Tournament, AnEndgameDatabaseIsMadeBeforeTheClockRuns) {
+  const std::string dir = make_temp_dir();
+  ::setenv("GTS_CACHE_DIR", "", 1);  // set but empty: nothing on disk, a build in every process
+  const std::string config = write_config(dir, "egdb.yaml", R"(
+game: {name: kalah, params: {seeds: 2, endgame: 14}}
+players:
+  - {name: a, algorithm: alphabeta, options: {tt: on}}
+  - {name: b, algorithm: negascout, options: {tt: on}}
+tournament: {pairs: 1, max_plies: 8, limits: {tc: "0.3+0.01"}}
+)");
+  const auto r = run_harness({"run", config, "--out", dir + "/out", "--threads", "1"});
+  const auto search =
+      run_harness({"search", "--game", "kalah", "--param", "seeds=2", "--param", "endgame=14",
+                   "--algorithm", "alphabeta", "--depth", "max", "--max-ms", "1"});
+  ::unsetenv("GTS_CACHE_DIR");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto games = table_without(dir + "/out/games.csv", {});
+  ASSERT_EQ(games.size(), 3u);
+  const auto& header = games[0];
+  auto col = [&](const char* name) {
+    return static_cast<std::size_t>(std::find(header.begin(), header.end(), name) - header.begin());
+  };
+  for (std::size_t i = 1; i < games.size(); ++i) {
+    // Decided by the database (adjudicated) or still open after 8 plies; nobody lost on time.
+    EXPECT_NE(games[i][col("termination")], "timeout") << r.out << r.err;
+    EXPECT_EQ(games[i][col("forfeit")], "") << r.out << r.err;
+  }
+  ASSERT_EQ(search.exit_code, 0) << search.err;
+  const auto at = search.out.find("\ntime");
+  ASSERT_NE(at, std::string::npos) << search.out;
+  const double ms = std::stod(search.out.substr(search.out.find_first_of("0123456789", at)));
+  EXPECT_LT(ms, 100.0) << search.out;
+}
+
 // A Kalah game whose result no play can change (a store holding more than half the seeds, or
 // both stores at half) ends there: the same winner of every game as played out, fewer plies.
 TEST(Tournament, AdjudicationKeepsEveryResultAndShortensTheGames) {

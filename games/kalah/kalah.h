@@ -237,6 +237,9 @@ class Kalah {
     std::memcpy(mover_first.data() + n, s.board.data() + (1 - s.side) * (pits_ + 1), n);
     return endgame_->get(*this).value(mover_first.data(), houses);
   }
+  // Makes the endgame database now, if the game has one, instead of at its first use (the harness
+  // calls this before a search's clock starts).
+  void prepare() const { (void)endgame(); }
   // The endgame database (made now if this is its first use), or null without one.
   [[nodiscard]] const KalahEndgame* endgame() const {
     return endgame_ ? &endgame_->get(*this) : nullptr;

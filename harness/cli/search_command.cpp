@@ -188,6 +188,7 @@ int run_search(const SearchArgs& args) {
   if (args.progress || tty) progress.emplace(*game, position, tty);
   SearchLimits watched = limits;
   if (progress) watched.progress = &*progress;
+  game->prepare(limits);
   double start = wall_ms();
   SearchResult r = game->search(position, *searcher, watched, seed);
   double elapsed = wall_ms() - start;

@@ -122,6 +122,9 @@ class UgiSession {
         }
         in_->send("ugiok");
       } else if (cmd == "isready") {
+        // What a search to the end would make on first use (an endgame database) is made before
+        // the host's clock runs, as engines load their tablebases.
+        game_->prepare({.depth = kDepthMax});
         in_->send("readyok");
       } else if (cmd == "setoption") {
         set_option(w);
@@ -254,6 +257,7 @@ class UgiSession {
       return;
     }
     limits.stop = &in_->stop_;
+    game_->prepare(limits);
     in_->searching_.store(true);
     const double start = wall_ms();
     SearchResult r;

@@ -98,6 +98,7 @@ std::vector<CompareRow> run_compare_job(const ComparePlan& plan, std::size_t ind
     try {
       // A fresh searcher per search: no state carries over from another job.
       const std::unique_ptr<Searcher> searcher = game.make_searcher(a.algorithm, set.evaluation);
+      game.prepare(limits);
       const double cpu0 = thread_cpu_ms();
       SearchResult r = game.search(input.position, *searcher, limits, seed);
       r.stats.cpu_ms = thread_cpu_ms() - cpu0;

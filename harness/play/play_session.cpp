@@ -168,6 +168,7 @@ void PlaySession::print_board() {
 }
 
 std::pair<std::string, std::string> PlaySession::engine_search() {
+  game_.prepare({.depth = options_.depth});
   const double start = wall_ms();
   const SearchResult r =
       game_.search(position_, *searcher_, {.depth = options_.depth},
