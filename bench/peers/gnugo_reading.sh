@@ -22,8 +22,11 @@
 # and all_legal inside a trymove) and asks each test's stones and legal moves (for the ko point).
 # Each position becomes
 # OUT/problems/reading-N.sgf: the stones, PL (attack X: the opponent of X's owner moves; defend X:
-# X's owner), MA[X], KO (a point the side to move may not play: a ko just taken), XR from GNU Go's
-# answer (0 disproved, 1 proved, 2 or 3 proved by ko), no region. Then `build/harness solve` runs
+# X's owner), MA[X], KO (a point the side to move may not play: a ko just taken), XE with GNU Go's
+# reading depths at that test (past fourlib_depth, 7, four liberties are alive, past depth, 16,
+# three; counted from the test's trymoves, raised by increase_depths: so both answer the same
+# question; --param escape_after=none asks ours the stricter one, five liberties throughout),
+# XR from GNU Go's answer (0 disproved, 1 proved, 2 or 3 proved by ko), no region. Then `build/harness solve` runs
 # them (OUT/solve/) and OUT/results.csv gets one row per test; a table per board size is printed
 # and written to OUT/table.md. Positions that cannot be converted are listed with the reason.
 # Needs bash, awk (mawk will do), sed, tr, cut and `cmake --build build --target harness`.
@@ -108,10 +111,10 @@ awk -v only="$tests" -v meta="$out/tests.tsv" -v answers="$out/answers.gtp" \
     return 0
   }
   function flush() {
-    if (pending != "") print pending "\t\t\t" > meta
+    if (pending != "") print pending "\t\t\t\t" reading > meta
     pending = ""
   }
-  BEGIN { OFS = "\t"; setup_line = 0; file = ""; movenum = ""; nmoves = 0 }
+  BEGIN { OFS = "\t"; setup_line = 0; file = ""; movenum = ""; nmoves = 0; depthmod = 0 }
   { sub(/\r$/, "") }
   /^#\?/ {
     if (pending != "") {
@@ -122,7 +125,7 @@ awk -v only="$tests" -v meta="$out/tests.tsv" -v answers="$out/answers.gtp" \
       codes = answer
       sub(/[ \t].*$/, "", codes)
       gsub(/[^0-9]/, "", codes)
-      print pending, answer, codes, star > meta
+      print pending, answer, codes, star, reading > meta
       pending = ""
     }
     next
@@ -147,12 +150,19 @@ awk -v only="$tests" -v meta="$out/tests.tsv" -v answers="$out/answers.gtp" \
     } else if (cmd == "popgo") {
       for (k = nmoves; k >= 1; --k) if (moves[k] != "" && moves[k] !~ /^play/) { moves[k] = ""; break }
     }
+    if (cmd == "increase_depths") ++depthmod
+    if (cmd == "decrease_depths") --depthmod
     if ((cmd == "attack" || cmd == "defend") && id < 9000000) {
       flush()
       if (!wanted(id + 0)) next
       base = 1000000 + 10 * id
       extra = ""
-      for (k = 1; k <= nmoves; ++k) if (moves[k] != "") extra = extra (extra == "" ? "" : "; ") moves[k]
+      stackp = 0
+      for (k = 1; k <= nmoves; ++k) if (moves[k] != "") {
+        extra = extra (extra == "" ? "" : "; ") moves[k]
+        if (moves[k] !~ /^play/) ++stackp
+      }
+      reading = stackp ":" depthmod
       print base + 1 " query_boardsize" > positions
       print base + 2 " list_stones black" > positions
       print base + 3 " list_stones white" > positions
@@ -215,6 +225,10 @@ awk -F'\t' -v dir="$out/problems" '
   {
     id = $1; cmd = $2; target = $3; file = $4; movenum = $5; extra = $6; setup_line = $7
     line = $8; answer = $9; codes = $10; star = $11
+    # GNU Go reads a string with 4 liberties as alive past stackp fourlib_depth (7), with 3 past
+    # depth (16), both raised by increase_depths; stackp counts the trymoves before the test.
+    split($12, rd, ":")
+    four = 7 + rd[2] - rd[1]; three = 16 + rd[2] - rd[1]
     base = 1000000 + 10 * id
     size = text["positions", base + 1] + 0
     gnugo = (status["answers", id] == "=") ? text["answers", id] : ""
@@ -274,6 +288,9 @@ awk -F'\t' -v dir="$out/problems" '
     if (stones[2] != "") printf "AW%s\n", stones[2] > problem
     printf "PL[%s]MA[%s]", (mover == 1 ? "B" : "W"), sgf(t[1], t[2]) > problem
     if (ko != "") printf "KO[%s]", ko > problem
+    if (four >= 0) printf "XE[%d:4][%d:3]", four, three > problem
+    else if (three >= 0) printf "XL[4]XE[%d:3]", three > problem
+    else printf "XL[3]" > problem
     printf "XR[%s])\n", xr > problem
     close(problem)
     t0 = text["answers", base + 4]; t1 = text["answers", base + 5]
@@ -301,6 +318,9 @@ fi
 unconverted=$(awk -F'\t' '$5 != ""' "$out/convert.tsv" | wc -l)
 echo "converted $(ls "$out/problems" | wc -l) positions, $unconverted not" >&2
 
+# The question asked: GNU Go's reading depths (the problems' XE) unless a parameter overrides them.
+depths="GNU Go's depths"
+for p in "${params[@]}"; do case $p in escape_after=*) depths="" ;; esac; done
 # 4. Our solver on every converted problem.
 # KEY=VALUE arguments as the entries of a YAML flow map: KEY: "VALUE", ...
 yaml_pairs() { printf '"%s", ' "$@" | sed 's/"\([^"=]*\)=\([^"]*\)"/\1: "\2"/g; s/, $//'; }
@@ -332,7 +352,7 @@ fi
 solvecsv=$out/solve/solve.csv
 [ -f "$solvecsv" ] || solvecsv=/dev/null
 awk -F'\t' -v OFS=, -v solvecsv="$solvecsv" -v csv="$out/results.csv" -v table="$out/table.md" \
-    -v algorithm="$algorithm${params[*]:+, ${params[*]}}" -v time_ms="$time_ms" '
+    -v algorithm="$algorithm${depths:+, $depths}${params[*]:+, ${params[*]}}" -v time_ms="$time_ms" '
   function word(c) { return c == "0" ? "disproved" : c == "1" ? "proved" : c == "" ? "" : "proved by ko" }
   function median(list, n,   a, i, j, t) {
     if (n == 0) return ""

@@ -141,6 +141,10 @@ std::vector<ParamSpec> GoCapture::param_specs() {
                          "problem's (default 60)"),
       ParamSpec::integer("escape_liberties", 0, 0, GoProblem::kMaxEscapeLiberties,
                          "liberties at which the target has escaped; 0: the problem's (default 5)"),
+      ParamSpec::text("escape_after", "",
+                      "PLY:LIBERTIES steps: past that ply the target escapes with that many "
+                      "liberties already (GNU Go's reading depths: 7:4,16:3); empty: the "
+                      "problem's; none: no steps"),
       ParamSpec::choice("region", "problem", {"problem", "whole", "checked"},
                         "whole: play on the whole board, whatever region the problem gives; "
                         "checked (solvers): solve in the region, then on the whole board, and "
@@ -187,6 +191,11 @@ GoCapture::GoCapture(const Params& given) {
   if (const auto libs = p.get_int("escape_liberties"); libs != 0) {
     problem.escape_liberties = static_cast<int>(libs);
   }
+  if (const std::string& steps = p.get("escape_after"); steps == "none") {
+    problem.escape_after.clear();
+  } else if (!steps.empty()) {
+    problem.escape_after = parse_escape_steps(steps, "game go-capture: parameter 'escape_after'");
+  }
   if (p.get("region") == "whole") problem.region.clear();
   ladders_ = p.get("ladders") == "on";
   escapes_ = p.get("escapes") == "on";
@@ -213,6 +222,9 @@ void GoCapture::init(GoProblem problem, bool superko, const std::string& source)
   stride_ = n_ + 2;
   dirs_ = {-stride_, -1, 1, stride_};
   escape_ = problem_.escape_liberties;
+  for (int ply = 0; ply < static_cast<int>(escape_at_.size()); ++ply) {
+    escape_at_[static_cast<std::size_t>(ply)] = static_cast<std::uint8_t>(problem_.escape_at(ply));
+  }
   max_plies_ = problem_.max_plies;
   target_ = cell(problem_.target_point());
   target_color_ = static_cast<std::uint8_t>(problem_.target_color());
@@ -422,7 +434,7 @@ void GoCapture::play_stone_for_reading(State& s, int p) const {
   // The status without reading ladders again (the reading is the caller's).
   if (s.board[static_cast<std::size_t>(target_)] != target_color_) {
     s.status = retakable(s) ? kOngoing : kCaptured;
-  } else if (liberties(s, target_, escape_) >= escape_) {
+  } else if (const int esc = escape_at(s.ply); liberties(s, target_, esc) >= esc) {
     s.status = kEscaped;
   } else if (s.ply >= max_plies_) {
     s.status = kPlyLimit;
@@ -452,7 +464,7 @@ bool GoCapture::retakable(const State& s) const {
 void GoCapture::update_status(State& s) const {
   if (s.board[static_cast<std::size_t>(target_)] != target_color_) {
     s.status = retakable(s) ? kOngoing : kCaptured;
-  } else if (liberties(s, target_, escape_) >= escape_) {
+  } else if (const int esc = escape_at(s.ply); liberties(s, target_, esc) >= esc) {
     s.status = kEscaped;
   } else if (s.passes >= 2) {
     s.status = kPassedOut;
@@ -513,7 +525,8 @@ bool GoCapture::read_escape(const State& s, Zone* zone) const {
     return false;  // (captures that escape are left to the search: false claims nothing)
   }
 
-  // The attacker to move: two independent extensions that each escape.
+  // The attacker to move: two independent extensions that each escape (counted two plies on).
+  const int esc = escape_at(s.ply + 2);
   State t = s;
   t.side ^= 1U;
   t.ko = 0;  // an attacker move bans at most a point where it took a stone: never a liberty
@@ -536,10 +549,10 @@ bool GoCapture::read_escape(const State& s, Zone* zone) const {
     if (zone != nullptr) add_block_zone(u, target_, *zone);
     std::array<int, kMaxMoves> after;
     const int m = target_liberty_cells(u, after.data(), static_cast<int>(after.size()));
-    if (m < escape_) continue;
+    if (m < esc) continue;
     // An attacker move takes at most one of these liberties (it captures none of the stones:
     // those beside e have e, and the target more than one, as liberties) or the point e itself.
-    if (m > escape_ && ++roomy == 2) break;
+    if (m > esc && ++roomy == 2) break;
     CellSet zone;
     zone.insert(e);
     bool meets = found == 1 && zones[0].contains(e);
@@ -1057,6 +1070,7 @@ GoProblem GoCapture::problem_at(const State& s) const {
   p.goal = p.to_move == attacker_ ? GoGoal::kCapture : GoGoal::kEscape;
   p.ko = s.ko == 0 ? -1 : point(s.ko);
   p.max_plies = std::max(1, max_plies_ - s.ply);
+  p.advance_escape_steps(s.ply);
   p.expected.clear();
   p.key_moves.clear();
   return p;
@@ -1077,13 +1091,16 @@ std::vector<std::pair<GoCapture::State, std::vector<Move>>> GoCapture::parse_sgf
   for (const GoGameSgf& g : parse_go_games_sgf(text, source)) {
     const std::string where = source + ", game tree " + std::to_string(out.size() + 1);
     const GoProblem& p = g.start;
+    const int ply = std::max(0, max_plies_ - p.max_plies);
+    GoProblem own = problem_;
+    own.advance_escape_steps(ply);
     if (p.size != n_ || p.target != problem_.target || p.region != problem_.region ||
-        p.escape_liberties != escape_) {
+        p.escape_liberties != own.escape_liberties || p.escape_after != own.escape_after) {
       throw ParseError(where +
                        ": not a game of this problem (board size, target, region and "
                        "escape liberties must be the game's)");
     }
-    const State s = state_of(p, std::max(0, max_plies_ - p.max_plies));
+    const State s = state_of(p, ply);
     std::vector<Move> moves;
     State at = s;
     for (int pt : g.moves) {

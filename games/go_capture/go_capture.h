@@ -11,7 +11,8 @@
 // The game ends, and is terminal, when
 //   - the target block is captured: the attacker wins;
 //   - the target block has `escape_liberties` liberties (default 5): it has escaped, the defender
-//     wins;
+//     wins; with `escape_after` steps (GNU Go's reading depths, 7:4,16:3), past ply 7 four
+//     liberties are enough, past ply 16 three;
 //   - both players pass in a row, or `max_plies` moves have been played (default 60): the target
 //     still stands, the defender wins;
 //   - (ladders=on, the default) the defender is to move with the target in atari and the attacker
@@ -36,6 +37,7 @@
 // of the earlier boards.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -146,7 +148,8 @@ class GoCapture {
 
   GoCapture();
   // Parameters: problem (text form) or file (SGF or text), superko, ko_threats, ladders, escapes,
-  // max_plies and escape_liberties (0: the problem's own), region (whole: drop the problem's).
+  // max_plies and escape_liberties (0: the problem's own), escape_after ("": the problem's own,
+  // none: no steps), region (whole: drop the problem's).
   // Throws ParamError, or ParseError for a bad problem.
   explicit GoCapture(const Params& params);
   // Validates the problem (ParseError naming `source`).
@@ -161,6 +164,10 @@ class GoCapture {
   [[nodiscard]] int attacker() const { return attacker_; }
   [[nodiscard]] int defender() const { return 1 - attacker_; }
   [[nodiscard]] int escape_liberties() const { return escape_; }
+  // The liberties at which the target has escaped once `ply` moves are played (escape_after).
+  [[nodiscard]] int escape_at(int ply) const {
+    return escape_at_[static_cast<std::size_t>(std::min(ply, GoProblem::kMaxPlies))];
+  }
   [[nodiscard]] int max_plies() const { return max_plies_; }
   // The mailbox cell of a row-major point, and back.
   [[nodiscard]] int cell(int point) const { return (point / n_ + 1) * stride_ + point % n_ + 1; }
@@ -313,6 +320,7 @@ class GoCapture {
   bool ladders_ = true;
   bool escapes_ = true;
   int escape_ = GoProblem::kDefaultEscapeLiberties;
+  std::array<std::uint8_t, GoProblem::kMaxPlies + 1> escape_at_{};  // by ply
   int max_plies_ = GoProblem::kDefaultMaxPlies;
   int target_ = 0;  // mailbox cell
   std::uint8_t target_color_ = kBlack;

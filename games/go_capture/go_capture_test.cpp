@@ -361,6 +361,65 @@ TEST(GoCapture, ReachingTheEscapeLibertiesSavesTheTarget) {
   EXPECT_EQ(g.terminal_value(s), -GoCapture::kWin);  // black to move has lost
 }
 
+TEST(GoCapture, EscapeStepsLowerTheEscapeLibertiesPastTheirPly) {
+  // White C3 (two liberties) extends to C2: four liberties at ply 2. Escape at 5, with steps to 4
+  // past ply 2 and to 3 past ply 3.
+  const std::string text = "...../..X../.XO../...../..... turn=B target=C3";
+  auto game = [&](const std::string& steps, const std::string& escapes) {
+    return GoCapture(Params(ParamMap{
+        {"problem", text}, {"escape_after", steps}, {"escapes", escapes}, {"ladders", "off"}}));
+  };
+  const GoCapture stepped = game("2:4,3:3", "off");
+  EXPECT_EQ(stepped.escape_at(0), 5);
+  EXPECT_EQ(stepped.escape_at(2), 5);
+  EXPECT_EQ(stepped.escape_at(3), 4);
+  EXPECT_EQ(stepped.escape_at(4), 3);
+  EXPECT_EQ(stepped.escape_at(GoProblem::kMaxPlies + 9), 3);
+  for (const char* steps : {"none", "2:4,3:3"}) {
+    const GoCapture g = game(steps, "off");
+    State s = g.initial_state();
+    for (const char* m : {"A5", "C2"}) g.play(s, mv(g, s, m));
+    EXPECT_EQ(g.target_liberties(s), 4);
+    EXPECT_EQ(s.status, GoCapture::kOngoing) << steps;  // ply 2: five liberties needed
+    g.play(s, mv(g, s, "A1"));
+    EXPECT_EQ(s.status, std::string(steps) == "none" ? GoCapture::kOngoing : GoCapture::kEscaped)
+        << steps;  // ply 3: four are enough with the steps
+  }
+  // The sure-escape reading counts the steps two plies on: at ply 2 (Black to move) White has two
+  // extensions that reach three liberties at ply 4 whatever Black does; three escape past ply 3,
+  // not yet past ply 4.
+  for (const char* steps : {"none", "3:3", "4:3"}) {
+    const GoCapture g = game(steps, "on");
+    State s = g.initial_state();
+    for (const char* m : {"A5", "C2"}) g.play(s, mv(g, s, m));
+    EXPECT_EQ(s.status, std::string(steps) == "3:3" ? GoCapture::kEscapeSure : GoCapture::kOngoing)
+        << steps;
+  }
+  // The problem one ply on carries the steps one ply nearer; passed steps join escape.
+  State s = stepped.initial_state();
+  stepped.play(s, mv(stepped, s, "A5"));
+  GoProblem at1 = stepped.problem_at(s);
+  EXPECT_EQ(at1.escape_liberties, 5);
+  EXPECT_EQ(escape_steps_text(at1.escape_after), "1:4,2:3");
+  for (const char* m : {"E5", "A1"}) stepped.play(s, mv(stepped, s, m));
+  const GoProblem at3 = stepped.problem_at(s);
+  EXPECT_EQ(at3.escape_liberties, 4);
+  EXPECT_EQ(escape_steps_text(at3.escape_after), "0:3");
+  for (int ply = 0; ply < 10; ++ply) EXPECT_EQ(at3.escape_at(ply), stepped.escape_at(ply + 3));
+  // The parameter overrides the problem's steps, or drops them.
+  const GoCapture none(
+      Params(ParamMap{{"problem", text + " escape_after=2:4"}, {"escape_after", "none"}}));
+  EXPECT_TRUE(none.problem().escape_after.empty());
+  const GoCapture gnugo(Params(ParamMap{{"problem", text}, {"escape_after", "7:4,16:3"}}));
+  EXPECT_EQ(escape_steps_text(gnugo.problem().escape_after), "7:4,16:3");
+  EXPECT_EQ(gnugo.escape_at(7), 5);
+  EXPECT_EQ(gnugo.escape_at(8), 4);
+  EXPECT_EQ(gnugo.escape_at(17), 3);
+  EXPECT_THROW(GoCapture(Params(ParamMap{{"problem", text}, {"escape_after", "7-4"}})), ParseError);
+  EXPECT_THROW(GoCapture(Params(ParamMap{{"problem", text}, {"escape_after", "7:4,5:3"}})),
+               ParseError);
+}
+
 TEST(GoCapture, MovesAreTheRegionsLegalPointsThenPass) {
   const GoCapture g = make("...../..X../.XO../..X../..... turn=B target=C3 region=C2-D4");
   MovesOf<GoCapture> moves;

@@ -138,6 +138,49 @@ std::string sgf_point_name(int size, int point) {
   return out;
 }
 
+std::string escape_steps_text(const std::vector<GoProblem::EscapeStep>& steps) {
+  std::string out;
+  for (const auto& e : steps) {
+    if (!out.empty()) out += ',';
+    out += std::to_string(e.ply) + ":" + std::to_string(e.liberties);
+  }
+  return out;
+}
+
+std::vector<GoProblem::EscapeStep> parse_escape_steps(std::string_view text,
+                                                      const std::string& what) {
+  std::vector<GoProblem::EscapeStep> out;
+  while (!text.empty()) {
+    const auto comma = text.find(',');
+    const std::string_view item = text.substr(0, comma);
+    const auto colon = item.find(':');
+    const auto ply = to_int(item.substr(0, colon));
+    const auto libs =
+        colon == std::string_view::npos ? std::nullopt : to_int(item.substr(colon + 1));
+    if (!ply || !libs) {
+      throw ParseError(what + ": '" + std::string(item) +
+                       "' is not PLY:LIBERTIES (like 7:4, past ply 7 four liberties escape)");
+    }
+    out.push_back({*ply, *libs});
+    if (comma == std::string_view::npos) break;
+    text.remove_prefix(comma + 1);
+  }
+  return out;
+}
+
+void GoProblem::advance_escape_steps(int plies) {
+  std::vector<EscapeStep> left;
+  for (EscapeStep e : escape_after) {
+    e.ply -= plies;
+    if (e.ply < 0) {
+      escape_liberties = e.liberties;  // passed: in force from the start
+    } else {
+      left.push_back(e);
+    }
+  }
+  escape_after = std::move(left);
+}
+
 void validate_go_problem(const GoProblem& p, const std::string& source) {
   if (p.size < GoProblem::kMinSize || p.size > GoProblem::kMaxSize) {
     fail(source, "board size must be " + std::to_string(GoProblem::kMinSize) + ".." +
@@ -149,6 +192,20 @@ void validate_go_problem(const GoProblem& p, const std::string& source) {
   if (p.escape_liberties < 2 || p.escape_liberties > GoProblem::kMaxEscapeLiberties) {
     fail(source, "escape liberties must be 2.." + std::to_string(GoProblem::kMaxEscapeLiberties) +
                      ", got " + std::to_string(p.escape_liberties));
+  }
+  int last_ply = -1;
+  int last_libs = p.escape_liberties;
+  for (const auto& e : p.escape_after) {
+    if (e.ply <= last_ply || e.ply >= GoProblem::kMaxPlies || e.liberties < 2 ||
+        e.liberties >= last_libs) {
+      fail(source, "escape steps " + escape_steps_text(p.escape_after) +
+                       ": each is PLY:LIBERTIES with plies increasing from 0 (below " +
+                       std::to_string(GoProblem::kMaxPlies) +
+                       ") and liberties decreasing from the escape liberties (" +
+                       std::to_string(p.escape_liberties) + ") to 2 at least");
+    }
+    last_ply = e.ply;
+    last_libs = e.liberties;
   }
   if (p.max_plies < 1 || p.max_plies > GoProblem::kMaxPlies) {
     fail(source, "max plies must be 1.." + std::to_string(GoProblem::kMaxPlies) + ", got " +
@@ -340,6 +397,8 @@ GoProblem parse_go_problem_text(std::string_view text, const std::string& source
       for (int pt : points(true)) p.region[static_cast<std::size_t>(pt)] = 1;
     } else if (key == "escape") {
       p.escape_liberties = count(2, GoProblem::kMaxEscapeLiberties);
+    } else if (key == "escape_after") {
+      p.escape_after = parse_escape_steps(value, source + ": escape_after");
     } else if (key == "plies") {
       p.max_plies = count(1, GoProblem::kMaxPlies);
     } else if (key == "expect") {
@@ -355,9 +414,10 @@ GoProblem parse_go_problem_text(std::string_view text, const std::string& source
       if (value.empty()) fail(source, "gnugo needs a reason");
       p.gnugo_skip = value;
     } else {
-      fail(source, "unknown setting '" + key +
-                       "' (known: name, turn, goal, target, region, escape, plies, expect, key, "
-                       "gnugo, ko)");
+      fail(source,
+           "unknown setting '" + key +
+               "' (known: name, turn, goal, target, region, escape, escape_after, plies, expect, "
+               "key, gnugo, ko)");
     }
   }
   if (p.target.empty()) fail(source, "no target: add target=POINT (like target=C3)");
@@ -414,6 +474,7 @@ std::string go_problem_to_text(const GoProblem& p) {
   if (p.escape_liberties != GoProblem::kDefaultEscapeLiberties) {
     out += " escape=" + std::to_string(p.escape_liberties);
   }
+  if (!p.escape_after.empty()) out += " escape_after=" + escape_steps_text(p.escape_after);
   if (p.max_plies != GoProblem::kDefaultMaxPlies) out += " plies=" + std::to_string(p.max_plies);
   if (p.ko != -1) out += " ko=" + go_point_name(p.size, p.ko);
   if (!p.expected.empty()) {
@@ -756,6 +817,13 @@ GoProblem problem_of_line(const std::vector<std::vector<SgfProperty>>& line,
   };
   count("XL", 2, GoProblem::kMaxEscapeLiberties, p.escape_liberties);
   count("XP", 1, GoProblem::kMaxPlies, p.max_plies);
+  if (const auto* xe = find("XE")) {
+    for (const std::string& v : xe->values) {
+      for (const auto& e : parse_escape_steps(v, source + ": property XE")) {
+        p.escape_after.push_back(e);
+      }
+    }
+  }
   if (const auto* xr = find("XR")) {
     const std::string v = single(*xr);
     if (v != "proved" && v != "proved by ko" && v != "disproved") {
@@ -803,6 +871,8 @@ std::string go_problem_to_sgf(const GoProblem& p) {
     }
   }
   out << "\nXL[" << p.escape_liberties << "]XP[" << p.max_plies << "]";
+  if (!p.escape_after.empty()) out << "XE";
+  for (const auto& e : p.escape_after) out << "[" << e.ply << ":" << e.liberties << "]";
   if (p.ko != -1) out << "KO[" << sgf_point_name(p.size, p.ko) << "]";
   if (!p.expected.empty()) out << "XR[" << p.expected << "]";
   if (!p.key_moves.empty()) {

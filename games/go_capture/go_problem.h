@@ -17,6 +17,8 @@
 //   GO[capture|escape]  the goal, optional: it follows from the colours (capture the
 //                 opponent's block, save one's own) and is checked against them when given
 //   XL[n]         the target escapes when its block has n liberties (default 5)
+//   XE[p:n][..]   past ply p the target escapes with n liberties already (GNU Go's reading
+//                 depths: XE[7:4][16:3]); p increasing, n decreasing below XL
 //   XP[n]         at most n plies are played; the attacker fails if the target still stands
 //                 then (default 60)
 //   XR[proved|disproved]  the known answer: can the side to move reach its goal?
@@ -34,8 +36,8 @@
 // Tokens made only of '.', 'X' (black) and 'O' (white), possibly split by '/', are board rows,
 // from the top; the others are key=value settings:
 //   name=ID  turn=B|W  goal=capture|escape  target=C3[,D3...]  region=A1-E5[,F6...]
-//   escape=N  plies=N  expect=proved|proved-by-ko|disproved  key=C3[,D4...]  gnugo=REASON
-//   ko=C3
+//   escape=N  escape_after=P:N[,P:N...]  plies=N  expect=proved|proved-by-ko|disproved
+//   key=C3[,D4...]  gnugo=REASON  ko=C3
 // One line works as a game parameter:
 //   ".XO../.XO../...../...../..... turn=B target=C5 expect=proved"
 #pragma once
@@ -71,6 +73,15 @@ struct GoProblem {
   // Empty: the whole board. Else size*size flags.
   std::vector<std::uint8_t> region;
   int escape_liberties = kDefaultEscapeLiberties;
+  // Steps down from escape_liberties, as GNU Go's reading depths do: past ply `ply` (moves played
+  // since this position) the target escapes with `liberties` already. Plies increasing, liberties
+  // decreasing, each below escape_liberties.
+  struct EscapeStep {
+    int ply = 0;
+    int liberties = 0;
+    friend bool operator==(const EscapeStep&, const EscapeStep&) = default;
+  };
+  std::vector<EscapeStep> escape_after;
   int max_plies = kDefaultMaxPlies;
   // The point the side to move may not play now (a ko just taken); -1: none.
   int ko = -1;
@@ -83,12 +94,28 @@ struct GoProblem {
   [[nodiscard]] int target_color() const {
     return target.empty() ? 0 : board[static_cast<std::size_t>(target.front())];
   }
+  // The liberties at which the target has escaped once `ply` moves are played.
+  [[nodiscard]] int escape_at(int ply) const {
+    int libs = escape_liberties;
+    for (const EscapeStep& e : escape_after) {
+      if (ply > e.ply) libs = e.liberties;
+    }
+    return libs;
+  }
+  // The same problem `plies` moves later: steps already passed join escape_liberties, the rest
+  // move `plies` nearer (max_plies is the caller's).
+  void advance_escape_steps(int plies);
   [[nodiscard]] bool in_region(int point) const {
     return region.empty() || region[static_cast<std::size_t>(point)] != 0;
   }
 
   friend bool operator==(const GoProblem&, const GoProblem&) = default;
 };
+
+// "7:4,16:3" (escape_after), and back; throws ParseError mentioning `what`.
+std::string escape_steps_text(const std::vector<GoProblem::EscapeStep>& steps);
+std::vector<GoProblem::EscapeStep> parse_escape_steps(std::string_view text,
+                                                      const std::string& what);
 
 // "C3" for a point of a size x size board; "pass" for -1.
 std::string go_point_name(int size, int point);

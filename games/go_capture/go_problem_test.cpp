@@ -98,6 +98,8 @@ TEST(GoProblem, SgfRoundTrip) {
   q.gnugo_skip = "depends on [the] region";
   q.key_moves = {0, 48};
   q.expected = "disproved";
+  q.escape_after = {{7, 3}, {16, 2}};  // (escape=4 here)
+  EXPECT_NE(go_problem_to_sgf(q).find("XE[7:3][16:2]"), std::string::npos);
   EXPECT_EQ(parse_go_problem_sgf(go_problem_to_sgf(q), "q.sgf"), q);
   // And through the text form (which keeps no comment).
   q.comment.clear();
@@ -194,6 +196,8 @@ TEST(GoProblem, BrokenSgfNamesTheFileAndTheProperty) {
       {"(;SZ[7]AB[cd]AW[dd]MA[dd", "p.sgf: property MA: value not closed"},
       {"(;SZ[25]AB[cd]AW[dd]MA[dd])", "p.sgf: property SZ: expected a square board size 5..19"},
       {"(;SZ[7:9]AB[cd]AW[dd]MA[dd])", "p.sgf: property SZ"},
+      {"(;SZ[7]AB[cd]AW[dd]MA[dd]XE[7-4])", "p.sgf: property XE: '7-4' is not PLY:LIBERTIES"},
+      {"(;SZ[7]AB[cd]AW[dd]MA[dd]XE[7:3][5:2])", "p.sgf: escape steps 7:3,5:2"},
       {"(;GM[2]SZ[7]AB[cd]AW[dd]MA[dd])", "p.sgf: property GM"},
       {"(;SZ[7]AB[cd][zz]AW[dd]MA[dd])", "p.sgf: property AB: 'zz' is off the 7x7 board"},
       {"(;SZ[7]AB[cd][c]AW[dd]MA[dd])", "p.sgf: property AB: 'c' is not a point"},
@@ -238,6 +242,10 @@ TEST(GoProblem, BrokenTextFormSaysWhatIsWrong) {
       {"...../..X../.XO../..X../..... turn=B target=C3 goal=escape", "does not fit"},
       {"...../..X../.XO../..X../..... turn=B target=C3 escape=99", "escape must be"},
       {"...../..X../.XO../..X../..... turn=B target=C3 expect=yes", "expect must be"},
+      {"...../..X../.XO../..X../..... turn=B target=C3 escape_after=7", "is not PLY:LIBERTIES"},
+      {"...../..X../.XO../..X../..... turn=B target=C3 escape_after=7:4,5:3", "escape steps"},
+      {"...../..X../.XO../..X../..... turn=B target=C3 escape_after=7:5", "escape steps"},
+      {"...../..X../.XO../..X../..... turn=B target=C3 escape_after=7:1", "escape steps"},
       {"...../..X../.X?../..X../..... turn=B target=C3", "neither a board row"},
       {"...../..X../.XO../..X../..... turn=B target=C3,C4", "are not in one block"},
   };

@@ -1,6 +1,6 @@
 // Go capture problems in the registry. For `harness solve` each problem file is its own game
 // (board, target, region, limits), with the config's rule parameters (superko, max_plies,
-// escape_liberties).
+// escape_liberties, escape_after).
 #include "games/go_capture/go_capture.h"
 
 #include "harness/game_adapter.h"

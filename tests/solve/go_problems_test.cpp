@@ -104,7 +104,8 @@ void check_problems(int part) {
 // The ladder reader and the escape reader claim only what is true: wherever one says the attacker
 // captures (the defender to move, the target in atari) or the defender escapes, df-pn+ on the game
 // without the readings (ladders=off, escapes=off) never finds the opposite. Positions from short
-// playouts of every shipped problem, biased towards the moves that matter.
+// playouts of every shipped problem, as shipped and with escape steps, biased towards the moves
+// that matter.
 TEST(GoProblems, TheLadderAndEscapeReadersClaimOnlyTheTruth) {
   int claims = 0;
   int checked = 0;
@@ -115,38 +116,44 @@ TEST(GoProblems, TheLadderAndEscapeReadersClaimOnlyTheTruth) {
     return (rng >> 33) % n;
   };
   for (const std::string& file : shipped_files()) {
-    const GoProblem p = load_go_problem(file);
-    const GoCapture off(Params(std::map<std::string, std::string>{
-        {"problem", go_problem_to_text(p)}, {"ladders", "off"}, {"escapes", "off"}}));
-    SCOPED_TRACE(p.name);
-    const GoHeuristic h{&off, true};
-    const SolverGoal goal{off.attacker(), 1};
-    for (int playout = 0; playout < 6; ++playout) {
-      GoCapture::State s = off.initial_state();
-      for (int ply = 0; ply < 12 && !off.is_terminal(s); ++ply) {
-        if (s.side != off.attacker() && off.target_liberties(s, 2) == 1) {
-          ++checked;
-          if (off.ladder_captures(s)) {
-            ++claims;
+    for (const bool stepped : {false, true}) {
+      GoProblem p = load_go_problem(file);
+      if (stepped) {  // escape_after: the readers count the steps at the plies they read
+        p.escape_after = {{3, p.escape_liberties - 1}};
+        if (p.escape_liberties > 3) p.escape_after.push_back({6, p.escape_liberties - 2});
+      }
+      const GoCapture off(Params(std::map<std::string, std::string>{
+          {"problem", go_problem_to_text(p)}, {"ladders", "off"}, {"escapes", "off"}}));
+      SCOPED_TRACE(p.name + (stepped ? " escape_after=" + escape_steps_text(p.escape_after) : ""));
+      const GoHeuristic h{&off, true};
+      const SolverGoal goal{off.attacker(), 1};
+      for (int playout = 0; playout < 6; ++playout) {
+        GoCapture::State s = off.initial_state();
+        for (int ply = 0; ply < 12 && !off.is_terminal(s); ++ply) {
+          if (s.side != off.attacker() && off.target_liberties(s, 2) == 1) {
+            ++checked;
+            if (off.ladder_captures(s)) {
+              ++claims;
+              DfpnOptions o;
+              o.heuristic = true;
+              const SolveResult r = dfpn(off, goal, s, nodes(300'000), h, o);
+              EXPECT_NE(r.status, ProofStatus::kDisproved) << off.to_string(s);
+            }
+          }
+          if (s.ply > 0 && off.escape_sure(s)) {
+            ++escapes;
             DfpnOptions o;
             o.heuristic = true;
             const SolveResult r = dfpn(off, goal, s, nodes(300'000), h, o);
-            EXPECT_NE(r.status, ProofStatus::kDisproved) << off.to_string(s);
+            EXPECT_NE(r.status, ProofStatus::kProved) << "escape: " << off.to_string(s);
           }
+          MovesOf<GoCapture> moves;
+          off.legal_moves(s, moves);
+          const std::size_t n = moves.size() - 1;  // not the pass
+          if (n == 0) break;
+          const std::size_t i = next(4) != 0 ? next(std::min<std::size_t>(n, 4)) : next(n);
+          off.play(s, moves[i]);
         }
-        if (s.ply > 0 && off.escape_sure(s)) {
-          ++escapes;
-          DfpnOptions o;
-          o.heuristic = true;
-          const SolveResult r = dfpn(off, goal, s, nodes(300'000), h, o);
-          EXPECT_NE(r.status, ProofStatus::kProved) << "escape: " << off.to_string(s);
-        }
-        MovesOf<GoCapture> moves;
-        off.legal_moves(s, moves);
-        const std::size_t n = moves.size() - 1;  // not the pass
-        if (n == 0) break;
-        const std::size_t i = next(4) != 0 ? next(std::min<std::size_t>(n, 4)) : next(n);
-        off.play(s, moves[i]);
       }
     }
   }

@@ -1,11 +1,11 @@
 // Relevance zones (DfpnOptions::zones, GoCapture's zone hooks) and lazy expansion
 // (DfpnOptions::lazy, GoCapture::focus_moves) never change an answer: on seeded random capture
 // problems (5x5 to 9x9, a target of one to three liberties, either side to move, a few plies, some
-// with a ko ban, some with ko threats for one side, with and without the ladder and escape
-// readers) df-pn and df-pn+ give the same result with both off, lazy expansion alone and both on,
-// and the same as alpha-beta; pn and pn+ give the same with lazy expansion off and on. A zone that
-// leaves out a point the result depends on, or a deferred child taken for solved, shows up as a
-// disagreement.
+// with a ko ban, some with ko threats for one side, some escaping with a liberty fewer past a ply,
+// with and without the ladder and escape readers) df-pn and df-pn+ give the same result with both
+// off, lazy expansion alone and both on, and the same as alpha-beta; pn and pn+ give the same with
+// lazy expansion off and on. A zone that leaves out a point the result depends on, or a deferred
+// child taken for solved, shows up as a disagreement.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -54,10 +54,14 @@ std::string random_problem(Rng& rng, std::map<std::string, std::string>& params)
   }
   const int target = rng.below(size * size);
   if (board[static_cast<std::size_t>(target)] == '.') return "";
+  const int escape = 3 + rng.below(2);
+  const int plies = 3 + rng.below(5);
   std::string text = rows + (rng.below(2) == 0 ? " turn=B" : " turn=W") +
                      " target=" + go_point_name(size, target) +
-                     " escape=" + std::to_string(3 + rng.below(2)) +
-                     " plies=" + std::to_string(3 + rng.below(5));
+                     " escape=" + std::to_string(escape) + " plies=" + std::to_string(plies);
+  if (rng.below(3) == 0) {  // one liberty fewer escapes past a ply (GNU Go's reading depths)
+    text += " escape_after=" + std::to_string(rng.below(plies)) + ":" + std::to_string(escape - 1);
+  }
   if (rng.below(4) == 0) {
     const int ko = rng.below(size * size);
     if (board[static_cast<std::size_t>(ko)] == '.') text += " ko=" + go_point_name(size, ko);
