@@ -322,9 +322,12 @@ std::string kalah_endgame_cache_dir() {
 
 std::shared_ptr<const KalahEndgame> shared_kalah_endgame(const Kalah& rules, int max_seeds) {
   // One slot per database, made once: the lock covers only finding the slot (a map's nodes stay
-  // where they are), so a long build holds up only the games that want the same database.
+  // where they are), so a long build holds up only the games that want the same database. A slot's
+  // own mutex, not std::call_once: a build stopped by Interrupted leaves the slot empty for the
+  // next caller, and call_once with a throwing callable hangs that caller on some platforms (GCC
+  // bug 66146; under ThreadSanitizer here).
   struct Slot {
-    std::once_flag once;
+    std::mutex making;
     std::shared_ptr<const KalahEndgame> db;
   };
   static std::mutex mutex;
@@ -334,9 +337,10 @@ std::shared_ptr<const KalahEndgame> shared_kalah_endgame(const Kalah& rules, int
     const std::lock_guard<std::mutex> lock(mutex);
     slot = &built[{rules.pits(), rules.capture_empty(), max_seeds}];
   }
-  std::call_once(slot->once, [&] {
+  const std::lock_guard<std::mutex> lock(slot->making);
+  if (slot->db == nullptr) {
     slot->db = std::make_shared<const KalahEndgame>(rules, max_seeds, kalah_endgame_cache_dir());
-  });
+  }
   return slot->db;
 }
 
@@ -345,10 +349,11 @@ KalahEndgameRef::KalahEndgameRef(int pits, int max_seeds) : max_seeds_(max_seeds
 }
 
 const KalahEndgame& KalahEndgameRef::make(const Kalah& rules) const {
-  std::call_once(once_, [&] {
+  const std::lock_guard<std::mutex> lock(making_);  // not call_once: see shared_kalah_endgame
+  if (held_ == nullptr) {
     held_ = shared_kalah_endgame(rules, max_seeds_);
     ready_.store(held_.get(), std::memory_order_release);
-  });
+  }
   return *held_;
 }
 

@@ -111,7 +111,7 @@ class KalahEndgameRef {
  private:
   const KalahEndgame& make(const Kalah& rules) const;
   int max_seeds_;
-  mutable std::once_flag once_;
+  mutable std::mutex making_;
   mutable std::shared_ptr<const KalahEndgame> held_;
   mutable std::atomic<const KalahEndgame*> ready_{nullptr};
 };

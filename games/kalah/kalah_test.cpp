@@ -448,6 +448,20 @@ TEST(Kalah, EndgameDatabaseBuildStopsOnAnInterrupt) {
   const KalahEndgame rest(rules, 10, dir.string());
   EXPECT_EQ(rest.tables_read(), 1);  // the 8-seed table (smaller ones are not kept)
   EXPECT_TRUE(std::filesystem::exists(dir / "kalah-6-empty-10.egdb"));
+  // A game whose build was stopped builds again when next asked (prepare, or a search), and the
+  // copies made from it share what it builds then.
+  ::setenv("GTS_CACHE_DIR", dir.c_str(), 1);
+  const Kalah game =
+      make_kalah({{"pits", "6"}, {"seeds", "4"}, {"capture", "empty"}, {"endgame", "11"}});
+  const Kalah copy = game;
+  g_interrupt = true;
+  EXPECT_THROW(game.prepare(), Interrupted);
+  g_interrupt = false;
+  EXPECT_FALSE(std::filesystem::exists(dir / "kalah-6-empty-11.egdb"));
+  copy.prepare();
+  EXPECT_TRUE(std::filesystem::exists(dir / "kalah-6-empty-11.egdb"));
+  EXPECT_EQ(game.endgame(), copy.endgame());
+  ::unsetenv("GTS_CACHE_DIR");
   std::filesystem::remove_all(dir);
 }
 
