@@ -194,7 +194,9 @@ GoCapture::GoCapture(const Params& given) {
   if (const std::string& steps = p.get("escape_after"); steps == "none") {
     problem.escape_after.clear();
   } else if (!steps.empty()) {
-    problem.escape_after = parse_escape_steps(steps, "game go-capture: parameter 'escape_after'");
+    const std::string what = "game go-capture: parameter 'escape_after'";
+    problem.escape_after = parse_escape_steps(steps, what);
+    check_escape_steps(problem, what);
   }
   if (p.get("region") == "whole") problem.region.clear();
   ladders_ = p.get("ladders") == "on";

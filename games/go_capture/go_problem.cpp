@@ -181,18 +181,7 @@ void GoProblem::advance_escape_steps(int plies) {
   escape_after = std::move(left);
 }
 
-void validate_go_problem(const GoProblem& p, const std::string& source) {
-  if (p.size < GoProblem::kMinSize || p.size > GoProblem::kMaxSize) {
-    fail(source, "board size must be " + std::to_string(GoProblem::kMinSize) + ".." +
-                     std::to_string(GoProblem::kMaxSize) + ", got " + std::to_string(p.size));
-  }
-  const auto cells = static_cast<std::size_t>(p.size * p.size);
-  if (p.board.size() != cells) fail(source, "the board does not have size x size points");
-  if (p.to_move != 0 && p.to_move != 1) fail(source, "the side to move must be black or white");
-  if (p.escape_liberties < 2 || p.escape_liberties > GoProblem::kMaxEscapeLiberties) {
-    fail(source, "escape liberties must be 2.." + std::to_string(GoProblem::kMaxEscapeLiberties) +
-                     ", got " + std::to_string(p.escape_liberties));
-  }
+void check_escape_steps(const GoProblem& p, const std::string& source) {
   int last_ply = -1;
   int last_libs = p.escape_liberties;
   for (const auto& e : p.escape_after) {
@@ -207,6 +196,21 @@ void validate_go_problem(const GoProblem& p, const std::string& source) {
     last_ply = e.ply;
     last_libs = e.liberties;
   }
+}
+
+void validate_go_problem(const GoProblem& p, const std::string& source) {
+  if (p.size < GoProblem::kMinSize || p.size > GoProblem::kMaxSize) {
+    fail(source, "board size must be " + std::to_string(GoProblem::kMinSize) + ".." +
+                     std::to_string(GoProblem::kMaxSize) + ", got " + std::to_string(p.size));
+  }
+  const auto cells = static_cast<std::size_t>(p.size * p.size);
+  if (p.board.size() != cells) fail(source, "the board does not have size x size points");
+  if (p.to_move != 0 && p.to_move != 1) fail(source, "the side to move must be black or white");
+  if (p.escape_liberties < 2 || p.escape_liberties > GoProblem::kMaxEscapeLiberties) {
+    fail(source, "escape liberties must be 2.." + std::to_string(GoProblem::kMaxEscapeLiberties) +
+                     ", got " + std::to_string(p.escape_liberties));
+  }
+  check_escape_steps(p, source);
   if (p.max_plies < 1 || p.max_plies > GoProblem::kMaxPlies) {
     fail(source, "max plies must be 1.." + std::to_string(GoProblem::kMaxPlies) + ", got " +
                      std::to_string(p.max_plies));

@@ -124,6 +124,10 @@ int parse_go_point(int size, std::string_view text, const std::string& what);
 // "cg": SGF coordinates.
 std::string sgf_point_name(int size, int point);
 
+// Checks the escape steps against the escape liberties (validate_go_problem's part for them).
+// Throws ParseError("SOURCE: message").
+void check_escape_steps(const GoProblem& problem, const std::string& source);
+
 // Checks a problem's consistency: stones with liberties, the target a stone of one block, the goal
 // matching the colours, the target neither captured nor escaped already, a non-empty region,
 // ranges. Throws ParseError("SOURCE: message").
