@@ -26,9 +26,10 @@
 # reading depths at that test (past fourlib_depth, 7, four liberties are alive, past depth, 16,
 # three; counted from the test's trymoves, raised by increase_depths: so both answer the same
 # question; --param escape_after=none asks ours the stricter one, five liberties throughout),
-# XR from GNU Go's answer (0 disproved, 1 proved, 2 or 3 proved by ko), no region. Then `build/harness solve` runs
-# them (OUT/solve/) and OUT/results.csv gets one row per test; a table per board size is printed
-# and written to OUT/table.md. Positions that cannot be converted are listed with the reason.
+# XR from GNU Go's answer (0 disproved, 1 proved, 2 or 3 proved by ko), no region. Then
+# `build/harness solve` runs them (OUT/solve/) and OUT/results.csv gets one row per test; a table
+# per board size is printed and written to OUT/table.md. Positions that cannot be converted are
+# listed with the reason.
 # Needs bash, awk (mawk will do), sed, tr, cut and `cmake --build build --target harness`.
 set -euo pipefail
 usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 2; }
