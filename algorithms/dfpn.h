@@ -11,7 +11,10 @@
 // df-pn+: unsolved children not yet in the table start at the heuristic's numbers instead of
 // (1, 1), and `cost` is added to an unsolved child's number where the parent takes the minimum
 // (OR: pn(n) = min(pn(c) + cost), AND: dn(n) = min(dn(c) + cost)); solved children add nothing,
-// so 0 still means solved. Zhang et al.'s df-pn+ uses cost 0.
+// so 0 still means solved. Zhang et al.'s df-pn+ uses cost 0. Where the game names its focus
+// moves (HasFocusMoves, go-capture), `focus_cost` is added besides to every child that is not one
+// of them, played or not: the search works this much harder on the moves that can matter before
+// it turns to the rest. An edge cost like `cost`, it orders the search and changes no answer.
 //
 // Results live in a transposition table of fixed size (4-way buckets; a new result replaces the
 // same position's entry, else an empty slot, else the entry that cost the least work, so large
@@ -57,6 +60,8 @@ struct DfpnOptions {
   bool heuristic = false;
   // df-pn+: added to every unsolved child's number where the parent takes the minimum.
   ProofNumber cost = 0;
+  // df-pn+: added besides to an unsolved child that is not one of the game's focus moves.
+  ProofNumber focus_cost = 0;
   // The 1+epsilon trick; 0 gives Nagai's thresholds.
   double epsilon = 0.25;
   std::size_t tt_mb = 16;
@@ -208,6 +213,7 @@ class DfpnSearcher {
     }
     // With the heuristic, the deferred children's estimate is the null child's (a zone game's).
     lazy_ = options.lazy && HasFocusMoves<G> && (kZoneGame || !options.heuristic);
+    if (options.heuristic && HasFocusMoves<G>) focus_cost_ = options.focus_cost;
   }
 
   SolveResult run(const State& root) {
@@ -256,6 +262,8 @@ class DfpnSearcher {
     std::array<std::uint16_t, G::kMaxMoves> depth;
     std::array<std::uint8_t, G::kMaxMoves> terminal;
     std::size_t size = 0;
+    // Children [0, focus) are the game's focus moves (all of them where it names none).
+    std::size_t focus = 0;
     // Lazy expansion: children [0, live) are played and evaluated; the moves from `live` on are
     // not yet, and all stand at `deferred` (the first of them stands for all in the choice).
     // (A deferred child's key holds its index in the move list until it is played; `played` is one
@@ -287,17 +295,21 @@ class DfpnSearcher {
   // Generates and evaluates the children of `s` into `f`.
   void expand(const State& s, std::uint64_t key, int ply, Frame& f, bool after_null) {
     MovesOf<G> moves;
-    std::size_t focus = 0;
+    bool named = false;
     if constexpr (HasFocusMoves<G>) {
-      if (lazy_) focus = game_.focus_moves(s, moves);
+      named = lazy_ || focus_cost_ != 0;
+      if (named) f.focus = game_.focus_moves(s, moves);
     }
+    if (!named) {
+      game_.legal_moves(s, moves);
+      f.focus = moves.size();
+    }
+    // The children played now: all, or (lazy) the focus and as many as an earlier visit played.
+    std::size_t focus = lazy_ ? f.focus : moves.size();
     // What the table knows of this position from earlier visits (nothing below stores before it
     // is read).
     const DfpnTable::Entry* self = lazy_ || zones_ ? table_.probe(key) : nullptr;
-    if (!lazy_) {
-      game_.legal_moves(s, moves);
-      focus = moves.size();
-    } else if (self != nullptr) {
+    if (lazy_ && self != nullptr) {
       focus = std::max<std::size_t>(focus, std::min<std::size_t>(self->played, moves.size()));
     }
     ++stats_.interior;
@@ -407,6 +419,11 @@ class DfpnSearcher {
       f.depth[i] = e->depth;
       if (zones_ && (e->pn == 0 || e->dn == 0)) f.zone[i] = zone_store_[table_.slot(e)];
     }
+  }
+
+  // The edge cost of child i: `cost`, and `focus_cost` besides where it is not a focus move.
+  [[nodiscard]] ProofNumber cost(const Frame& f, std::size_t i) const {
+    return i < f.focus ? options_.cost : pn_add(options_.cost, focus_cost_);
   }
 
   // Plays and evaluates the first deferred child.
@@ -590,7 +607,7 @@ class DfpnSearcher {
       for (std::size_t i = 0; i < f.live; ++i) {
         ProofNumber sel = or_node ? f.pn[i] : f.dn[i];
         const ProofNumber other = or_node ? f.dn[i] : f.pn[i];
-        if (sel != 0 && sel < kPnInfinity) sel = pn_add(sel, options_.cost);
+        if (sel != 0 && sel < kPnInfinity) sel = pn_add(sel, cost(f, i));
         if (sel < sel1) {
           sel2 = sel1;
           sel1 = sel;
@@ -603,7 +620,7 @@ class DfpnSearcher {
       if (f.live < f.size) {
         // The deferred children, at one estimate: the first of them stands for them all.
         ProofNumber sel = or_node ? f.deferred.pn : f.deferred.dn;
-        sel = pn_add(sel, options_.cost);
+        sel = pn_add(sel, cost(f, f.live));
         if (sel < sel1) {
           sel2 = f.size - f.live > 1 ? sel : sel1;
           sel1 = sel;
@@ -631,7 +648,7 @@ class DfpnSearcher {
       }
       // Thresholds of the best child, in the parent's terms, then in the child's.
       ProofNumber child_sel_th = std::min(th_phi, grow(sel2, options_.epsilon));
-      if (child_sel_th < kPnInfinity) child_sel_th -= options_.cost;
+      if (child_sel_th < kPnInfinity) child_sel_th -= cost(f, best);
       const ProofNumber child_other = or_node ? f.dn[best] : f.pn[best];
       const std::int64_t other_th = static_cast<std::int64_t>(th_delta) -
                                     static_cast<std::int64_t>(delta) +
@@ -733,6 +750,7 @@ class DfpnSearcher {
   };
   bool zones_ = false;
   bool lazy_ = false;
+  ProofNumber focus_cost_ = 0;
   // Nodes at which the null child's stretch under way ends (see mid).
   std::uint64_t stop_at_ = ~std::uint64_t{0};
   static constexpr std::uint64_t kNullStretch = 16;

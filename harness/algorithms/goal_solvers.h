@@ -81,6 +81,9 @@ struct PnEntry {
 // initial numbers and an edge cost.
 template <bool kHeuristic>
 struct DfpnEntry {
+  // Measured on GNU Go's reading regression (README): 1,000 to 100,000 settle 138 to 150 of the
+  // 235 tests in 3 s each, against 133 with none; 5,000 the most.
+  static constexpr int kDefaultFocusCost = 5000;
   static AlgorithmInfo info() {
     using S = ParamSpec;
     std::vector<ParamSpec> options = {
@@ -103,6 +106,10 @@ struct DfpnEntry {
     options.push_back(S::integer("cost", 0, 0, 1000000,
                                  "added to an unsolved child's number where its parent takes "
                                  "the minimum (Zhang et al.'s capture experiments: 0)"));
+    options.push_back(S::integer("focus_cost", kDefaultFocusCost, 0, 1000000,
+                                 "added besides to a child that is not one of the moves the game "
+                                 "names as those that can matter (go-capture's focus moves), so "
+                                 "they are searched harder first; 0: no preference"));
     return {"dfpn+",
             {"df-pn+", "dfpn-plus"},
             "df-pn+: heuristic initial numbers (as pn+) and a cost on every edge",
@@ -117,7 +124,10 @@ struct DfpnEntry {
     df.epsilon = static_cast<double>(o.get_int("epsilon")) / 100.0;
     df.zones = o.get("zones") == "on";
     df.lazy = o.get("lazy") == "on";
-    if (kHeuristic) df.cost = static_cast<ProofNumber>(o.get_int("cost"));
+    if (kHeuristic) {
+      df.cost = static_cast<ProofNumber>(o.get_int("cost"));
+      df.focus_cost = static_cast<ProofNumber>(o.get_int("focus_cost"));
+    }
     return dfpn(game, goal, root, limits, heuristic, df);
   }
 };

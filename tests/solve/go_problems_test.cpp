@@ -60,6 +60,9 @@ void check_problems(int part) {
     DfpnOptions dfp;
     dfp.heuristic = true;
     results["df-pn+"] = dfpn(game, goal, root, nodes(400'000), h, dfp);
+    DfpnOptions focus = dfp;
+    focus.focus_cost = 5000;
+    results["df-pn+ focus cost"] = dfpn(game, goal, root, nodes(400'000), h, focus);
     PnOptions pnp;
     pnp.heuristic = true;
     pnp.max_mb = 64;

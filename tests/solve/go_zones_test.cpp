@@ -3,7 +3,8 @@
 // problems (5x5 to 9x9, a target of one to three liberties, either side to move, a few plies, some
 // with a ko ban, some with ko threats for one side, some escaping with a liberty fewer past a ply,
 // with and without the ladder and escape readers) df-pn and df-pn+ give the same result with both
-// off, lazy expansion alone and both on, and the same as alpha-beta; pn and pn+ give the same with
+// off, lazy expansion alone and both on (df-pn+ also with its focus cost, alone and with both), and
+// the same as alpha-beta; pn and pn+ give the same with
 // lazy expansion off and on. A zone that leaves out a point the result depends on, or a deferred
 // child taken for solved, shows up as a disagreement.
 #include <gtest/gtest.h>
@@ -131,6 +132,7 @@ TEST(GoZones, ZonesAndLazyExpansionNeverChangeAnAnswer) {
   int pruned_some = 0;
   int proved = 0;
   int fewer_leaves = 0;
+  int reordered = 0;
   const int problems = for_each_problem(20261126, [&](const Drawn& d) {
     const auto& [game, root, goal, h, reference] = d;
     for (const int variant : {0, 1, 2}) {
@@ -146,8 +148,18 @@ TEST(GoZones, ZonesAndLazyExpansionNeverChangeAnAnswer) {
       const SolveResult lazy = dfpn(game, goal, root, kLimits, h, o);
       o.zones = true;
       const SolveResult on = dfpn(game, goal, root, kLimits, h, o);
-      for (const SolveResult* r : {&off, &lazy, &on}) {
-        const char* what = r == &off ? "plain" : r == &lazy ? "lazy" : "zones and lazy";
+      // df-pn+'s focus cost, with everything on and with nothing else (it needs no lazy expansion).
+      o.focus_cost = heuristic ? 5000 : 0;
+      const SolveResult costly = heuristic ? dfpn(game, goal, root, kLimits, h, o) : on;
+      o.zones = false;
+      o.lazy = false;
+      const SolveResult costly_alone = heuristic ? dfpn(game, goal, root, kLimits, h, o) : off;
+      for (const SolveResult* r : {&off, &lazy, &on, &costly, &costly_alone}) {
+        const char* what = r == &off      ? "plain"
+                           : r == &lazy   ? "lazy"
+                           : r == &on     ? "zones and lazy"
+                           : r == &costly ? "zones, lazy and focus cost"
+                                          : "focus cost alone";
         if (r->status != ProofStatus::kUnknown && reference.status != ProofStatus::kUnknown) {
           EXPECT_EQ(r->status, reference.status) << kVariants[variant] << ", " << what;
         }
@@ -157,12 +169,14 @@ TEST(GoZones, ZonesAndLazyExpansionNeverChangeAnAnswer) {
       }
       fewer_leaves += lazy.stats.leaves < off.stats.leaves;
       pruned_some += on.stats.nodes < lazy.stats.nodes;
+      reordered += heuristic && costly.stats.nodes != on.stats.nodes;
       proved += on.status == ProofStatus::kProved;
     }
   });
   EXPECT_EQ(problems, 300);
   EXPECT_GT(pruned_some, 100) << "zones should save nodes on many problems";
   EXPECT_GT(fewer_leaves, 300) << "lazy expansion should play fewer children on most problems";
+  EXPECT_GT(reordered, 50) << "the focus cost should change df-pn+'s order on many problems";
   EXPECT_GT(proved, 100);
   EXPECT_LT(proved, 800);
 }
