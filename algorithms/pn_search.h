@@ -13,7 +13,9 @@
 // at an AND node the other way round. When the search selects it, that node adds the waiting moves
 // as its children: it is the same position as its parent, with the same mover, so the numbers
 // backed up through it are those of a parent with every child its own. A node is solved only with
-// every child it claims searched.
+// every child it claims searched. pn+'s `focus_cost` (as df-pn+'s) is added to the numbers of
+// that node where its parent takes the minimum, unless it is solved: an edge cost on every move
+// the game does not name as a focus move, so the search works on those first.
 //
 // The tree lives in one vector of 24-byte nodes (children contiguous, no allocation per node) and
 // stores no positions: a descent replays its moves from the root. It is a tree: transpositions
@@ -43,6 +45,9 @@ struct PnOptions {
   // Lazy expansion where the game names its focus moves (HasFocusMoves; with the heuristic, a
   // game with a null child, HasRelevanceZones): the other moves are added only when selected.
   bool lazy = true;
+  // pn+ with lazy expansion: added to the node standing for the waiting moves where its parent
+  // takes the minimum (pn at OR nodes, dn at AND nodes), unless it is solved.
+  ProofNumber focus_cost = 0;
 };
 
 namespace detail {
@@ -69,6 +74,7 @@ class PnSearcher {
       : game_(game), goal_(goal), heuristic_(heuristic), options_(options), budget_(limits) {
     max_nodes_in_tree_ = options.max_mb * (std::size_t{1} << 20) / sizeof(PnNode);
     lazy_ = options.lazy && HasFocusMoves<G> && (HasRelevanceZones<G> || !options.heuristic);
+    if (lazy_ && options.heuristic) focus_cost_ = options.focus_cost;
   }
 
   SolveResult run(const State& root) {
@@ -124,9 +130,16 @@ class PnSearcher {
     const PnNode& n = tree_[idx];
     std::uint32_t best = n.first_child;
     for (std::uint32_t c = n.first_child + 1; c < n.first_child + n.num_children; ++c) {
-      if (n.or_node != 0 ? tree_[c].pn < tree_[best].pn : tree_[c].dn < tree_[best].dn) best = c;
+      if (chosen_by(n, tree_[c]) < chosen_by(n, tree_[best])) best = c;
     }
     return best;
+  }
+
+  // The number by which `n` chooses its child `ch` (OR: pn, AND: dn), with the focus cost on the
+  // node standing for the waiting moves.
+  [[nodiscard]] ProofNumber chosen_by(const PnNode& n, const PnNode& ch) const {
+    const ProofNumber x = n.or_node != 0 ? ch.pn : ch.dn;
+    return ch.move == kNoMove && x != 0 ? pn_add(x, focus_cost_) : x;
   }
 
   // The moves of `s` into `moves`; returns how many of them a lazy expansion adds at once.
@@ -214,13 +227,8 @@ class PnSearcher {
     ProofNumber sum = 0;
     for (std::uint32_t c = n.first_child; c < n.first_child + n.num_children; ++c) {
       const PnNode& ch = tree_[c];
-      if (n.or_node != 0) {
-        mins = std::min(mins, ch.pn);
-        sum = pn_add(sum, ch.dn);
-      } else {
-        mins = std::min(mins, ch.dn);
-        sum = pn_add(sum, ch.pn);
-      }
+      mins = std::min(mins, chosen_by(n, ch));
+      sum = pn_add(sum, n.or_node != 0 ? ch.dn : ch.pn);
     }
     if (n.or_node != 0) {
       n.pn = mins;
@@ -293,6 +301,7 @@ class PnSearcher {
   SearchStats stats_;
   std::size_t max_nodes_in_tree_ = 0;
   bool lazy_ = false;
+  ProofNumber focus_cost_ = 0;
   std::vector<PnNode> tree_;
 };
 

@@ -67,6 +67,8 @@ void check_problems(int part) {
     pnp.heuristic = true;
     pnp.max_mb = 64;
     results["pn+"] = pn_search(game, goal, root, nodes(1'000'000), h, pnp);
+    pnp.focus_cost = 5000;
+    results["pn+ focus cost"] = pn_search(game, goal, root, nodes(1'000'000), h, pnp);
     AlphaBetaSolverOptions ab;
     ab.tt = true;
     ab.tt_mb = 1;

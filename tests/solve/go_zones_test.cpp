@@ -181,11 +181,12 @@ TEST(GoZones, ZonesAndLazyExpansionNeverChangeAnAnswer) {
   EXPECT_LT(proved, 800);
 }
 
-// pn and pn+ with lazy expansion: the waiting moves' node must neither hide a refutation nor add a
-// ply to the main line.
+// pn and pn+ with lazy expansion (pn+ also with its focus cost): the waiting moves' node must
+// neither hide a refutation nor add a ply to the main line.
 TEST(GoZones, LazyProofNumberSearchKeepsEveryAnswer) {
   int fewer_leaves = 0;
   int solved = 0;
+  int reordered = 0;
   const int problems = for_each_problem(20261127, [&](const Drawn& d) {
     const auto& [game, root, goal, h, reference] = d;
     for (const bool heuristic : {false, true}) {
@@ -196,11 +197,17 @@ TEST(GoZones, LazyProofNumberSearchKeepsEveryAnswer) {
       const SolveResult off = pn_search(game, goal, root, kLimits, h, o);
       o.lazy = true;
       const SolveResult lazy = pn_search(game, goal, root, kLimits, h, o);
+      o.focus_cost = heuristic ? 5000 : 0;
+      const SolveResult costly = heuristic ? pn_search(game, goal, root, kLimits, h, o) : lazy;
+      reordered += heuristic && costly.stats.nodes != lazy.stats.nodes;
       const char* what = heuristic ? "pn+" : "pn";
-      for (const SolveResult* r : {&off, &lazy}) {
+      for (const SolveResult* r : {&off, &lazy, &costly}) {
         if (r->status == ProofStatus::kUnknown) continue;
         if (reference.status != ProofStatus::kUnknown) {
-          EXPECT_EQ(r->status, reference.status) << what << (r == &lazy ? " lazy" : "");
+          EXPECT_EQ(r->status, reference.status) << what
+                                                 << (r == &off    ? ""
+                                                     : r == &lazy ? " lazy"
+                                                                  : " focus cost");
         }
         // The main line is legal from the root, as long as the solved depth (no ply for the
         // waiting moves' node), ends the game, and starts with the best move.
@@ -221,12 +228,16 @@ TEST(GoZones, LazyProofNumberSearchKeepsEveryAnswer) {
         EXPECT_EQ(lazy.status, off.status) << what;
         ++solved;
       }
+      if (off.status != ProofStatus::kUnknown && costly.status != ProofStatus::kUnknown) {
+        EXPECT_EQ(costly.status, off.status) << what << " focus cost";
+      }
       fewer_leaves += lazy.stats.leaves < off.stats.leaves;
     }
   });
   EXPECT_EQ(problems, 300);
   EXPECT_GT(solved, 400);
   EXPECT_GT(fewer_leaves, 300) << "lazy expansion should add fewer children on most problems";
+  EXPECT_GT(reordered, 30) << "the focus cost should change pn+'s order on many problems";
 }
 
 }  // namespace
