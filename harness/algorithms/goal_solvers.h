@@ -51,9 +51,13 @@ inline ParamSpec lazy_expansion_spec() {
                            "(go-capture): the others are played only when the search selects them");
 }
 
-// pn+'s and df-pn+'s edge cost on the moves the game does not name as its focus moves.
-inline ParamSpec focus_cost_spec(int default_cost, const std::string& where) {
-  return ParamSpec::integer("focus_cost", default_cost, 0, 1000000,
+// pn+'s and df-pn+'s edge cost on the moves the game does not name as its focus moves. Measured on
+// GNU Go's reading regression (README; 235 tests, 3 s each): df-pn+ settles 133 with none, 138 at
+// 1,000, 150 at 5,000, 147 at 20,000 and 146 at 100,000; pn+ 120, 115, 129 and 130 (to 20,000).
+inline constexpr int kDefaultFocusCost = 5000;
+
+inline ParamSpec focus_cost_spec(const std::string& where) {
+  return ParamSpec::integer("focus_cost", kDefaultFocusCost, 0, 1000000,
                             "added to the numbers of the moves that are not among those the game "
                             "names as the ones that can matter (go-capture)" +
                                 where + ", so that those are searched harder first; 0: none");
@@ -62,16 +66,13 @@ inline ParamSpec focus_cost_spec(int default_cost, const std::string& where) {
 // Allis's proof-number search; pn+ starts unsolved leaves at the heuristic's numbers.
 template <bool kHeuristic>
 struct PnEntry {
-  // Measured as df-pn+'s (README): pn+ settles 120 of GNU Go's 235 reading tests with none, 115 at
-  // 1,000, 129 at 5,000 and 130 at 20,000.
-  static constexpr int kDefaultPnFocusCost = 5000;
   static AlgorithmInfo info() {
     if (kHeuristic) {
       return {"pn+",
               {"pn-plus"},
               "pn with heuristic initial numbers: pn = E^2, dn = (25/E)^2",
               {proof_tree_memory_spec(), lazy_expansion_spec(),
-               focus_cost_spec(kDefaultPnFocusCost, ", with lazy expansion")}};
+               focus_cost_spec(", with lazy expansion")}};
     }
     return {"pn",
             {},
@@ -94,9 +95,6 @@ struct PnEntry {
 // initial numbers and an edge cost.
 template <bool kHeuristic>
 struct DfpnEntry {
-  // Measured on GNU Go's reading regression (README): 1,000 to 100,000 settle 138 to 150 of the
-  // 235 tests in 3 s each, against 133 with none; 5,000 the most.
-  static constexpr int kDefaultFocusCost = 5000;
   static AlgorithmInfo info() {
     using S = ParamSpec;
     std::vector<ParamSpec> options = {
@@ -119,7 +117,7 @@ struct DfpnEntry {
     options.push_back(S::integer("cost", 0, 0, 1000000,
                                  "added to an unsolved child's number where its parent takes "
                                  "the minimum (Zhang et al.'s capture experiments: 0)"));
-    options.push_back(focus_cost_spec(kDefaultFocusCost, ""));
+    options.push_back(focus_cost_spec(""));
     return {"dfpn+",
             {"df-pn+", "dfpn-plus"},
             "df-pn+: heuristic initial numbers (as pn+) and a cost on every edge",
