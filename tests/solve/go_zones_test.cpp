@@ -4,9 +4,9 @@
 // with a ko ban, some with ko threats for one side, some escaping with a liberty fewer past a ply,
 // with and without the ladder and escape readers) df-pn and df-pn+ give the same result with both
 // off, lazy expansion alone and both on (df-pn+ also with its focus cost, alone and with both), and
-// the same as alpha-beta; pn and pn+ give the same with
-// lazy expansion off and on. A zone that leaves out a point the result depends on, or a deferred
-// child taken for solved, shows up as a disagreement.
+// the same as alpha-beta; pn and pn+ give the same with lazy expansion off and on (pn+ also with
+// its focus cost). A zone that leaves out a point the result depends on, or a deferred child taken
+// for solved, shows up as a disagreement.
 #include <gtest/gtest.h>
 
 #include <algorithm>
