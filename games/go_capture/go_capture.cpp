@@ -79,11 +79,14 @@ class CellSet {
 
 // Floods the block at `p`, calling `visit(r, v)` for every point r beside one of its stones (v:
 // what is there; points beside several stones come once per stone, the block's own stones too)
-// until it returns false; false when it stopped.
+// until it returns false; false when it stopped. The stones reached go into `stones_out` (when
+// given, empty).
 template <typename Visit>
-bool visit_block(const GoCapture::State& s, int p, const std::array<int, 4>& dirs, Visit&& visit) {
+bool visit_block(const GoCapture::State& s, int p, const std::array<int, 4>& dirs, Visit&& visit,
+                 CellSet* stones_out = nullptr) {
   const std::uint8_t color = s.board[static_cast<std::size_t>(p)];
-  CellSet stones;
+  CellSet local;
+  CellSet& stones = stones_out != nullptr ? *stones_out : local;
   std::array<std::uint16_t, GoCapture::kMaxMoves> stack;
   std::size_t top = 0;
   stones.insert(p);
@@ -100,14 +103,31 @@ bool visit_block(const GoCapture::State& s, int p, const std::array<int, 4>& dir
   return true;
 }
 
-// Calls `visit(cell)` once for each liberty of the block at `p` until it returns false.
+// Calls `visit(cell)` once for each liberty of the block at `p` until it returns false; the
+// block's stones go into `stones` (when given, empty) as far as the flood reached.
 template <typename Visit>
 void visit_liberties(const GoCapture::State& s, int p, const std::array<int, 4>& dirs,
-                     Visit&& visit) {
+                     Visit&& visit, CellSet* stones = nullptr) {
   CellSet libs;
-  visit_block(s, p, dirs, [&](int r, std::uint8_t v) {
-    return v != GoCapture::kEmpty || !libs.insert(r) || visit(r);
-  });
+  visit_block(
+      s, p, dirs,
+      [&](int r, std::uint8_t v) { return v != GoCapture::kEmpty || !libs.insert(r) || visit(r); },
+      stones);
+}
+
+// The liberties of the block at `p` into `out`, up to `limit` of them; returns how many, counting
+// no further than limit + 1. The block's stones go into `stones` when given (empty).
+int block_liberty_cells(const GoCapture::State& s, int p, const std::array<int, 4>& dirs, int* out,
+                        int limit, CellSet* stones = nullptr) {
+  int count = 0;
+  visit_liberties(
+      s, p, dirs,
+      [&](int r) {
+        if (count < limit) out[count] = r;
+        return ++count <= limit;
+      },
+      stones);
+  return count;
 }
 
 std::optional<long> to_long(std::string_view text, int base = 10) {
@@ -493,13 +513,7 @@ bool GoCapture::playable(const State& s, int p) const {
 }
 
 int GoCapture::target_liberty_cells(const State& s, int* out, int limit) const {
-  int count = 0;
-  visit_liberties(s, target_, dirs_, [&](int r) {
-    if (count < limit) out[count] = r;
-    ++count;
-    return true;
-  });
-  return count;
+  return block_liberty_cells(s, target_, dirs_, out, limit);
 }
 
 bool GoCapture::escape_sure(const State& s) const {
@@ -510,13 +524,35 @@ bool GoCapture::escape_sure(const State& s) const {
 bool GoCapture::read_escape(const State& s, Zone* zone) const {
   if (zone != nullptr) add_block_zone(s, target_, *zone);
   std::array<int, kMaxMoves> libs;
-  const int n = target_liberty_cells(s, libs.data(), static_cast<int>(libs.size()));
+  CellSet stones;
+  const int n =
+      block_liberty_cells(s, target_, dirs_, libs.data(), static_cast<int>(libs.size()), &stones);
+  // False when a stone at the liberty e cannot leave the target `need` liberties: it joins no
+  // other block of the defender's and captures nothing, so the target keeps its other n - 1
+  // liberties and gains at most e's empty neighbours. (What it reads, e's neighbours and their
+  // blocks, is in add_move_zone's zone.)
+  auto may_reach = [&](const State& t, int e, int need) {
+    int bound = n - 1;
+    for (int d : dirs_) {
+      const int q = e + d;
+      const std::uint8_t v = t.board[static_cast<std::size_t>(q)];
+      if (v == kEmpty) {
+        ++bound;
+      } else if (v == target_color_) {
+        if (!stones.contains(q)) return true;
+      } else if (v != kEdge && liberties(t, q, 2) == 1) {
+        return true;
+      }
+    }
+    return bound >= need;
+  };
   if (s.side != attacker_) {
     // One move that escapes: an extension at a liberty.
+    const int need = escape_at(s.ply + 1);
     for (int i = 0; i < n; ++i) {
       const int e = libs[static_cast<std::size_t>(i)];
       if (zone != nullptr) add_move_zone(s, e, *zone);
-      if (!playable(s, e)) continue;
+      if (!may_reach(s, e, need) || !playable(s, e)) continue;
       State t = s;
       play_stone_for_reading(t, e);
       if (t.status == kEscaped) {
@@ -539,7 +575,7 @@ bool GoCapture::read_escape(const State& s, Zone* zone) const {
   for (int i = 0; i < n && found < 2 && roomy < 2; ++i) {
     const int e = libs[static_cast<std::size_t>(i)];
     if (zone != nullptr) add_move_zone(t, e, *zone);
-    if (!playable(t, e)) continue;
+    if (!may_reach(t, e, esc) || !playable(t, e)) continue;
     bool captures = false;
     for (int d : dirs_) {
       const int q = e + d;

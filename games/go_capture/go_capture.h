@@ -301,7 +301,8 @@ class GoCapture {
   void add_block_zone(const State& s, int p, Zone& z) const;
   // Adds every block beside the target (the attacker's) with the points beside it.
   void add_target_neighbours_zone(const State& s, Zone& z) const;
-  // The target's liberties, up to `limit` of them, into `out`; returns how many.
+  // The target's liberties, up to `limit` of them, into `out`; returns how many, counting no
+  // further than limit + 1.
   int target_liberty_cells(const State& s, int* out, int limit) const;
   void update_status(State& s) const;
   // The target was just taken by a ko capture that the defender, who wins every ko, may retake at
