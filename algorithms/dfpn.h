@@ -15,6 +15,10 @@
 // moves (HasFocusMoves, go-capture), `focus_cost` is added besides to every child that is not one
 // of them, played or not: the search works this much harder on the moves that can matter before
 // it turns to the rest. An edge cost like `cost`, it orders the search and changes no answer.
+// With `killers` (and focus moves in use: lazy expansion or the focus cost), a move outside the
+// focus that won a position for its mover becomes that ply's killer move: at the next positions
+// of the same ply it joins their focus (played at once, free of the focus cost), so a defence
+// the game does not name, once found, is tried first wherever the attacker tries again.
 //
 // Results live in a transposition table of fixed size (4-way buckets; a new result replaces the
 // same position's entry, else an empty slot, else the entry that cost the least work, so large
@@ -62,6 +66,9 @@ struct DfpnOptions {
   ProofNumber cost = 0;
   // df-pn+: added besides to an unsolved child that is not one of the game's focus moves.
   ProofNumber focus_cost = 0;
+  // df-pn+ with focus moves: a move outside the focus that won for its mover joins the focus at
+  // the next positions of the same ply (a killer move), played at once and free of focus_cost.
+  bool killers = false;
   // The 1+epsilon trick; 0 gives Nagai's thresholds.
   double epsilon = 0.25;
   std::size_t tt_mb = 16;
@@ -214,6 +221,7 @@ class DfpnSearcher {
     // With the heuristic, the deferred children's estimate is the null child's (a zone game's).
     lazy_ = options.lazy && HasFocusMoves<G> && (kZoneGame || !options.heuristic);
     if (options.heuristic && HasFocusMoves<G>) focus_cost_ = options.focus_cost;
+    killers_on_ = options.killers && (lazy_ || focus_cost_ != 0);
   }
 
   SolveResult run(const State& root) {
@@ -262,8 +270,10 @@ class DfpnSearcher {
     std::array<std::uint16_t, G::kMaxMoves> depth;
     std::array<std::uint8_t, G::kMaxMoves> terminal;
     std::size_t size = 0;
-    // Children [0, focus) are the game's focus moves (all of them where it names none).
+    // Children [0, focus) are the game's focus moves (all of them where it names none), and the
+    // ply's killer move last among them where it is not one (named_focus: without it).
     std::size_t focus = 0;
+    std::size_t named_focus = 0;
     // Lazy expansion: children [0, live) are played and evaluated; the moves from `live` on are
     // not yet, and all stand at `deferred` (the first of them stands for all in the choice).
     // (A deferred child's key holds its index in the move list until it is played; `played` is one
@@ -304,6 +314,8 @@ class DfpnSearcher {
       game_.legal_moves(s, moves);
       f.focus = moves.size();
     }
+    f.named_focus = f.focus;
+    if (named && killers_on_) promote_killer(ply, moves, f);
     // The children played now: all, or (lazy) the focus and as many as an earlier visit played.
     std::size_t focus = lazy_ ? f.focus : moves.size();
     // What the table knows of this position from earlier visits (nothing below stores before it
@@ -419,6 +431,32 @@ class DfpnSearcher {
       f.depth[i] = e->depth;
       if (zones_ && (e->pn == 0 || e->dn == 0)) f.zone[i] = zone_store_[table_.slot(e)];
     }
+  }
+
+  // The killer move of `ply`, where it is among the moves after the focus, moves to the focus's
+  // end and joins it.
+  void promote_killer(int ply, MovesOf<G>& moves, Frame& f) {
+    const auto p = static_cast<std::size_t>(ply);
+    if (p >= killer_set_.size() || killer_set_[p] == 0) return;
+    for (std::size_t j = f.focus; j < moves.size(); ++j) {
+      if (moves[j] != killer_[p]) continue;
+      std::rotate(moves.begin() + f.focus, moves.begin() + j, moves.begin() + j + 1);
+      ++f.focus;
+      return;
+    }
+  }
+
+  // `f`'s position (at `ply`) was won by its mover with child `best`: a move outside the game's
+  // focus becomes the ply's killer.
+  void note_killer(int ply, const Frame& f, std::size_t best) {
+    if (!killers_on_ || best < f.named_focus) return;
+    const auto p = static_cast<std::size_t>(ply);
+    if (killer_set_.size() <= p) {
+      killer_set_.resize(p + 1, 0);
+      killer_.resize(p + 1);
+    }
+    killer_set_[p] = 1;
+    killer_[p] = f.moves[best];
   }
 
   // The edge cost of child i: `cost`, and `focus_cost` besides where it is not a focus move.
@@ -681,6 +719,7 @@ class DfpnSearcher {
         }
       }
       r.depth = static_cast<std::uint16_t>(std::min(d + 1, 65535));
+      if (mover_wins) note_killer(ply, f, best);
       if (zones_) solved_zone(s, f, mover_wins, best, zone);
     }
     const std::size_t slot =
@@ -751,6 +790,10 @@ class DfpnSearcher {
   bool zones_ = false;
   bool lazy_ = false;
   ProofNumber focus_cost_ = 0;
+  bool killers_on_ = false;
+  // The killer move of each ply, where killer_set_ says there is one.
+  std::vector<Move> killer_;
+  std::vector<std::uint8_t> killer_set_;
   // Nodes at which the null child's stretch under way ends (see mid).
   std::uint64_t stop_at_ = ~std::uint64_t{0};
   static constexpr std::uint64_t kNullStretch = 16;
