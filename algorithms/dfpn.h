@@ -16,9 +16,10 @@
 // of them, played or not: the search works this much harder on the moves that can matter before
 // it turns to the rest. An edge cost like `cost`, it orders the search and changes no answer.
 // With `killers` (and focus moves in use: lazy expansion or the focus cost), a move outside the
-// focus that won a position for its mover becomes that ply's killer move: at the next positions
-// of the same ply it joins their focus (played at once, free of the focus cost), so a defence
-// the game does not name, once found, is tried first wherever the attacker tries again.
+// focus that won a position for its mover becomes a killer move of that ply (the last two are
+// kept): at the next positions of the same ply they join the focus (played at once, free of the
+// focus cost), so a defence the game does not name, once found, is tried first wherever the
+// attacker tries again.
 //
 // Results live in a transposition table of fixed size (4-way buckets; a new result replaces the
 // same position's entry, else an empty slot, else the entry that cost the least work, so large
@@ -66,8 +67,9 @@ struct DfpnOptions {
   ProofNumber cost = 0;
   // df-pn+: added besides to an unsolved child that is not one of the game's focus moves.
   ProofNumber focus_cost = 0;
-  // df-pn+ with focus moves: a move outside the focus that won for its mover joins the focus at
-  // the next positions of the same ply (a killer move), played at once and free of focus_cost.
+  // df-pn+ with focus moves: the last two moves outside the focus that won for their mover at a
+  // ply join the focus at the next positions of that ply (killer moves), played at once and free
+  // of focus_cost.
   bool killers = false;
   // The 1+epsilon trick; 0 gives Nagai's thresholds.
   double epsilon = 0.25;
@@ -271,7 +273,7 @@ class DfpnSearcher {
     std::array<std::uint8_t, G::kMaxMoves> terminal;
     std::size_t size = 0;
     // Children [0, focus) are the game's focus moves (all of them where it names none), and the
-    // ply's killer move last among them where it is not one (named_focus: without it).
+    // ply's killer moves last among them where they are not (named_focus: without them).
     std::size_t focus = 0;
     std::size_t named_focus = 0;
     // Lazy expansion: children [0, live) are played and evaluated; the moves from `live` on are
@@ -315,7 +317,7 @@ class DfpnSearcher {
       f.focus = moves.size();
     }
     f.named_focus = f.focus;
-    if (named && killers_on_) promote_killer(ply, moves, f);
+    if (named && killers_on_) promote_killers(ply, moves, f);
     // The children played now: all, or (lazy) the focus and as many as an earlier visit played.
     std::size_t focus = lazy_ ? f.focus : moves.size();
     // What the table knows of this position from earlier visits (nothing below stores before it
@@ -433,30 +435,39 @@ class DfpnSearcher {
     }
   }
 
-  // The killer move of `ply`, where it is among the moves after the focus, moves to the focus's
-  // end and joins it.
-  void promote_killer(int ply, MovesOf<G>& moves, Frame& f) {
+  // The killer moves of `ply` that are among the moves after the focus move to the focus's end
+  // and join it.
+  void promote_killers(int ply, MovesOf<G>& moves, Frame& f) {
     const auto p = static_cast<std::size_t>(ply);
-    if (p >= killer_set_.size() || killer_set_[p] == 0) return;
-    for (std::size_t j = f.focus; j < moves.size(); ++j) {
-      if (moves[j] != killer_[p]) continue;
-      std::rotate(moves.begin() + f.focus, moves.begin() + j, moves.begin() + j + 1);
-      ++f.focus;
-      return;
+    if (p >= killer_count_.size()) return;
+    for (std::size_t k = 0; k < killer_count_[p]; ++k) {
+      for (std::size_t j = f.focus; j < moves.size(); ++j) {
+        if (moves[j] != killers_[p][k]) continue;
+        std::rotate(moves.begin() + f.focus, moves.begin() + j, moves.begin() + j + 1);
+        ++f.focus;
+        break;
+      }
     }
   }
 
   // `f`'s position (at `ply`) was won by its mover with child `best`: a move outside the game's
-  // focus becomes the ply's killer.
+  // focus becomes the ply's first killer, the first before it (if another) its second.
   void note_killer(int ply, const Frame& f, std::size_t best) {
     if (!killers_on_ || best < f.named_focus) return;
     const auto p = static_cast<std::size_t>(ply);
-    if (killer_set_.size() <= p) {
-      killer_set_.resize(p + 1, 0);
-      killer_.resize(p + 1);
+    if (killer_count_.size() <= p) {
+      killer_count_.resize(p + 1, 0);
+      killers_.resize(p + 1);
     }
-    killer_set_[p] = 1;
-    killer_[p] = f.moves[best];
+    auto& k = killers_[p];
+    const Move m = f.moves[best];
+    if (killer_count_[p] == 0) {
+      killer_count_[p] = 1;
+    } else if (k[0] != m) {
+      k[1] = k[0];
+      killer_count_[p] = 2;
+    }
+    k[0] = m;
   }
 
   // The edge cost of child i: `cost`, and `focus_cost` besides where it is not a focus move.
@@ -791,9 +802,9 @@ class DfpnSearcher {
   bool lazy_ = false;
   ProofNumber focus_cost_ = 0;
   bool killers_on_ = false;
-  // The killer move of each ply, where killer_set_ says there is one.
-  std::vector<Move> killer_;
-  std::vector<std::uint8_t> killer_set_;
+  // The killer moves of each ply, the latest first: killer_count_ of them.
+  std::vector<std::array<Move, 2>> killers_;
+  std::vector<std::uint8_t> killer_count_;
   // Nodes at which the null child's stretch under way ends (see mid).
   std::uint64_t stop_at_ = ~std::uint64_t{0};
   static constexpr std::uint64_t kNullStretch = 16;

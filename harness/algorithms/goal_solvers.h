@@ -118,12 +118,13 @@ struct DfpnEntry {
                                  "added to an unsolved child's number where its parent takes "
                                  "the minimum (Zhang et al.'s capture experiments: 0)"));
     options.push_back(focus_cost_spec(""));
-    // Measured on GNU Go's reading regression (README; 235 tests, 400,000 nodes each): 154
-    // settle with killers, 152 without, none lost.
-    options.push_back(S::choice("killers", "on", {"off", "on"},
-                                "a move outside those the game names as the ones that can "
-                                "matter (go-capture) that won a position joins them at the next "
-                                "positions of the same ply (a killer move)"));
+    // Measured on GNU Go's reading regression (README; 235 tests, 400,000 nodes each): 156
+    // settle with two killers a ply, 154 with one, 152 without; none lost.
+    options.push_back(
+        S::choice("killers", "on", {"off", "on"},
+                  "a move outside those the game names as the ones that can "
+                  "matter (go-capture) that won a position joins them at the next "
+                  "positions of the same ply (a killer move; the last two are kept)"));
     return {"dfpn+",
             {"df-pn+", "dfpn-plus"},
             "df-pn+: heuristic initial numbers (as pn+) and a cost on every edge",
