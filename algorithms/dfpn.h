@@ -67,9 +67,10 @@ struct DfpnOptions {
   ProofNumber cost = 0;
   // df-pn+: added besides to an unsolved child that is not one of the game's focus moves.
   ProofNumber focus_cost = 0;
-  // df-pn+ with focus moves: the last two moves outside the focus that won for their mover at a
-  // ply join the focus at the next positions of that ply (killer moves), played at once and free
-  // of focus_cost.
+  // Where focus moves are in use (lazy expansion, or df-pn+'s focus cost; the registry offers it
+  // for df-pn+ only): the last two moves outside the focus that won for their mover at a ply join
+  // the focus at the next positions of that ply (killer moves), played at once and free of
+  // focus_cost.
   bool killers = false;
   // The 1+epsilon trick; 0 gives Nagai's thresholds.
   double epsilon = 0.25;
