@@ -59,28 +59,12 @@ std::uint64_t mix(std::uint64_t z) {
 }
 
 // A set of mailbox cells, cheap to clear: one bit a cell.
-class CellSet {
- public:
-  // True when `c` was not in the set (and is now).
-  bool insert(int c) {
-    auto& w = bits_[static_cast<std::size_t>(c) >> 6U];
-    const std::uint64_t bit = std::uint64_t{1} << (static_cast<unsigned>(c) & 63U);
-    if ((w & bit) != 0) return false;
-    w |= bit;
-    return true;
-  }
-  [[nodiscard]] bool contains(int c) const {
-    return (bits_[static_cast<std::size_t>(c) >> 6U] >> (static_cast<unsigned>(c) & 63U) & 1U) != 0;
-  }
-
- private:
-  std::array<std::uint64_t, (detail::kGoCells + 63) / 64> bits_{};
-};
+using CellSet = GoZone;
 
 // Floods the block at `p`, calling `visit(r, v)` for every point r beside one of its stones (v:
 // what is there; points beside several stones come once per stone, the block's own stones too)
 // until it returns false; false when it stopped. The stones reached go into `stones_out` (when
-// given, empty).
+// given, holding no stone of this block).
 template <typename Visit>
 bool visit_block(const GoCapture::State& s, int p, const std::array<int, 4>& dirs, Visit&& visit,
                  CellSet* stones_out = nullptr) {
@@ -104,7 +88,7 @@ bool visit_block(const GoCapture::State& s, int p, const std::array<int, 4>& dir
 }
 
 // Calls `visit(cell)` once for each liberty of the block at `p` until it returns false; the
-// block's stones go into `stones` (when given, empty) as far as the flood reached.
+// block's stones go into `stones` (when given, holding none of them) as far as the flood reached.
 template <typename Visit>
 void visit_liberties(const GoCapture::State& s, int p, const std::array<int, 4>& dirs,
                      Visit&& visit, CellSet* stones = nullptr) {
@@ -275,6 +259,10 @@ GoCapture::State GoCapture::state_of(const GoProblem& p, int ply) const {
 }
 
 int GoCapture::liberties(const State& s, int p, int limit) const {
+  // The stone's own empty neighbours are distinct liberties, often enough without a flood.
+  int near = 0;
+  for (int d : dirs_) near += s.board[static_cast<std::size_t>(p + d)] == kEmpty ? 1 : 0;
+  if (near >= limit && limit > 0) return limit;
   int count = 0;
   visit_liberties(s, p, dirs_, [&](int) { return ++count < limit; });
   return count;
@@ -376,50 +364,43 @@ std::size_t GoCapture::generate_moves(const State& s, MovesOf<GoCapture>& moves,
   auto add = [&](int c) {
     if (listed.insert(c)) first[nfirst++] = static_cast<std::uint16_t>(c);
   };
+  // One flood of the target collects its liberties and, for each attacker block beside it, that
+  // block's liberties (one span each in `block_libs`, listed once the target's count is known).
   std::array<int, kMaxMoves> libs;
-  const int nlibs = target_liberty_cells(s, libs.data(), static_cast<int>(libs.size()));
-  for (int i = 0; i < nlibs; ++i) add(libs[static_cast<std::size_t>(i)]);
+  int nlibs = 0;
+  // Each point is a liberty of at most four blocks.
+  std::array<std::uint16_t, 4 * kMaxMoves> block_libs;
+  std::array<std::pair<std::uint16_t, std::uint16_t>, kMaxMoves> spans;  // (start, size)
+  std::size_t nspans = 0;
+  std::size_t used = 0;
   {
     const auto enemy = static_cast<std::uint8_t>(3 - target_color_);
-    CellSet stones;
     CellSet blocks;
-    std::array<std::uint16_t, kMaxMoves> stack;
-    std::size_t top = 0;
-    stones.insert(target_);
-    stack[top++] = static_cast<std::uint16_t>(target_);
-    std::array<std::uint16_t, kMaxMoves> block_libs;
-    while (top > 0) {
-      const int q = stack[--top];
-      for (int d : dirs_) {
-        const int r = q + d;
-        const std::uint8_t v = s.board[static_cast<std::size_t>(r)];
-        if (v == target_color_ && stones.insert(r)) {
-          stack[top++] = static_cast<std::uint16_t>(r);
-        } else if (v == enemy && !blocks.contains(r)) {
-          // The attacker block at r: its liberties, listed when it is short of them.
-          std::array<std::uint16_t, kMaxMoves> bstack;
-          std::size_t bt = 0;
-          CellSet bl;
-          std::size_t nbl = 0;
-          blocks.insert(r);
-          bstack[bt++] = static_cast<std::uint16_t>(r);
-          while (bt > 0) {
-            const int b = bstack[--bt];
-            for (int e : dirs_) {
-              const int x = b + e;
-              const std::uint8_t w = s.board[static_cast<std::size_t>(x)];
-              if (w == kEmpty) {
-                if (bl.insert(x)) block_libs[nbl++] = static_cast<std::uint16_t>(x);
-              } else if (w == enemy && blocks.insert(x)) {
-                bstack[bt++] = static_cast<std::uint16_t>(x);
-              }
-            }
-          }
-          if (static_cast<int>(nbl) <= nlibs) {
-            for (std::size_t i = 0; i < nbl; ++i) add(block_libs[i]);
-          }
-        }
+    CellSet target_libs;
+    visit_block(s, target_, dirs_, [&](int r, std::uint8_t v) {
+      if (v == kEmpty) {
+        if (target_libs.insert(r)) libs[static_cast<std::size_t>(nlibs++)] = r;
+      } else if (v == enemy && !blocks.contains(r)) {
+        const std::size_t start = used;
+        visit_liberties(
+            s, r, dirs_,
+            [&](int x) {
+              block_libs[used++] = static_cast<std::uint16_t>(x);
+              return true;
+            },
+            &blocks);
+        spans[nspans++] = {static_cast<std::uint16_t>(start),
+                           static_cast<std::uint16_t>(used - start)};
       }
+      return true;
+    });
+  }
+  for (int i = 0; i < nlibs; ++i) add(libs[static_cast<std::size_t>(i)]);
+  // The attacker blocks with no more liberties than the target: to capture or save them.
+  for (std::size_t b = 0; b < nspans; ++b) {
+    if (spans[b].second > nlibs) continue;
+    for (std::size_t i = spans[b].first; i < spans[b].first + spans[b].second; ++i) {
+      add(block_libs[i]);
     }
   }
   for (int i = 0; i < nlibs; ++i) {
@@ -486,7 +467,13 @@ bool GoCapture::retakable(const State& s) const {
 void GoCapture::update_status(State& s) const {
   if (s.board[static_cast<std::size_t>(target_)] != target_color_) {
     s.status = retakable(s) ? kOngoing : kCaptured;
-  } else if (const int esc = escape_at(s.ply); liberties(s, target_, esc) >= esc) {
+    return;
+  }
+  // One flood of the target serves the escape test and both readers.
+  const int esc = escape_at(s.ply);
+  TargetBlock target;
+  read_target(s, target, esc - 1);
+  if (target.n >= esc) {
     s.status = kEscaped;
   } else if (s.passes >= 2) {
     s.status = kPassedOut;
@@ -494,14 +481,18 @@ void GoCapture::update_status(State& s) const {
     s.status = kPlyLimit;
   } else {
     s.status = kOngoing;
-    // Read with the defender to move: the attacker's move into a working ladder is then the
-    // proof's last move, and a problem's own first move stays a move.
-    if (ladders_ && s.side != attacker_ && ladder_captures(s)) {
+    // Read with the defender to move (in atari): the attacker's move into a working ladder is then
+    // the proof's last move, and a problem's own first move stays a move.
+    if (ladders_ && s.side != attacker_ && target.n == 1 && ladder_captures(s)) {
       s.status = kLadder;
-    } else if (escapes_ && s.ply > 0 && escape_sure(s)) {
+    } else if (escapes_ && s.ply > 0 && !superko_ && read_escape(s, nullptr, target)) {
       s.status = kEscapeSure;
     }
   }
+}
+
+void GoCapture::read_target(const State& s, TargetBlock& b, int limit) const {
+  b.n = block_liberty_cells(s, target_, dirs_, b.libs.data(), limit, &b.stones);
 }
 
 bool GoCapture::playable(const State& s, int p) const {
@@ -518,15 +509,16 @@ int GoCapture::target_liberty_cells(const State& s, int* out, int limit) const {
 
 bool GoCapture::escape_sure(const State& s) const {
   if (s.status != kOngoing || superko_) return false;
-  return read_escape(s, nullptr);
+  TargetBlock target;
+  read_target(s, target);
+  return read_escape(s, nullptr, target);
 }
 
-bool GoCapture::read_escape(const State& s, Zone* zone) const {
+bool GoCapture::read_escape(const State& s, Zone* zone, const TargetBlock& target) const {
   if (zone != nullptr) add_block_zone(s, target_, *zone);
-  std::array<int, kMaxMoves> libs;
-  CellSet stones;
-  const int n =
-      block_liberty_cells(s, target_, dirs_, libs.data(), static_cast<int>(libs.size()), &stones);
+  const auto& libs = target.libs;
+  const auto& stones = target.stones;
+  const int n = target.n;
   // False when a stone at the liberty e cannot leave the target `need` liberties: it joins no
   // other block of the defender's and captures nothing, so the target keeps its other n - 1
   // liberties and gains at most e's empty neighbours. (What it reads, e's neighbours and their
@@ -762,7 +754,9 @@ void GoCapture::add_status_zone(const State& s, Zone& z) const {
     int budget = 400;  // ladder_captures' own
     if (!read_ladder(s, budget, &z)) z.fill();
   } else if (s.status == kEscapeSure) {
-    if (!read_escape(s, &z)) z.fill();
+    TargetBlock target;
+    read_target(s, target);
+    if (!read_escape(s, &z, target)) z.fill();
   }
 }
 
@@ -883,26 +877,22 @@ int GoCapture::capture_distance(const State& s) const {
       base = std::max(1, liberties(t, target_, kMaxProofDistance));
     }
   }
-  // One count per attacker block: stones of a block already counted are skipped.
+  // One count per attacker block: the flood marks its stones, so a block already counted is
+  // skipped (blocks of one colour never touch, so one set holds them all).
   CellSet counted;
   int weak = 0;
   for (std::size_t i = 0; i < ntouch; ++i) {
     const int c = touching[i];
     if (counted.contains(c)) continue;
-    // Mark the whole block.
-    std::size_t t = 0;
-    stack[t++] = static_cast<std::uint16_t>(c);
-    counted.insert(c);
-    while (t > 0) {
-      const int q = stack[--t];
-      for (int d : dirs_) {
-        const int r = q + d;
-        if (s.board[static_cast<std::size_t>(r)] == enemy && counted.insert(r)) {
-          stack[t++] = static_cast<std::uint16_t>(r);
-        }
-      }
-    }
-    if (liberties(s, c, count + 1) <= count) ++weak;
+    int block_libs = 0;
+    visit_liberties(
+        s, c, dirs_,
+        [&](int) {
+          ++block_libs;
+          return true;
+        },
+        &counted);
+    if (block_libs <= count) ++weak;
   }
   return std::clamp(base + weak, 1, kMaxProofDistance);
 }

@@ -63,12 +63,17 @@ extern const std::array<std::uint64_t, kGoCells> kGoKoKeys;
 extern const std::uint64_t kGoWhiteToMove;
 }  // namespace detail
 
-// A relevance zone: a set of mailbox cells, one bit each (see GoCapture's zone hooks).
+// A set of mailbox cells, one bit each: a relevance zone (see GoCapture's zone hooks), and the
+// readers' sets of stones and liberties.
 class GoZone {
  public:
-  void insert(int c) {
-    bits_[static_cast<std::size_t>(c) >> 6U] |= std::uint64_t{1}
-                                                << (static_cast<unsigned>(c) & 63U);
+  // True when `c` was not in the set (and is now).
+  bool insert(int c) {
+    auto& w = bits_[static_cast<std::size_t>(c) >> 6U];
+    const std::uint64_t bit = std::uint64_t{1} << (static_cast<unsigned>(c) & 63U);
+    const bool fresh = (w & bit) == 0;
+    w |= bit;
+    return fresh;
   }
   [[nodiscard]] bool contains(int c) const {
     return (bits_[static_cast<std::size_t>(c) >> 6U] >> (static_cast<unsigned>(c) & 63U) & 1U) != 0;
@@ -295,8 +300,17 @@ class GoCapture {
   // `p` (a board cell) is a legal move for the side to move of `s`.
   [[nodiscard]] bool playable(const State& s, int p) const;
   bool read_ladder(const State& s, int& budget, Zone* zone = nullptr) const;
-  // escape_sure, adding what it read to `zone` when given.
-  bool read_escape(const State& s, Zone* zone) const;
+  // The target block of a position: its liberties and its stones.
+  struct TargetBlock {
+    std::array<int, kMaxMoves> libs;  // the first n, in flood order
+    int n = 0;
+    GoZone stones;
+  };
+  // Fills `b` for `s` (the target on the board); with `limit`, stops past that many liberties
+  // (n = limit + 1, libs and stones partial).
+  void read_target(const State& s, TargetBlock& b, int limit = kMaxMoves) const;
+  // escape_sure, adding what it read to `zone` when given; `target` is read_target's for `s`.
+  bool read_escape(const State& s, Zone* zone, const TargetBlock& target) const;
   // Adds the block at `p` and every point beside it.
   void add_block_zone(const State& s, int p, Zone& z) const;
   // Adds every block beside the target (the attacker's) with the points beside it.
