@@ -395,6 +395,8 @@ std::size_t GoCapture::generate_moves(const State& s, MovesOf<GoCapture>& moves,
       return true;
     });
   }
+  // The target just taken by a ko that the defender may retake (retakable): the retake first.
+  if (s.board[static_cast<std::size_t>(target_)] != target_color_) add(target_);
   for (int i = 0; i < nlibs; ++i) add(libs[static_cast<std::size_t>(i)]);
   // The attacker blocks with no more liberties than the target: to capture or save them.
   for (std::size_t b = 0; b < nspans; ++b) {

@@ -188,9 +188,10 @@ class GoCapture {
   }
   void legal_moves(const State& s, MovesOf<GoCapture>& moves) const;
   // The legal moves with the focus first, returning how many: the ones that can matter (the
-  // target's liberties, the short attacker blocks' liberties, the second-order liberties) and,
-  // right after a pass, the pass (it ends the game); then the rest in legal_moves' order
-  // (HasFocusMoves in algorithms/search_common.h). df-pn plays the rest only when it selects them.
+  // retake of a target just taken by a ko the defender may retake, the target's liberties, the
+  // short attacker blocks' liberties, the second-order liberties) and, right after a pass, the pass
+  // (it ends the game); then the rest in legal_moves' order (HasFocusMoves in
+  // algorithms/search_common.h). df-pn plays the rest only when it selects them.
   std::size_t focus_moves(const State& s, MovesOf<GoCapture>& moves) const;
   // `move` is legal (unchecked: see parse_move).
   void play(State& s, Move move) const;

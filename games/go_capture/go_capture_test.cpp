@@ -273,6 +273,9 @@ TEST(GoCapture, ACaptureByKoIsFinalOnlyWhenTheDefenderCannotRetake) {
   white.play(w, mv(white, w, "C4"));
   EXPECT_EQ(w.status, GoCapture::kOngoing);
   EXPECT_EQ(white.to_string(w), ".XO../X.XO./.XO../...../.....:W ko=B4 ply=1");
+  MovesOf<GoCapture> moves;  // the retake is the focus's first move
+  ASSERT_GE(white.focus_moves(w, moves), 1U);
+  EXPECT_EQ(white.move_to_string(w, moves[0]), "B4");
   State retaken = w;
   white.play(retaken, mv(white, retaken, "B4"));  // the target stands again, on the same point
   EXPECT_EQ(retaken.status, GoCapture::kOngoing);
