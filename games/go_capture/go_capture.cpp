@@ -494,7 +494,23 @@ void GoCapture::update_status(State& s) const {
 }
 
 void GoCapture::read_target(const State& s, TargetBlock& b, int limit) const {
-  b.n = block_liberty_cells(s, target_, dirs_, b.libs.data(), limit, &b.stones);
+  const auto enemy = static_cast<std::uint8_t>(3 - target_color_);
+  CellSet libs;
+  CellSet touched;
+  b.n = 0;
+  b.ntouch = 0;
+  visit_block(
+      s, target_, dirs_,
+      [&](int r, std::uint8_t v) {
+        if (v == kEmpty) {
+          if (!libs.insert(r)) return true;
+          if (b.n < limit) b.libs[static_cast<std::size_t>(b.n)] = r;
+          return ++b.n <= limit;
+        }
+        if (v == enemy && touched.insert(r)) b.touching[static_cast<std::size_t>(b.ntouch++)] = r;
+        return true;
+      },
+      &b.stones);
 }
 
 bool GoCapture::playable(const State& s, int p) const {
@@ -541,10 +557,12 @@ bool GoCapture::read_escape(const State& s, Zone* zone, const TargetBlock& targe
     return bound >= need;
   };
   if (s.side != attacker_) {
-    // One move that escapes: an extension at a liberty.
+    // One move that escapes: an extension at a liberty (capturing there or not).
     const int need = escape_at(s.ply + 1);
+    CellSet libs_set;
     for (int i = 0; i < n; ++i) {
       const int e = libs[static_cast<std::size_t>(i)];
+      libs_set.insert(e);
       if (zone != nullptr) add_move_zone(s, e, *zone);
       if (!may_reach(s, e, need) || !playable(s, e)) continue;
       State t = s;
@@ -554,7 +572,27 @@ bool GoCapture::read_escape(const State& s, Zone* zone, const TargetBlock& targe
         return true;
       }
     }
-    return false;  // (captures that escape are left to the search: false claims nothing)
+    // Or a capture of an attacker block beside the target in atari, whose last liberty is not one
+    // of the target's (those were tried above).
+    CellSet seen;
+    for (int i = 0; i < target.ntouch; ++i) {
+      const int r = target.touching[static_cast<std::size_t>(i)];
+      if (seen.contains(r)) continue;
+      int last = 0;
+      CellSet block;  // complete only for a block in atari (the flood stops at a second liberty)
+      if (block_liberty_cells(s, r, dirs_, &last, 1, &block) != 1) continue;
+      seen |= block;
+      if (libs_set.contains(last) || !playable(s, last)) continue;
+      State t = s;
+      play_stone_for_reading(t, last);
+      if (t.status != kEscaped) continue;
+      if (zone != nullptr) {
+        add_move_zone(s, last, *zone);
+        add_block_zone(t, target_, *zone);
+      }
+      return true;
+    }
+    return false;
   }
 
   // The attacker to move: two independent extensions that each escape (counted two plies on).
@@ -839,41 +877,16 @@ int GoCapture::target_liberties(const State& s, int limit) const {
 
 int GoCapture::capture_distance(const State& s) const {
   if (s.board[static_cast<std::size_t>(target_)] != target_color_) return 1;
-  // The target block, its liberties and the attacker blocks touching it.
-  const std::uint8_t enemy = static_cast<std::uint8_t>(3 - target_color_);
-  CellSet stones;
-  CellSet libs;
-  std::array<std::uint16_t, kMaxMoves> stack;
-  std::array<std::uint16_t, kMaxMoves> touching;
-  std::size_t top = 0;
-  std::size_t ntouch = 0;
-  int count = 0;
-  stones.insert(target_);
-  stack[top++] = static_cast<std::uint16_t>(target_);
-  while (top > 0) {
-    const int q = stack[--top];
-    for (int d : dirs_) {
-      const int r = q + d;
-      const std::uint8_t v = s.board[static_cast<std::size_t>(r)];
-      if (v == kEmpty) {
-        if (libs.insert(r)) ++count;
-      } else if (v == target_color_) {
-        if (stones.insert(r)) stack[top++] = static_cast<std::uint16_t>(r);
-      } else if (v == enemy && stones.insert(r)) {
-        touching[ntouch++] = static_cast<std::uint16_t>(r);
-      }
-    }
-  }
+  TargetBlock target;
+  read_target(s, target);
+  const int count = target.n;
   // A defender in atari to move: what it can reach by extending at its last liberty (a ladder
   // that goes on keeps one liberty, a broken one gains several).
   // With the defender to move and more liberties, it can usually gain one.
   int base = s.side != attacker_ && count >= 2 ? count + 1 : count;
   if (count == 1 && s.side != attacker_) {
-    int lib = 0;
-    for (int c = 0; c < stride_ * stride_ && lib == 0; ++c) {
-      if (libs.contains(c)) lib = c;
-    }
-    if (lib != 0 && legal_stone(s, lib)) {
+    const int lib = target.libs[0];
+    if (legal_stone(s, lib)) {
       State t = s;
       place(t, lib);
       base = std::max(1, liberties(t, target_, kMaxProofDistance));
@@ -883,8 +896,8 @@ int GoCapture::capture_distance(const State& s) const {
   // skipped (blocks of one colour never touch, so one set holds them all).
   CellSet counted;
   int weak = 0;
-  for (std::size_t i = 0; i < ntouch; ++i) {
-    const int c = touching[i];
+  for (int i = 0; i < target.ntouch; ++i) {
+    const int c = target.touching[static_cast<std::size_t>(i)];
     if (counted.contains(c)) continue;
     int block_libs = 0;
     visit_liberties(

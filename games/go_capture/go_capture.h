@@ -229,11 +229,12 @@ class GoCapture {
   [[nodiscard]] bool ladder_captures(const State& s, int budget = 400) const;
   [[nodiscard]] bool ladders() const { return ladders_; }
   // Exact, with `s` ongoing: true when the defender escapes (reaches escape_liberties) whatever
-  // happens: to move, it has an extension that escapes; the attacker to move, it has two
-  // extensions at the target's liberties, capturing nothing, that escape even after the attacker
-  // took one of their liberties, or two that escape whose points and liberties do not meet (an
-  // attacker move takes at most one liberty of an extension, or its point, and changes nothing
-  // else about it). Not under superko (a repetition could forbid the extension).
+  // happens: to move, it has an extension, or a capture of an attacker block beside the target,
+  // that escapes; the attacker to move, it has two extensions at the target's liberties,
+  // capturing nothing, that escape even after the attacker took one of their liberties, or two
+  // that escape whose points and liberties do not meet (an attacker move takes at most one
+  // liberty of an extension, or its point, and changes nothing else about it). Not under superko
+  // (a repetition could forbid the extension).
   [[nodiscard]] bool escape_sure(const State& s) const;
   [[nodiscard]] bool escapes() const { return escapes_; }
 
@@ -301,14 +302,16 @@ class GoCapture {
   // `p` (a board cell) is a legal move for the side to move of `s`.
   [[nodiscard]] bool playable(const State& s, int p) const;
   bool read_ladder(const State& s, int& budget, Zone* zone = nullptr) const;
-  // The target block of a position: its liberties and its stones.
+  // The target block of a position: its liberties, its stones and the attacker stones beside it.
   struct TargetBlock {
     std::array<int, kMaxMoves> libs;  // the first n, in flood order
     int n = 0;
     GoZone stones;
+    std::array<int, kMaxMoves> touching;  // the first ntouch
+    int ntouch = 0;
   };
   // Fills `b` for `s` (the target on the board); with `limit`, stops past that many liberties
-  // (n = limit + 1, libs and stones partial).
+  // (n = limit + 1, the rest partial).
   void read_target(const State& s, TargetBlock& b, int limit = kMaxMoves) const;
   // escape_sure, adding what it read to `zone` when given; `target` is read_target's for `s`.
   bool read_escape(const State& s, Zone* zone, const TargetBlock& target) const;

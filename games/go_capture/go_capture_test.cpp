@@ -109,8 +109,8 @@ TEST(GoCapture, CapturesRemoveWholeBlocksAndFreeTheirPoints) {
   EXPECT_EQ(g.terminal_value(s), GoCapture::kWin);  // Black to move has won
 }
 
-// A sure escape is read exactly: the defender to move with an extension that escapes, or the
-// attacker to move against two extensions that escape even after it takes a liberty.
+// A sure escape is read exactly: the defender to move with an extension or a capture that escapes,
+// or the attacker to move against two extensions that escape even after it takes a liberty.
 TEST(GoCapture, ASureEscapeIsReadExactly) {
   const GoCapture g =
       make("......./......./......./...O.../......./......./....... turn=B target=D4");
@@ -124,6 +124,14 @@ TEST(GoCapture, ASureEscapeIsReadExactly) {
   State s = g.initial_state();
   g.play(s, mv(g, s, "A1"));
   EXPECT_EQ(s.status, GoCapture::kEscapeSure);
+  // White D4 (liberties D3 and E4, escape 3) to move: each extension leaves it one liberty, but
+  // C5 takes Black's C4 (in atari, its last liberty not one of D4's) and D4 has three.
+  const GoCapture take =
+      make("......./......./...XX../.OXO.X./.XO.X../..XX.../....... turn=W target=D4 escape=3");
+  EXPECT_TRUE(take.escape_sure(take.initial_state()));
+  const GoCapture no_take = make(  // C4 has a second liberty at B4
+      "......./......./...XX../..XO.X./.XO.X../..XX.../....... turn=W target=D4 escape=3");
+  EXPECT_FALSE(no_take.escape_sure(no_take.initial_state()));
   const GoCapture off(Params(ParamMap{{"problem",
                                        "......./......./......./...O.../......./"
                                        "......./....... turn=B target=D4"},
