@@ -483,9 +483,12 @@ void GoCapture::update_status(State& s) const {
     s.status = kPlyLimit;
   } else {
     s.status = kOngoing;
-    // Read with the defender to move (in atari): the attacker's move into a working ladder is then
-    // the proof's last move, and a problem's own first move stays a move.
-    if (ladders_ && s.side != attacker_ && target.n == 1 && ladder_captures(s)) {
+    // Read with the defender to move and the target in atari (the attacker's move into a working
+    // ladder is then the proof's last move), and with the attacker to move and the target short
+    // of liberties (it takes the target at once, or ataris into a working ladder), except at the
+    // problem's own position, whose first move stays a move.
+    const bool ladder_read = s.side != attacker_ ? target.n == 1 : s.ply > 0 && target.n <= 2;
+    if (ladders_ && ladder_read && ladder_captures(s)) {
       s.status = kLadder;
     } else if (escapes_ && s.ply > 0 && !superko_ && read_escape(s, nullptr, target)) {
       s.status = kEscapeSure;

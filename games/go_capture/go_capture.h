@@ -19,7 +19,9 @@
 //     captures it by ataris alone, whatever the defender does: read exactly by
 //     GoCapture::ladder_captures, within the rules (ko bans, the ply limit, escape liberties,
 //     passes, the region); the attacker wins, as if it had captured. This cuts every working
-//     ladder to one node, on any board; a ladder that does not work is searched as before;
+//     ladder to one node, on any board; a ladder that does not work is searched as before. Read
+//     with the attacker to move too (not at the problem's own position): a target in atari it
+//     may take for good, or with two liberties and an atari into a working ladder;
 //   - (escapes=on, the default; not at the problem's own position, not under superko) the target
 //     escapes whatever the attacker does, read exactly by GoCapture::escape_sure: the defender
 //     wins, as if it had escaped. This cuts the far-away attacker moves of a failed attack.

@@ -473,9 +473,10 @@ TEST(GoCapture, MovesThatCanMatterComeFirst) {
   EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end()) << "no move twice";
 }
 
-// Ladders are read exactly with the defender to move: a working one ends the problem for the
-// attacker (ladder-01: after D5, White's D4 runs into the edge), a broken one does not, and
-// ladders=off leaves them to the search.
+// Ladders are read exactly with the defender to move, and with the attacker to move past the
+// problem's own position: a working one ends the problem for the attacker (ladder-01: after D5,
+// White's D4 runs into the edge), a broken one does not, and ladders=off leaves them to the
+// search.
 TEST(GoCapture, AWorkingLadderIsReadToTheEnd) {
   const GoCapture g(Params(ParamMap{{"file", "problems/go-capture/ladder-01.sgf"}}));
   EXPECT_TRUE(g.ladders());
@@ -484,6 +485,10 @@ TEST(GoCapture, AWorkingLadderIsReadToTheEnd) {
   g.play(s, mv(g, s, "D5"));
   EXPECT_EQ(s.status, GoCapture::kLadder);
   EXPECT_EQ(g.terminal_value(s), -GoCapture::kWin);  // White to move has lost
+  // Past the problem's own position the attacker to move reads it too: D5 ataris into the ladder.
+  const State later = g.parse(g.to_string(g.initial_state()) + " ply=2");
+  EXPECT_EQ(later.status, GoCapture::kLadder);
+  EXPECT_EQ(g.terminal_value(later), GoCapture::kWin);  // Black to move has won
   // The other atari lets White out at D5 with three liberties: no ladder.
   State t = g.initial_state();
   g.play(t, mv(g, t, "E4"));
@@ -496,6 +501,8 @@ TEST(GoCapture, AWorkingLadderIsReadToTheEnd) {
   State b = broken.initial_state();
   broken.play(b, mv(broken, b, "D5"));
   EXPECT_EQ(b.status, GoCapture::kOngoing);
+  EXPECT_EQ(broken.parse(broken.to_string(broken.initial_state()) + " ply=2").status,
+            GoCapture::kOngoing);
   const GoCapture off(
       Params(ParamMap{{"file", "problems/go-capture/ladder-01.sgf"}, {"ladders", "off"}}));
   State o = off.initial_state();
