@@ -1,8 +1,10 @@
 #include "games/go_capture/go_capture.h"
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <cstdio>
+#include <memory>
 #include <optional>
 
 #include "games/splitmix.h"
@@ -60,6 +62,27 @@ std::uint64_t mix(std::uint64_t z) {
 
 // A set of mailbox cells, cheap to clear: one bit a cell.
 using CellSet = GoZone;
+
+// The statuses computed last, by position key (GoCapture::update_status): one table a thread,
+// made on first use.
+struct StatusSlot {
+  std::uint64_t key = 0;  // 0: empty
+  std::uint8_t status = 0;
+};
+
+StatusSlot& status_slot(std::uint64_t key) {
+  constexpr std::size_t kSlots = std::size_t{1} << 16;
+  thread_local std::unique_ptr<StatusSlot[]> table;
+  if (!table) table = std::make_unique<StatusSlot[]>(kSlots);
+  return table[key & (kSlots - 1)];
+}
+
+// Each game's own salt for those keys: games that differ in a rule share no entry.
+std::uint64_t next_salt() {
+  static std::atomic<std::uint64_t> count{0};
+  std::uint64_t state = count.fetch_add(1) + 0x5A17ULL;
+  return splitmix64(state);
+}
 
 // Floods the block at `p`, calling `visit(r, v)` for every point r beside one of its stones (v:
 // what is there; points beside several stones come once per stone, the block's own stones too)
@@ -224,6 +247,7 @@ void GoCapture::init(GoProblem problem, bool superko, const std::string& source)
   }
   problem_ = std::move(problem);
   superko_ = superko;
+  salt_ = next_salt();
   n_ = problem_.size;
   stride_ = n_ + 2;
   dirs_ = {-stride_, -1, 1, stride_};
@@ -471,6 +495,23 @@ void GoCapture::update_status(State& s) const {
     s.status = retakable(s) ? kOngoing : kCaptured;
     return;
   }
+  // The status is a function of the position (superko aside: its readers look at the history),
+  // so a search that plays the same child again finds it here.
+  StatusSlot* slot = nullptr;
+  std::uint64_t slot_key = 0;
+  if (!superko_) {
+    slot_key = (hash(s) ^ salt_) | 1U;  // 0 marks an empty slot
+    slot = &status_slot(slot_key);
+    if (slot->key == slot_key) {
+      s.status = slot->status;
+      return;
+    }
+  }
+  compute_status(s);
+  if (slot != nullptr) *slot = {slot_key, s.status};
+}
+
+void GoCapture::compute_status(State& s) const {
   // One flood of the target serves the escape test and both readers.
   const int esc = escape_at(s.ply);
   TargetBlock target;

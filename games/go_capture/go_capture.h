@@ -324,7 +324,9 @@ class GoCapture {
   // The target's liberties, up to `limit` of them, into `out`; returns how many, counting no
   // further than limit + 1.
   int target_liberty_cells(const State& s, int* out, int limit) const;
+  // Sets s.status, from this thread's table of statuses computed before where it has it.
   void update_status(State& s) const;
+  void compute_status(State& s) const;
   // The target was just taken by a ko capture that the defender, who wins every ko, may retake at
   // once: not yet captured (GNU Go's "works only with ko" for the attacker).
   [[nodiscard]] bool retakable(const State& s) const;
@@ -338,6 +340,7 @@ class GoCapture {
   GoProblem problem_;
   bool superko_ = false;
   int ko_free_ = -1;
+  std::uint64_t salt_ = 0;  // this game's keys in the status table (go_capture.cpp)
   bool ladders_ = true;
   bool escapes_ = true;
   int escape_ = GoProblem::kDefaultEscapeLiberties;
