@@ -603,10 +603,8 @@ bool GoCapture::read_escape(const State& s, Zone* zone, const TargetBlock& targe
   if (s.side != attacker_) {
     // One move that escapes: an extension at a liberty (capturing there or not).
     const int need = escape_at(s.ply + 1);
-    CellSet libs_set;
     for (int i = 0; i < n; ++i) {
       const int e = libs[static_cast<std::size_t>(i)];
-      libs_set.insert(e);
       if (zone != nullptr) add_move_zone(s, e, *zone);
       if (!may_reach(s, e, need) || !playable(s, e)) continue;
       State t = s;
@@ -626,7 +624,9 @@ bool GoCapture::read_escape(const State& s, Zone* zone, const TargetBlock& targe
       CellSet block;  // complete only for a block in atari (the flood stops at a second liberty)
       if (block_liberty_cells(s, r, dirs_, &last, 1, &block) != 1) continue;
       seen |= block;
-      if (libs_set.contains(last) || !playable(s, last)) continue;
+      const bool target_liberty =
+          std::any_of(dirs_.begin(), dirs_.end(), [&](int d) { return stones.contains(last + d); });
+      if (target_liberty || !playable(s, last)) continue;
       State t = s;
       play_stone_for_reading(t, last);
       if (t.status != kEscaped) continue;
