@@ -315,7 +315,7 @@ int GoCapture::remove_block(State& s, int p) const {
   return removed;
 }
 
-void GoCapture::place(State& s, int p) const {
+int GoCapture::place(State& s, int p) const {
   const auto color = static_cast<std::uint8_t>(s.side + 1);
   const auto enemy = static_cast<std::uint8_t>(3 - color);
   s.board[static_cast<std::size_t>(p)] = color;
@@ -341,6 +341,7 @@ void GoCapture::place(State& s, int p) const {
     }
     if (friends == 0 && empties == 1) s.ko = static_cast<std::uint16_t>(last);
   }
+  return captured;
 }
 
 bool GoCapture::legal_stone(const State& s, int p) const {
@@ -454,16 +455,50 @@ std::size_t GoCapture::generate_moves(const State& s, MovesOf<GoCapture>& moves,
   return focus;
 }
 
-void GoCapture::play_stone_for_reading(State& s, int p) const {
+void GoCapture::play_stone_for_reading(State& s, int p, ReadLibs* libs, const GoZone* stones,
+                                       int other) const {
   if (superko_ && s.history_size < kMaxHistory) s.history[s.history_size++] = s.key;
-  place(s, p);
+  const int captured = place(s, p);
   s.passes = 0;
   s.side ^= 1U;
   ++s.ply;
   // The status without reading ladders again (the reading is the caller's).
+  ReadLibs own;
+  ReadLibs& l = libs != nullptr ? *libs : own;
+  l.n = 0;
   if (s.board[static_cast<std::size_t>(target_)] != target_color_) {
     s.status = retakable(s) ? kOngoing : kCaptured;
-  } else if (const int esc = escape_at(s.ply); liberties(s, target_, esc) >= esc) {
+    return;
+  }
+  const int esc = escape_at(s.ply);
+  // What the reader knew: an attacker move at one of two liberties leaves the other (its captures
+  // take no stone beside the target: such a stone would be of the target's block); an extension
+  // at the only liberty that captures nothing and joins no other block has its empty neighbours.
+  bool known = false;
+  if (other != 0) {
+    known = true;
+    l.n = 1;
+    l.cells[0] = other;
+  } else if (stones != nullptr && captured == 0) {
+    known = true;
+    for (int d : dirs_) {
+      const int q = p + d;
+      const std::uint8_t v = s.board[static_cast<std::size_t>(q)];
+      if (v == kEmpty && l.n < 2) l.cells[static_cast<std::size_t>(l.n)] = q;
+      l.n += v == kEmpty ? 1 : 0;
+      if (v == target_color_ && !stones->contains(q)) known = false;
+    }
+  }
+  if (!known && libs == nullptr) {
+    l.n = liberties(s, target_, esc);
+  } else if (!known) {
+    l.n = 0;
+    visit_liberties(s, target_, dirs_, [&](int r) {
+      if (l.n < 2) l.cells[static_cast<std::size_t>(l.n)] = r;
+      return ++l.n < esc;
+    });
+  }
+  if (l.n >= esc) {
     s.status = kEscaped;
   } else if (s.ply >= max_plies_) {
     s.status = kPlyLimit;
@@ -529,7 +564,9 @@ void GoCapture::compute_status(State& s) const {
     // of liberties (it takes the target at once, or ataris into a working ladder), except at the
     // problem's own position, whose first move stays a move.
     const bool ladder_read = s.side != attacker_ ? target.n == 1 : s.ply > 0 && target.n <= 2;
-    if (ladders_ && ladder_read && ladder_captures(s)) {
+    int budget = kLadderBudget;
+    if (ladders_ && ladder_read &&
+        read_ladder(s, {target.n, {target.libs[0], target.n > 1 ? target.libs[1] : 0}}, budget)) {
       s.status = kLadder;
     } else if (escapes_ && s.ply > 0 && !superko_ && read_escape(s, nullptr, target)) {
       s.status = kEscapeSure;
@@ -681,14 +718,20 @@ bool GoCapture::read_escape(const State& s, Zone* zone, const TargetBlock& targe
   return found == 2 || roomy == 2;
 }
 
+GoCapture::ReadLibs GoCapture::target_read_libs(const State& s) const {
+  ReadLibs l;
+  l.n = target_liberty_cells(s, l.cells.data(), 2);
+  return l;
+}
+
 bool GoCapture::ladder_captures(const State& s, int budget) const {
   if (s.status != kOngoing) return false;
-  return read_ladder(s, budget);
+  return read_ladder(s, target_read_libs(s), budget);
 }
 
 // `s` is ongoing. The attacker to move: capture at once (one liberty) or try both ataris (two);
 // the defender to move, in atari: every move that could matter must fail.
-bool GoCapture::read_ladder(const State& s, int& budget, Zone* zone) const {
+bool GoCapture::read_ladder(const State& s, const ReadLibs& libs, int& budget, Zone* zone) const {
   if (--budget < 0) return false;
   // With a zone, every point the reading looks at goes into it: the target block with the points
   // beside it, each move's point with its neighbours' blocks (add_move_zone), and with the
@@ -705,28 +748,30 @@ bool GoCapture::read_ladder(const State& s, int& budget, Zone* zone) const {
   };
   record_after(s);
   if (zone != nullptr && s.side != attacker_) add_target_neighbours_zone(s, *zone);
-  int libs[3];
-  const int n = target_liberty_cells(s, libs, 3);
+  const int n = libs.n;
+  const int lib = libs.cells[0];
   if (s.side == attacker_) {
     if (n == 1) {  // taking the target ends the problem, unless the defender may retake a ko
-      record_move(s, libs[0]);
-      if (!playable(s, libs[0])) return false;
+      record_move(s, lib);
+      if (!playable(s, lib)) return false;
       if (ko_free_ != defender()) return true;
       State t = s;
-      play_stone_for_reading(t, libs[0]);
+      play_stone_for_reading(t, lib);
       record_after(t);
       return t.status == kCaptured;
     }
     if (n != 2) return false;
     for (int i = 0; i < 2; ++i) {
-      record_move(s, libs[i]);
-      if (!playable(s, libs[i])) continue;
+      const int m = libs.cells[static_cast<std::size_t>(i)];
+      record_move(s, m);
+      if (!playable(s, m)) continue;
       State t = s;
-      play_stone_for_reading(t, libs[i]);
+      ReadLibs after;
+      play_stone_for_reading(t, m, &after, nullptr, libs.cells[static_cast<std::size_t>(1 - i)]);
       record_after(t);
       if (t.status == kCaptured) return true;
       if (t.status != kOngoing) continue;
-      if (target_liberties(t, 2) == 1 && read_ladder(t, budget, zone)) return true;
+      if (after.n == 1 && read_ladder(t, after, budget, zone)) return true;
     }
     return false;
   }
@@ -741,14 +786,14 @@ bool GoCapture::read_ladder(const State& s, int& budget, Zone* zone) const {
   }
   // A move elsewhere leaves the target to be taken, unless it ends the game first (or the
   // liberty is outside the region).
-  if (s.ply + 1 >= max_plies_ || s.passes != 0 || !problem_.in_region(point(libs[0]))) {
+  if (s.ply + 1 >= max_plies_ || s.passes != 0 || !problem_.in_region(point(lib))) {
     return false;
   }
   // The defender's candidates: the liberty, and the last liberty of each attacker block beside
   // the target that is in atari.
-  std::array<int, 1 + 4 * kMaxMoves / 4> cand{};
+  std::array<int, 1 + 4 * kMaxMoves / 4> cand;  // the first nc
   int nc = 0;
-  cand[static_cast<std::size_t>(nc++)] = libs[0];
+  cand[static_cast<std::size_t>(nc++)] = lib;
   CellSet stones;
   CellSet seen_blocks;
   std::array<std::uint16_t, kMaxMoves> stack;
@@ -787,7 +832,7 @@ bool GoCapture::read_ladder(const State& s, int& budget, Zone* zone) const {
             }
           }
         }
-        if (nlib == 1 && last != libs[0]) cand[static_cast<std::size_t>(nc++)] = last;
+        if (nlib == 1 && last != lib) cand[static_cast<std::size_t>(nc++)] = last;
       }
     }
   }
@@ -796,11 +841,12 @@ bool GoCapture::read_ladder(const State& s, int& budget, Zone* zone) const {
     record_move(s, m);
     if (!playable(s, m)) continue;
     State t = s;
-    play_stone_for_reading(t, m);
+    ReadLibs after;
+    play_stone_for_reading(t, m, &after, m == lib ? &stones : nullptr);
     record_after(t);
     if (t.status == kCaptured) continue;
     if (t.status != kOngoing) return false;  // escaped, or the game ended otherwise
-    if (!read_ladder(t, budget, zone)) return false;
+    if (!read_ladder(t, after, budget, zone)) return false;
   }
   return true;
 }
@@ -835,8 +881,8 @@ void GoCapture::add_status_zone(const State& s, Zone& z) const {
   if (s.board[static_cast<std::size_t>(target_)] != target_color_) return;
   add_block_zone(s, target_, z);
   if (s.status == kLadder) {
-    int budget = 400;  // ladder_captures' own
-    if (!read_ladder(s, budget, &z)) z.fill();
+    int budget = kLadderBudget;
+    if (!read_ladder(s, target_read_libs(s), budget, &z)) z.fill();
   } else if (s.status == kEscapeSure) {
     TargetBlock target;
     read_target(s, target);

@@ -228,7 +228,8 @@ class GoCapture {
   // leaves it in atari, to be taken at once, unless that move ends the game: the ply limit or a
   // second pass, which the reading checks); the attacker tries both ataris of a two-liberty target.
   // More than `budget` positions read answer false, as does any doubt: false claims nothing.
-  [[nodiscard]] bool ladder_captures(const State& s, int budget = 400) const;
+  static constexpr int kLadderBudget = 400;
+  [[nodiscard]] bool ladder_captures(const State& s, int budget = kLadderBudget) const;
   [[nodiscard]] bool ladders() const { return ladders_; }
   // Exact, with `s` ongoing: true when the defender escapes (reaches escape_liberties) whatever
   // happens: to move, it has an extension, or a capture of an attacker block beside the target,
@@ -297,13 +298,23 @@ class GoCapture {
   int liberties(const State& s, int p, int limit) const;
   // Removes the block at `p`; returns the stones removed.
   int remove_block(State& s, int p) const;
-  // Places a stone of the mover at `p` and resolves captures; sets the ko point.
-  void place(State& s, int p) const;
+  // Places a stone of the mover at `p` and resolves captures; sets the ko point. Returns the
+  // stones captured.
+  int place(State& s, int p) const;
   [[nodiscard]] bool legal_stone(const State& s, int p) const;
   [[nodiscard]] bool repeats_board(const State& s, int p) const;
   // `p` (a board cell) is a legal move for the side to move of `s`.
   [[nodiscard]] bool playable(const State& s, int p) const;
-  bool read_ladder(const State& s, int& budget, Zone* zone = nullptr) const;
+  // The target's liberties as a reading move leaves them: n counted up to the escape liberties
+  // (exact below them), the first two in `cells`.
+  struct ReadLibs {
+    int n = 0;
+    std::array<int, 2> cells{};
+  };
+  // The target's liberties in `s` (on the board), as a reading move leaves them.
+  [[nodiscard]] ReadLibs target_read_libs(const State& s) const;
+  // ladder_captures' reading, with `libs` the target's in `s`.
+  bool read_ladder(const State& s, const ReadLibs& libs, int& budget, Zone* zone = nullptr) const;
   // The target block of a position: its liberties, its stones and the attacker stones beside it.
   struct TargetBlock {
     std::array<int, kMaxMoves> libs;  // the first n, in flood order
@@ -330,8 +341,12 @@ class GoCapture {
   // The target was just taken by a ko capture that the defender, who wins every ko, may retake at
   // once: not yet captured (GNU Go's "works only with ko" for the attacker).
   [[nodiscard]] bool retakable(const State& s) const;
-  // play() for a stone, with the status set without reading ladders (the reader's own step).
-  void play_stone_for_reading(State& s, int p) const;
+  // play() for a stone, with the status set without reading ladders (the reader's own step); the
+  // target's liberties go into `libs` when given (n = 0 with the target off the board). What the
+  // reader knows of the target before the move spares reading them: its stones (the move at its
+  // only liberty), or its other liberty (the move at one of two).
+  void play_stone_for_reading(State& s, int p, ReadLibs* libs = nullptr,
+                              const GoZone* stones = nullptr, int other = 0) const;
   [[nodiscard]] std::string why_illegal(const State& s, int p) const;
 
   int n_ = 7;
