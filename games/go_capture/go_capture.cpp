@@ -63,12 +63,16 @@ std::uint64_t mix(std::uint64_t z) {
 // A set of mailbox cells, cheap to clear: one bit a cell.
 using CellSet = GoZone;
 
-// The statuses computed last, by position key (GoCapture::update_status): one table a thread,
-// made on first use.
+// The statuses computed last, by position key (GoCapture::update_status), with the capture
+// distance once asked for: one table a thread, made on first use.
 struct StatusSlot {
   std::uint64_t key = 0;  // 0: empty
   std::uint8_t status = 0;
+  std::int8_t distance = -1;  // -1: not yet computed
 };
+
+// The key of a position in that table: its hash under the game's salt (below), never 0.
+std::uint64_t status_key(std::uint64_t hash, std::uint64_t salt) { return (hash ^ salt) | 1U; }
 
 StatusSlot& status_slot(std::uint64_t key) {
   constexpr std::size_t kSlots = std::size_t{1} << 16;
@@ -535,7 +539,7 @@ void GoCapture::update_status(State& s) const {
   StatusSlot* slot = nullptr;
   std::uint64_t slot_key = 0;
   if (!superko_) {
-    slot_key = (hash(s) ^ salt_) | 1U;  // 0 marks an empty slot
+    slot_key = status_key(hash(s), salt_);
     slot = &status_slot(slot_key);
     if (slot->key == slot_key) {
       s.status = slot->status;
@@ -543,7 +547,7 @@ void GoCapture::update_status(State& s) const {
     }
   }
   compute_status(s);
-  if (slot != nullptr) *slot = {slot_key, s.status};
+  if (slot != nullptr) *slot = {slot_key, s.status, -1};
 }
 
 void GoCapture::compute_status(State& s) const {
@@ -967,6 +971,24 @@ int GoCapture::target_liberties(const State& s, int limit) const {
 
 int GoCapture::capture_distance(const State& s) const {
   if (s.board[static_cast<std::size_t>(target_)] != target_color_) return 1;
+  // The status table's slot for `s`, where update_status left it: a search evaluates the same
+  // child at every visit of its parent.
+  StatusSlot* slot = nullptr;
+  if (!superko_) {
+    const std::uint64_t slot_key = status_key(hash(s), salt_);
+    slot = &status_slot(slot_key);
+    if (slot->key != slot_key) {
+      slot = nullptr;
+    } else if (slot->distance >= 0) {
+      return slot->distance;
+    }
+  }
+  const int d = read_capture_distance(s);
+  if (slot != nullptr) slot->distance = static_cast<std::int8_t>(d);
+  return d;
+}
+
+int GoCapture::read_capture_distance(const State& s) const {
   TargetBlock target;
   read_target(s, target);
   const int count = target.n;

@@ -338,6 +338,8 @@ class GoCapture {
   // Sets s.status, from this thread's table of statuses computed before where it has it.
   void update_status(State& s) const;
   void compute_status(State& s) const;
+  // capture_distance, computed (the target on the board).
+  [[nodiscard]] int read_capture_distance(const State& s) const;
   // The target was just taken by a ko capture that the defender, who wins every ko, may retake at
   // once: not yet captured (GNU Go's "works only with ko" for the attacker).
   [[nodiscard]] bool retakable(const State& s) const;
