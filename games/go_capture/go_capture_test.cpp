@@ -503,6 +503,26 @@ TEST(GoCapture, AWorkingLadderIsReadToTheEnd) {
   EXPECT_EQ(b.status, GoCapture::kOngoing);
   EXPECT_EQ(broken.parse(broken.to_string(broken.initial_state()) + " ply=2").status,
             GoCapture::kOngoing);
+  // So does a stone the extension captures: White's E4 takes F4 (short of its liberty F5 it
+  // would stand, and the ladder works).
+  for (const bool f5 : {true, false}) {
+    const GoCapture g2(Params(
+        ParamMap{{"problem", std::string("........./........./........./........./") +
+                                 (f5 ? ".....O..." : ".........") +
+                                 "/..XO.XO../...XXO.../........./......... turn=B target=D4"}}));
+    State c = g2.initial_state();
+    g2.play(c, mv(g2, c, "D5"));
+    EXPECT_EQ(c.status, f5 ? GoCapture::kOngoing : GoCapture::kLadder) << f5;
+  }
+  // White's E4 takes D3 and E3, which touch D4 too: D4 E4 then have D3 and E3, not E3 alone, and
+  // Black's atari at D3 lets White connect out at E3.
+  const GoCapture taken(Params(
+      ParamMap{{"problem",
+                "........./........./........./........./....X..../..XO.X.../..OXXO.../...OO..../"
+                "......... turn=B target=D4"}}));
+  State d = taken.initial_state();
+  taken.play(d, mv(taken, d, "D5"));
+  EXPECT_EQ(d.status, GoCapture::kOngoing);
   const GoCapture off(
       Params(ParamMap{{"file", "problems/go-capture/ladder-01.sgf"}, {"ladders", "off"}}));
   State o = off.initial_state();
