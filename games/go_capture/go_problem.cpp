@@ -150,7 +150,8 @@ std::string escape_steps_text(const std::vector<GoProblem::EscapeStep>& steps) {
 std::vector<GoProblem::EscapeStep> parse_escape_steps(std::string_view text,
                                                       const std::string& what) {
   std::vector<GoProblem::EscapeStep> out;
-  while (!text.empty()) {
+  if (text.empty()) return out;
+  for (;;) {  // every item, an empty one before or after a comma too
     const auto comma = text.find(',');
     const std::string_view item = text.substr(0, comma);
     const auto colon = item.find(':');

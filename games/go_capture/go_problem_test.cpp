@@ -243,6 +243,8 @@ TEST(GoProblem, BrokenTextFormSaysWhatIsWrong) {
       {"...../..X../.XO../..X../..... turn=B target=C3 escape=99", "escape must be"},
       {"...../..X../.XO../..X../..... turn=B target=C3 expect=yes", "expect must be"},
       {"...../..X../.XO../..X../..... turn=B target=C3 escape_after=7", "is not PLY:LIBERTIES"},
+      {"...../..X../.XO../..X../..... turn=B target=C3 escape_after=7:4,", "'' is not PLY"},
+      {"...../..X../.XO../..X../..... turn=B target=C3 escape_after=,7:4", "'' is not PLY"},
       {"...../..X../.XO../..X../..... turn=B target=C3 escape_after=7:4,5:3", "escape steps"},
       {"...../..X../.XO../..X../..... turn=B target=C3 escape_after=7:5", "escape steps"},
       {"...../..X../.XO../..X../..... turn=B target=C3 escape_after=7:1", "escape steps"},
