@@ -167,6 +167,9 @@ std::vector<ParamSpec> GoCapture::param_specs() {
       ParamSpec::choice("escapes", "on", {"off", "on"},
                         "on: a target that escapes whatever the attacker does (one escaping move "
                         "to move, two independent ones otherwise) ends the problem as saved"),
+      ParamSpec::choice("benson", "on", {"off", "on"},
+                        "on: a target that no sequence of attacker moves can capture (Benson's "
+                        "unconditional life) ends the problem as saved"),
       ParamSpec::integer("max_plies", 0, 0, GoProblem::kMaxPlies,
                          "moves played at most, after which the target counts as saved; 0: the "
                          "problem's (default 60)"),
@@ -232,6 +235,7 @@ GoCapture::GoCapture(const Params& given) {
   if (p.get("region") == "whole") problem.region.clear();
   ladders_ = p.get("ladders") == "on";
   escapes_ = p.get("escapes") == "on";
+  benson_ = p.get("benson") == "on";
   // Before init: the initial position's status (a ladder read at once) depends on who may
   // retake a ko.
   const std::string& threats = p.get("ko_threats");
@@ -568,6 +572,10 @@ void GoCapture::compute_status(State& s) const {
     // of liberties (it takes the target at once, or ataris into a working ladder), except at the
     // problem's own position, whose first move stays a move.
     const bool ladder_read = s.side != attacker_ ? target.n == 1 : s.ply > 0 && target.n <= 2;
+    if (benson_ && target.n >= 2 && unconditionally_alive(s, target, nullptr)) {
+      s.status = kAlive;
+      return;
+    }
     int budget = kLadderBudget;
     if (ladders_ && ladder_read &&
         read_ladder(s, {target.n, {target.libs[0], target.n > 1 ? target.libs[1] : 0}}, budget)) {
@@ -855,6 +863,210 @@ bool GoCapture::read_ladder(const State& s, const ReadLibs& libs, int& budget, Z
   return true;
 }
 
+bool GoCapture::unconditionally_alive(const State& s) const {
+  if (s.board[static_cast<std::size_t>(target_)] != target_color_) return false;
+  TargetBlock target;
+  read_target(s, target);
+  return unconditionally_alive(s, target, nullptr);
+}
+
+bool GoCapture::unconditionally_alive(const State& s, const TargetBlock& target, Zone* zone) const {
+  // Cheap first, from the target's liberties: the regions (maximal connected sets of points that
+  // are not the defender's) beside it that are healthy for it (their empty points all its
+  // liberties); a flood stops at the first empty point that is not one. Two healthy regions
+  // beside no other defender block make the target alive by themselves; with fewer than two it is
+  // not.
+  int healthy = 0;
+  int own = 0;
+  std::array<std::uint16_t, kMaxMoves> own_cells;  // the own regions' points
+  std::size_t nown = 0;
+  {
+    CellSet seen;
+    std::array<std::uint16_t, kMaxMoves> stack;
+    for (int i = 0; i < target.n; ++i) {
+      const int l = target.libs[static_cast<std::size_t>(i)];
+      if (seen.contains(l)) continue;
+      CellSet region;
+      std::size_t top = 0;
+      const std::size_t first = nown;
+      region.insert(l);
+      stack[top++] = static_cast<std::uint16_t>(l);
+      bool ok = true;
+      bool alone = true;
+      while (top > 0 && ok) {
+        const int q = stack[--top];
+        own_cells[nown++] = static_cast<std::uint16_t>(q);
+        bool liberty = false;
+        for (int d : dirs_) {
+          const int r = q + d;
+          const std::uint8_t v = s.board[static_cast<std::size_t>(r)];
+          if (v == target_color_) {
+            if (target.stones.contains(r)) {
+              liberty = true;
+            } else {
+              alone = false;
+            }
+          } else if (v != kEdge && !region.contains(r)) {
+            if (seen.contains(r)) ok = false;  // a region whose flood stopped before
+            region.insert(r);
+            stack[top++] = static_cast<std::uint16_t>(r);
+          }
+        }
+        if (s.board[static_cast<std::size_t>(q)] == kEmpty && !liberty) ok = false;
+      }
+      seen |= region;
+      if (!ok) {
+        nown = first;
+        continue;
+      }
+      ++healthy;
+      if (alone) {
+        ++own;
+      } else {
+        nown = first;
+      }
+    }
+  }
+  if (healthy < 2) return false;
+  if (own >= 2) {
+    if (zone != nullptr) {
+      add_block_zone(s, target_, *zone);
+      for (std::size_t i = 0; i < nown; ++i) zone->insert(own_cells[i]);
+    }
+    return true;
+  }
+  return benson(s, zone);
+}
+
+bool GoCapture::benson(const State& s, Zone* zone) const {
+  // Benson (1976) over the whole board: the defender's blocks X and the regions R. A region is
+  // healthy for a block when each of its empty points is a liberty of that block. Repeatedly drop
+  // the blocks with fewer than two healthy regions left, and the regions beside a dropped block;
+  // the blocks left can never be captured, even if their owner always passes.
+  if (s.board[static_cast<std::size_t>(target_)] != target_color_) return false;
+  const int cells = stride_ * stride_;
+  std::array<std::int16_t, detail::kGoCells> block_of;
+  std::array<std::int16_t, detail::kGoCells> region_of;
+  block_of.fill(-1);
+  region_of.fill(-1);
+  // Each region's points (a span of `points`), in flood order.
+  std::array<std::uint16_t, detail::kGoCells> points;
+  std::array<std::uint16_t, kMaxMoves + 1> start;
+  int nblocks = 0;
+  int nregions = 0;
+  std::size_t npoints = 0;
+  std::array<std::uint16_t, kMaxMoves> stack;
+  for (int c = 0; c < cells; ++c) {
+    const std::uint8_t v = s.board[static_cast<std::size_t>(c)];
+    if (v == kEdge) continue;
+    const bool mine = v == target_color_;
+    auto& label = mine ? block_of : region_of;
+    if (label[static_cast<std::size_t>(c)] >= 0) continue;
+    const auto id = static_cast<std::int16_t>(mine ? nblocks++ : nregions++);
+    if (!mine) start[static_cast<std::size_t>(id)] = static_cast<std::uint16_t>(npoints);
+    std::size_t top = 0;
+    label[static_cast<std::size_t>(c)] = id;
+    stack[top++] = static_cast<std::uint16_t>(c);
+    while (top > 0) {
+      const int q = stack[--top];
+      if (!mine) points[npoints++] = static_cast<std::uint16_t>(q);
+      for (int d : dirs_) {
+        const int r = q + d;
+        const std::uint8_t w = s.board[static_cast<std::size_t>(r)];
+        if (w == kEdge || (w == target_color_) != mine || label[static_cast<std::size_t>(r)] >= 0) {
+          continue;
+        }
+        label[static_cast<std::size_t>(r)] = id;
+        stack[top++] = static_cast<std::uint16_t>(r);
+      }
+    }
+  }
+  start[static_cast<std::size_t>(nregions)] = static_cast<std::uint16_t>(npoints);
+  // For each region the blocks it is healthy for (at most four: among those beside its first
+  // empty point).
+  std::array<std::array<std::int16_t, 4>, kMaxMoves> healthy_for;
+  for (int r = 0; r < nregions; ++r) {
+    auto& h = healthy_for[static_cast<std::size_t>(r)];
+    h.fill(-1);
+    bool first = true;
+    for (std::size_t i = start[static_cast<std::size_t>(r)];
+         i < start[static_cast<std::size_t>(r) + 1]; ++i) {
+      const int q = points[i];
+      if (s.board[static_cast<std::size_t>(q)] != kEmpty) continue;
+      std::array<std::int16_t, 4> near;
+      for (std::size_t k = 0; k < 4; ++k)
+        near[k] = block_of[static_cast<std::size_t>(q + dirs_[k])];
+      if (first) {
+        h = near;
+        std::sort(h.begin(), h.end());
+        for (std::size_t k = 1; k < 4; ++k) {
+          if (h[k] == h[k - 1]) h[k - 1] = -1;
+        }
+        first = false;
+      } else {
+        for (auto& b : h) {
+          if (b >= 0 && std::find(near.begin(), near.end(), b) == near.end()) b = -1;
+        }
+      }
+    }
+  }
+  std::array<std::uint8_t, kMaxMoves> block_alive;
+  std::array<std::uint8_t, kMaxMoves> region_alive;
+  std::fill_n(block_alive.begin(), nblocks, 1);
+  std::fill_n(region_alive.begin(), nregions, 1);
+  for (bool changed = true; changed;) {
+    changed = false;
+    std::array<std::uint16_t, kMaxMoves> count;
+    std::fill_n(count.begin(), nblocks, 0);
+    for (int r = 0; r < nregions; ++r) {
+      if (region_alive[static_cast<std::size_t>(r)] == 0) continue;
+      for (std::int16_t b : healthy_for[static_cast<std::size_t>(r)]) {
+        if (b >= 0) ++count[static_cast<std::size_t>(b)];
+      }
+    }
+    for (int b = 0; b < nblocks; ++b) {
+      if (block_alive[static_cast<std::size_t>(b)] != 0 && count[static_cast<std::size_t>(b)] < 2) {
+        block_alive[static_cast<std::size_t>(b)] = 0;
+        changed = true;
+      }
+    }
+    // A region beside a dropped block goes.
+    for (int r = 0; r < nregions; ++r) {
+      if (region_alive[static_cast<std::size_t>(r)] == 0) continue;
+      for (std::size_t i = start[static_cast<std::size_t>(r)];
+           i < start[static_cast<std::size_t>(r) + 1]; ++i) {
+        const int q = points[i];
+        if (std::any_of(dirs_.begin(), dirs_.end(), [&](int d) {
+              const std::int16_t b = block_of[static_cast<std::size_t>(q + d)];
+              return b >= 0 && block_alive[static_cast<std::size_t>(b)] == 0;
+            })) {
+          region_alive[static_cast<std::size_t>(r)] = 0;
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  if (block_alive[static_cast<std::size_t>(block_of[static_cast<std::size_t>(target_)])] == 0) {
+    return false;
+  }
+  // What decides it: the blocks left with the points beside them, and the regions they enclose.
+  if (zone != nullptr) {
+    for (int c = 0; c < cells; ++c) {
+      const std::int16_t b = block_of[static_cast<std::size_t>(c)];
+      const std::int16_t r = region_of[static_cast<std::size_t>(c)];
+      if ((b >= 0 && block_alive[static_cast<std::size_t>(b)] != 0) ||
+          (r >= 0 && region_alive[static_cast<std::size_t>(r)] != 0)) {
+        zone->insert(c);
+        for (int d : dirs_) {
+          if (s.board[static_cast<std::size_t>(c + d)] != kEdge) zone->insert(c + d);
+        }
+      }
+    }
+  }
+  return true;
+}
+
 void GoCapture::add_block_zone(const State& s, int p, Zone& z) const {
   z.insert(p);
   visit_block(s, p, dirs_, [&](int r, std::uint8_t) {
@@ -887,6 +1099,10 @@ void GoCapture::add_status_zone(const State& s, Zone& z) const {
   if (s.status == kLadder) {
     int budget = kLadderBudget;
     if (!read_ladder(s, target_read_libs(s), budget, &z)) z.fill();
+  } else if (s.status == kAlive) {
+    TargetBlock target;
+    read_target(s, target);
+    if (!unconditionally_alive(s, target, &z)) z.fill();
   } else if (s.status == kEscapeSure) {
     TargetBlock target;
     read_target(s, target);

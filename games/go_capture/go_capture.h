@@ -119,6 +119,7 @@ class GoCapture {
     kPlyLimit,
     kLadder,      // the attacker captures by ladder (read exactly)
     kEscapeSure,  // the defender escapes whatever the attacker does (read exactly)
+    kAlive,       // the target can never be captured (Benson's unconditional life)
   };
 
   struct State {
@@ -185,7 +186,7 @@ class GoCapture {
   [[nodiscard]] bool is_terminal(const State& s) const { return s.status != kOngoing; }
   [[nodiscard]] Value terminal_value(const State& s) const {
     const int winner = s.status == kCaptured || s.status == kLadder ? attacker_ : 1 - attacker_;
-    // (kEscaped, kEscapeSure, kPassedOut, kPlyLimit: the defender)
+    // (kEscaped, kEscapeSure, kAlive, kPassedOut, kPlyLimit: the defender)
     return s.side == winner ? kWin : -kWin;
   }
   void legal_moves(const State& s, MovesOf<GoCapture>& moves) const;
@@ -240,6 +241,16 @@ class GoCapture {
   // (a repetition could forbid the extension).
   [[nodiscard]] bool escape_sure(const State& s) const;
   [[nodiscard]] bool escapes() const { return escapes_; }
+  // Benson's unconditional life (Benson 1976), with the target on the board: no sequence of
+  // attacker moves, even with the defender passing throughout, captures it. Its block is in a set
+  // X of defender blocks and regions R (maximal connected sets of points that are not the
+  // defender's, each beside blocks of X only) where every block of X has two regions of R that are
+  // healthy for it: each empty point of the region is one of the block's liberties. Read first
+  // from the target's own liberties (two healthy regions beside no other defender block settle
+  // it; fewer than two healthy ones rule it out), else over the whole board (benson_alive).
+  [[nodiscard]] bool unconditionally_alive(const State& s) const;
+  // The whole-board algorithm alone (the reference for the quick reading).
+  [[nodiscard]] bool benson_alive(const State& s) const { return benson(s, nullptr); }
 
   // Relevance zones (Kishimoto and Mueller), the solvers' optional hook (HasRelevanceZones in
   // algorithms/search_common.h). A zone Z of a solved position s claims: every position t with the
@@ -326,6 +337,12 @@ class GoCapture {
   // Fills `b` for `s` (the target on the board); with `limit`, stops past that many liberties
   // (n = limit + 1, the rest partial).
   void read_target(const State& s, TargetBlock& b, int limit = kMaxMoves) const;
+  // unconditionally_alive with `target` read_target's for `s` (every liberty listed), adding what
+  // decides it to `zone` when given.
+  bool unconditionally_alive(const State& s, const TargetBlock& target, Zone* zone) const;
+  // Benson's algorithm over the whole board for the target's block (unconditionally_alive's
+  // second step).
+  bool benson(const State& s, Zone* zone) const;
   // escape_sure, adding what it read to `zone` when given; `target` is read_target's for `s`.
   bool read_escape(const State& s, Zone* zone, const TargetBlock& target) const;
   // Adds the block at `p` and every point beside it.
@@ -360,6 +377,7 @@ class GoCapture {
   std::uint64_t salt_ = 0;  // this game's keys in the status table (go_capture.cpp)
   bool ladders_ = true;
   bool escapes_ = true;
+  bool benson_ = true;
   int escape_ = GoProblem::kDefaultEscapeLiberties;
   std::array<std::uint8_t, GoProblem::kMaxPlies + 1> escape_at_{};  // by ply
   int max_plies_ = GoProblem::kDefaultMaxPlies;

@@ -538,6 +538,96 @@ TEST(GoCapture, AWorkingLadderIsReadToTheEnd) {
   EXPECT_EQ(sh.status, GoCapture::kOngoing);
 }
 
+// Benson's unconditional life: three single-point eyes in the corner (test 195 of GNU Go's
+// reading regression after Black's J4) make H6 alive whatever White plays, so the problem ends
+// there for the defender; without J4 the corner is not yet alive, and benson=off leaves it to the
+// search.
+TEST(GoCapture, AnUnconditionallyAliveTargetHasEscaped) {
+  const std::string corner =
+      "........./........./..OOOOOOO/..XXXXOXX/...X.OXX./...X.OX.X/...X.OXX./.....OOXX/"
+      "...X.OOO.";
+  const GoCapture g = make(corner + " turn=W target=H6");
+  const State s = g.initial_state();
+  EXPECT_TRUE(g.unconditionally_alive(s));
+  EXPECT_TRUE(g.benson_alive(s));
+  EXPECT_EQ(s.status, GoCapture::kAlive);
+  EXPECT_EQ(g.terminal_value(s), -GoCapture::kWin);  // White to move has lost
+  std::string before = corner;
+  before[5 * 10 + 8] = '.';  // no J4 (row 4, the sixth from the top; column J, the ninth)
+  const GoCapture h = make(before + " turn=B target=H6");
+  EXPECT_FALSE(h.unconditionally_alive(h.initial_state()));
+  EXPECT_EQ(h.initial_state().status, GoCapture::kOngoing);
+  State t = h.initial_state();
+  h.play(t, mv(h, t, "J4"));
+  EXPECT_EQ(t.status, GoCapture::kAlive);
+  const GoCapture off(
+      Params(ParamMap{{"problem", corner + " turn=W target=H6"}, {"benson", "off"}}));
+  EXPECT_EQ(off.initial_state().status, GoCapture::kOngoing);
+  // Two blocks that share both their eyes, B5 and C4, live together (only the whole-board reading
+  // sees it: each eye is beside both).
+  const GoCapture shared = make("X.XX./XX.X./.XX../...../..... turn=W target=A5 escape=8");
+  EXPECT_TRUE(shared.benson_alive(shared.initial_state()));
+  EXPECT_TRUE(shared.unconditionally_alive(shared.initial_state()));
+  // An eye shared with a block that has no other (D5) is lost with that block: B5 keeps one eye.
+  const GoCapture lost = make(".X.XO/XXXO./...../...../..... turn=W target=B5 escape=8");
+  EXPECT_FALSE(lost.benson_alive(lost.initial_state()));
+  EXPECT_FALSE(lost.unconditionally_alive(lost.initial_state()));
+}
+
+// The quick reading from the target's liberties agrees with the whole-board algorithm on the
+// positions of random fills of a 7x7 board (stones only where a point beside is empty, so that
+// eyes form as the board fills; no end but a capture).
+TEST(GoCapture, TheQuickLifeReadingAgreesWithBensonsAlgorithm) {
+  const GoCapture g(Params(ParamMap{
+      {"problem", "......./......./......./...X.../......./......./....... turn=W target=D4"},
+      {"benson", "off"},
+      {"ladders", "off"},
+      {"escapes", "off"},
+      {"escape_liberties", "20"},
+      {"max_plies", "255"}}));
+  const std::string cols = "ABCDEFG";
+  std::uint64_t seed = 12345;
+  auto next = [&seed]() {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<std::size_t>(seed >> 33);
+  };
+  int alive = 0;
+  int not_alive = 0;
+  for (int game = 0; game < 500; ++game) {
+    State s = g.initial_state();
+    for (int move = 0; move < 60; ++move) {
+      const std::string text = g.to_string(s);  // rows top first, then ":B" or ":W"
+      std::vector<std::string> candidates;
+      for (int r = 0; r < 7; ++r) {
+        for (int c = 0; c < 7; ++c) {
+          auto at = [&](int rr, int cc) {
+            return rr < 0 || rr >= 7 || cc < 0 || cc >= 7
+                       ? '#'
+                       : text[static_cast<std::size_t>(rr * 8 + cc)];
+          };
+          if (at(r, c) != '.') continue;
+          if (at(r - 1, c) != '.' && at(r + 1, c) != '.' && at(r, c - 1) != '.' &&
+              at(r, c + 1) != '.') {
+            continue;
+          }
+          const std::string name =
+              cols.substr(static_cast<std::size_t>(c), 1) + std::to_string(7 - r);
+          if (s.ko != 0 && mv(g, s, name) == static_cast<Move>(s.ko)) continue;
+          candidates.push_back(name);
+        }
+      }
+      if (candidates.empty()) break;
+      g.play(s, mv(g, s, candidates[next() % candidates.size()]));
+      if (s.status == GoCapture::kCaptured) break;
+      const bool quick = g.unconditionally_alive(s);
+      ASSERT_EQ(quick, g.benson_alive(s)) << g.to_string(s);
+      ++(quick ? alive : not_alive);
+    }
+  }
+  EXPECT_GT(alive, 80);
+  EXPECT_GT(not_alive, 100);
+}
+
 TEST(GoCapture, PositionsRoundTripAndHashByEverythingThatMatters) {
   const GoCapture g = make("...../..XO./.XO.O/..XO./..... turn=B target=B3 escape=8");
   State s = g.initial_state();

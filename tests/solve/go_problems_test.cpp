@@ -106,15 +106,16 @@ void check_problems(int part) {
   }
 }
 
-// The ladder reader and the escape reader claim only what is true: wherever one says the attacker
-// captures (the defender to move, the target in atari) or the defender escapes, df-pn+ on the game
-// without the readings (ladders=off, escapes=off) never finds the opposite. Positions from short
-// playouts of every shipped problem, as shipped and with escape steps, biased towards the moves
-// that matter.
+// The ladder reader, the escape reader and Benson's life claim only what is true: wherever one
+// says the attacker captures (the defender to move, the target in atari) or the defender escapes
+// or lives, df-pn+ on the game without the readings (ladders=off, escapes=off, benson=off) never
+// finds the opposite. Positions from short playouts of every shipped problem, as shipped and with
+// escape steps, biased towards the moves that matter.
 TEST(GoProblems, TheLadderAndEscapeReadersClaimOnlyTheTruth) {
   int claims = 0;
   int checked = 0;
   int escapes = 0;
+  int alive = 0;
   std::uint64_t rng = 12345;
   auto next = [&rng](std::uint64_t n) {
     rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -127,8 +128,11 @@ TEST(GoProblems, TheLadderAndEscapeReadersClaimOnlyTheTruth) {
         p.escape_after = {{3, p.escape_liberties - 1}};
         if (p.escape_liberties > 3) p.escape_after.push_back({6, p.escape_liberties - 2});
       }
-      const GoCapture off(Params(std::map<std::string, std::string>{
-          {"problem", go_problem_to_text(p)}, {"ladders", "off"}, {"escapes", "off"}}));
+      const GoCapture off(
+          Params(std::map<std::string, std::string>{{"problem", go_problem_to_text(p)},
+                                                    {"ladders", "off"},
+                                                    {"escapes", "off"},
+                                                    {"benson", "off"}}));
       SCOPED_TRACE(p.name + (stepped ? " escape_after=" + escape_steps_text(p.escape_after) : ""));
       const GoHeuristic h{&off, true};
       const SolverGoal goal{off.attacker(), 1};
@@ -152,6 +156,13 @@ TEST(GoProblems, TheLadderAndEscapeReadersClaimOnlyTheTruth) {
             const SolveResult r = dfpn(off, goal, s, nodes(300'000), h, o);
             EXPECT_NE(r.status, ProofStatus::kProved) << "escape: " << off.to_string(s);
           }
+          if (off.unconditionally_alive(s)) {
+            ++alive;
+            DfpnOptions o;
+            o.heuristic = true;
+            const SolveResult r = dfpn(off, goal, s, nodes(300'000), h, o);
+            EXPECT_NE(r.status, ProofStatus::kProved) << "alive: " << off.to_string(s);
+          }
           MovesOf<GoCapture> moves;
           off.legal_moves(s, moves);
           const std::size_t n = moves.size() - 1;  // not the pass
@@ -165,6 +176,7 @@ TEST(GoProblems, TheLadderAndEscapeReadersClaimOnlyTheTruth) {
   EXPECT_GT(checked, 50);
   EXPECT_GT(claims, 10);
   EXPECT_GT(escapes, 10);
+  EXPECT_GT(alive, 10);
 }
 
 TEST(GoProblems, EveryAnswerIsFoundAndAgreedOnByTheSolversThatFinishPart1) { check_problems(0); }

@@ -71,6 +71,7 @@ std::string random_problem(Rng& rng, std::map<std::string, std::string>& params)
   if (rng.below(4) == 0) params["ko_threats"] = rng.below(2) == 0 ? "black" : "white";
   if (rng.below(3) == 0) params["ladders"] = "off";
   if (rng.below(3) == 0) params["escapes"] = "off";
+  if (rng.below(3) == 0) params["benson"] = "off";
   return text;
 }
 
@@ -114,7 +115,8 @@ int for_each_problem(std::uint64_t seed, Check check) {
     ++problems;
     SCOPED_TRACE(params.at("problem") + (params.count("ko_threats") ? " threats" : "") +
                  (params.count("ladders") ? " ladders=off" : "") +
-                 (params.count("escapes") ? " escapes=off" : ""));
+                 (params.count("escapes") ? " escapes=off" : "") +
+                 (params.count("benson") ? " benson=off" : ""));
     const SolverGoal goal{game.to_move(root), 1};
     const GoHeuristic h{&game, goal.prover == game.attacker()};
     AlphaBetaSolverOptions ab;
