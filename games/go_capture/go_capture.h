@@ -25,6 +25,10 @@
 //   - (escapes=on, the default; not at the problem's own position, not under superko) the target
 //     escapes whatever the attacker does, read exactly by GoCapture::escape_sure: the defender
 //     wins, as if it had escaped. This cuts the far-away attacker moves of a failed attack.
+//   - (benson=on, the default) the target is unconditionally alive (Benson 1976; read by
+//     GoCapture::unconditionally_alive): no sequence of attacker moves captures it, even with the
+//     defender passing throughout; the defender wins. A living group short of the escape
+//     liberties no longer has to outlast every attacker try until the ply limit.
 // So a problem is the AND/OR question "can the side to move reach its goal?": capture the
 // opponent's block, or save its own. Moves are every legal point of the problem's region (the whole
 // board when it gives none), then pass; the moves that can matter come first (the order decides
