@@ -555,7 +555,7 @@ void GoCapture::update_status(State& s) const {
 }
 
 void GoCapture::compute_status(State& s) const {
-  // One flood of the target serves the escape test and both readers.
+  // One flood of the target serves the escape test and the three readers.
   const int esc = escape_at(s.ply);
   TargetBlock target;
   read_target(s, target, esc - 1);
@@ -567,15 +567,16 @@ void GoCapture::compute_status(State& s) const {
     s.status = kPlyLimit;
   } else {
     s.status = kOngoing;
-    // Read with the defender to move and the target in atari (the attacker's move into a working
-    // ladder is then the proof's last move), and with the attacker to move and the target short
-    // of liberties (it takes the target at once, or ataris into a working ladder), except at the
-    // problem's own position, whose first move stays a move.
-    const bool ladder_read = s.side != attacker_ ? target.n == 1 : s.ply > 0 && target.n <= 2;
+    // Short of the escape liberties, the flood listed every liberty, as Benson's reading needs.
     if (benson_ && target.n >= 2 && unconditionally_alive(s, target, nullptr)) {
       s.status = kAlive;
       return;
     }
+    // Read ladders with the defender to move and the target in atari (the attacker's move into a
+    // working ladder is then the proof's last move), and with the attacker to move and the target
+    // short of liberties (it takes the target at once, or ataris into a working ladder), except at
+    // the problem's own position, whose first move stays a move.
+    const bool ladder_read = s.side != attacker_ ? target.n == 1 : s.ply > 0 && target.n <= 2;
     int budget = kLadderBudget;
     if (ladders_ && ladder_read &&
         read_ladder(s, {target.n, {target.libs[0], target.n > 1 ? target.libs[1] : 0}}, budget)) {
