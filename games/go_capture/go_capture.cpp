@@ -88,6 +88,19 @@ std::uint64_t next_salt() {
   return splitmix64(state);
 }
 
+// Benson's count: for each block b < nblocks, how many of the regions still in (region_alive) are
+// healthy for it (healthy_for: up to four blocks a region, -1 for none).
+void count_healthy(const std::array<std::int16_t, 4>* healthy_for, const std::uint8_t* region_alive,
+                   int nregions, std::uint16_t* count, int nblocks) {
+  std::fill_n(count, nblocks, 0);
+  for (int r = 0; r < nregions; ++r) {
+    if (region_alive[r] == 0) continue;
+    for (std::int16_t b : healthy_for[r]) {
+      if (b >= 0) ++count[b];
+    }
+  }
+}
+
 // Floods the block at `p`, calling `visit(r, v)` for every point r beside one of its stones (v:
 // what is there; points beside several stones come once per stone, the block's own stones too)
 // until it returns false; false when it stopped. The stones reached go into `stones_out` (when
@@ -936,7 +949,7 @@ bool GoCapture::unconditionally_alive(const State& s, const TargetBlock& target,
     }
     return true;
   }
-  return benson(s, zone);
+  return benson_local(s, zone);
 }
 
 bool GoCapture::benson(const State& s, Zone* zone) const {
@@ -1018,13 +1031,7 @@ bool GoCapture::benson(const State& s, Zone* zone) const {
   for (bool changed = true; changed;) {
     changed = false;
     std::array<std::uint16_t, kMaxMoves> count;
-    std::fill_n(count.begin(), nblocks, 0);
-    for (int r = 0; r < nregions; ++r) {
-      if (region_alive[static_cast<std::size_t>(r)] == 0) continue;
-      for (std::int16_t b : healthy_for[static_cast<std::size_t>(r)]) {
-        if (b >= 0) ++count[static_cast<std::size_t>(b)];
-      }
-    }
+    count_healthy(healthy_for.data(), region_alive.data(), nregions, count.data(), nblocks);
     for (int b = 0; b < nblocks; ++b) {
       if (block_alive[static_cast<std::size_t>(b)] != 0 && count[static_cast<std::size_t>(b)] < 2) {
         block_alive[static_cast<std::size_t>(b)] = 0;
@@ -1062,6 +1069,201 @@ bool GoCapture::benson(const State& s, Zone* zone) const {
         for (int d : dirs_) {
           if (s.board[static_cast<std::size_t>(c + d)] != kEdge) zone->insert(c + d);
         }
+      }
+    }
+  }
+  return true;
+}
+
+bool GoCapture::benson_local(const State& s, Zone* zone) const {
+  // Benson (1976) on the part of the board that can bear on the target: its block, the regions
+  // healthy for a block taken in (found from that block's liberties), and every block beside such
+  // a region, until nothing new comes in. A region healthy for nobody counts for no block, so it
+  // is left as soon as that shows; the blocks and regions taken in decide the target exactly as
+  // the whole board's do (benson).
+  if (s.board[static_cast<std::size_t>(target_)] != target_color_) return false;
+  constexpr std::int16_t kUnseen = -1;
+  constexpr std::int16_t kUseless = -2;  // a region healthy for no block
+  std::array<std::int16_t, detail::kGoCells> block_of;
+  std::array<std::int16_t, detail::kGoCells> region_of;
+  block_of.fill(kUnseen);
+  region_of.fill(kUnseen);
+  // Blocks labelled: their stones in `stones` (span bstart[b]..bstart[b + 1]), `taken` when in.
+  std::array<std::uint16_t, kMaxMoves> stones;
+  std::array<std::uint16_t, kMaxMoves + 1> bstart;
+  std::array<std::uint8_t, kMaxMoves> taken;
+  int nblocks = 0;
+  std::size_t nstones = 0;
+  std::array<std::int16_t, kMaxMoves> queue;  // the blocks taken in, in order
+  int nqueue = 0;
+  auto label = [&](int c) {
+    const auto id = static_cast<std::int16_t>(nblocks++);
+    bstart[static_cast<std::size_t>(id)] = static_cast<std::uint16_t>(nstones);
+    taken[static_cast<std::size_t>(id)] = 0;
+    block_of[static_cast<std::size_t>(c)] = id;
+    std::size_t next = nstones;
+    stones[nstones++] = static_cast<std::uint16_t>(c);
+    while (next < nstones) {
+      const int q = stones[next++];
+      for (int d : dirs_) {
+        const int r = q + d;
+        if (s.board[static_cast<std::size_t>(r)] == target_color_ &&
+            block_of[static_cast<std::size_t>(r)] == kUnseen) {
+          block_of[static_cast<std::size_t>(r)] = id;
+          stones[nstones++] = static_cast<std::uint16_t>(r);
+        }
+      }
+    }
+    bstart[static_cast<std::size_t>(nblocks)] = static_cast<std::uint16_t>(nstones);
+    return id;
+  };
+  auto block_at = [&](int c) {
+    const std::int16_t b = block_of[static_cast<std::size_t>(c)];
+    return b != kUnseen ? b : label(c);
+  };
+  auto take = [&](std::int16_t b) {
+    if (taken[static_cast<std::size_t>(b)] != 0) return;
+    taken[static_cast<std::size_t>(b)] = 1;
+    queue[static_cast<std::size_t>(nqueue++)] = b;
+  };
+  // Healthy regions: their points (span rstart[r]..rstart[r + 1]), the blocks they are healthy for
+  // and the blocks beside them (span astart[r]..astart[r + 1] of `adjacent`).
+  std::array<std::uint16_t, kMaxMoves> points;
+  std::array<std::uint16_t, kMaxMoves + 1> rstart;
+  std::array<std::array<std::int16_t, 4>, kMaxMoves> healthy_for;
+  std::array<std::int16_t, 4 * kMaxMoves> adjacent;
+  std::array<std::uint16_t, kMaxMoves + 1> astart;
+  int nregions = 0;
+  std::size_t npoints = 0;
+  std::size_t nadjacent = 0;
+  rstart[0] = 0;
+  astart[0] = 0;
+  // Floods the region at the empty point `c`; keeps it when it is healthy for some block.
+  auto flood_region = [&](int c) {
+    const auto id = static_cast<std::int16_t>(nregions);
+    const std::size_t first = npoints;
+    const std::size_t first_adjacent = nadjacent;
+    std::array<std::int16_t, 4> h;
+    bool any_empty = false;
+    bool useless = false;
+    region_of[static_cast<std::size_t>(c)] = id;
+    points[npoints++] = static_cast<std::uint16_t>(c);
+    for (std::size_t next = first; next < npoints && !useless; ++next) {
+      const int q = points[next];
+      std::array<std::int16_t, 4> near{kUnseen, kUnseen, kUnseen, kUnseen};
+      for (std::size_t k = 0; k < 4; ++k) {
+        const int r = q + dirs_[k];
+        const std::uint8_t v = s.board[static_cast<std::size_t>(r)];
+        if (v == kEdge) continue;
+        if (v == target_color_) {
+          near[k] = block_at(r);
+          continue;
+        }
+        const std::int16_t seen = region_of[static_cast<std::size_t>(r)];
+        if (seen == kUseless) {
+          useless = true;
+        } else if (seen == kUnseen) {
+          region_of[static_cast<std::size_t>(r)] = id;
+          points[npoints++] = static_cast<std::uint16_t>(r);
+        }
+      }
+      for (std::int16_t b : near) {
+        if (b == kUnseen) continue;
+        bool listed = false;
+        for (std::size_t i = first_adjacent; i < nadjacent && !listed; ++i)
+          listed = adjacent[i] == b;
+        if (!listed) adjacent[nadjacent++] = b;
+      }
+      if (s.board[static_cast<std::size_t>(q)] != kEmpty) continue;
+      if (!any_empty) {
+        h = near;
+        for (std::size_t k = 1; k < 4; ++k) {
+          for (std::size_t j = 0; j < k; ++j) {
+            if (h[k] == h[j]) h[k] = kUnseen;
+          }
+        }
+        any_empty = true;
+      } else {
+        for (auto& b : h) {
+          if (b != kUnseen && std::find(near.begin(), near.end(), b) == near.end()) b = kUnseen;
+        }
+      }
+      useless =
+          useless || std::all_of(h.begin(), h.end(), [&](std::int16_t b) { return b == kUnseen; });
+    }
+    if (useless || !any_empty) {
+      for (std::size_t i = first; i < npoints; ++i) region_of[points[i]] = kUseless;
+      npoints = first;
+      nadjacent = first_adjacent;
+      return;
+    }
+    healthy_for[static_cast<std::size_t>(id)] = h;
+    ++nregions;
+    rstart[static_cast<std::size_t>(nregions)] = static_cast<std::uint16_t>(npoints);
+    astart[static_cast<std::size_t>(nregions)] = static_cast<std::uint16_t>(nadjacent);
+    for (std::size_t i = first_adjacent; i < nadjacent; ++i) take(adjacent[i]);
+  };
+  const std::int16_t target_block = label(target_);
+  take(target_block);
+  for (int i = 0; i < nqueue; ++i) {
+    const std::int16_t b = queue[static_cast<std::size_t>(i)];
+    for (std::size_t j = bstart[static_cast<std::size_t>(b)];
+         j < bstart[static_cast<std::size_t>(b) + 1]; ++j) {
+      for (int d : dirs_) {
+        const int r = stones[j] + d;
+        if (s.board[static_cast<std::size_t>(r)] == kEmpty &&
+            region_of[static_cast<std::size_t>(r)] == kUnseen) {
+          flood_region(r);
+        }
+      }
+    }
+  }
+  std::array<std::uint8_t, kMaxMoves> block_alive;
+  std::array<std::uint8_t, kMaxMoves> region_alive;
+  std::fill_n(block_alive.begin(), nblocks, 1);
+  std::fill_n(region_alive.begin(), nregions, 1);
+  for (bool changed = true; changed;) {
+    changed = false;
+    std::array<std::uint16_t, kMaxMoves> count;
+    count_healthy(healthy_for.data(), region_alive.data(), nregions, count.data(), nblocks);
+    for (int i = 0; i < nqueue; ++i) {
+      const auto b = static_cast<std::size_t>(queue[static_cast<std::size_t>(i)]);
+      if (block_alive[b] != 0 && count[b] < 2) {
+        block_alive[b] = 0;
+        changed = true;
+      }
+    }
+    if (block_alive[static_cast<std::size_t>(target_block)] == 0) return false;
+    for (int r = 0; r < nregions; ++r) {
+      if (region_alive[static_cast<std::size_t>(r)] == 0) continue;
+      for (std::size_t i = astart[static_cast<std::size_t>(r)];
+           i < astart[static_cast<std::size_t>(r) + 1]; ++i) {
+        if (block_alive[static_cast<std::size_t>(adjacent[i])] == 0) {
+          region_alive[static_cast<std::size_t>(r)] = 0;
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  // What decides it: the blocks left with the points beside them, and the regions they enclose.
+  if (zone != nullptr) {
+    auto add = [&](int c) {
+      zone->insert(c);
+      for (int d : dirs_) {
+        if (s.board[static_cast<std::size_t>(c + d)] != kEdge) zone->insert(c + d);
+      }
+    };
+    for (int i = 0; i < nqueue; ++i) {
+      const auto b = static_cast<std::size_t>(queue[static_cast<std::size_t>(i)]);
+      if (block_alive[b] == 0) continue;
+      for (std::size_t j = bstart[b]; j < bstart[b + 1]; ++j) add(stones[j]);
+    }
+    for (int r = 0; r < nregions; ++r) {
+      if (region_alive[static_cast<std::size_t>(r)] == 0) continue;
+      for (std::size_t j = rstart[static_cast<std::size_t>(r)];
+           j < rstart[static_cast<std::size_t>(r) + 1]; ++j) {
+        add(points[j]);
       }
     }
   }

@@ -251,10 +251,13 @@ class GoCapture {
   // defender's, each beside blocks of X only) where every block of X has two regions of R that are
   // healthy for it: each empty point of the region is one of the block's liberties. Read first
   // from the target's own liberties (two healthy regions beside no other defender block settle
-  // it; fewer than two healthy ones rule it out), else over the whole board (benson_alive).
+  // it; fewer than two healthy ones rule it out), else by benson_local_alive.
   [[nodiscard]] bool unconditionally_alive(const State& s) const;
   // The whole-board algorithm alone (the reference for the quick reading).
   [[nodiscard]] bool benson_alive(const State& s) const { return benson(s, nullptr); }
+  // The same, from the blocks and regions that can bear on the target only (unconditionally_alive's
+  // second step).
+  [[nodiscard]] bool benson_local_alive(const State& s) const { return benson_local(s, nullptr); }
 
   // Relevance zones (Kishimoto and Mueller), the solvers' optional hook (HasRelevanceZones in
   // algorithms/search_common.h). A zone Z of a solved position s claims: every position t with the
@@ -344,9 +347,11 @@ class GoCapture {
   // unconditionally_alive with `target` read_target's for `s` (every liberty listed), adding what
   // decides it to `zone` when given.
   bool unconditionally_alive(const State& s, const TargetBlock& target, Zone* zone) const;
-  // Benson's algorithm over the whole board for the target's block (unconditionally_alive's
-  // second step).
+  // Benson's algorithm over the whole board for the target's block (the reference).
   bool benson(const State& s, Zone* zone) const;
+  // The same for the target's block, read from it outwards: the blocks and regions that can bear
+  // on it, and nothing else (unconditionally_alive's second step; `zone` gets what decides it).
+  bool benson_local(const State& s, Zone* zone) const;
   // escape_sure, adding what it read to `zone` when given; `target` is read_target's for `s`.
   bool read_escape(const State& s, Zone* zone, const TargetBlock& target) const;
   // Adds the block at `p` and every point beside it.

@@ -620,7 +620,9 @@ TEST(GoCapture, TheQuickLifeReadingAgreesWithBensonsAlgorithm) {
       g.play(s, mv(g, s, candidates[next() % candidates.size()]));
       if (s.status == GoCapture::kCaptured) break;
       const bool quick = g.unconditionally_alive(s);
-      ASSERT_EQ(quick, g.benson_alive(s)) << g.to_string(s);
+      const bool whole = g.benson_alive(s);
+      ASSERT_EQ(quick, whole) << g.to_string(s);
+      ASSERT_EQ(g.benson_local_alive(s), whole) << g.to_string(s);
       ++(quick ? alive : not_alive);
     }
   }
