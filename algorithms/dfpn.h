@@ -60,6 +60,8 @@
 
 namespace gts {
 
+struct DfpnCarry;
+
 struct DfpnOptions {
   // df-pn+: unsolved leaves start at the heuristic's numbers instead of (1, 1).
   bool heuristic = false;
@@ -84,6 +86,11 @@ struct DfpnOptions {
   // Tests: search the null child wherever zones apply, not only where the mover looks no likelier
   // to win than to lose (more pruning to check, more work).
   bool null_everywhere = false;
+  // When set: the search starts from the proved positions (with their zones) of the table the
+  // carry holds, the caller vouching that each is proved in this search too (the same problem
+  // under rules no worse for the prover, as a go-capture problem's second ko question is), and
+  // leaves its own table there for the next.
+  DfpnCarry* carry = nullptr;
 };
 
 class DfpnTable {
@@ -168,6 +175,22 @@ class DfpnTable {
 
   [[nodiscard]] std::size_t bytes() const { return buckets_ * kWays * sizeof(Entry); }
 
+  // Copies the proved entries of `from` (a table of the same size) into their slots here; calls
+  // `kept(slot)` for each. Returns how many.
+  template <class Kept>
+  std::size_t keep_proofs(const DfpnTable& from, Kept&& kept) {
+    if (from.slots() != slots()) return 0;
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < slots(); ++i) {
+      const Entry& e = from.entries_[i];
+      if (e.work == 0 || e.pn != 0) continue;
+      entries_[i] = e;
+      kept(i);
+      ++n;
+    }
+    return n;
+  }
+
  private:
   static constexpr std::size_t kWays = 4;
   [[nodiscard]] std::size_t bucket(std::uint64_t key) const {
@@ -180,6 +203,13 @@ class DfpnTable {
   };
   std::size_t buckets_ = 0;
   std::unique_ptr<Entry[], FreeDeleter> entries_;
+};
+
+// What one df-pn search leaves for the next (DfpnOptions::carry): its table, and the relevance
+// zones kept beside it (the game's Zone type, by slot; empty without zones).
+struct DfpnCarry {
+  std::unique_ptr<DfpnTable> table;
+  std::shared_ptr<void> zones;
 };
 
 namespace detail {
@@ -221,10 +251,25 @@ class DfpnSearcher {
         if (!zone_store_) throw std::bad_alloc();
       }
     }
+    // (A proof without its zone would claim too much where zones are kept: none is carried then.)
+    if (options.carry != nullptr && options.carry->table != nullptr &&
+        (!zone_store_ || options.carry->zones != nullptr)) {
+      const auto* zones = static_cast<const Zone*>(options.carry->zones.get());
+      table_.keep_proofs(*options.carry->table, [&](std::size_t slot) {
+        if (zone_store_) zone_store_[slot] = zones[slot];
+      });
+    }
+    if (options.carry != nullptr) *options.carry = {};
     // With the heuristic, the deferred children's estimate is the null child's (a zone game's).
     lazy_ = options.lazy && HasFocusMoves<G> && (kZoneGame || !options.heuristic);
     if (options.heuristic && HasFocusMoves<G>) focus_cost_ = options.focus_cost;
     killers_on_ = options.killers && (lazy_ || focus_cost_ != 0);
+  }
+
+  // Moves this search's table and zones into `carry` (after run; the searcher is spent).
+  void leave(DfpnCarry& carry) {
+    carry.table = std::make_unique<DfpnTable>(std::move(table_));
+    if (zone_store_) carry.zones = std::shared_ptr<void>(zone_store_.release(), std::free);
   }
 
   SolveResult run(const State& root) {
@@ -831,6 +876,7 @@ requires ProofHeuristic<H, G> SolveResult dfpn(const G& game, const SolverGoal& 
   const double wall0 = wall_ms();
   detail::DfpnSearcher<G, H> searcher(game, goal, limits, heuristic, options);
   SolveResult r = searcher.run(root);
+  if (options.carry != nullptr) searcher.leave(*options.carry);
   r.wall_ms = wall_ms() - wall0;
   return r;
 }

@@ -71,6 +71,8 @@ inline std::string solve_result_name(const SolveOutcome& o) {
   return o.by_ko && o.status == ProofStatus::kProved ? "proved by ko" : proof_status_name(o.status);
 }
 
+struct DfpnCarry;  // algorithms/dfpn.h
+
 class SolveProblem {
  public:
   // `game`: "go-capture", "tictactoe", ...; `goal`: the question, for people: "Black wins (value
@@ -87,6 +89,14 @@ class SolveProblem {
   // Throws ParamError for a bad option value (a table size the machine refuses, say).
   [[nodiscard]] virtual SolveOutcome solve(const SolverSpec& solver,
                                            const SearchLimits& limits) const = 0;
+  // solve, handing df-pn's proved positions on through `carry` (DfpnOptions::carry): the search
+  // starts from those it holds, the caller vouching for them, and leaves its own there. Problems
+  // that cannot use it solve as solve does.
+  [[nodiscard]] virtual SolveOutcome solve_carrying(const SolverSpec& solver,
+                                                    const SearchLimits& limits,
+                                                    DfpnCarry& /*carry*/) const {
+    return solve(solver, limits);
+  }
 
  private:
   Labels labels_;

@@ -31,8 +31,17 @@ class TypedSolveProblem final : public SolveProblem {
 
   [[nodiscard]] SolveOutcome solve(const SolverSpec& solver,
                                    const SearchLimits& limits) const override {
-    const SolveResult r =
-        goal_solve(solver.algorithm, *game_, goal_, root_, limits, *heuristic_, solver.options);
+    return run(solver, limits, nullptr);
+  }
+  [[nodiscard]] SolveOutcome solve_carrying(const SolverSpec& solver, const SearchLimits& limits,
+                                            DfpnCarry& carry) const override {
+    return run(solver, limits, &carry);
+  }
+
+ private:
+  SolveOutcome run(const SolverSpec& solver, const SearchLimits& limits, DfpnCarry* carry) const {
+    const SolveResult r = goal_solve(solver.algorithm, *game_, goal_, root_, limits, *heuristic_,
+                                     solver.options, carry);
     SolveOutcome out;
     out.status = r.status;
     out.depth = r.depth;
@@ -48,7 +57,6 @@ class TypedSolveProblem final : public SolveProblem {
     return out;
   }
 
- private:
   std::unique_ptr<G> game_;  // stable address: the heuristic points into it
   State root_;
   SolverGoal goal_;

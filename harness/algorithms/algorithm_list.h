@@ -41,14 +41,15 @@ SearchFunction<G, E> search_function(const AlgorithmSpec& algorithm) {
   return fn;
 }
 
-// Runs the registered goal solver `solver` (canonical name) with its validated options.
+// Runs the registered goal solver `solver` (canonical name) with its validated options; `carry`,
+// when given, is df-pn's (DfpnOptions::carry; the other solvers leave it alone).
 template <Game G, class H>
 SolveResult goal_solve(const std::string& solver, const G& game, const SolverGoal& goal,
                        const typename G::State& root, const SearchLimits& limits,
-                       const H& heuristic, const Params& options) {
+                       const H& heuristic, const Params& options, DfpnCarry* carry = nullptr) {
   SolveResult r;
   if (!GoalSolvers::with(solver, [&]<class Entry>() {
-        r = Entry::template solve<G, H>(game, goal, root, limits, heuristic, options);
+        r = Entry::template solve<G, H>(game, goal, root, limits, heuristic, options, carry);
       })) {
     throw std::logic_error("goal solver '" + solver + "' is not registered");
   }

@@ -4,7 +4,9 @@
 //   static AlgorithmInfo info();
 //   template <Game G, class H>
 //   static SolveResult solve(const G&, const SolverGoal&, const State& root, const SearchLimits&,
-//                            const H& heuristic, const Params& options);
+//                            const H& heuristic, const Params& options, DfpnCarry* carry);
+//
+// (carry: df-pn's DfpnOptions::carry, or nullptr; the other solvers ignore it.)
 #pragma once
 
 #include "algorithms/dfpn.h"
@@ -30,7 +32,8 @@ struct GoalAlphaBetaEntry {
   }
   template <Game G, class H>
   static SolveResult solve(const G& game, const SolverGoal& goal, const typename G::State& root,
-                           const SearchLimits& limits, const H& heuristic, const Params& o) {
+                           const SearchLimits& limits, const H& heuristic, const Params& o,
+                           DfpnCarry* /*carry*/) {
     AlphaBetaSolverOptions ab;
     ab.tt = o.get("tt") == "on";
     ab.tt_mb = table_mib(o);
@@ -81,7 +84,8 @@ struct PnEntry {
   }
   template <Game G, class H>
   static SolveResult solve(const G& game, const SolverGoal& goal, const typename G::State& root,
-                           const SearchLimits& limits, const H& heuristic, const Params& o) {
+                           const SearchLimits& limits, const H& heuristic, const Params& o,
+                           DfpnCarry* /*carry*/) {
     PnOptions pn;
     pn.heuristic = kHeuristic;
     pn.max_mb = table_mib(o, "max_mb");
@@ -132,12 +136,14 @@ struct DfpnEntry {
   }
   template <Game G, class H>
   static SolveResult solve(const G& game, const SolverGoal& goal, const typename G::State& root,
-                           const SearchLimits& limits, const H& heuristic, const Params& o) {
+                           const SearchLimits& limits, const H& heuristic, const Params& o,
+                           DfpnCarry* carry) {
     DfpnOptions df;
     df.heuristic = kHeuristic;
     df.tt_mb = table_mib(o);
     df.epsilon = static_cast<double>(o.get_int("epsilon")) / 100.0;
     df.zones = o.get("zones") == "on";
+    df.carry = carry;
     df.lazy = o.get("lazy") == "on";
     if (kHeuristic) {
       df.cost = static_cast<ProofNumber>(o.get_int("cost"));

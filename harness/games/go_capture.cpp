@@ -36,7 +36,8 @@ class GoTwoSearches : public SolveProblem {
   // The second search's outcome, with the costs of both, under what the first (`done`) left of the
   // budget; unknown when it left nothing.
   [[nodiscard]] SolveOutcome solve_second(const SolverSpec& solver, const SearchLimits& limits,
-                                          const SolveOutcome& done) const {
+                                          const SolveOutcome& done,
+                                          DfpnCarry* carry = nullptr) const {
     SearchLimits rest = limits;
     bool spent = false;
     if (limits.max_nodes != 0) {
@@ -47,7 +48,9 @@ class GoTwoSearches : public SolveProblem {
       spent = spent || done.time_ms >= limits.max_ms;
       rest.max_ms = limits.max_ms - done.time_ms;
     }
-    SolveOutcome second = spent ? SolveOutcome{} : second_->solve(solver, rest);
+    SolveOutcome second = spent              ? SolveOutcome{}
+                          : carry != nullptr ? second_->solve_carrying(solver, rest, *carry)
+                                             : second_->solve(solver, rest);
     second.stats += done.stats;
     second.time_ms += done.time_ms;
     return second;
@@ -61,16 +64,19 @@ class GoTwoSearches : public SolveProblem {
 // wins every ko (may retake one at once), proved by ko when it wins only if it wins every ko
 // itself, and disproved when it fails even then. So at most two searches, on the game under each
 // ko rule (first: the opponent wins kos, second: the prover does); a node or time budget covers
-// both.
+// both. What the prover wins when its opponent wins every ko it wins when it wins them itself (its
+// moves there are a superset, its opponent's a subset, the ends the same), so df-pn's second
+// search starts from the positions the first proved (DfpnCarry).
 class GoKoProblem final : public GoTwoSearches {
  public:
   using GoTwoSearches::GoTwoSearches;
 
   [[nodiscard]] SolveOutcome solve(const SolverSpec& solver,
                                    const SearchLimits& limits) const override {
-    SolveOutcome first = first_->solve(solver, limits);
+    DfpnCarry carry;
+    SolveOutcome first = first_->solve_carrying(solver, limits, carry);
     if (first.status != ProofStatus::kDisproved) return first;
-    SolveOutcome second = solve_second(solver, limits, first);
+    SolveOutcome second = solve_second(solver, limits, first, &carry);
     second.by_ko = second.status == ProofStatus::kProved;
     return second;
   }

@@ -173,5 +173,44 @@ TEST(Solvers, DfpnTableReplacesTheCheapestEntry) {
   EXPECT_THROW(DfpnTable(0), ParamError);
 }
 
+// A df-pn search handed an earlier one's table (DfpnOptions::carry) starts from the positions it
+// proved: on the same problem the answer stays, a proved root comes at once, a disproved one with
+// fewer nodes (the prover's wins need no search); a table of another size carries nothing.
+TEST(Solvers, DfpnStartsFromTheProofsItIsCarried) {
+  const TicTacToe game;
+  const TicTacToeEval eval(game, EvalSpec{"open-lines", {}});
+  const auto root = game.initial_state();
+  SearchLimits limits;
+  limits.max_nodes = 2'000'000;
+  for (const SolverGoal goal : {SolverGoal{0, 0}, SolverGoal{0, 1}}) {
+    SCOPED_TRACE(goal.at_least);
+    const EvalHeuristic<TicTacToe, TicTacToeEval> h(game, eval, goal);
+    const ProofStatus expected =
+        goal.at_least == 0 ? ProofStatus::kProved : ProofStatus::kDisproved;
+    DfpnCarry carry;
+    DfpnOptions o;
+    o.heuristic = true;
+    o.tt_mb = 4;
+    o.carry = &carry;
+    const SolveResult first = dfpn(game, goal, root, limits, h, o);
+    ASSERT_EQ(first.status, expected);
+    ASSERT_NE(carry.table, nullptr);
+    const SolveResult again = dfpn(game, goal, root, limits, h, o);
+    EXPECT_EQ(again.status, expected);
+    check_main_line(game, goal, root, again, "carried");
+    if (expected == ProofStatus::kProved) {
+      EXPECT_LT(again.stats.nodes * 20, first.stats.nodes);
+    } else {
+      EXPECT_LT(again.stats.nodes, first.stats.nodes);
+    }
+    o.tt_mb = 2;  // another size: nothing carried, the whole search again
+    const SolveResult other = dfpn(game, goal, root, limits, h, o);
+    EXPECT_EQ(other.status, expected);
+    o.carry = nullptr;
+    o.tt_mb = 2;
+    EXPECT_EQ(other.stats.nodes, dfpn(game, goal, root, limits, h, o).stats.nodes);
+  }
+}
+
 }  // namespace
 }  // namespace gts
