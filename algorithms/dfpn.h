@@ -55,6 +55,7 @@
 #include "algorithms/search.h"
 #include "algorithms/search_common.h"
 #include "algorithms/solver_goal.h"
+#include "algorithms/zeroed_array.h"
 #include "games/game.h"
 #include "games/params.h"
 
@@ -114,10 +115,8 @@ class DfpnTable {
                        std::to_string(mib));
     }
     buckets_ = std::max<std::size_t>(1, mib * (std::size_t{1} << 20) / (sizeof(Entry) * kWays));
-    // calloc: the kernel hands out zeroed pages as they are first touched, so a large table costs
-    // nothing up front (an all-zero entry is an empty slot).
-    entries_.reset(static_cast<Entry*>(std::calloc(buckets_ * kWays, sizeof(Entry))));
-    if (!entries_) throw std::bad_alloc();
+    // Zeroed pages made as they are first touched (an all-zero entry is an empty slot).
+    entries_ = ZeroedArray<Entry>(buckets_ * kWays);
   }
 
   [[nodiscard]] const Entry* probe(std::uint64_t key) const {
@@ -162,7 +161,7 @@ class DfpnTable {
 
   // The index of an entry among all of them, 0..slots(): for data kept beside the table.
   [[nodiscard]] std::size_t slot(const Entry* e) const {
-    return static_cast<std::size_t>(e - entries_.get());
+    return static_cast<std::size_t>(e - entries_.data());
   }
   [[nodiscard]] std::size_t slots() const { return buckets_ * kWays; }
 
@@ -198,11 +197,8 @@ class DfpnTable {
     return static_cast<std::size_t>((static_cast<unsigned __int128>(mixed) * buckets_) >> 64) *
            kWays;
   }
-  struct FreeDeleter {
-    void operator()(Entry* p) const { std::free(p); }
-  };
   std::size_t buckets_ = 0;
-  std::unique_ptr<Entry[], FreeDeleter> entries_;
+  ZeroedArray<Entry> entries_;
 };
 
 // What one df-pn search leaves for the next (DfpnOptions::carry): its table, and the relevance
@@ -245,18 +241,16 @@ class DfpnSearcher {
     if constexpr (kZoneGame) {
       zones_ = options.zones && game.zones_sound();
       if (zones_) {
-        static_assert(std::is_trivially_copyable_v<Zone>);
-        // Zones of solved entries, by slot (calloc: pages are touched as they are used).
-        zone_store_.reset(static_cast<Zone*>(std::calloc(table_.slots(), sizeof(Zone))));
-        if (!zone_store_) throw std::bad_alloc();
+        // Zones of solved entries, by slot (pages made as they are used).
+        zone_store_ = ZeroedArray<Zone>(table_.slots());
       }
     }
     // (A proof without its zone would claim too much where zones are kept: none is carried then.)
     if (options.carry != nullptr && options.carry->table != nullptr &&
         (!zone_store_ || options.carry->zones != nullptr)) {
-      const auto* zones = static_cast<const Zone*>(options.carry->zones.get());
+      const auto* zones = static_cast<const ZeroedArray<Zone>*>(options.carry->zones.get());
       table_.keep_proofs(*options.carry->table, [&](std::size_t slot) {
-        if (zone_store_) zone_store_[slot] = zones[slot];
+        if (zone_store_) zone_store_[slot] = (*zones)[slot];
       });
     }
     if (options.carry != nullptr) *options.carry = {};
@@ -269,7 +263,7 @@ class DfpnSearcher {
   // Moves this search's table and zones into `carry` (after run; the searcher is spent).
   void leave(DfpnCarry& carry) {
     carry.table = std::make_unique<DfpnTable>(std::move(table_));
-    if (zone_store_) carry.zones = std::shared_ptr<void>(zone_store_.release(), std::free);
+    if (zone_store_) carry.zones = std::make_shared<ZeroedArray<Zone>>(std::move(zone_store_));
   }
 
   SolveResult run(const State& root) {
@@ -841,9 +835,6 @@ class DfpnSearcher {
   SearchStats stats_;
   bool aborted_ = false;
   std::vector<std::unique_ptr<Frame>> frames_;
-  struct FreeDeleter {
-    void operator()(Zone* p) const { std::free(p); }
-  };
   bool zones_ = false;
   bool lazy_ = false;
   ProofNumber focus_cost_ = 0;
@@ -854,7 +845,7 @@ class DfpnSearcher {
   // Nodes at which the null child's stretch under way ends (see mid).
   std::uint64_t stop_at_ = ~std::uint64_t{0};
   static constexpr std::uint64_t kNullStretch = 16;
-  std::unique_ptr<Zone[], FreeDeleter> zone_store_;
+  ZeroedArray<Zone> zone_store_;
 };
 
 }  // namespace detail

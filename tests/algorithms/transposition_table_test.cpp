@@ -1,11 +1,13 @@
 // The two-bound transposition table on its own: growth as it fills keeps every entry it moves, and
-// a table without room to grow stays its size.
+// a table without room to grow stays its size; and the zeroed memory of the df-pn tables.
 #include "algorithms/transposition_table.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <vector>
+
+#include "algorithms/zeroed_array.h"
 
 namespace gts {
 namespace {
@@ -124,6 +126,28 @@ TEST(TranspositionTable, BadSizesAreRefused) {
   EXPECT_THROW(TranspositionTable(0), ParamError);
   EXPECT_THROW(TranspositionTable(4, 2), ParamError);
   EXPECT_THROW(TranspositionTable(1, TranspositionTable::kMaxMib + 1), ParamError);
+}
+
+// The df-pn tables' memory: zero bytes throughout when made, even where a table written all over
+// was freed just before; moving hands the memory over.
+TEST(ZeroedArray, StartsAsZerosAndMoves) {
+  constexpr std::size_t kN = (std::size_t{8} << 20) / sizeof(std::uint64_t);
+  {
+    ZeroedArray<std::uint64_t> dirty(kN);
+    for (std::size_t i = 0; i < kN; ++i) dirty[i] = i + 1;
+  }
+  ZeroedArray<std::uint64_t> a(kN);
+  std::uint64_t any = 0;
+  for (std::size_t i = 0; i < kN; ++i) any |= a[i];
+  EXPECT_EQ(any, 0u);
+  a[7] = 42;
+  ZeroedArray<std::uint64_t> b(std::move(a));
+  EXPECT_FALSE(a);  // NOLINT(bugprone-use-after-move): moved-from is empty by contract
+  EXPECT_EQ(a.size(), 0u);
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b.size(), kN);
+  EXPECT_EQ(b[7], 42u);
+  EXPECT_FALSE(ZeroedArray<std::uint64_t>());
 }
 
 }  // namespace

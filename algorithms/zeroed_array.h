@@ -1,0 +1,62 @@
+// An array that starts as all zero bytes, from the kernel: anonymous pages mapped for it and made
+// as they are first touched, so a large table costs nothing up front. (calloc promises the same
+// only while malloc maps each large block afresh: glibc raises its mapping threshold past the size
+// of the first large block freed and serves later ones from freed heap memory, writing zeros over
+// all of it: about 10 ms for a df-pn table and its zones, each search.)
+#pragma once
+
+#include <sys/mman.h>
+
+#include <cstddef>
+#include <new>
+#include <type_traits>
+#include <utility>
+
+namespace gts {
+
+template <class T>
+class ZeroedArray {
+  static_assert(std::is_trivially_copyable_v<T>, "zero bytes must be a valid T");
+
+ public:
+  ZeroedArray() = default;
+  // Throws std::bad_alloc when the memory cannot be mapped.
+  explicit ZeroedArray(std::size_t n) : size_(n) {
+    if (n == 0) return;
+    void* raw =
+        mmap(nullptr, n * sizeof(T), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (raw == MAP_FAILED) throw std::bad_alloc();
+    data_ = static_cast<T*>(raw);
+  }
+  ZeroedArray(ZeroedArray&& o) noexcept
+      : data_(std::exchange(o.data_, nullptr)), size_(std::exchange(o.size_, 0)) {}
+  ZeroedArray& operator=(ZeroedArray&& o) noexcept {
+    if (this != &o) {
+      release();
+      data_ = std::exchange(o.data_, nullptr);
+      size_ = std::exchange(o.size_, 0);
+    }
+    return *this;
+  }
+  ZeroedArray(const ZeroedArray&) = delete;
+  ZeroedArray& operator=(const ZeroedArray&) = delete;
+  ~ZeroedArray() { release(); }
+
+  [[nodiscard]] std::size_t size() const { return size_; }
+  [[nodiscard]] T* data() { return data_; }
+  [[nodiscard]] const T* data() const { return data_; }
+  T& operator[](std::size_t i) { return data_[i]; }
+  const T& operator[](std::size_t i) const { return data_[i]; }
+  explicit operator bool() const { return data_ != nullptr; }
+
+ private:
+  void release() {
+    if (data_ != nullptr) munmap(data_, size_ * sizeof(T));
+    data_ = nullptr;
+    size_ = 0;
+  }
+  T* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+}  // namespace gts
