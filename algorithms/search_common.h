@@ -271,7 +271,8 @@ concept HasRelevanceZones = requires(const G& game, const typename G::State& s, 
 };
 
 // Games may name the moves that can matter most: `focus_moves(s, moves)` fills `moves` with the
-// legal moves (the same set as legal_moves, in an order of its own that depends only on `s`) and
+// legal moves (the same set as legal_moves, in an order of its own that depends only on `s`, less
+// any move the game shows is never better for its mover than the best of the others) and
 // returns how many at the front are the focus. df-pn then plays and evaluates only those when it
 // expands a node; the others are played one at a time, when the search selects them (lazy
 // expansion: on a 19x19 capture problem most of the ~360 moves are never selected).

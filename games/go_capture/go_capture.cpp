@@ -391,16 +391,16 @@ bool GoCapture::repeats_board(const State& s, int p) const {
 }
 
 void GoCapture::legal_moves(const State& s, MovesOf<GoCapture>& moves) const {
-  static_cast<void>(generate_moves(s, moves, false));
+  static_cast<void>(generate_moves(s, moves, false, false));
 }
 
 std::size_t GoCapture::focus_moves(const State& s, MovesOf<GoCapture>& moves) const {
   // After a pass, passing too ends the game: an exact answer for the price of one child.
-  return generate_moves(s, moves, s.passes > 0);
+  return generate_moves(s, moves, s.passes > 0, true);
 }
 
-std::size_t GoCapture::generate_moves(const State& s, MovesOf<GoCapture>& moves,
-                                      bool pass_in_focus) const {
+std::size_t GoCapture::generate_moves(const State& s, MovesOf<GoCapture>& moves, bool pass_in_focus,
+                                      bool prune) const {
   if (s.status != kOngoing) return 0;
   // The points that can matter, in order: the target's liberties, the liberties of the attacker
   // blocks beside it with no more liberties than it, the target's second-order liberties.
@@ -457,11 +457,13 @@ std::size_t GoCapture::generate_moves(const State& s, MovesOf<GoCapture>& moves,
       if (s.board[static_cast<std::size_t>(r)] == kEmpty) add(r);
     }
   }
+  const bool prune_ko = prune && may_prune_ko_captures(s);
   auto try_add = [&](int p) {
     if (s.board[static_cast<std::size_t>(p)] != kEmpty) return;
     if (p == s.ko && s.side != ko_free_) return;
     if (!legal_stone(s, p)) return;
     if (superko_ && repeats_board(s, p)) return;
+    if (prune_ko && dominated_ko_capture(s, p)) return;
     moves.push_back(static_cast<Move>(p));
   };
   for (std::size_t i = 0; i < nfirst; ++i) {
@@ -1295,10 +1297,43 @@ void GoCapture::add_target_neighbours_zone(const State& s, Zone& z) const {
   });
 }
 
+bool GoCapture::may_prune_ko_captures(const State& s) const {
+  if (s.side != attacker_ || ko_free_ != defender() || superko_ || s.ko != 0) return false;
+  if (s.status != kOngoing || s.board[static_cast<std::size_t>(target_)] != target_color_) {
+    return false;
+  }
+  // A target of two stones or more is never taken by a ko, so no position below is retakable
+  // (retakable, the one place where a later ply can be better for the attacker).
+  return std::any_of(dirs_.begin(), dirs_.end(), [&](int d) {
+    return s.board[static_cast<std::size_t>(target_ + d)] == target_color_;
+  });
+}
+
+bool GoCapture::dominated_ko_capture(const State& s, int p) const {
+  // A ko capture is a lone stone with no empty point beside it (it gains one: the stone taken).
+  for (int d : dirs_) {
+    const std::uint8_t v = s.board[static_cast<std::size_t>(p + d)];
+    if (v == kEmpty || v == s.side + 1) return false;
+  }
+  State t = s;
+  place(t, p);
+  // The defender's retake must be a move it may play: in the region.
+  return t.ko != 0 && problem_.in_region(point(t.ko));
+}
+
 void GoCapture::add_status_zone(const State& s, Zone& z) const {
   z.insert(target_);
   if (s.board[static_cast<std::size_t>(target_)] != target_color_) return;
   add_block_zone(s, target_, z);
+  // Each ko capture focus_moves leaves out, with what makes it one. A position t that agrees on
+  // the zone has the attacker's ko ban, if any, off it (the zone's claim), where it only takes a
+  // move from the attacker: were it lifted, t would leave out the same captures and answer as `s`
+  // does; with it, the attacker does no better.
+  if (may_prune_ko_captures(s)) {
+    for (std::uint16_t p : moves_) {
+      if (s.board[p] == kEmpty && dominated_ko_capture(s, p)) add_move_zone(s, p, z);
+    }
+  }
   if (s.status == kLadder) {
     int budget = kLadderBudget;
     if (!read_ladder(s, target_read_libs(s), budget, &z)) z.fill();

@@ -194,7 +194,9 @@ class GoCapture {
     return s.side == winner ? kWin : -kWin;
   }
   void legal_moves(const State& s, MovesOf<GoCapture>& moves) const;
-  // The legal moves with the focus first, returning how many: the ones that can matter (the
+  // The legal moves with the focus first, returning how many, less the attacker's ko captures that
+  // may_prune_ko_captures shows are never better than its best other move: the ones that can
+  // matter (the
   // retake of a target just taken by a ko the defender may retake, the target's liberties, the
   // short attacker blocks' liberties, the second-order liberties) and, right after a pass, the pass
   // (it ends the game); then the rest in legal_moves' order (HasFocusMoves in
@@ -269,7 +271,8 @@ class GoCapture {
   [[nodiscard]] bool zones_sound() const { return !superko_; }
   // Adds what makes `s` ongoing, or its status if terminal: the target block and every point
   // beside it (its liberties and the stones that bound it), or the target's point once captured;
-  // a ladder or sure escape adds every point its reading looked at.
+  // a ladder or sure escape adds every point its reading looked at; each ko capture focus_moves
+  // leaves out, with what makes it one.
   void add_status_zone(const State& s, Zone& z) const;
   // Adds what decides that `move` is legal at `s` and what it captures: the point, its
   // neighbours, and each block beside it with every point beside that block. Nothing for a pass.
@@ -308,8 +311,20 @@ class GoCapture {
 
  private:
   void init(GoProblem problem, bool superko, const std::string& source);
-  // legal_moves (pass last) or focus_moves (pass right after the focus); returns the focus size.
-  std::size_t generate_moves(const State& s, MovesOf<GoCapture>& moves, bool pass_in_focus) const;
+  // legal_moves (pass last) or focus_moves (pass right after the focus; `prune`: without the
+  // dominated ko captures); returns the focus size.
+  std::size_t generate_moves(const State& s, MovesOf<GoCapture>& moves, bool pass_in_focus,
+                             bool prune) const;
+  // Whether focus_moves leaves out the attacker's dominated ko captures at `s`: the attacker to
+  // move with no ko ban, the defender winning every ko (it may retake at once), no superko, and a
+  // target of two stones or more. Such a capture of a lone stone, retaken at once, gives back the
+  // same board two plies on with the attacker banned from one point more; a later ply is never
+  // better for the attacker (escape steps, the ply limit; no retakable target below), so the
+  // capture is never better than the attacker's best other move.
+  [[nodiscard]] bool may_prune_ko_captures(const State& s) const;
+  // The attacker's stone at `p` (empty, legal) takes one lone stone that the defender may retake
+  // at once (a ko, its point in the region).
+  [[nodiscard]] bool dominated_ko_capture(const State& s, int p) const;
   // The position of a problem of this game's (board, side, ko) at `ply`.
   [[nodiscard]] State state_of(const GoProblem& p, int ply) const;
   // Liberties of the block at `p`, counted up to `limit`.

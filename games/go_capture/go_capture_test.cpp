@@ -97,6 +97,33 @@ TEST(GoCapture, FocusMovesAreTheLegalMovesWithThoseThatCanMatterFirst) {
   EXPECT_EQ(none.size(), 0U);
 }
 
+// Black's C4 takes White's lone B4 as a ko. Where White wins every ko it retakes at once and the
+// board comes back two plies on with Black banned at C4: focus_moves leaves C4 out (legal_moves
+// keeps it). It keeps C4 where White does not win kos, where the target is a lone stone (a ko can
+// take it), and where Black is banned from a point already.
+TEST(GoCapture, FocusMovesLeaveOutTheAttackersKoCapturesThatTheDefenderRetakesAtOnce) {
+  const std::string board = ".XO../XO.O./.XO../...OX/...OX turn=B target=D2 escape=5";
+  auto keeps = [](const std::string& problem, const std::string& threats) {
+    ParamMap p{{"problem", problem}};
+    if (!threats.empty()) p["ko_threats"] = threats;
+    const GoCapture g{Params(p)};
+    const State s = g.initial_state();
+    MovesOf<GoCapture> legal;
+    MovesOf<GoCapture> focus;
+    g.legal_moves(s, legal);
+    g.focus_moves(s, focus);
+    const Move c4 = mv(g, s, "C4");
+    EXPECT_TRUE(legal.contains(c4));
+    EXPECT_EQ(focus.size() + (focus.contains(c4) ? 0 : 1), legal.size());
+    return focus.contains(c4);
+  };
+  EXPECT_FALSE(keeps(board, "white"));
+  EXPECT_TRUE(keeps(board, "black"));
+  EXPECT_TRUE(keeps(board, ""));
+  EXPECT_TRUE(keeps(".XO../XO.O./.XO../...OX/....X turn=B target=D2 escape=5", "white"));
+  EXPECT_TRUE(keeps(board + " ko=E5", "white"));
+}
+
 TEST(GoCapture, CapturesRemoveWholeBlocksAndFreeTheirPoints) {
   // Black B4-C4 (two stones) with one liberty at D4; white to move captures both.
   const GoCapture g = make(".OO../OXX../.OO../...X./..... turn=W target=D2");

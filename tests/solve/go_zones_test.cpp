@@ -251,5 +251,82 @@ TEST(GoZones, LazyProofNumberSearchKeepsEveryAnswer) {
   EXPECT_GT(reordered, 30) << "the focus cost should change pn+'s order on many problems";
 }
 
+// The attacker's ko captures that focus_moves leaves out (the defender winning every ko, so it
+// retakes at once) are never the attacker's only win: on random problems with the defender winning
+// kos, at every position of random playouts where focus_moves leaves a move out, the attacker wins
+// after that move only if it also wins after one focus_moves keeps (alpha-beta on the plain moves
+// both times), and df-pn+ with lazy expansion and zones answers as alpha-beta does.
+TEST(GoZones, TheKoCapturesLeftOutAreNeverTheAttackersOnlyWin) {
+  Rng rng(20261127);
+  int checked = 0;
+  int won_anyway = 0;
+  for (int draw = 0; checked < 40 && draw < 400'000; ++draw) {
+    std::map<std::string, std::string> params;
+    if (random_problem(rng, params).empty()) continue;
+    std::optional<GoCapture> made;
+    try {
+      made.emplace(Params(params));
+      params["ko_threats"] = made->attacker() == 0 ? "white" : "black";
+      made.emplace(Params(params));
+    } catch (const std::exception&) {
+      continue;
+    }
+    const GoCapture& game = *made;
+    SCOPED_TRACE(params.at("problem"));
+    const SolverGoal goal{game.attacker(), 1};
+    const GoHeuristic h{&game, true};
+    AlphaBetaSolverOptions ab;
+    ab.tt = true;
+    ab.tt_mb = 1;
+    auto s = game.initial_state();
+    for (int ply = 0; ply < 6 && !game.is_terminal(s); ++ply) {
+      MovesOf<GoCapture> legal;
+      MovesOf<GoCapture> focus;
+      game.legal_moves(s, legal);
+      game.focus_moves(s, focus);
+      std::vector<Move> left_out;
+      for (Move m : legal) {
+        if (!focus.contains(m)) left_out.push_back(m);
+      }
+      if (!left_out.empty() && checked < 40) {
+        ++checked;
+        SCOPED_TRACE(game.to_string(s));
+        EXPECT_EQ(game.to_move(s), game.attacker());
+        auto wins_after = [&](Move m) {
+          auto c = s;
+          game.play(c, m);
+          return alphabeta_solve(game, goal, c, kLimits, h, ab).status;
+        };
+        bool kept_wins = false;
+        bool unknown = false;
+        for (Move m : focus) {
+          const ProofStatus r = wins_after(m);
+          kept_wins = kept_wins || r == ProofStatus::kProved;
+          unknown = unknown || r == ProofStatus::kUnknown;
+        }
+        for (Move m : left_out) {
+          if (wins_after(m) != ProofStatus::kProved) continue;
+          ++won_anyway;
+          EXPECT_TRUE(kept_wins || unknown) << game.move_to_string(s, m) << " wins alone";
+        }
+        const SolveResult plain = alphabeta_solve(game, goal, s, kLimits, h, ab);
+        DfpnOptions o;
+        o.heuristic = true;
+        o.tt_mb = 1;
+        o.focus_cost = 5000;
+        o.killers = true;
+        const SolveResult lazy = dfpn(game, goal, s, kLimits, h, o);
+        if (plain.status != ProofStatus::kUnknown && lazy.status != ProofStatus::kUnknown) {
+          EXPECT_EQ(lazy.status, plain.status);
+        }
+      }
+      game.play(s, legal[static_cast<std::size_t>(
+                       rng.below(static_cast<int>(std::min<std::size_t>(legal.size(), 6))))]);
+    }
+  }
+  EXPECT_EQ(checked, 40);
+  EXPECT_GT(won_anyway, 0) << "some left-out captures should win (alongside a kept move)";
+}
+
 }  // namespace
 }  // namespace gts
