@@ -174,15 +174,16 @@ class DfpnTable {
 
   [[nodiscard]] std::size_t bytes() const { return buckets_ * kWays * sizeof(Entry); }
 
-  // Copies the proved entries of `from` (a table of the same size) into their slots here; calls
-  // `kept(slot)` for each. Returns how many.
+  // Copies the entries of `from` (a table of the same size) at `slots` that are still proved
+  // there into the same slots here; calls `kept(slot)` for each. Returns how many.
   template <class Kept>
-  std::size_t keep_proofs(const DfpnTable& from, Kept&& kept) {
+  std::size_t keep_proofs(const DfpnTable& from, const std::vector<std::uint32_t>& slots_of,
+                          Kept&& kept) {
     if (from.slots() != slots()) return 0;
     std::size_t n = 0;
-    for (std::size_t i = 0; i < slots(); ++i) {
+    for (const std::uint32_t i : slots_of) {
       const Entry& e = from.entries_[i];
-      if (e.work == 0 || e.pn != 0) continue;
+      if (e.work == 0 || e.pn != 0 || entries_[i].work != 0) continue;
       entries_[i] = e;
       kept(i);
       ++n;
@@ -206,6 +207,7 @@ class DfpnTable {
 struct DfpnCarry {
   std::unique_ptr<DfpnTable> table;
   std::shared_ptr<void> zones;
+  std::vector<std::uint32_t> proved;  // the slots where it stored a proof (some since replaced)
 };
 
 namespace detail {
@@ -249,7 +251,7 @@ class DfpnSearcher {
     if (options.carry != nullptr && options.carry->table != nullptr &&
         (!zone_store_ || options.carry->zones != nullptr)) {
       const auto* zones = static_cast<const ZeroedArray<Zone>*>(options.carry->zones.get());
-      table_.keep_proofs(*options.carry->table, [&](std::size_t slot) {
+      table_.keep_proofs(*options.carry->table, options.carry->proved, [&](std::size_t slot) {
         if (zone_store_) zone_store_[slot] = (*zones)[slot];
       });
     }
@@ -263,6 +265,7 @@ class DfpnSearcher {
   // Moves this search's table and zones into `carry` (after run; the searcher is spent).
   void leave(DfpnCarry& carry) {
     carry.table = std::make_unique<DfpnTable>(std::move(table_));
+    carry.proved = std::move(proved_slots_);
     if (zone_store_) carry.zones = std::make_shared<ZeroedArray<Zone>>(std::move(zone_store_));
   }
 
@@ -778,6 +781,8 @@ class DfpnSearcher {
                      static_cast<std::uint16_t>(std::min<std::size_t>(f.played, 65535)),
                      stats_.nodes - nodes0 + 1);
     if (zones_ && (r.pn == 0 || r.dn == 0)) zone_store_[slot] = zone;
+    if (r.pn == 0 && options_.carry != nullptr)
+      proved_slots_.push_back(static_cast<std::uint32_t>(slot));
     return r;
   }
 
@@ -846,6 +851,8 @@ class DfpnSearcher {
   std::uint64_t stop_at_ = ~std::uint64_t{0};
   static constexpr std::uint64_t kNullStretch = 16;
   ZeroedArray<Zone> zone_store_;
+  // With a carry: the slots where a proof was stored, for the next search to copy.
+  std::vector<std::uint32_t> proved_slots_;
 };
 
 }  // namespace detail
