@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstdio>
 #include <memory>
+#include <numeric>
 #include <optional>
 
 #include "games/splitmix.h"
@@ -88,15 +89,40 @@ std::uint64_t next_salt() {
   return splitmix64(state);
 }
 
-// Benson's count: for each block b < nblocks, how many of the regions still in (region_alive) are
-// healthy for it (healthy_for: up to four blocks a region, -1 for none).
-void count_healthy(const std::array<std::int16_t, 4>* healthy_for, const std::uint8_t* region_alive,
-                   int nregions, std::uint16_t* count, int nblocks) {
-  std::fill_n(count, nblocks, 0);
-  for (int r = 0; r < nregions; ++r) {
-    if (region_alive[r] == 0) continue;
-    for (std::int16_t b : healthy_for[r]) {
-      if (b >= 0) ++count[b];
+// Benson's removals: drops each of the `n` blocks listed in `blocks` that has fewer than two
+// regions left healthy for it (healthy_for: up to four blocks a region, -1 for none), and each
+// region `beside_dropped(r)` says is beside a dropped block, until nothing changes; stops at once
+// when block `watch` is dropped. block_alive (nblocks) and region_alive (nregions) start all 1.
+template <class BesideDropped>
+void benson_removals(const std::array<std::int16_t, 4>* healthy_for, int nregions,
+                     const std::int16_t* blocks, int n, int nblocks, int watch,
+                     std::uint8_t* block_alive, std::uint8_t* region_alive,
+                     BesideDropped&& beside_dropped) {
+  std::fill_n(block_alive, nblocks, 1);
+  std::fill_n(region_alive, nregions, 1);
+  std::array<std::uint16_t, GoCapture::kMaxMoves> count;
+  for (bool changed = true; changed;) {
+    changed = false;
+    std::fill_n(count.begin(), nblocks, 0);
+    for (int r = 0; r < nregions; ++r) {
+      if (region_alive[r] == 0) continue;
+      for (std::int16_t b : healthy_for[r]) {
+        if (b >= 0) ++count[static_cast<std::size_t>(b)];
+      }
+    }
+    for (int i = 0; i < n; ++i) {
+      const std::int16_t b = blocks[i];
+      if (block_alive[b] != 0 && count[static_cast<std::size_t>(b)] < 2) {
+        block_alive[b] = 0;
+        changed = true;
+      }
+    }
+    if (block_alive[watch] == 0) return;
+    for (int r = 0; r < nregions; ++r) {
+      if (region_alive[r] != 0 && beside_dropped(r)) {
+        region_alive[r] = 0;
+        changed = true;
+      }
     }
   }
 }
@@ -1028,35 +1054,24 @@ bool GoCapture::benson(const State& s, Zone* zone) const {
   }
   std::array<std::uint8_t, kMaxMoves> block_alive;
   std::array<std::uint8_t, kMaxMoves> region_alive;
-  std::fill_n(block_alive.begin(), nblocks, 1);
-  std::fill_n(region_alive.begin(), nregions, 1);
-  for (bool changed = true; changed;) {
-    changed = false;
-    std::array<std::uint16_t, kMaxMoves> count;
-    count_healthy(healthy_for.data(), region_alive.data(), nregions, count.data(), nblocks);
-    for (int b = 0; b < nblocks; ++b) {
-      if (block_alive[static_cast<std::size_t>(b)] != 0 && count[static_cast<std::size_t>(b)] < 2) {
-        block_alive[static_cast<std::size_t>(b)] = 0;
-        changed = true;
-      }
-    }
-    // A region beside a dropped block goes.
-    for (int r = 0; r < nregions; ++r) {
-      if (region_alive[static_cast<std::size_t>(r)] == 0) continue;
-      for (std::size_t i = start[static_cast<std::size_t>(r)];
-           i < start[static_cast<std::size_t>(r) + 1]; ++i) {
-        const int q = points[i];
-        if (std::any_of(dirs_.begin(), dirs_.end(), [&](int d) {
-              const std::int16_t b = block_of[static_cast<std::size_t>(q + d)];
-              return b >= 0 && block_alive[static_cast<std::size_t>(b)] == 0;
-            })) {
-          region_alive[static_cast<std::size_t>(r)] = 0;
-          changed = true;
-          break;
-        }
-      }
-    }
-  }
+  std::array<std::int16_t, kMaxMoves> all;
+  std::iota(all.begin(), all.begin() + nblocks, std::int16_t{0});
+  // A region beside a dropped block goes.
+  benson_removals(healthy_for.data(), nregions, all.data(), nblocks, nblocks,
+                  block_of[static_cast<std::size_t>(target_)], block_alive.data(),
+                  region_alive.data(), [&](int r) {
+                    for (std::size_t i = start[static_cast<std::size_t>(r)];
+                         i < start[static_cast<std::size_t>(r) + 1]; ++i) {
+                      const int q = points[i];
+                      if (std::any_of(dirs_.begin(), dirs_.end(), [&](int d) {
+                            const std::int16_t b = block_of[static_cast<std::size_t>(q + d)];
+                            return b >= 0 && block_alive[static_cast<std::size_t>(b)] == 0;
+                          })) {
+                        return true;
+                      }
+                    }
+                    return false;
+                  });
   if (block_alive[static_cast<std::size_t>(block_of[static_cast<std::size_t>(target_)])] == 0) {
     return false;
   }
@@ -1222,32 +1237,15 @@ bool GoCapture::benson_local(const State& s, Zone* zone) const {
   }
   std::array<std::uint8_t, kMaxMoves> block_alive;
   std::array<std::uint8_t, kMaxMoves> region_alive;
-  std::fill_n(block_alive.begin(), nblocks, 1);
-  std::fill_n(region_alive.begin(), nregions, 1);
-  for (bool changed = true; changed;) {
-    changed = false;
-    std::array<std::uint16_t, kMaxMoves> count;
-    count_healthy(healthy_for.data(), region_alive.data(), nregions, count.data(), nblocks);
-    for (int i = 0; i < nqueue; ++i) {
-      const auto b = static_cast<std::size_t>(queue[static_cast<std::size_t>(i)]);
-      if (block_alive[b] != 0 && count[b] < 2) {
-        block_alive[b] = 0;
-        changed = true;
-      }
-    }
-    if (block_alive[static_cast<std::size_t>(target_block)] == 0) return false;
-    for (int r = 0; r < nregions; ++r) {
-      if (region_alive[static_cast<std::size_t>(r)] == 0) continue;
-      for (std::size_t i = astart[static_cast<std::size_t>(r)];
-           i < astart[static_cast<std::size_t>(r) + 1]; ++i) {
-        if (block_alive[static_cast<std::size_t>(adjacent[i])] == 0) {
-          region_alive[static_cast<std::size_t>(r)] = 0;
-          changed = true;
-          break;
-        }
-      }
-    }
-  }
+  benson_removals(healthy_for.data(), nregions, queue.data(), nqueue, nblocks, target_block,
+                  block_alive.data(), region_alive.data(), [&](int r) {
+                    for (std::size_t i = astart[static_cast<std::size_t>(r)];
+                         i < astart[static_cast<std::size_t>(r) + 1]; ++i) {
+                      if (block_alive[static_cast<std::size_t>(adjacent[i])] == 0) return true;
+                    }
+                    return false;
+                  });
+  if (block_alive[static_cast<std::size_t>(target_block)] == 0) return false;
   // What decides it: the blocks left with the points beside them, and the regions they enclose.
   if (zone != nullptr) {
     auto add = [&](int c) {
