@@ -516,7 +516,7 @@ void GoCapture::play_stone_for_reading(State& s, int p, ReadLibs* libs, const Go
   ReadLibs& l = libs != nullptr ? *libs : own;
   l.n = 0;
   if (s.board[static_cast<std::size_t>(target_)] != target_color_) {
-    s.status = retakable(s) ? kOngoing : kCaptured;
+    s.status = taken_status(s);
     return;
   }
   const int esc = escape_at(s.ply);
@@ -571,12 +571,19 @@ void GoCapture::play(State& s, Move move) const {
 }
 
 bool GoCapture::retakable(const State& s) const {
-  return ko_free_ == defender() && s.side == defender() && s.ko == target_ && s.ply < max_plies_;
+  return ko_free_ == defender() && s.side == defender() && s.ko == target_;
+}
+
+GoCapture::Status GoCapture::taken_status(const State& s) const {
+  if (!retakable(s)) return kCaptured;
+  // At the ply limit the game ends before the retake, the target standing as far as the problem
+  // goes: a later ply is then never better for the attacker (may_prune_ko_captures).
+  return s.ply >= max_plies_ ? kPlyLimit : kOngoing;
 }
 
 void GoCapture::update_status(State& s) const {
   if (s.board[static_cast<std::size_t>(target_)] != target_color_) {
-    s.status = retakable(s) ? kOngoing : kCaptured;
+    s.status = taken_status(s);
     return;
   }
   // The status is a function of the position (superko aside: its readers look at the history),
@@ -1297,14 +1304,7 @@ void GoCapture::add_target_neighbours_zone(const State& s, Zone& z) const {
 
 bool GoCapture::may_prune_ko_captures(const State& s) const {
   if (s.side != attacker_ || ko_free_ != defender() || superko_ || s.ko != 0) return false;
-  if (s.status != kOngoing || s.board[static_cast<std::size_t>(target_)] != target_color_) {
-    return false;
-  }
-  // A target of two stones or more is never taken by a ko, so no position below is retakable
-  // (retakable, the one place where a later ply can be better for the attacker).
-  return std::any_of(dirs_.begin(), dirs_.end(), [&](int d) {
-    return s.board[static_cast<std::size_t>(target_ + d)] == target_color_;
-  });
+  return s.status == kOngoing && s.board[static_cast<std::size_t>(target_)] == target_color_;
 }
 
 bool GoCapture::dominated_ko_capture(const State& s, int p) const {

@@ -14,7 +14,7 @@
 //     wins; with `escape_after` steps (GNU Go's reading depths, 7:4,16:3), past ply 7 four
 //     liberties are enough, past ply 16 three;
 //   - both players pass in a row, or `max_plies` moves have been played (default 60): the target
-//     still stands, the defender wins;
+//     still stands (or was just taken by a ko the defender may retake), the defender wins;
 //   - (ladders=on, the default) the defender is to move with the target in atari and the attacker
 //     captures it by ataris alone, whatever the defender does: read exactly by
 //     GoCapture::ladder_captures, within the rules (ko bans, the ply limit, escape liberties,
@@ -316,11 +316,11 @@ class GoCapture {
   std::size_t generate_moves(const State& s, MovesOf<GoCapture>& moves, bool pass_in_focus,
                              bool prune) const;
   // Whether focus_moves leaves out the attacker's dominated ko captures at `s`: the attacker to
-  // move with no ko ban, the defender winning every ko (it may retake at once), no superko, and a
-  // target of two stones or more. Such a capture of a lone stone, retaken at once, gives back the
-  // same board two plies on with the attacker banned from one point more; a later ply is never
-  // better for the attacker (escape steps, the ply limit; no retakable target below), so the
-  // capture is never better than the attacker's best other move.
+  // move with no ko ban, the defender winning every ko (it may retake at once), no superko. Such a
+  // capture of a lone stone (the target too), retaken at once, gives back the same board two
+  // plies on with the attacker banned from one point more; a later ply is never better for the
+  // attacker (escape steps, the ply limit, a retakable target at the limit still standing:
+  // taken_status), so the capture is never better than the attacker's best other move.
   [[nodiscard]] bool may_prune_ko_captures(const State& s) const;
   // The attacker's stone at `p` (empty, legal) takes one lone stone that the defender may retake
   // at once (a ko, its point in the region).
@@ -384,6 +384,9 @@ class GoCapture {
   // The target was just taken by a ko capture that the defender, who wins every ko, may retake at
   // once: not yet captured (GNU Go's "works only with ko" for the attacker).
   [[nodiscard]] bool retakable(const State& s) const;
+  // The status of `s`, whose target was just taken: kCaptured, or where retakable kOngoing (the
+  // defender retakes), kPlyLimit at the ply limit.
+  [[nodiscard]] Status taken_status(const State& s) const;
   // play() for a stone, with the status set without reading ladders (the reader's own step); the
   // target's liberties go into `libs` when given (n = 0 with the target off the board). What the
   // reader knows of the target before the move spares reading them: its stones (the move at its

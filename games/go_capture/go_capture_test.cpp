@@ -99,8 +99,8 @@ TEST(GoCapture, FocusMovesAreTheLegalMovesWithThoseThatCanMatterFirst) {
 
 // Black's C4 takes White's lone B4 as a ko. Where White wins every ko it retakes at once and the
 // board comes back two plies on with Black banned at C4: focus_moves leaves C4 out (legal_moves
-// keeps it). It keeps C4 where White does not win kos, where the target is a lone stone (a ko can
-// take it), and where Black is banned from a point already.
+// keeps it), a lone target too (taken by a ko at the ply limit, it still stands: taken_status). It
+// keeps C4 where White does not win kos and where Black is banned from a point already.
 TEST(GoCapture, FocusMovesLeaveOutTheAttackersKoCapturesThatTheDefenderRetakesAtOnce) {
   const std::string board = ".XO../XO.O./.XO../...OX/...OX turn=B target=D2 escape=5";
   auto keeps = [](const std::string& problem, const std::string& threats) {
@@ -120,7 +120,7 @@ TEST(GoCapture, FocusMovesLeaveOutTheAttackersKoCapturesThatTheDefenderRetakesAt
   EXPECT_FALSE(keeps(board, "white"));
   EXPECT_TRUE(keeps(board, "black"));
   EXPECT_TRUE(keeps(board, ""));
-  EXPECT_TRUE(keeps(".XO../XO.O./.XO../...OX/....X turn=B target=D2 escape=5", "white"));
+  EXPECT_FALSE(keeps(".XO../XO.O./.XO../...OX/....X turn=B target=D2 escape=5", "white"));
   EXPECT_TRUE(keeps(board + " ko=E5", "white"));
 }
 
@@ -318,6 +318,13 @@ TEST(GoCapture, ACaptureByKoIsFinalOnlyWhenTheDefenderCannotRetake) {
   State elsewhere = w;
   white.play(elsewhere, mv(white, elsewhere, "E1"));  // not retaking: the capture stands
   EXPECT_EQ(elsewhere.status, GoCapture::kCaptured);
+  // At the ply limit the game ends before the retake: the target stands, White has won.
+  const GoCapture last(
+      Params(ParamMap{{"problem", open}, {"ko_threats", "white"}, {"max_plies", "1"}}));
+  State l = last.initial_state();
+  last.play(l, mv(last, l, "C4"));
+  EXPECT_EQ(l.status, GoCapture::kPlyLimit);
+  EXPECT_EQ(last.terminal_value(l), GoCapture::kWin);  // White to move
 }
 
 // Black B2-C2-B1 in atari (A1 would be suicide); White C1 has just taken a black stone at D1.
