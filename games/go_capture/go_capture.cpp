@@ -316,6 +316,7 @@ void GoCapture::init(GoProblem problem, bool superko, const std::string& source)
 
 GoCapture::State GoCapture::state_of(const GoProblem& p, int ply) const {
   State s;
+  s.cells = static_cast<std::uint16_t>(stride_ * stride_);
   for (int c = 0; c < stride_ * stride_; ++c) s.board[static_cast<std::size_t>(c)] = kEdge;
   for (int pt = 0; pt < n_ * n_; ++pt) {
     const std::uint8_t v = p.board[static_cast<std::size_t>(pt)];
@@ -391,15 +392,27 @@ int GoCapture::place(State& s, int p) const {
   return captured;
 }
 
-bool GoCapture::legal_stone(const State& s, int p) const {
+bool GoCapture::legal_stone(const State& s, int p, const GoZone* atari) const {
   const auto color = static_cast<std::uint8_t>(s.side + 1);
   for (int d : dirs_) {
     if (s.board[static_cast<std::size_t>(p + d)] == kEmpty) return true;
   }
-  for (int d : dirs_) {
-    const int q = p + d;
+  // A neighbour stone with an empty point beside it other than p: its block has a liberty besides
+  // p (the mover's connects out; the opponent's is not taken), known without a flood.
+  std::array<bool, 4> spare{};
+  for (std::size_t i = 0; i < dirs_.size(); ++i) {
+    const int q = p + dirs_[i];
     const std::uint8_t v = s.board[static_cast<std::size_t>(q)];
     if (v == kEdge) continue;
+    for (int e : dirs_) {
+      if (q + e != p && s.board[static_cast<std::size_t>(q + e)] == kEmpty) spare[i] = true;
+    }
+    if (spare[i] && v == color) return true;
+  }
+  for (std::size_t i = 0; i < dirs_.size(); ++i) {
+    const int q = p + dirs_[i];
+    const std::uint8_t v = s.board[static_cast<std::size_t>(q)];
+    if (v == kEdge || spare[i] || (atari != nullptr && atari->contains(q))) continue;
     const int libs = liberties(s, q, 2);
     if (v == color ? libs >= 2 : libs == 1) return true;  // connects out, or captures
   }
@@ -655,11 +668,11 @@ void GoCapture::read_target(const State& s, TargetBlock& b, int limit) const {
       &b.stones);
 }
 
-bool GoCapture::playable(const State& s, int p) const {
+bool GoCapture::playable(const State& s, int p, const GoZone* atari) const {
   if (s.board[static_cast<std::size_t>(p)] != kEmpty) return false;
   if (p == s.ko && s.side != ko_free_) return false;
   if (!problem_.in_region(point(p))) return false;
-  if (!legal_stone(s, p)) return false;
+  if (!legal_stone(s, p, atari)) return false;
   return !(superko_ && repeats_board(s, p));
 }
 
@@ -900,7 +913,7 @@ bool GoCapture::read_ladder(const State& s, const ReadLibs& libs, int& budget, Z
   for (int i = 0; i < nc; ++i) {
     const int m = cand[static_cast<std::size_t>(i)];
     record_move(s, m);
-    if (!playable(s, m)) continue;
+    if (!playable(s, m, &stones)) continue;  // the target's only liberty is lib
     State t = s;
     ReadLibs after;
     play_stone_for_reading(t, m, &after, m == lib ? &stones : nullptr);
@@ -1509,6 +1522,7 @@ GoCapture::State GoCapture::parse(std::string_view text) const {
     throw ParseError(quoted + ": missing the side to move (':B' or ':W' after the rows)");
   }
   State s;
+  s.cells = static_cast<std::uint16_t>(stride_ * stride_);
   for (int c = 0; c < stride_ * stride_; ++c) s.board[static_cast<std::size_t>(c)] = kEdge;
   const std::string_view rows = all.substr(0, colon);
   int r = 0;

@@ -126,28 +126,51 @@ class GoCapture {
     kAlive,       // the target can never be captured (Benson's unconditional life)
   };
 
+  // A copy takes the board's cells in use (a 9x9 board: 121 of the 441) and the earlier boards'
+  // keys listed, nothing more: the searches and readers copy a State at every move they try.
   struct State {
-    std::array<std::uint8_t, detail::kGoCells> board{};
-    std::uint64_t key = 0;    // Zobrist key of the stones (a function of the board)
-    std::uint16_t ko = 0;     // the point that may not be played now (0: none)
-    std::uint16_t ply = 0;    // moves played since the problem's position
-    std::uint8_t side = 0;    // 0 black, 1 white
-    std::uint8_t passes = 0;  // consecutive passes just played
-    std::uint8_t status = 0;  // Status: a function of the rest
+    State() {
+      board.fill(kEmpty);
+      history.fill(0);
+    }
+    State(const State& o) noexcept { copy(o); }
+    State& operator=(const State& o) noexcept {
+      if (this != &o) copy(o);
+      return *this;
+    }
+
+    std::array<std::uint8_t, detail::kGoCells> board;  // the first `cells` in use
+    std::uint64_t key = 0;                   // Zobrist key of the stones (a function of the board)
+    std::uint16_t ko = 0;                    // the point that may not be played now (0: none)
+    std::uint16_t ply = 0;                   // moves played since the problem's position
+    std::uint16_t cells = detail::kGoCells;  // the mailbox's cells: (size + 2)^2
+    std::uint8_t side = 0;                   // 0 black, 1 white
+    std::uint8_t passes = 0;                 // consecutive passes just played
+    std::uint8_t status = 0;                 // Status: a function of the rest
     std::uint8_t history_size = 0;
-    std::array<std::uint64_t, kMaxHistory> history{};  // superko: keys of the earlier boards
+    std::array<std::uint64_t, kMaxHistory> history;  // superko: keys of the earlier boards
 
     friend bool operator==(const State& a, const State& b) {
-      if (a.board != b.board || a.ko != b.ko || a.ply != b.ply || a.side != b.side ||
-          a.passes != b.passes || a.history_size != b.history_size) {
+      if (a.cells != b.cells || a.ko != b.ko || a.ply != b.ply || a.side != b.side ||
+          a.passes != b.passes || a.history_size != b.history_size ||
+          !std::equal(a.board.begin(), a.board.begin() + a.cells, b.board.begin())) {
         return false;
       }
-      for (int i = 0; i < a.history_size; ++i) {
-        if (a.history[static_cast<std::size_t>(i)] != b.history[static_cast<std::size_t>(i)]) {
-          return false;
-        }
-      }
-      return true;
+      return std::equal(a.history.begin(), a.history.begin() + a.history_size, b.history.begin());
+    }
+
+   private:
+    void copy(const State& o) {
+      std::copy_n(o.board.begin(), o.cells, board.begin());
+      key = o.key;
+      ko = o.ko;
+      ply = o.ply;
+      cells = o.cells;
+      side = o.side;
+      passes = o.passes;
+      status = o.status;
+      history_size = o.history_size;
+      std::copy_n(o.history.begin(), o.history_size, history.begin());
     }
   };
   using Eval = GoCaptureEval;
@@ -334,10 +357,12 @@ class GoCapture {
   // Places a stone of the mover at `p` and resolves captures; sets the ko point. Returns the
   // stones captured.
   int place(State& s, int p) const;
-  [[nodiscard]] bool legal_stone(const State& s, int p) const;
+  // A stone of the mover at `p` is not suicide. `atari`, when given, holds the stones of a block
+  // of the mover's whose only liberty is `p` (the reader knows it: no flood of it).
+  [[nodiscard]] bool legal_stone(const State& s, int p, const GoZone* atari = nullptr) const;
   [[nodiscard]] bool repeats_board(const State& s, int p) const;
-  // `p` (a board cell) is a legal move for the side to move of `s`.
-  [[nodiscard]] bool playable(const State& s, int p) const;
+  // `p` (a board cell) is a legal move for the side to move of `s` (`atari` as for legal_stone).
+  [[nodiscard]] bool playable(const State& s, int p, const GoZone* atari = nullptr) const;
   // The target's liberties as a reading move leaves them: n counted up to the escape liberties
   // (exact below them), the first two in `cells`.
   struct ReadLibs {
