@@ -732,9 +732,12 @@ bool GoCapture::read_escape(const State& s, Zone* zone, const TargetBlock& targe
       const int r = target.touching[static_cast<std::size_t>(i)];
       if (seen.contains(r)) continue;
       int last = 0;
-      CellSet block;  // complete only for a block in atari (the flood stops at a second liberty)
-      if (block_liberty_cells(s, r, dirs_, &last, 1, &block) != 1) continue;
+      // The stones reached: the whole block where it is in atari, else as far as the flood went
+      // before a second liberty (stones of a block not in atari: none to read again).
+      CellSet block;
+      const int count = block_liberty_cells(s, r, dirs_, &last, 1, &block);
       seen |= block;
+      if (count != 1) continue;
       const bool target_liberty =
           std::any_of(dirs_.begin(), dirs_.end(), [&](int d) { return stones.contains(last + d); });
       if (target_liberty || !playable(s, last)) continue;
