@@ -611,11 +611,11 @@ void GoCapture::update_status(State& s) const {
       return;
     }
   }
-  compute_status(s);
-  if (slot != nullptr) *slot = {slot_key, s.status, -1};
+  const int distance = compute_status(s);
+  if (slot != nullptr) *slot = {slot_key, s.status, static_cast<std::int8_t>(distance)};
 }
 
-void GoCapture::compute_status(State& s) const {
+int GoCapture::compute_status(State& s) const {
   // One flood of the target serves the escape test and the three readers.
   const int esc = escape_at(s.ply);
   TargetBlock target;
@@ -631,7 +631,7 @@ void GoCapture::compute_status(State& s) const {
     // Short of the escape liberties, the flood listed every liberty, as Benson's reading needs.
     if (benson_ && target.n >= 2 && unconditionally_alive(s, target, nullptr)) {
       s.status = kAlive;
-      return;
+      return -1;
     }
     // Read ladders with the defender to move and the target in atari (the attacker's move into a
     // working ladder is then the proof's last move), and with the attacker to move and the target
@@ -644,8 +644,11 @@ void GoCapture::compute_status(State& s) const {
       s.status = kLadder;
     } else if (escapes_ && s.ply > 0 && !superko_ && read_escape(s, nullptr, target)) {
       s.status = kEscapeSure;
+    } else {
+      return read_capture_distance(s, target);  // the heuristic asks for it at once
     }
   }
+  return -1;
 }
 
 void GoCapture::read_target(const State& s, TargetBlock& b, int limit) const {
@@ -668,11 +671,11 @@ void GoCapture::read_target(const State& s, TargetBlock& b, int limit) const {
       &b.stones);
 }
 
-bool GoCapture::playable(const State& s, int p, const GoZone* atari) const {
+bool GoCapture::playable(const State& s, int p, const GoZone* atari, bool takes) const {
   if (s.board[static_cast<std::size_t>(p)] != kEmpty) return false;
   if (p == s.ko && s.side != ko_free_) return false;
   if (!problem_.in_region(point(p))) return false;
-  if (!legal_stone(s, p, atari)) return false;
+  if (!takes && !legal_stone(s, p, atari)) return false;
   return !(superko_ && repeats_board(s, p));
 }
 
@@ -740,7 +743,7 @@ bool GoCapture::read_escape(const State& s, Zone* zone, const TargetBlock& targe
       if (count != 1) continue;
       const bool target_liberty =
           std::any_of(dirs_.begin(), dirs_.end(), [&](int d) { return stones.contains(last + d); });
-      if (target_liberty || !playable(s, last)) continue;
+      if (target_liberty || !playable(s, last, nullptr, true)) continue;
       State t = s;
       play_stone_for_reading(t, last);
       if (t.status != kEscaped) continue;
@@ -830,7 +833,7 @@ bool GoCapture::read_ladder(const State& s, const ReadLibs& libs, int& budget, Z
   if (s.side == attacker_) {
     if (n == 1) {  // taking the target ends the problem, unless the defender may retake a ko
       record_move(s, lib);
-      if (!playable(s, lib)) return false;
+      if (!playable(s, lib, nullptr, true)) return false;
       if (ko_free_ != defender()) return true;
       State t = s;
       play_stone_for_reading(t, lib);
@@ -916,7 +919,8 @@ bool GoCapture::read_ladder(const State& s, const ReadLibs& libs, int& budget, Z
   for (int i = 0; i < nc; ++i) {
     const int m = cand[static_cast<std::size_t>(i)];
     record_move(s, m);
-    if (!playable(s, m, &stones)) continue;  // the target's only liberty is lib
+    // The target's only liberty is lib; the other candidates take a block in atari.
+    if (!playable(s, m, &stones, m != lib)) continue;
     State t = s;
     ReadLibs after;
     play_stone_for_reading(t, m, &after, m == lib ? &stones : nullptr);
@@ -1451,14 +1455,14 @@ int GoCapture::capture_distance(const State& s) const {
       return slot->distance;
     }
   }
-  const int d = read_capture_distance(s);
+  TargetBlock target;
+  read_target(s, target);
+  const int d = read_capture_distance(s, target);
   if (slot != nullptr) slot->distance = static_cast<std::int8_t>(d);
   return d;
 }
 
-int GoCapture::read_capture_distance(const State& s) const {
-  TargetBlock target;
-  read_target(s, target);
+int GoCapture::read_capture_distance(const State& s, const TargetBlock& target) const {
   const int count = target.n;
   // A defender in atari to move: what it can reach by extending at its last liberty (a ladder
   // that goes on keeps one liberty, a broken one gains several).

@@ -361,8 +361,10 @@ class GoCapture {
   // of the mover's whose only liberty is `p` (the reader knows it: no flood of it).
   [[nodiscard]] bool legal_stone(const State& s, int p, const GoZone* atari = nullptr) const;
   [[nodiscard]] bool repeats_board(const State& s, int p) const;
-  // `p` (a board cell) is a legal move for the side to move of `s` (`atari` as for legal_stone).
-  [[nodiscard]] bool playable(const State& s, int p, const GoZone* atari = nullptr) const;
+  // `p` (a board cell) is a legal move for the side to move of `s` (`atari` as for legal_stone;
+  // `takes`: the reader knows a stone at `p` takes a block, so it is no suicide).
+  [[nodiscard]] bool playable(const State& s, int p, const GoZone* atari = nullptr,
+                              bool takes = false) const;
   // The target's liberties as a reading move leaves them: n counted up to the escape liberties
   // (exact below them), the first two in `cells`.
   struct ReadLibs {
@@ -403,9 +405,11 @@ class GoCapture {
   int target_liberty_cells(const State& s, int* out, int limit) const;
   // Sets s.status, from this thread's table of statuses computed before where it has it.
   void update_status(State& s) const;
-  void compute_status(State& s) const;
-  // capture_distance, computed (the target on the board).
-  [[nodiscard]] int read_capture_distance(const State& s) const;
+  // Sets s.status, computed; returns capture_distance where that is kOngoing, else -1.
+  int compute_status(State& s) const;
+  // capture_distance, computed (the target on the board; `target` read_target's, every liberty
+  // listed).
+  [[nodiscard]] int read_capture_distance(const State& s, const TargetBlock& target) const;
   // The target was just taken by a ko capture that the defender, who wins every ko, may retake at
   // once: not yet captured (GNU Go's "works only with ko" for the attacker).
   [[nodiscard]] bool retakable(const State& s) const;
