@@ -500,9 +500,13 @@ std::size_t GoCapture::generate_moves(const State& s, MovesOf<GoCapture>& moves,
   auto try_add = [&](int p) {
     if (s.board[static_cast<std::size_t>(p)] != kEmpty) return;
     if (p == s.ko && s.side != ko_free_) return;
-    if (!legal_stone(s, p)) return;
+    // A point with an empty neighbour is no suicide and no ko capture (most points: no more read).
+    const bool open = std::any_of(dirs_.begin(), dirs_.end(), [&](int d) {
+      return s.board[static_cast<std::size_t>(p + d)] == kEmpty;
+    });
+    if (!open && !legal_stone(s, p)) return;
     if (superko_ && repeats_board(s, p)) return;
-    if (prune_ko && dominated_ko_capture(s, p)) return;
+    if (!open && prune_ko && dominated_ko_capture(s, p)) return;
     moves.push_back(static_cast<Move>(p));
   };
   for (std::size_t i = 0; i < nfirst; ++i) {
