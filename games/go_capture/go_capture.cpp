@@ -1480,21 +1480,20 @@ int GoCapture::read_capture_distance(const State& s, const TargetBlock& target) 
       base = std::max(1, liberties(t, target_, kMaxProofDistance));
     }
   }
-  // One count per attacker block: the flood marks its stones, so a block already counted is
-  // skipped (blocks of one colour never touch, so one set holds them all).
+  // One count per attacker block with no more liberties than the target: its flood, which stops
+  // past that many, reaches all its stones and marks them, so it is skipped when met again (the
+  // stones a flood that stopped reached are of a block that does not count: none to read again;
+  // blocks of one colour never touch, so one set holds them all).
   CellSet counted;
   int weak = 0;
   for (int i = 0; i < target.ntouch; ++i) {
     const int c = target.touching[static_cast<std::size_t>(i)];
     if (counted.contains(c)) continue;
     int block_libs = 0;
+    CellSet block;
     visit_liberties(
-        s, c, dirs_,
-        [&](int) {
-          ++block_libs;
-          return true;
-        },
-        &counted);
+        s, c, dirs_, [&](int) { return ++block_libs <= count; }, &block);
+    counted |= block;
     if (block_libs <= count) ++weak;
   }
   return std::clamp(base + weak, 1, kMaxProofDistance);
