@@ -150,10 +150,13 @@ class GoCapture {
     std::uint8_t history_size = 0;
     std::array<std::uint64_t, kMaxHistory> history;  // superko: keys of the earlier boards
 
+    // The same cells in use, and the same on each (the cells past them are never read).
+    [[nodiscard]] bool same_board(const State& o) const {
+      return cells == o.cells && std::equal(board.begin(), board.begin() + cells, o.board.begin());
+    }
     friend bool operator==(const State& a, const State& b) {
-      if (a.cells != b.cells || a.ko != b.ko || a.ply != b.ply || a.side != b.side ||
-          a.passes != b.passes || a.history_size != b.history_size ||
-          !std::equal(a.board.begin(), a.board.begin() + a.cells, b.board.begin())) {
+      if (a.ko != b.ko || a.ply != b.ply || a.side != b.side || a.passes != b.passes ||
+          a.history_size != b.history_size || !a.same_board(b)) {
         return false;
       }
       return std::equal(a.history.begin(), a.history.begin() + a.history_size, b.history.begin());
