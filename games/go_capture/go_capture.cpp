@@ -1134,8 +1134,8 @@ bool GoCapture::benson_local(const State& s, Zone* zone) const {
   constexpr std::int16_t kUseless = -2;  // a region healthy for no block
   std::array<std::int16_t, detail::kGoCells> block_of;
   std::array<std::int16_t, detail::kGoCells> region_of;
-  block_of.fill(kUnseen);
-  region_of.fill(kUnseen);
+  std::fill_n(block_of.begin(), s.cells, kUnseen);  // the cells in use: 121 of 441 on 9x9
+  std::fill_n(region_of.begin(), s.cells, kUnseen);
   // Blocks labelled: their stones in `stones` (span bstart[b]..bstart[b + 1]), `taken` when in.
   std::array<std::uint16_t, kMaxMoves> stones;
   std::array<std::uint16_t, kMaxMoves + 1> bstart;
