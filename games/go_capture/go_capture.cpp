@@ -648,8 +648,9 @@ int GoCapture::compute_status(State& s) const {
       s.status = kLadder;
     } else if (escapes_ && s.ply > 0 && !superko_ && read_escape(s, nullptr, target)) {
       s.status = kEscapeSure;
-    } else {
-      return read_capture_distance(s, target);  // the heuristic asks for it at once
+    } else if (!superko_) {
+      // The heuristic asks for it at once; under superko no status table keeps it.
+      return read_capture_distance(s, target);
     }
   }
   return -1;

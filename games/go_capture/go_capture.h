@@ -222,10 +222,9 @@ class GoCapture {
   void legal_moves(const State& s, MovesOf<GoCapture>& moves) const;
   // The legal moves with the focus first, returning how many, less the attacker's ko captures that
   // may_prune_ko_captures shows are never better than its best other move: the ones that can
-  // matter (the
-  // retake of a target just taken by a ko the defender may retake, the target's liberties, the
-  // short attacker blocks' liberties, the second-order liberties) and, right after a pass, the pass
-  // (it ends the game); then the rest in legal_moves' order (HasFocusMoves in
+  // matter (the retake of a target just taken by a ko the defender may retake, the target's
+  // liberties, the short attacker blocks' liberties, the second-order liberties) and, right after a
+  // pass, the pass (it ends the game); then the rest in legal_moves' order (HasFocusMoves in
   // algorithms/search_common.h). df-pn plays the rest only when it selects them.
   std::size_t focus_moves(const State& s, MovesOf<GoCapture>& moves) const;
   // `move` is legal (unchecked: see parse_move).
@@ -408,7 +407,8 @@ class GoCapture {
   int target_liberty_cells(const State& s, int* out, int limit) const;
   // Sets s.status, from this thread's table of statuses computed before where it has it.
   void update_status(State& s) const;
-  // Sets s.status, computed; returns capture_distance where that is kOngoing, else -1.
+  // Sets s.status, computed; returns capture_distance where that is kOngoing and the status table
+  // keeps it (not under superko), else -1.
   int compute_status(State& s) const;
   // capture_distance, computed (the target on the board; `target` read_target's, every liberty
   // listed).

@@ -75,6 +75,25 @@ std::string random_problem(Rng& rng, std::map<std::string, std::string>& params)
   return text;
 }
 
+// The game of a random problem (random_problem fills `params`), the defender winning every ko when
+// `defender_wins_kos`; none when the drawn problem is not one (stones without liberties, a target
+// already escaped, ...).
+std::optional<GoCapture> random_game(Rng& rng, std::map<std::string, std::string>& params,
+                                     bool defender_wins_kos = false) {
+  if (random_problem(rng, params).empty()) return std::nullopt;
+  std::optional<GoCapture> made;
+  try {
+    made.emplace(Params(params));
+    if (defender_wins_kos) {
+      params["ko_threats"] = made->attacker() == 0 ? "white" : "black";
+      made.emplace(Params(params));
+    }
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  return made;
+}
+
 // A drawn problem: the game, its start, the side to move's goal, the heuristic, and `reference`,
 // the result of alpha-beta with a table.
 struct Drawn {
@@ -100,13 +119,8 @@ int for_each_problem(std::uint64_t seed, Check check) {
   int problems = 0;
   for (int draw = 0; problems < 300 && draw < 200'000; ++draw) {
     std::map<std::string, std::string> params;
-    if (random_problem(rng, params).empty()) continue;
-    std::optional<GoCapture> made;
-    try {
-      made.emplace(Params(params));
-    } catch (const std::exception&) {
-      continue;  // stones without liberties, a target already escaped, ...
-    }
+    const std::optional<GoCapture> made = random_game(rng, params);
+    if (!made) continue;
     const GoCapture& game = *made;
     const auto root = game.initial_state();
     if (game.is_terminal(root)) continue;
@@ -262,15 +276,8 @@ TEST(GoZones, TheKoCapturesLeftOutAreNeverTheAttackersOnlyWin) {
   int won_anyway = 0;
   for (int draw = 0; checked < 40 && draw < 400'000; ++draw) {
     std::map<std::string, std::string> params;
-    if (random_problem(rng, params).empty()) continue;
-    std::optional<GoCapture> made;
-    try {
-      made.emplace(Params(params));
-      params["ko_threats"] = made->attacker() == 0 ? "white" : "black";
-      made.emplace(Params(params));
-    } catch (const std::exception&) {
-      continue;
-    }
+    const std::optional<GoCapture> made = random_game(rng, params, true);
+    if (!made) continue;
     const GoCapture& game = *made;
     SCOPED_TRACE(params.at("problem"));
     const SolverGoal goal{game.attacker(), 1};
