@@ -17,7 +17,7 @@
 #include "harness/mpi/environment.h"
 #include "harness/solve/solve_runner.h"
 #include "harness/tournament/runner.h"
-#include "harness/tune/tune_jobs.h"
+#include "harness/tune/tune_run.h"
 
 namespace gts::cli {
 

@@ -1,5 +1,6 @@
 #include "harness/tune/tune_config.h"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -7,7 +8,7 @@
 #include "harness/config/blocks.h"
 #include "harness/config/config_hash.h"
 #include "harness/config/yaml_reader.h"
-#include "harness/tune/tune_jobs.h"
+#include "harness/tune/tune_run.h"
 
 namespace gts {
 
@@ -349,6 +350,31 @@ std::string tune_resolved_yaml(const TuneConfig& c) {
 std::string tune_decisive_text(const TuneConfig& c) { return body_text(c); }
 
 std::string tune_config_hash(const TuneConfig& c) { return config_hash_of(body_text(c)); }
+
+std::vector<Candidate> round_robin_candidates(const TuneConfig& c) {
+  // Sampled weights draw from a stream of their own.
+  constexpr std::uint64_t kPhaseSample = 0x73616d706c65ULL;
+  std::vector<Candidate> out;
+  const RoundRobinTune& rr = c.round_robin;
+  if (rr.include_start) out.push_back({"start", "start", c.start()});
+  for (std::size_t k = 0; k < rr.candidates.size(); ++k) {
+    out.push_back({"listed" + std::to_string(k + 1), "listed", rr.candidates[k]});
+  }
+  const std::size_t n = c.num_weights();
+  for (int k = 0; k < rr.sample_count; ++k) {
+    std::vector<double> w = c.start();
+    for (std::size_t i = 0; i < n; ++i) {
+      const SpsaWeight& sw = c.spsa.weights[i];
+      if (sw.fixed || rr.spread[i] == 0.0) continue;
+      const std::uint64_t r =
+          mix_seed(mix_seed(c.seed ^ kPhaseSample, static_cast<std::uint64_t>(k)), i);
+      const double u = static_cast<double>(r >> 11) * 0x1.0p-53;  // [0, 1)
+      w[i] = std::clamp(sw.start + rr.spread[i] * (2.0 * u - 1.0), sw.min, sw.max);
+    }
+    out.push_back({"sample" + std::to_string(k + 1), "sampled", w});
+  }
+  return out;
+}
 
 std::string weights_text(const std::vector<double>& weights) {
   std::string out;

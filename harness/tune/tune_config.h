@@ -88,6 +88,14 @@ std::string tune_resolved_yaml(const TuneConfig& config);
 std::string tune_decisive_text(const TuneConfig& config);
 std::string tune_config_hash(const TuneConfig& config);
 
+// The candidates of a round robin: the start (if included), those listed, those sampled.
+struct Candidate {
+  std::string name;
+  std::string source;  // start, listed, sampled
+  std::vector<double> weights;
+};
+std::vector<Candidate> round_robin_candidates(const TuneConfig& config);
+
 // "[0, 1.5, -2]": a weight vector as the resolved config and tuned.yaml write it.
 std::string weights_text(const std::vector<double>& weights);
 // "w1", "w2", ...: the weights' names in tune.csv and the report.

@@ -1,13 +1,590 @@
 #include "harness/tune/tune_run.h"
 
+#include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstdio>
+#include <fstream>
+#include <map>
+#include <span>
+#include <stdexcept>
 
+#include "algorithms/search.h"
+#include "harness/config/config_error.h"
+#include "harness/config/yaml_reader.h"
+#include "harness/csv.h"
+#include "harness/mpi/work_distributor.h"
+#include "harness/pipeline/stats_wire.h"
+#include "harness/stats/pentanomial.h"
+#include "harness/stats/ratings.h"
+#include "harness/stats/sprt.h"
 #include "harness/strf.h"
-#include "harness/tune/tune_phases.h"
+#include "harness/tournament/journal.h"
+#include "harness/tune/spsa.h"
+#include "harness/tune/tune_config.h"
 
 namespace gts {
 
 namespace {
+
+void write_weights(wire::Writer& w, const std::vector<double>& v) {
+  w.u64(v.size());
+  for (double x : v) w.f64(x);
+}
+
+std::vector<double> read_weights(wire::Reader& r) {
+  const std::uint64_t n = r.u64();
+  if (n > 1u << 20) throw std::runtime_error("malformed tune step: weight count");
+  std::vector<double> v;
+  v.reserve(n);
+  for (std::uint64_t i = 0; i < n; ++i) v.push_back(r.f64());
+  return v;
+}
+
+// Plays job i of a step's list; the same class on rank 0 and on every worker.
+class TuneStepJobs final : public JobRunner {
+ public:
+  TuneStepJobs(std::shared_ptr<const GameHandle> game, TuneEngine engine, std::vector<GameJob> jobs)
+      : game_(std::move(game)), engine_(std::move(engine)), jobs_(std::move(jobs)) {}
+
+  std::optional<std::string> run(std::size_t index, const std::atomic<bool>& stop) override {
+    if (stop.load(std::memory_order_relaxed)) return std::nullopt;
+    const JobResult r = play_job(*game_, engine_, jobs_.at(index), &stop);
+    if (r.stopped) return std::nullopt;  // played again on resume
+    return encode_job_result(r);
+  }
+
+ private:
+  std::shared_ptr<const GameHandle> game_;
+  TuneEngine engine_;
+  std::vector<GameJob> jobs_;
+};
+
+}  // namespace
+
+EvalSpec linear_eval(const std::vector<double>& weights) { return EvalSpec{"linear", weights}; }
+
+JobResult play_job(const GameHandle& game, const TuneEngine& engine, const GameJob& job,
+                   const std::atomic<bool>* stop) {
+  auto first = game.make_searcher(engine.algorithm, linear_eval(job.first));
+  auto second = game.make_searcher(engine.algorithm, linear_eval(job.second));
+  std::array<GameSide, 2> sides;
+  sides[0].searcher = first.get();
+  sides[1].searcher = second.get();
+  for (auto& s : sides) s.limits.depth = engine.depth;
+  GameSetup setup;
+  setup.opening = job.opening;
+  setup.max_plies = engine.max_plies;
+  setup.seed = job.seed;
+  setup.stop = stop;
+  const double start = wall_ms();
+  JobResult r;
+  r.outcome = game.play_game(setup, sides);
+  r.wall_ms = wall_ms() - start;
+  r.outcome.move_log.clear();
+  r.outcome.move_log.shrink_to_fit();
+  r.stopped = r.outcome.termination == Termination::kStopped;
+  return r;
+}
+
+std::string encode_job_result(const JobResult& result) {
+  const GameOutcome& o = result.outcome;
+  wire::Writer w;
+  w.f64(o.first_score).u64(o.margin ? 1 : 0).i64(o.margin.value_or(0)).i64(o.plies);
+  w.u64(static_cast<std::uint64_t>(o.termination)).i64(o.forfeit_side).str(o.reason);
+  for (const auto& s : o.stats) wire::put_stats(w, s);
+  w.i64(o.moves[0]).i64(o.moves[1]).str(o.final_position).f64(result.wall_ms);
+  return w.take();
+}
+
+JobResult decode_job_result(const std::string& bytes) {
+  wire::Reader r(bytes);
+  JobResult result;
+  GameOutcome& o = result.outcome;
+  o.first_score = r.f64();
+  const bool has_margin = r.u64() != 0;
+  const auto margin = static_cast<Value>(r.i64());
+  if (has_margin) o.margin = margin;
+  o.plies = r.i32();
+  const std::uint64_t termination = r.u64();
+  if (termination > static_cast<std::uint64_t>(Termination::kStopped)) {
+    throw std::runtime_error("malformed tune result: termination");
+  }
+  o.termination = static_cast<Termination>(termination);
+  o.forfeit_side = r.i32();
+  o.reason = r.str();
+  for (auto& s : o.stats) s = wire::get_stats(r);
+  o.moves[0] = r.i32();
+  o.moves[1] = r.i32();
+  o.final_position = r.str();
+  result.wall_ms = r.f64();
+  r.expect_end();
+  result.stopped = o.termination == Termination::kStopped;
+  return result;
+}
+
+std::string tune_step_context(const std::string& config_path, const std::string& config_hash,
+                              const std::vector<GameJob>& jobs) {
+  wire::Writer w;
+  w.str(config_path).str(config_hash).u64(jobs.size());
+  for (const auto& j : jobs) {
+    write_weights(w, j.first);
+    write_weights(w, j.second);
+    w.str(j.opening).u64(j.seed);
+  }
+  return w.take();
+}
+
+std::unique_ptr<JobRunner> make_tune_jobs(const std::string& context) {
+  wire::Reader r(context);
+  const std::string path = r.str();
+  const std::string hash = r.str();
+  const std::uint64_t n = r.u64();
+  std::vector<GameJob> jobs;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    GameJob j;
+    j.first = read_weights(r);
+    j.second = read_weights(r);
+    j.opening = r.str();
+    j.seed = r.u64();
+    jobs.push_back(std::move(j));
+  }
+  r.expect_end();
+  // Rank 0 sends one context per step: the config is read once per path and hash (serve() builds
+  // runners one at a time, so this cache needs no lock).
+  struct Loaded {
+    std::string path, hash;
+    TuneConfig config;
+  };
+  static std::optional<Loaded> loaded;
+  if (!loaded || loaded->path != path || loaded->hash != hash) {
+    loaded.reset();
+    TuneConfig config = load_tune_config(path);
+    const std::string own = tune_config_hash(config);
+    if (own != hash) {
+      throw ConfigError(path, strf("this rank read a config that differs from rank 0's (config "
+                                   "hash %s vs %s)",
+                                   own.c_str(), hash.c_str()));
+    }
+    loaded = Loaded{path, hash, std::move(config)};
+  }
+  const TuneConfig& c = loaded->config;
+  for (const auto& j : jobs) {
+    if (j.first.size() != c.num_weights() || j.second.size() != c.num_weights()) {
+      throw std::runtime_error("malformed tune step: a job's weights do not match the config");
+    }
+  }
+  return std::make_unique<TuneStepJobs>(make_game(c.game, c.game_params),
+                                        TuneEngine{c.algorithm, c.depth, c.max_plies},
+                                        std::move(jobs));
+}
+
+// The phases of a tune run. Each is a deterministic function of the config and the games' results,
+// so a resumed run (games from the journal) computes exactly what an uninterrupted one does. A
+// phase plays games one way: a step's jobs, each with its fixed index in the run, of which those
+// already in the journal are taken from it and the rest played and journaled.
+namespace {
+
+// Phase tags: independent random streams per phase.
+constexpr std::uint64_t kPhaseSpsa = 0x73707361ULL;
+constexpr std::uint64_t kPhaseRoundRobin = 0x7272ULL;
+constexpr std::uint64_t kPhaseVerify = 0x766572696679ULL;
+constexpr std::uint64_t kOpeningTag = 0x6f70656e696e6773ULL;
+
+// What every phase shares.
+struct TuneContext {
+  const TuneConfig* config = nullptr;
+  RunPipeline* pipeline = nullptr;  // runs the games; its hash is the config hash workers check
+  std::shared_ptr<const GameHandle> game;
+  TuneEngine engine;
+  Journal* journal = nullptr;
+  std::map<int, double> resumed;  // game index -> first player's score, from the journal
+  std::string error;              // what stopped the run, when a job or a rank failed
+};
+
+// Prints `line` on stdout, flushed, unless the run is quiet.
+void say(const TuneContext& ctx, const std::string& line) {
+  if (ctx.pipeline->quiet()) return;
+  std::fputs(line.c_str(), stdout);
+  std::fflush(stdout);
+}
+
+// One game of a step: the job and how it is journaled.
+struct StepGame {
+  GameJob job;
+  int index = 0;    // the game's index in the run (games.csv `game`)
+  int step = 0;     // iteration, pairing or batch (games.csv `pairing`)
+  int opening = 0;  // pair within the step (games.csv `opening`)
+  std::string first_name;
+  std::string second_name;
+};
+
+// A side of a game pair: its name in games.csv and its weights.
+struct PairSide {
+  const std::string& name;
+  const std::vector<double>& weights;
+};
+
+// Appends pair `pair` of step `step` of a phase to `games`: two games on one opening, `a` first in
+// the first and second in the other. Game indices are `first_index` and the next.
+void add_game_pair(const TuneContext& ctx, std::uint64_t phase, int step, int pair, int first_index,
+                   const PairSide& a, const PairSide& b, std::vector<StepGame>& games) {
+  const std::uint64_t step_base =
+      mix_seed(ctx.config->seed ^ phase, static_cast<std::uint64_t>(step));
+  const std::string opening =
+      ctx.game->random_opening(mix_seed(step_base ^ kOpeningTag, static_cast<std::uint64_t>(pair)),
+                               ctx.config->opening_plies);
+  for (int s = 0; s < 2; ++s) {
+    const PairSide& first = s == 0 ? a : b;
+    const PairSide& second = s == 0 ? b : a;
+    const GameJob job{first.weights, second.weights, opening,
+                      mix_seed(step_base, static_cast<std::uint64_t>(2 * pair + s))};
+    games.push_back({job, first_index + s, step, pair, first.name, second.name});
+  }
+}
+
+GameRow game_row(const StepGame& g, const JobResult& r) {
+  GameRow row;
+  row.game = g.index;
+  row.pair = g.index / 2;
+  row.pairing = g.step;
+  row.opening = g.opening;
+  row.first = g.first_name;
+  row.second = g.second_name;
+  set_outcome(row, r.outcome);
+  row.wall_ms = r.wall_ms;
+  return row;
+}
+
+// The first player's score of every game, or nullopt when the run was stopped (Ctrl-C, or a
+// failure, then in ctx.error) before the step finished (what finished is journaled and is not
+// played again on resume).
+std::optional<std::vector<double>> play_step(TuneContext& ctx, const std::vector<StepGame>& games) {
+  std::vector<double> scores(games.size(), 0.5);
+  std::vector<GameJob> jobs;       // the games not in the journal yet
+  std::vector<std::size_t> which;  // jobs[k] is games[which[k]]
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    if (auto it = ctx.resumed.find(games[i].index); it != ctx.resumed.end()) {
+      scores[i] = it->second;
+    } else {
+      jobs.push_back(games[i].job);
+      which.push_back(i);
+    }
+  }
+  if (jobs.empty()) return scores;
+  // Played here on oneTBB threads or, under mpirun, over every rank: the step's jobs travel in the
+  // context, and each result comes back to this thread, which journals it.
+  const std::string context =
+      tune_step_context(ctx.config->source_path, ctx.pipeline->hash(), jobs);
+  std::vector<std::size_t> indices(jobs.size());
+  for (std::size_t k = 0; k < jobs.size(); ++k) indices[k] = k;
+  TuneStepJobs local(ctx.game, ctx.engine, std::move(jobs));
+  std::size_t finished = 0;
+  auto record = [&](std::size_t k, const std::string& bytes) {
+    const std::size_t i = which.at(k);
+    const JobResult r = decode_job_result(bytes);
+    ctx.journal->record(game_row(games[i], r), {});
+    scores[i] = r.first_score();
+    ++finished;
+  };
+  const DistributeOutcome outcome =
+      ctx.pipeline->execute(kTuneJobKind, context, std::move(indices), local, record);
+  if (!outcome.error.empty()) ctx.error = outcome.error;
+  if (finished != which.size()) return std::nullopt;
+  return scores;
+}
+
+// A CSV written from scratch, each row flushed as it is added (a killed run keeps what it wrote;
+// a resumed run writes the file again from its first row).
+class CsvOut {
+ public:
+  CsvOut(std::string path, const std::vector<std::string>& header)
+      : path_(std::move(path)), file_(path_, std::ios::binary) {
+    if (!file_) throw std::runtime_error("cannot open " + path_ + " for writing");
+    row(header);
+  }
+  void row(const std::vector<std::string>& fields) {
+    if (!(file_ << csv::line(fields) << std::flush))
+      throw std::runtime_error("cannot write " + path_);
+  }
+
+ private:
+  std::string path_;
+  std::ofstream file_;
+};
+
+struct TunePhaseResult {
+  bool complete = false;      // false: stopped by a signal
+  std::vector<double> tuned;  // the tuned weights
+  int games = 0;              // games the phase consists of
+  std::string summary;        // one line for the terminal and tuned.yaml
+};
+
+// SPSA: per iteration a flip vector, θ+ against θ− in game pairs with colours swapped on one
+// opening per pair, and the update from W − L. Writes DIR/tune.csv (one row per iteration, row 0
+// the start).
+TunePhaseResult run_spsa_phase(TuneContext& ctx, const std::string& dir) {
+  const TuneConfig& c = *ctx.config;
+  const SpsaSpec& spec = c.spsa;
+  const std::size_t n = spec.weights.size();
+  const auto names = weight_names(n);
+  std::vector<std::size_t> tuned_index;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!spec.weights[i].fixed) tuned_index.push_back(i);
+  }
+  // One c_k and one R_k column when every tuned weight shares c_end and r_end.
+  const bool uniform = std::all_of(tuned_index.begin(), tuned_index.end(), [&](std::size_t i) {
+    const SpsaWeight& first = spec.weights[tuned_index[0]];
+    return spec.weights[i].c_end == first.c_end && spec.weights[i].r_end == first.r_end;
+  });
+
+  std::vector<std::string> header = {"iteration"};
+  header.insert(header.end(), names.begin(), names.end());
+  if (uniform) {
+    header.insert(header.end(), {"c_k", "R_k"});
+  } else {
+    for (std::size_t i : tuned_index) header.push_back("c_k_" + names[i]);
+    for (std::size_t i : tuned_index) header.push_back("R_k_" + names[i]);
+  }
+  header.insert(header.end(),
+                {"wins", "draws", "losses", "total_wins", "total_draws", "total_losses"});
+  CsvOut csv_out(dir + "/tune.csv", header);
+
+  std::vector<double> theta = spsa_start(spec);
+  auto row = [&](int k, const SpsaStep* step, const WdlCounts& it, const WdlCounts& total) {
+    std::vector<std::string> f = {std::to_string(k)};
+    for (double w : theta) f.push_back(format_number(w));
+    const std::size_t gains = uniform ? 1 : tuned_index.size();
+    for (int part = 0; part < 2; ++part) {
+      for (std::size_t g = 0; g < gains; ++g) {
+        if (step == nullptr || tuned_index.empty()) {
+          f.emplace_back("");
+        } else {
+          const std::size_t i = tuned_index[g];
+          f.push_back(csv::number(part == 0 ? step->c[i] : step->r[i], 6));
+        }
+      }
+    }
+    for (std::int64_t v : {it.wins, it.draws, it.losses, total.wins, total.draws, total.losses}) {
+      f.push_back(std::to_string(v));
+    }
+    csv_out.row(f);
+  };
+  WdlCounts total;
+  row(0, nullptr, {}, total);
+
+  const int pairs = c.spsa_pairs;
+  TunePhaseResult result;
+  result.games = spec.iterations * 2 * pairs;
+  const int report_every = std::max(1, spec.iterations / 10);
+  for (int k = 1; k <= spec.iterations; ++k) {
+    const SpsaStep step = spsa_step(spec, theta, k, c.seed ^ kPhaseSpsa);
+    std::vector<StepGame> games;
+    static const std::string plus = "theta+", minus = "theta-";
+    for (int p = 0; p < pairs; ++p) {
+      add_game_pair(ctx, kPhaseSpsa, k, p, (k - 1) * 2 * pairs + 2 * p, {plus, step.plus},
+                    {minus, step.minus}, games);
+    }
+    const auto scores = play_step(ctx, games);
+    if (!scores) return result;
+    WdlCounts it;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+      // θ+'s score: it moves first in the even games of each pair.
+      const double s = i % 2 == 0 ? (*scores)[i] : 1.0 - (*scores)[i];
+      (s == 1.0 ? it.wins : s == 0.0 ? it.losses : it.draws) += 1;
+    }
+    total.wins += it.wins;
+    total.draws += it.draws;
+    total.losses += it.losses;
+    theta = spsa_update(spec, theta, step, static_cast<double>(it.wins - it.losses));
+    row(k, &step, it, total);
+    if (k % report_every == 0 || k == spec.iterations) {
+      std::string w;
+      for (double x : theta) w.append(w.empty() ? "" : " ").append(csv::number(x, 3));
+      say(ctx, strf("spsa %d/%d  theta+ W-D-L %lld-%lld-%lld  theta: %s\n", k, spec.iterations,
+                    static_cast<long long>(total.wins), static_cast<long long>(total.draws),
+                    static_cast<long long>(total.losses), w.c_str()));
+    }
+  }
+  result.complete = true;
+  result.tuned = theta;
+  result.summary = "spsa, " + std::to_string(spec.iterations) + " iterations of " +
+                   std::to_string(pairs) + " game pairs (" + std::to_string(result.games) +
+                   " games)";
+  return result;
+}
+
+// The seed's method: candidate weight vectors play a round robin (game pairs, colours swapped on
+// one opening per pair) and the one with the best maximum-likelihood rating wins. Writes
+// DIR/tune.csv (one row per candidate).
+TunePhaseResult run_round_robin_phase(TuneContext& ctx, const std::string& dir) {
+  const TuneConfig& c = *ctx.config;
+  const std::vector<Candidate> cands = round_robin_candidates(c);
+  const std::size_t m = cands.size();
+  const int pairs = c.round_robin.pairs;
+  TunePhaseResult result;
+
+  std::vector<StepGame> games;
+  std::vector<std::pair<std::size_t, std::size_t>> who;  // per game: first, second candidate
+  int pairing = 0;
+  for (std::size_t a = 0; a < m; ++a) {
+    for (std::size_t b = a + 1; b < m; ++b, ++pairing) {
+      for (int p = 0; p < pairs; ++p) {
+        add_game_pair(ctx, kPhaseRoundRobin, pairing, p, static_cast<int>(games.size()),
+                      {cands[a].name, cands[a].weights}, {cands[b].name, cands[b].weights}, games);
+        who.emplace_back(a, b);
+        who.emplace_back(b, a);
+      }
+    }
+  }
+  result.games = static_cast<int>(games.size());
+  say(ctx, strf("round robin: %zu candidates, %d games\n", m, result.games));
+  const auto scores = play_step(ctx, games);
+  if (!scores) return result;
+
+  std::vector<Encounter> encounters;
+  std::vector<double> points(m, 0.0);
+  std::vector<int> played(m, 0);
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    const auto [first, second] = who[i];
+    encounters.push_back({first, second, 1.0, (*scores)[i]});
+    points[first] += (*scores)[i];
+    points[second] += 1.0 - (*scores)[i];
+    ++played[first];
+    ++played[second];
+  }
+  RatingOptions options;
+  if (c.round_robin.include_start) options.anchor = 0;
+  const RatingFit fit = fit_ratings(m, encounters, options);
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < m; ++i) {
+    if (fit.players[i].rating > fit.players[best].rating) best = i;
+  }
+
+  const auto names = weight_names(c.num_weights());
+  std::vector<std::string> header = {"candidate", "source"};
+  header.insert(header.end(), names.begin(), names.end());
+  header.insert(header.end(),
+                {"games", "points", "score", "rating", "rating_error", "rating_status", "best"});
+  CsvOut csv_out(dir + "/tune.csv", header);
+  for (std::size_t i = 0; i < m; ++i) {
+    std::vector<std::string> f = {cands[i].name, cands[i].source};
+    for (double w : cands[i].weights) f.push_back(format_number(w));
+    f.push_back(std::to_string(played[i]));
+    f.push_back(csv::number(points[i], 1));
+    f.push_back(csv::number(played[i] > 0 ? points[i] / played[i] : std::nan(""), 4));
+    f.push_back(csv::number(fit.players[i].rating, 1));
+    f.push_back(csv::number(fit.players[i].error, 1));
+    f.emplace_back(to_string(fit.players[i].status));
+    f.emplace_back(i == best ? "yes" : "no");
+    csv_out.row(f);
+  }
+  result.complete = true;
+  result.tuned = cands[best].weights;
+  result.summary = "round robin of " + std::to_string(m) + " candidates, " +
+                   std::to_string(result.games) + " games; best: " + cands[best].name + " (" +
+                   csv::number(fit.players[best].rating, 1) + " ± " +
+                   csv::number(fit.players[best].error, 1) + " Elo" +
+                   (c.round_robin.include_start ? " against start" : "") + ")";
+  return result;
+}
+
+struct VerifyResult {
+  bool complete = false;
+  std::string verdict = "skipped";  // H1, H0, inconclusive, skipped
+  PentanomialCounts pairs;
+  WdlCounts games;  // from the tuned weights' view
+  EloEstimate elo;
+  double llr = 0;
+  double lower = 0, upper = 0;
+};
+
+std::string signed_number(double v, int digits) {
+  std::string s = csv::number(v, digits);
+  if (std::isfinite(v) && v >= 0) s.insert(s.begin(), '+');
+  return s;
+}
+
+// "H1 accepted after 412 games: Elo +48.3 ± 21.1 (95%), LLR 2.97 (bounds -2.94, 2.94)".
+std::string verify_line(const VerifyResult& v) {
+  if (v.verdict == "skipped") return "verification skipped (verify.max_games is 0)";
+  const char* verdict = v.verdict == "H1"   ? "H1 accepted (the tuned weights are stronger)"
+                        : v.verdict == "H0" ? "H0 accepted (no gain of elo1 shown)"
+                                            : "inconclusive (max_games reached)";
+  return std::string(verdict) + " after " + std::to_string(v.games.games()) + " games (" +
+         std::to_string(v.games.wins) + "-" + std::to_string(v.games.draws) + "-" +
+         std::to_string(v.games.losses) + " W-D-L): Elo " + signed_number(v.elo.elo, 1) + " ± " +
+         csv::number(v.elo.error, 1) + " (95%), LLR " + csv::number(v.llr, 2) + " (bounds " +
+         csv::number(v.lower, 2) + ", " + csv::number(v.upper, 2) + ")";
+}
+
+// Verification: the tuned weights play the start weights in game pairs (one opening per pair,
+// colours swapped) until the SPRT on the pentanomial counts decides or max_games is reached.
+// Pairs are played in batches but taken in order, so the test stops at the same pair for any
+// thread count. Writes DIR/verify.csv (one row per pair); games are numbered from `first_game`.
+VerifyResult run_verify_phase(TuneContext& ctx, const std::string& dir,
+                              const std::vector<double>& tuned, int first_game) {
+  const TuneConfig& c = *ctx.config;
+  const VerifyTune& vc = c.verify;
+  VerifyResult v;
+  const SprtBounds bounds = sprt_bounds(vc.sprt.alpha, vc.sprt.beta);
+  v.lower = bounds.lower;
+  v.upper = bounds.upper;
+  CsvOut csv_out(dir + "/verify.csv", {"pair", "tuned_first", "tuned_second", "games", "wins",
+                                       "draws", "losses", "ll", "ld", "wl_dd", "wd", "ww", "elo",
+                                       "elo_error", "nelo", "llr", "lower", "upper", "verdict"});
+  const int max_pairs = vc.max_games / 2;
+  if (max_pairs == 0) {
+    v.complete = true;
+    return v;
+  }
+  const std::vector<double> start = c.start();
+  say(ctx, strf("verify: tuned vs start, SPRT elo0 %s elo1 %s (%s), up to %d games\n",
+                csv::number(vc.sprt.elo0, 2).c_str(), csv::number(vc.sprt.elo1, 2).c_str(),
+                std::string(to_string(vc.sprt.model)).c_str(), vc.max_games));
+  v.verdict = "inconclusive";
+  for (int batch = 0, pair0 = 0; pair0 < max_pairs; ++batch, pair0 += vc.batch_pairs) {
+    const int pair1 = std::min(max_pairs, pair0 + vc.batch_pairs);
+    std::vector<StepGame> games;
+    static const std::string tuned_name = "tuned", start_name = "start";
+    for (int p = pair0; p < pair1; ++p) {
+      add_game_pair(ctx, kPhaseVerify, 0, p, first_game + 2 * p, {tuned_name, tuned},
+                    {start_name, start}, games);
+      for (StepGame& g : std::span(games).last(2)) g.step = batch;
+    }
+    const auto scores = play_step(ctx, games);
+    if (!scores) return v;
+    for (int p = pair0; p < pair1; ++p) {
+      const std::size_t i = static_cast<std::size_t>(2 * (p - pair0));
+      const double first = (*scores)[i];             // tuned moved first
+      const double second = 1.0 - (*scores)[i + 1];  // start moved first
+      v.pairs.add(first, second);
+      for (double s : {first, second})
+        (s == 1.0 ? v.games.wins : s == 0.0 ? v.games.losses : v.games.draws) += 1;
+      v.elo = elo_from_pentanomial(v.pairs);
+      v.llr = sprt_llr(v.pairs, vc.sprt);
+      const SprtResult d = sprt_decide(v.llr, bounds);
+      const bool last = d != SprtResult::kContinue || p + 1 == max_pairs;
+      if (d == SprtResult::kAcceptH1) v.verdict = "H1";
+      if (d == SprtResult::kAcceptH0) v.verdict = "H0";
+      csv_out.row({std::to_string(p), csv::number(first, 1), csv::number(second, 1),
+                   std::to_string(v.games.games()), std::to_string(v.games.wins),
+                   std::to_string(v.games.draws), std::to_string(v.games.losses),
+                   std::to_string(v.pairs.ll), std::to_string(v.pairs.ld),
+                   std::to_string(v.pairs.wl_dd), std::to_string(v.pairs.wd),
+                   std::to_string(v.pairs.ww), csv::number(v.elo.elo, 2),
+                   csv::number(v.elo.error, 2), csv::number(v.elo.nelo, 2), csv::number(v.llr, 4),
+                   csv::number(bounds.lower, 4), csv::number(bounds.upper, 4),
+                   last ? v.verdict : "continue"});
+      if (d != SprtResult::kContinue) {
+        v.complete = true;
+        return v;
+      }
+    }
+  }
+  v.complete = true;
+  return v;
+}
 
 void write_tuned_yaml(const std::string& dir, const TuneConfig& c, const TunePhaseResult& phase,
                       const VerifyResult& v) {

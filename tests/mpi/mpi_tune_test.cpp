@@ -15,7 +15,7 @@
 
 #include "harness/config/config_error.h"
 #include "harness/tune/tune_config.h"
-#include "harness/tune/tune_jobs.h"
+#include "harness/tune/tune_run.h"
 #include "tests/mpi/mpi_util.h"
 #include "tests/process.h"
 #include "tests/test_files.h"

@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include "harness/config/config_error.h"
-#include "harness/tune/tune_phases.h"
 
 namespace gts {
 namespace {
