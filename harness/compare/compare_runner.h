@@ -1,18 +1,93 @@
-// `harness compare`: every job of the plan through the run pipeline (one job per task, every search
-// single-threaded, on oneTBB threads or, under mpirun, over every rank; journaled, resumable),
-// then compare.csv, inputs.csv, summary.csv and the resolved config in the run folder, written by
-// rank 0 alone.
+// `harness compare`: the work as a list of independent jobs, one job an (input, depth) that runs
+// every algorithm of the config on it, single-threaded, into CSV rows. A job depends on its index
+// alone (never on which thread or process runs it, nor in what order), so the jobs go through the
+// run pipeline (oneTBB threads or, under mpirun, every rank; journaled, resumable) and the rows are
+// the same. Rank 0 alone then writes compare.csv (one row per input, depth and algorithm),
+// inputs.csv, summary.csv (means and medians per group, depth and algorithm, with ratios to the
+// alpha-beta baseline and to the minimal tree) and the resolved config into the run folder.
 #pragma once
 
+#include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "harness/compare/compare_summary.h"
+#include "algorithms/search.h"
+#include "harness/compare/compare_config.h"
 #include "harness/mpi/job_runner.h"
 #include "harness/pipeline/run_pipeline.h"
 
 namespace gts {
+
+// One position of one game combination of an input set.
+struct CompareInput {
+  std::string name;   // "<set>[:<swept k=v,...>][#<position number>]"
+  std::string group;  // "<set>[:<swept k=v,... but seed>]": the inputs a summary row averages
+  std::size_t set = 0;
+  std::size_t variant = 0;
+  std::string position;  // canonical notation
+  // Uniform trees (the random-tree game): branching and depth, for the minimal-tree ratio.
+  std::optional<std::pair<int, int>> uniform;
+};
+
+struct CompareJob {
+  std::size_t input = 0;
+  int depth = 0;  // kDepthMax for "max"
+};
+
+struct ComparePlan {
+  CompareConfig config;
+  std::vector<CompareInput> inputs;
+  std::vector<CompareJob> jobs;  // input-major, depths in the order the set lists them
+};
+
+// Inputs (positions sampled from (config seed, set, combination, index)) and jobs.
+ComparePlan make_compare_plan(CompareConfig config);
+
+struct CompareRow {
+  std::string input;
+  std::string algorithm;  // registry name
+  std::string variant;    // the config entry's name
+  int depth = 0;
+  Value value = 0;
+  std::string best_move;  // notation; empty when the algorithm gave no legal move
+  SearchStats stats;      // stats.cpu_ms: the whole call, the algorithm's set-up included
+  bool complete = true;   // false when the entry's node budget cut the search short
+  bool agrees = false;    // value equal to the reference's on this job
+  std::string error;      // what the search threw, if it did (then agrees is false)
+};
+
+struct CompareSummaryRow {
+  std::string group;
+  std::string algorithm;
+  std::string variant;
+  int depth = 0;
+  double plies = 0;  // the depth in plies: the number, or a uniform tree's depth for max; NaN else
+  std::size_t inputs = 0;
+  std::size_t agree = 0;
+  double nodes_mean = 0, nodes_median = 0;
+  double leaves_mean = 0, leaves_median = 0;
+  double interior_mean = 0, cutoffs_mean = 0, tt_hits_mean = 0;
+  double peak_bytes_max = 0;
+  // Ratios of means to the baseline's on the same inputs; NaN without a baseline.
+  double nodes_vs_ab = 0, leaves_vs_ab = 0;
+  // Uniform trees searched to their leaves: mean leaves / (b^ceil(d/2) + b^floor(d/2) - 1).
+  double leaves_vs_minimal = 0;
+  // Timing (left out of golden comparisons): CPU time of the whole search call.
+  double cpu_us_mean = 0, cpu_us_median = 0, cpu_vs_ab = 0;
+  double ns_per_node = 0, ns_per_leaf = 0;
+};
+
+// The summary's main columns, aligned, for the terminal.
+std::string compare_summary_table(const std::vector<CompareSummaryRow>& summary);
+
+// True for the columns of compare.csv and summary.csv that hold measured times.
+bool is_timing_column(std::string_view name);
+
+// b^ceil(d/2) + b^floor(d/2) - 1 (Knuth and Moore), as a double (it may exceed 2^64).
+double minimal_tree_leaves(int branching, int depth);
 
 struct CompareRunResult {
   // 0; 1 when an algorithm's value differs from the reference's (or a search or a rank failed);

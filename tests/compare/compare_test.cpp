@@ -14,8 +14,7 @@
 #include <vector>
 
 #include "harness/compare/compare_config.h"
-#include "harness/compare/compare_jobs.h"
-#include "harness/compare/compare_summary.h"
+#include "harness/compare/compare_runner.h"
 #include "harness/config/config_error.h"
 #include "harness/csv.h"
 #include "tests/process.h"
