@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "harness/csv.h"
-#include "harness/solve/solve_report.h"
+#include "harness/solve/solve_runner.h"
 #include "tests/process.h"
 #include "tests/test_files.h"
 
