@@ -97,17 +97,6 @@ std::vector<PositionLine> read_position_lines(const YamlReader& reader, const YA
   return out;
 }
 
-bool same_eval(const EvalSpec& a, const EvalSpec& b) {
-  return a.kind == b.kind && a.weights == b.weights;
-}
-
-bool operator==(const PlayerConfig& a, const PlayerConfig& b) {
-  return a.name == b.name && a.algorithm.name == b.algorithm.name &&
-         a.algorithm.options.values() == b.algorithm.options.values() && a.depth == b.depth &&
-         a.evaluation_name == b.evaluation_name && same_eval(a.evaluation, b.evaluation) &&
-         a.engine == b.engine && a.limits == b.limits;
-}
-
 TimeControl parse_time_control(const YamlReader& reader, const YAML::Node& node,
                                const std::string& what) {
   const std::string text = node.IsScalar() ? node.Scalar() : "";

@@ -27,15 +27,14 @@
 
 namespace gts {
 
-// One player after sweep expansion: everything needed to build its Searcher.
 // A player's own limits, over the tournament's (`tc`, `time_ms`, `nodes` in a player's entry).
 struct PlayerLimits {
   TimeControl tc;
   double time_ms = 0;       // movetime; 0: the tournament's
   std::uint64_t nodes = 0;  // 0: the tournament's
-  friend bool operator==(const PlayerLimits&, const PlayerLimits&) = default;
 };
 
+// One player after sweep expansion: everything needed to build its Searcher.
 struct PlayerConfig {
   std::string name;
   AlgorithmSpec algorithm;      // in-process players
@@ -45,9 +44,6 @@ struct PlayerConfig {
   std::optional<EngineSpec> engine;  // an external engine instead of an algorithm
   PlayerLimits limits;
 };
-
-bool same_eval(const EvalSpec& a, const EvalSpec& b);
-bool operator==(const PlayerConfig& a, const PlayerConfig& b);
 
 // ---- game ----
 
@@ -90,7 +86,7 @@ EvaluationEntry parse_evaluation_body(const YamlReader& reader, const YAML::Node
 // Checks an evaluation against the game: its kind known, its weights accepted.
 void check_evaluation(const YamlReader& reader, const EvaluationEntry& entry,
                       const GameHandle& game);
-// Checks each evaluation against the game (kind known, weights accepted).
+// check_evaluation for each, by name.
 std::map<std::string, EvalSpec> validate_evaluations(const YamlReader& reader,
                                                      const std::vector<EvaluationEntry>& entries,
                                                      const GameHandle& game);

@@ -258,25 +258,10 @@ TournamentConfig validate_tournament(const YamlReader& reader, ParsedTournament 
 
 }  // namespace
 
-bool operator==(const OpeningsConfig& a, const OpeningsConfig& b) {
-  return a.kind == b.kind && a.count == b.count && a.plies == b.plies &&
-         a.positions == b.positions && a.start == b.start && a.order == b.order;
-}
-
 bool operator==(const TournamentConfig& a, const TournamentConfig& b) {
-  if (a.evaluations.size() != b.evaluations.size()) return false;
-  for (auto ia = a.evaluations.begin(), ib = b.evaluations.begin(); ia != a.evaluations.end();
-       ++ia, ++ib) {
-    if (ia->first != ib->first || !same_eval(ia->second, ib->second)) return false;
-  }
-  return a.name == b.name && a.game == b.game && a.game_params == b.game_params &&
-         a.players == b.players && a.openings == b.openings && a.format == b.format &&
-         a.gauntlet == b.gauntlet && a.pairs == b.pairs && a.max_plies == b.max_plies &&
-         a.adjudicate == b.adjudicate &&
-         (a.sprt ? sprt_flow(*a.sprt) : "") == (b.sprt ? sprt_flow(*b.sprt) : "") &&
-         a.limits == b.limits && a.by_score == b.by_score &&
-         a.rating_interval == b.rating_interval && a.seed == b.seed && a.threads == b.threads &&
-         a.output_dir == b.output_dir && a.output_moves == b.output_moves;
+  // decisive_text spells out every field but those that cannot change the results.
+  return decisive_text(a) == decisive_text(b) && a.rating_interval == b.rating_interval &&
+         a.threads == b.threads && a.output_dir == b.output_dir && a.output_moves == b.output_moves;
 }
 
 TournamentConfig load_tournament_config(const std::string& path) {

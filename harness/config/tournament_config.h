@@ -41,7 +41,6 @@ struct LimitsConfig {
   TimeControl tc;           // a game clock for every player (a player's own `tc` wins)
   // How far past its movetime or its clock a move may go before the game is lost on time.
   double margin_ms = 100.0;
-  friend bool operator==(const LimitsConfig&, const LimitsConfig&) = default;
 };
 
 struct TournamentConfig {
@@ -73,7 +72,6 @@ struct TournamentConfig {
 
 // Equal in everything that the config says, that is all but source_path and openings.file
 // (provenance: where the text came from, not what it says).
-bool operator==(const OpeningsConfig& a, const OpeningsConfig& b);
 bool operator==(const TournamentConfig& a, const TournamentConfig& b);
 
 // Reads, parses and validates a tournament config; throws ConfigError.
