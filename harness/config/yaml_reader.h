@@ -8,12 +8,12 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include <concepts>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "harness/config/config_error.h"
@@ -80,31 +80,32 @@ class YamlReader {
   [[nodiscard]] std::string identifier(const YAML::Node& node, const std::string& what) const;
 
   // Optional keys: the value under `key` read into `out` by the scalar reader above of its type
-  // (a string: text, or a choice among `choices` where given), and its node; when the key is
-  // absent, `out` keeps its value and the node is undefined.
-  template <std::integral Int>
-  YAML::Node get(const YAML::Node& map, std::string_view key, const std::string& what, Int& out,
-                 std::int64_t lo, std::int64_t hi) const {
-    return if_found(map, key,
-                    [&](const YAML::Node& n) { out = static_cast<Int>(integer(n, what, lo, hi)); });
+  // (integers and numbers within `bounds`, lo and hi; a string: text, or a choice among `choices`
+  // where given), and its node; when the key is absent, `out` keeps its value and the node is
+  // undefined.
+  template <class T, class... Bounds>
+  YAML::Node get(const YAML::Node& map, std::string_view key, const std::string& what, T& out,
+                 const Bounds&... bounds) const {
+    YAML::Node n = find(map, key);
+    if (!n.IsDefined()) return n;
+    if constexpr (std::is_same_v<T, bool>) {
+      out = boolean(n, what, bounds...);
+    } else if constexpr (std::is_same_v<T, std::uint64_t>) {
+      out = unsigned_integer(n, what, bounds...);
+    } else if constexpr (std::is_same_v<T, double>) {
+      out = number(n, what, bounds...);
+    } else if constexpr (std::is_integral_v<T>) {
+      out = static_cast<T>(integer(n, what, bounds...));
+    } else {
+      out = text(n, what, bounds...);
+    }
+    return n;
   }
   YAML::Node get(const YAML::Node& map, std::string_view key, const std::string& what,
-                 std::uint64_t& out) const {
-    return if_found(map, key, [&](const YAML::Node& n) { out = unsigned_integer(n, what); });
-  }
-  YAML::Node get(const YAML::Node& map, std::string_view key, const std::string& what, double& out,
-                 double lo, double hi) const {
-    return if_found(map, key, [&](const YAML::Node& n) { out = number(n, what, lo, hi); });
-  }
-  YAML::Node get(const YAML::Node& map, std::string_view key, const std::string& what,
-                 bool& out) const {
-    return if_found(map, key, [&](const YAML::Node& n) { out = boolean(n, what); });
-  }
-  YAML::Node get(const YAML::Node& map, std::string_view key, const std::string& what,
-                 std::string& out, std::initializer_list<std::string_view> choices = {}) const {
-    return if_found(map, key, [&](const YAML::Node& n) {
-      out = choices.size() == 0 ? text(n, what) : choice(n, what, choices);
-    });
+                 std::string& out, std::initializer_list<std::string_view> choices) const {
+    YAML::Node n = find(map, key);
+    if (n.IsDefined()) out = choice(n, what, choices);
+    return n;
   }
 
   // The items of a list (which must be one).
@@ -116,13 +117,6 @@ class YamlReader {
                                                        bool& is_list) const;
 
  private:
-  template <class Read>
-  YAML::Node if_found(const YAML::Node& map, std::string_view key, const Read& read) const {
-    YAML::Node node = find(map, key);
-    if (node.IsDefined()) read(node);
-    return node;
-  }
-
   std::string file_;
   // Empty values met by find(), with the position of their keys.
   mutable std::vector<std::pair<YAML::Node, YAML::Mark>> empty_values_;
