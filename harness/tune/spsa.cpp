@@ -36,7 +36,6 @@ std::vector<double> spsa_start(const SpsaSpec& spec) {
 SpsaStep spsa_step(const SpsaSpec& spec, const std::vector<double>& theta, int k,
                    std::uint64_t seed) {
   SpsaStep s;
-  s.k = k;
   const std::size_t n = spec.weights.size();
   s.c.resize(n);
   s.r.resize(n);

@@ -33,7 +33,6 @@ struct SpsaSpec {
 
 // One iteration's draw: per weight c_k, R_k and flip (0 for fixed weights), and the two players.
 struct SpsaStep {
-  int k = 1;
   std::vector<double> c;
   std::vector<double> r;
   std::vector<int> flip;
