@@ -1,23 +1,5 @@
 // `harness compare` configs: input sets (a game, swept parameters, positions, depths) x algorithms.
-//
-//   name: compare-random-trees          # names the run folder (default: the file's stem)
-//   inputs:
-//     - name: uniform                   # names the inputs of this set (default: the game's name)
-//       game: {name: random-tree, params: {values: independent}}   # the game block of every config
-//       sweep: {branching: [4, 8], depth: 2..6, seed: 1..20}       # game parameters, cross product
-//       positions: start                # or {file: F} | {list: [...]} | {sample: N, plies: A..B}
-//       depths: [max]                   # search depths (integers or max); default [max]
-//       evaluation: leaf                # a kind of the game, or {kind: linear, weights: [...]}
-//   algorithms:                         # the players block of `harness run`, without depth and
-//     - {name: ab, algorithm: alphabeta}               # evaluation (the inputs set those); option
-//     - {name: ab, algorithm: alphabeta, options: {tt: [off, on]}}   # sweeps expand as there;
-//     - {name: cut, algorithm: alphabeta, nodes: 500}  # `nodes`: a per-search node budget
-//   reference: minimax                  # entry whose values the others must equal (default: the
-//                                       # first minimax entry; one is added when there is none)
-//   baseline: ab                        # entry the ratios are taken to (default: first alphabeta)
-//   seed: 1                             # sampled positions and random tie-breaks derive from it
-//   threads: 0                          # (input, depth) jobs run at once; 0: all cores
-//   output: {dir: results/my-compare}
+// Every key, with an example: README.md, "Comparing algorithms" > "Config".
 //
 // Sweep values are a scalar, a list, or an integer range "A..B". Every combination's game is built
 // while the config is read, so a combination the game rejects is reported at the sweep. Positions

@@ -2,30 +2,8 @@
 // tuning method (SPSA or a round robin of candidate weight vectors) and the SPRT that verifies the
 // result against the starting weights.
 //
-//   name: tune-kalah                        # default: the file's stem
-//   game: {name: kalah, params: {pits: 6, seeds: 4}}
-//   engine: {algorithm: alphabeta, depth: 4, options: {random_ties: on}}
-//   weights:                                # one per feature of the game, in feature order
-//     start: [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, -1]
-//     min: -4                               # a number for every weight, or a list
-//     max: 4
-//     fixed: [7]                            # 1-based positions that keep their start value
-//   method: spsa                            # or round-robin
-//   spsa: {iterations: 200, pairs: 8, c_end: 0.25, r_end: 0.002, A: 20, alpha: 0.602,
-//          gamma: 0.101}                    # c_end, r_end: a number or a list; A: iterations/10
-//   round_robin:                            # candidates listed, sampled around start, or both
-//     candidates: [[...], [...]]
-//     sample: {count: 8, spread: 0.5}       # uniform in start ± spread (a number or a list)
-//     include_start: true
-//     pairs: 4                              # game pairs per pairing
-//   openings: {plies: 4}                    # each game pair starts after this many random plies
-//   max_plies: 1000                         # longer games are adjudicated draws
-//   verify: {elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, model: logistic, max_games: 2000,
-//            batch_pairs: 32}
-//   seed: 1
-//   threads: 0                              # 0: all cores
-//   output: {dir: results/tune-kalah}
-//
+// Every key, its meaning and its default: README.md, "Tuning evaluation weights" > "Config
+// schema" (configs/tune-kalah.yaml is an example).
 // Every error is a ConfigError "FILE:LINE:COL: message".
 #pragma once
 
