@@ -93,26 +93,4 @@ std::uint64_t parse_seed(const std::string& text) {
   return v;
 }
 
-RunRequest RunArgs::request(const std::string& command_line) const {
-  RunRequest r;
-  r.config_path = config;
-  if (threads >= 0) r.threads = threads;
-  r.out_dir = out;
-  r.resume = resume;
-  r.quiet = quiet;
-  r.command_line = command_line;
-  return r;
-}
-
-void add_run_options(CLI::App* cmd, RunArgs& args, const std::string& config_kind,
-                     const std::string& job) {
-  cmd->add_option("config", args.config, config_kind + " config (YAML)")->required();
-  cmd->add_option("--threads", args.threads, job + " at once (0 = all cores)")
-      ->check(integer_in(0, kMaxThreads));
-  cmd->add_option("--out", args.out, "run folder (default: results/<name>-<date>-<time>)");
-  cmd->add_flag("--resume", args.resume,
-                "finish the interrupted run in --out, keeping everything it finished");
-  cmd->add_flag("--quiet", args.quiet, "no progress lines");
-}
-
 }  // namespace gts::cli

@@ -106,10 +106,8 @@ int list_algorithms(bool json) {
 
 void add_list_commands(CLI::App& app, Action& action) {
   const auto add = [&](const char* name, const char* help, int (*list)(bool)) {
-    auto json = std::make_shared<bool>(false);
-    CLI::App* cmd = app.add_subcommand(name, help);
+    const auto [cmd, json] = add_command<bool>(app, action, name, help, list);
     cmd->add_flag("--json", *json, "print JSON");
-    cmd->callback([&action, json, list] { action = [json, list] { return list(*json); }; });
   };
   add("games", "list games, their parameters and evaluations", list_games);
   add("algorithms", "list algorithms and their options", list_algorithms);

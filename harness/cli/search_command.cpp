@@ -301,24 +301,22 @@ int run_perft(const PerftArgs& args) {
 }  // namespace
 
 void add_search_command(CLI::App& app, Action& action) {
-  auto args = std::make_shared<SearchArgs>();
-  CLI::App* cmd = app.add_subcommand("search", "search one position with one algorithm");
+  const auto [cmd, args] = add_command<SearchArgs>(
+      app, action, "search", "search one position with one algorithm", run_search);
   add_game_options(cmd, *args);
   cmd->add_flag("--json", args->json, "print one JSON object");
   cmd->add_flag("--progress", args->progress,
                 "progress lines on stderr even when it is not a terminal (on a terminal: always)");
   add_search_options(cmd, *args, "--max-nodes");
-  cmd->callback([&action, args] { action = [args] { return run_search(*args); }; });
 }
 
 void add_perft_command(CLI::App& app, Action& action) {
-  auto args = std::make_shared<PerftArgs>();
-  CLI::App* cmd = app.add_subcommand(
-      "perft", "count positions at each ply (terminal positions are not expanded)");
+  const auto [cmd, args] = add_command<PerftArgs>(
+      app, action, "perft", "count positions at each ply (terminal positions are not expanded)",
+      run_perft);
   add_game_options(cmd, *args);
   cmd->add_flag("--json", args->json, "print one JSON object");
   cmd->add_option("--depth", args->depth, "plies")->required();
-  cmd->callback([&action, args] { action = [args] { return run_perft(*args); }; });
 }
 
 }  // namespace gts::cli
