@@ -1,7 +1,6 @@
 // `harness play`: a game at the terminal (see harness/play/play_session.h).
 #include <unistd.h>
 
-#include <cstdint>
 #include <iostream>
 #include <random>
 

@@ -76,14 +76,16 @@ class SearchProgressLine final : public SearchProgress {
   bool printed_ = false;
 };
 
+// The position every --json names: the game, its parameters and the position.
+nlohmann::json json_position(const GameHandle& game, const std::string& position) {
+  return {{"game", game.info().name}, {"params", game.params().values()}, {"position", position}};
+}
+
 // The fields a search and a goal solve report alike in --json: what was searched, and its counts.
 nlohmann::json json_report(const GameHandle& game, const std::string& position,
                            const std::string& algorithm, const Params& options,
                            const SearchStats& s, double elapsed_ms) {
-  nlohmann::json j;
-  j["game"] = game.info().name;
-  j["params"] = game.params().values();
-  j["position"] = position;
+  nlohmann::json j = json_position(game, position);
   j["algorithm"] = algorithm;
   j["options"] = options.values();
   j["nodes"] = s.nodes;
@@ -278,10 +280,7 @@ int run_perft(const PerftArgs& args) {
   std::uint64_t total = 0;
   for (auto n : per_ply) total += n;
   if (args.json) {
-    nlohmann::json j;
-    j["game"] = game->info().name;
-    j["params"] = game->params().values();
-    j["position"] = position;
+    nlohmann::json j = json_position(*game, position);
     j["depth"] = args.depth;
     j["per_ply"] = per_ply;
     j["total"] = total;

@@ -11,7 +11,6 @@
 #include <deque>
 #include <iostream>
 #include <mutex>
-#include <sstream>
 #include <thread>
 
 #include "games/params.h"

@@ -13,20 +13,16 @@
 #include <condition_variable>
 #include <csignal>
 #include <cstring>
-#include <functional>
 #include <list>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
 
+#include "algorithms/search.h"
+
 namespace gts {
 
 namespace {
-
-double now_ms() {
-  using namespace std::chrono;
-  return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
-}
 
 void close_fd(int& fd) {
   if (fd >= 0) close(fd);
@@ -242,7 +238,7 @@ void ChildProcess::drain_stderr() {
 
 ChildProcess::Read ChildProcess::read_line(std::string& line, double timeout_ms,
                                            const std::atomic<bool>* stop) {
-  const double deadline = now_ms() + timeout_ms;
+  const double deadline = wall_ms() + timeout_ms;
   for (;;) {
     if (const auto nl = out_buffer_.find('\n'); nl != std::string::npos) {
       line = out_buffer_.substr(0, nl);
@@ -252,7 +248,7 @@ ChildProcess::Read ChildProcess::read_line(std::string& line, double timeout_ms,
     }
     if (out_fd_ < 0) return Read::kEof;
     if (stop != nullptr && stop->load(std::memory_order_relaxed)) return Read::kStopped;
-    const double left = deadline - now_ms();
+    const double left = deadline - wall_ms();
     if (left <= 0) return Read::kTimeout;
     pollfd fds[2] = {{out_fd_, POLLIN, 0}, {err_fd_, POLLIN, 0}};
     const int n = poll(fds, err_fd_ >= 0 ? 2 : 1, static_cast<int>(std::min(20.0, left)) + 1);
@@ -268,8 +264,8 @@ ChildProcess::Read ChildProcess::read_line(std::string& line, double timeout_ms,
         out_buffer_.append(buf, static_cast<std::size_t>(got));
       } else if (got == 0 || (errno != EINTR && errno != EAGAIN)) {
         // End of output: what is left of stderr is read before the caller asks why.
-        const double until = now_ms() + 100;
-        while (err_fd_ >= 0 && now_ms() < until) {
+        const double until = wall_ms() + 100;
+        while (err_fd_ >= 0 && wall_ms() < until) {
           pollfd e{err_fd_, POLLIN, 0};
           if (poll(&e, 1, 20) > 0) drain_stderr();
         }
@@ -304,8 +300,8 @@ bool ChildProcess::exited() {
 void ChildProcess::terminate(double grace_ms) {
   close_fd(in_fd_);
   if (pid_ > 0 && !reaped_) {
-    const double deadline = now_ms() + grace_ms;
-    while (!exited() && now_ms() < deadline) {
+    const double deadline = wall_ms() + grace_ms;
+    while (!exited() && wall_ms() < deadline) {
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
     }
     // The whole group (a wrapper script's own children too), while the unreaped leader still
