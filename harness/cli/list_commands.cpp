@@ -91,9 +91,8 @@ int list_algorithms(bool json) {
           "goal solvers (harness solve; harness search --depth max on games that pose goals):\n\n");
     }
     for (const auto& a : *infos) {
-      std::string aliases;
-      for (const auto& al : a.aliases) aliases += (aliases.empty() ? " (alias " : ", ") + al;
-      if (!aliases.empty()) aliases += ")";
+      const std::string aliases =
+          a.aliases.empty() ? "" : " (alias " + join_strings(a.aliases, ", ") + ")";
       std::printf("%s%s\n  %s\n", a.name.c_str(), aliases.c_str(), a.description.c_str());
       print_specs(a.options, "options (--option k=v)");
       std::printf("\n");

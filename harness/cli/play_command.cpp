@@ -26,7 +26,7 @@ struct PlayArgs : SearchArgs {
 };
 
 int run_play(const PlayArgs& args) {
-  auto game = make_game(args.game, key_values(args.params, "--param"));
+  auto [game, position] = open_position(args);
   PlayOptions options;
   options.algorithm = play_algorithm_spec(args.algorithm, key_values(args.options, "--option"));
   options.depth = parse_depth(args.depth);
@@ -34,7 +34,7 @@ int run_play(const PlayArgs& args) {
   options.human = parse_human_sides(args.human);
   // Without --seed every game differs (random ties); the header prints the seed to repeat it.
   options.seed = args.seed.empty() ? std::random_device{}() : parse_seed(args.seed);
-  options.position = args.position;
+  options.position = std::move(position);
   options.max_plies = args.max_plies;
   options.echo_input = isatty(STDIN_FILENO) == 0;
   PlaySession session(*game, options, std::cin, std::cout);

@@ -146,12 +146,8 @@ bool UgiEngine::new_game() {
 
 EngineMove UgiEngine::go(const EngineGo& request) {
   EngineMove m;
-  if (!ok()) {
-    m.reason = failure_;
-    return m;
-  }
-  const double cpu0 = cpu_ms();
-  if (!send(ugi_position_command(request)) || !send(ugi_go_command(request))) {
+  const double cpu0 = ok() ? cpu_ms() : 0;
+  if (!ok() || !send(ugi_position_command(request)) || !send(ugi_go_command(request))) {
     m.reason = failure_;
     return m;
   }

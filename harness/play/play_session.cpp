@@ -127,12 +127,8 @@ PlaySession::PlaySession(const GameHandle& game, PlayOptions options, std::istre
     throw ParamError("--depth: play needs a depth of at least 1, got " +
                      std::to_string(options_.depth));
   }
-  try {
-    position_ = options_.position.empty() ? game_.initial_position()
-                                          : game_.canonical_position(options_.position);
-  } catch (const ParseError& e) {
-    throw ParseError(std::string("--position: ") + e.what());
-  }
+  position_ = options_.position.empty() ? game_.initial_position()
+                                        : game_.canonical_position(options_.position);
   first_player_ = game_.to_move(position_);
   searcher_ = game_.make_searcher(options_.algorithm, options_.eval);
   std::map<std::string, std::string> quiet = options_.algorithm.options.values();
