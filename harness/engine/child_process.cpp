@@ -13,7 +13,8 @@
 #include <condition_variable>
 #include <csignal>
 #include <cstring>
-#include <list>
+#include <deque>
+#include <future>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -135,23 +136,17 @@ class Spawner {
   }
 
   Spawned spawn(const ChildCommand& command) {
-    std::unique_lock lock(mutex_);
-    requests_.push_back({&command, {}, false});
-    Request& mine = requests_.back();
-    cv_.notify_all();
-    cv_.wait(lock, [&] { return mine.done; });
-    Spawned s = mine.result;
-    requests_.remove_if([&](const Request& r) { return &r == &mine; });
-    return s;
+    std::packaged_task<Spawned()> task([&command] { return spawn_now(command); });
+    std::future<Spawned> result = task.get_future();
+    {
+      std::lock_guard lock(mutex_);
+      tasks_.push_back(std::move(task));
+    }
+    cv_.notify_one();
+    return result.get();
   }
 
  private:
-  struct Request {
-    const ChildCommand* command;
-    Spawned result;
-    bool done;
-  };
-
   Spawner() {
     // A write to an engine that has exited fails with EPIPE instead of killing the harness.
     std::signal(SIGPIPE, SIG_IGN);
@@ -159,24 +154,19 @@ class Spawner {
   }
 
   void loop() {
-    std::unique_lock lock(mutex_);
     for (;;) {
-      cv_.wait(lock, [&] {
-        return std::any_of(requests_.begin(), requests_.end(),
-                           [](const Request& r) { return !r.done; });
-      });
-      for (auto& r : requests_) {
-        if (r.done) continue;
-        r.result = spawn_now(*r.command);
-        r.done = true;
-      }
-      cv_.notify_all();
+      std::unique_lock lock(mutex_);
+      cv_.wait(lock, [&] { return !tasks_.empty(); });
+      std::packaged_task<Spawned()> task = std::move(tasks_.front());
+      tasks_.pop_front();
+      lock.unlock();
+      task();
     }
   }
 
   std::mutex mutex_;
   std::condition_variable cv_;
-  std::list<Request> requests_;
+  std::deque<std::packaged_task<Spawned()>> tasks_;
 };
 
 }  // namespace
