@@ -64,7 +64,7 @@ class GameAdapter final : public GameHandle {
     const std::string what = "move '" + std::string(move);
     if (game_.is_terminal(s)) throw ParseError(what + "': the game is over");
     const Move m = game_.parse_move(s, move);
-    if (!legal(s, m)) throw ParseError(what + "' is not legal here");
+    if (!is_legal(game_, s, m)) throw ParseError(what + "' is not legal here");
     game_.play(s, m);
     return game_.to_string(s);
   }
@@ -80,7 +80,7 @@ class GameAdapter final : public GameHandle {
   }
   [[nodiscard]] std::vector<std::string> line_to_strings(
       std::string_view position, const std::vector<Move>& line) const override {
-    return moves_text(game_.parse(position), line);
+    return moves_text(game_, game_.parse(position), line);
   }
 
   [[nodiscard]] std::unique_ptr<Searcher> make_searcher(const AlgorithmSpec& algorithm,
@@ -165,23 +165,6 @@ class GameAdapter final : public GameHandle {
     for (int ply = 0; !over; ++ply) over = game_over(m, ply) || next_move(m, ply);
     m.out.final_position = game_.to_string(m.s);
     return m.out;
-  }
-
-  // The moves of `line` from `s` in notation; stops at the first move not legal.
-  std::vector<std::string> moves_text(State s, const std::vector<Move>& line) const {
-    std::vector<std::string> out;
-    for (Move m : line) {
-      if (game_.is_terminal(s) || !legal(s, m)) break;
-      out.push_back(game_.move_to_string(s, m));
-      game_.play(s, m);
-    }
-    return out;
-  }
-
-  bool legal(const State& s, Move m) const {
-    MovesOf<G> moves;
-    game_.legal_moves(s, moves);
-    return moves.contains(m);
   }
 
   [[nodiscard]] std::optional<std::string> to_sgf(
@@ -355,7 +338,7 @@ class GameAdapter final : public GameHandle {
     if (m.stopped()) return true;
     m.out.stats[us] += r.stats;
     ++m.out.moves[us];
-    if (!legal(s, r.best_move)) {
+    if (!is_legal(game_, s, r.best_move)) {
       return m.end(
           Termination::kIllegalMove, side,
           "move " + std::to_string(r.best_move) + " is not legal in " + game_.to_string(s));
@@ -383,9 +366,7 @@ class GameAdapter final : public GameHandle {
       clock_after = m.clock_left[us];
     }
     std::string move = game_.move_to_string(s, r.best_move);
-    if (gs.external == nullptr) {
-      for (const std::string& text : moves_text(s, r.pv)) pv += (pv.empty() ? "" : " ") + text;
-    }
+    if (gs.external == nullptr) pv = join_strings(moves_text(game_, s, r.pv), " ");
     m.out.move_log.push_back(MoveRecord{ply, side, move, r.value, r.depth, r.stats.nodes,
                                         r.stats.leaves, r.stats.cpu_ms * 1e3, elapsed, clock_after,
                                         std::move(pv)});

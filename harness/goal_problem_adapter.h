@@ -7,11 +7,32 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "harness/algorithms/algorithm_list.h"
 #include "harness/goal_problem.h"
 
 namespace gts {
+
+template <Game G>
+bool is_legal(const G& game, const typename G::State& s, Move m) {
+  MovesOf<G> moves;
+  game.legal_moves(s, moves);
+  return moves.contains(m);
+}
+
+// The moves of `line` from `s` in notation; stops at the end of the game or at a move not legal.
+template <Game G>
+std::vector<std::string> moves_text(const G& game, typename G::State s,
+                                    const std::vector<Move>& line) {
+  std::vector<std::string> out;
+  for (Move m : line) {
+    if (game.is_terminal(s) || !is_legal(game, s, m)) break;
+    out.push_back(game.move_to_string(s, m));
+    game.play(s, m);
+  }
+  return out;
+}
 
 template <Game G, class H>
 class TypedSolveProblem final : public SolveProblem {
@@ -47,12 +68,7 @@ class TypedSolveProblem final : public SolveProblem {
     out.depth = r.depth;
     out.stats = r.stats;
     out.time_ms = r.wall_ms;
-    State s = root_;
-    for (Move m : r.main_line) {
-      if (game_->is_terminal(s)) break;
-      out.main_line.push_back(game_->move_to_string(s, m));
-      game_->play(s, m);
-    }
+    out.main_line = moves_text(*game_, root_, r.main_line);
     if (r.best_move != kNoMove) out.best_move = game_->move_to_string(root_, r.best_move);
     return out;
   }

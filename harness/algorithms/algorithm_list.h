@@ -23,8 +23,8 @@ struct EntryList {
 
 // Searches for a value (search, compare, run, tune, play, tree, ugi).
 using SearchAlgorithms =
-    EntryList<MinimaxEntry, AlphaBetaEntry, NegaScoutEntry, RandomEntry, SssStarEntry,
-              MtStarEntry<false>, MtStarEntry<true>, MtdfEntry, SolveEntry>;
+    EntryList<MinimaxEntry, WindowSearchEntry<false>, WindowSearchEntry<true>, RandomEntry,
+              SssStarEntry, MtStarEntry<false>, MtStarEntry<true>, MtdfEntry, SolveEntry>;
 
 // Provers of AND/OR goals (harness solve).
 using GoalSolvers =

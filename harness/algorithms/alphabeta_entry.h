@@ -91,18 +91,27 @@ inline AlphaBetaOptions alphabeta_options(const AlgorithmSpec& spec) {
   return o;
 }
 
-inline AlgorithmFacts window_search_facts(bool ratio_baseline) {
-  return {
-      .anytime = true, .anytime_option = "id", .seeded = true, .ratio_baseline = ratio_baseline};
-}
-
-struct AlphaBetaEntry {
+// alphabeta (kScout false) and negascout, which search alike on the same options; Reinefeld's
+// NegaScout is fail-soft.
+template <bool kScout>
+struct WindowSearchEntry {
   static AlgorithmInfo info() {
+    const AlgorithmFacts facts = {
+        .anytime = true, .anytime_option = "id", .seeded = true, .ratio_baseline = !kScout};
+    if (kScout) {
+      return {"negascout",
+              {"pvs"},
+              "NegaScout / principal variation search (Reinefeld): null-window scouts of every "
+              "move after the first, re-searched on a fail-high; alpha-beta's options",
+              alphabeta_option_specs("soft"),
+              facts,
+              {{"negascout", {{"ordering", "static"}}}}};
+    }
     return {"alphabeta",
             {"alpha-beta", "ab"},
             "depth-first alpha-beta (Knuth and Moore), with the variants below",
             alphabeta_option_specs("hard"),
-            window_search_facts(true),
+            facts,
             {{"alphabeta", {}},
              {"alphabeta soft+ordering", {{"fail", "soft"}, {"ordering", "static"}}},
              {"alphabeta tt+id+history", {{"tt", "on"}, {"id", "on"}, {"history", "on"}}},
@@ -115,30 +124,9 @@ struct AlphaBetaEntry {
                std::uint64_t seed) {
       AlphaBetaOptions o = options;
       o.seed = seed;
-      return alphabeta(g, ev, s, lim, o, o.tt ? &tables.for_search(lim) : nullptr);
-    };
-  }
-};
-
-// Reinefeld's formulation is fail-soft.
-struct NegaScoutEntry {
-  static AlgorithmInfo info() {
-    return {"negascout",
-            {"pvs"},
-            "NegaScout / principal variation search (Reinefeld): null-window scouts of every "
-            "move after the first, re-searched on a fail-high; alpha-beta's options",
-            alphabeta_option_specs("soft"),
-            window_search_facts(false),
-            {{"negascout", {{"ordering", "static"}}}}};
-  }
-  template <Game G, class E>
-  static SearchFunction<G, E> make(const AlgorithmSpec& spec) {
-    return [options = NegaScoutOptions(alphabeta_options(spec)), tables = TableSizes(spec.options)](
-               const G& g, const E& ev, const typename G::State& s, const SearchLimits& lim,
-               std::uint64_t seed) {
-      NegaScoutOptions o = options;
-      o.seed = seed;
-      return negascout(g, ev, s, lim, o, o.tt ? &tables.for_search(lim) : nullptr);
+      TranspositionTable* table = o.tt ? &tables.for_search(lim) : nullptr;
+      return kScout ? negascout(g, ev, s, lim, NegaScoutOptions(o), table)
+                    : alphabeta(g, ev, s, lim, o, table);
     };
   }
 };

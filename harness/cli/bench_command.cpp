@@ -97,13 +97,12 @@ int run_bench(bool verbose) {
 }  // namespace
 
 void add_bench_command(CLI::App& app, Action& action) {
-  auto verbose = std::make_shared<bool>(false);
-  CLI::App* cmd = app.add_subcommand(
-      "bench",
+  const auto [cmd, verbose] = add_command<bool>(
+      app, action, "bench",
       "search a fixed list of positions with every algorithm (one thread, fixed depths); prints "
-      "nodes and nodes/s per algorithm and, last, the total node count: the signature");
+      "nodes and nodes/s per algorithm and, last, the total node count: the signature",
+      run_bench);
   cmd->add_flag("--verbose", *verbose, "one line per position and algorithm");
-  cmd->callback([&action, verbose] { action = [verbose] { return run_bench(*verbose); }; });
 }
 
 }  // namespace gts::cli

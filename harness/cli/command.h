@@ -9,13 +9,24 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
-
-#include "harness/pipeline/run_pipeline.h"
 
 namespace gts::cli {
 
 using Action = std::function<int()>;
+
+// Adds the subcommand `name`, whose action after parsing is run(*args); the caller adds the
+// options that fill `args` in.
+template <class Args, class Run>
+std::pair<CLI::App*, std::shared_ptr<Args>> add_command(CLI::App& app, Action& action,
+                                                        const std::string& name,
+                                                        const std::string& help, Run run) {
+  auto args = std::make_shared<Args>();
+  CLI::App* cmd = app.add_subcommand(name, help);
+  cmd->callback([&action, args, run] { action = [args, run] { return run(*args); }; });
+  return {cmd, args};
+}
 
 void add_search_command(CLI::App& app, Action& action);
 void add_perft_command(CLI::App& app, Action& action);
@@ -46,22 +57,5 @@ CLI::Validator number_at_least(double lo);
 // A seed: any integer 0..2^64-1, as configs take it; parse_seed reads one that passed the check.
 CLI::Validator seed_check();
 std::uint64_t parse_seed(const std::string& text);
-
-// The most worker threads any command accepts (the configs' limit too).
-inline constexpr long long kMaxThreads = 1024;
-
-// What run, compare, solve and tune take alike: CONFIG [--threads N] [--out DIR] [--resume]
-// [--quiet], as the run pipeline's request.
-struct RunArgs {
-  std::string config;
-  int threads = -1;  // -1: the config's
-  std::string out;
-  bool resume = false;
-  bool quiet = false;
-  [[nodiscard]] RunRequest request(const std::string& command_line) const;
-};
-// Adds those options to `cmd`; `job` names what --threads counts ("games played", "searches").
-void add_run_options(CLI::App* cmd, RunArgs& args, const std::string& config_kind,
-                     const std::string& job);
 
 }  // namespace gts::cli

@@ -16,6 +16,13 @@ bool parse_whole(const std::string& text, T& v) {
   return !text.empty() && ec == std::errc() && ptr == text.data() + text.size();
 }
 
+// Empty where `text` is a seed, else what is wrong with it.
+std::string seed_problem(const std::string& text) {
+  std::uint64_t v = 0;
+  if (parse_whole(text, v)) return {};
+  return "'" + text + "' is not a seed; expected an integer 0.." + std::to_string(UINT64_MAX);
+}
+
 }  // namespace
 
 std::map<std::string, std::string> key_values(const std::vector<std::string>& items,
@@ -73,46 +80,12 @@ CLI::Validator number_at_least(double lo) {
 }
 
 CLI::Validator seed_check() {
-  return CLI::Validator(
-      [](std::string& text) -> std::string {
-        std::uint64_t v = 0;
-        if (!parse_whole(text, v)) {
-          return "'" + text + "' is not a seed; expected an integer 0..18446744073709551615";
-        }
-        return {};
-      },
-      "SEED");
+  return CLI::Validator([](std::string& text) { return seed_problem(text); }, "SEED");
 }
 
 std::uint64_t parse_seed(const std::string& text) {
-  std::uint64_t v = 0;
-  if (!parse_whole(text, v)) {
-    throw ParamError("--seed: '" + text + "' is not a seed; expected an integer 0.." +
-                     std::to_string(UINT64_MAX));
-  }
-  return v;
-}
-
-RunRequest RunArgs::request(const std::string& command_line) const {
-  RunRequest r;
-  r.config_path = config;
-  if (threads >= 0) r.threads = threads;
-  r.out_dir = out;
-  r.resume = resume;
-  r.quiet = quiet;
-  r.command_line = command_line;
-  return r;
-}
-
-void add_run_options(CLI::App* cmd, RunArgs& args, const std::string& config_kind,
-                     const std::string& job) {
-  cmd->add_option("config", args.config, config_kind + " config (YAML)")->required();
-  cmd->add_option("--threads", args.threads, job + " at once (0 = all cores)")
-      ->check(integer_in(0, kMaxThreads));
-  cmd->add_option("--out", args.out, "run folder (default: results/<name>-<date>-<time>)");
-  cmd->add_flag("--resume", args.resume,
-                "finish the interrupted run in --out, keeping everything it finished");
-  cmd->add_flag("--quiet", args.quiet, "no progress lines");
+  if (const std::string why = seed_problem(text); !why.empty()) throw ParamError("--seed: " + why);
+  return std::stoull(text);
 }
 
 }  // namespace gts::cli

@@ -91,9 +91,8 @@ int list_algorithms(bool json) {
           "goal solvers (harness solve; harness search --depth max on games that pose goals):\n\n");
     }
     for (const auto& a : *infos) {
-      std::string aliases;
-      for (const auto& al : a.aliases) aliases += (aliases.empty() ? " (alias " : ", ") + al;
-      if (!aliases.empty()) aliases += ")";
+      const std::string aliases =
+          a.aliases.empty() ? "" : " (alias " + join_strings(a.aliases, ", ") + ")";
       std::printf("%s%s\n  %s\n", a.name.c_str(), aliases.c_str(), a.description.c_str());
       print_specs(a.options, "options (--option k=v)");
       std::printf("\n");
@@ -106,10 +105,8 @@ int list_algorithms(bool json) {
 
 void add_list_commands(CLI::App& app, Action& action) {
   const auto add = [&](const char* name, const char* help, int (*list)(bool)) {
-    auto json = std::make_shared<bool>(false);
-    CLI::App* cmd = app.add_subcommand(name, help);
+    const auto [cmd, json] = add_command<bool>(app, action, name, help, list);
     cmd->add_flag("--json", *json, "print JSON");
-    cmd->callback([&action, json, list] { action = [json, list] { return list(*json); }; });
   };
   add("games", "list games, their parameters and evaluations", list_games);
   add("algorithms", "list algorithms and their options", list_algorithms);

@@ -1,13 +1,12 @@
 // `harness play`: a game at the terminal (see harness/play/play_session.h).
 #include <unistd.h>
 
-#include <charconv>
-#include <cstdint>
 #include <iostream>
 #include <random>
 
 #include "games/params.h"
 #include "harness/cli/command.h"
+#include "harness/cli/search_args.h"
 #include "harness/play/play_session.h"
 #include "harness/registry.h"
 
@@ -15,21 +14,19 @@ namespace gts::cli {
 
 namespace {
 
-struct PlayArgs {
-  std::string game;
-  std::vector<std::string> params;
-  std::string position;
-  std::string algorithm = "alphabeta";
-  std::vector<std::string> options;
-  std::string depth = "6";
-  std::string eval;
+// The search's fields with play's defaults (alphabeta, depth 6), and play's own.
+struct PlayArgs : SearchArgs {
+  PlayArgs() {
+    algorithm = "alphabeta";
+    depth = "6";
+  }
   std::string human = "first";
   std::string seed;  // empty: a fresh one
   int max_plies = 1000;
 };
 
 int run_play(const PlayArgs& args) {
-  auto game = make_game(args.game, key_values(args.params, "--param"));
+  auto [game, position] = open_position(args);
   PlayOptions options;
   options.algorithm = play_algorithm_spec(args.algorithm, key_values(args.options, "--option"));
   options.depth = parse_depth(args.depth);
@@ -37,7 +34,7 @@ int run_play(const PlayArgs& args) {
   options.human = parse_human_sides(args.human);
   // Without --seed every game differs (random ties); the header prints the seed to repeat it.
   options.seed = args.seed.empty() ? std::random_device{}() : parse_seed(args.seed);
-  options.position = args.position;
+  options.position = std::move(position);
   options.max_plies = args.max_plies;
   options.echo_input = isatty(STDIN_FILENO) == 0;
   PlaySession session(*game, options, std::cin, std::cout);
@@ -47,11 +44,11 @@ int run_play(const PlayArgs& args) {
 }  // namespace
 
 void add_play_command(CLI::App& app, Action& action) {
-  auto args = std::make_shared<PlayArgs>();
-  CLI::App* cmd = app.add_subcommand(
-      "play",
+  const auto [cmd, args] = add_command<PlayArgs>(
+      app, action, "play",
       "play a game at the terminal: against the engine, engine against itself, or two "
-      "humans with hints; reads moves from standard input");
+      "humans with hints; reads moves from standard input",
+      run_play);
   cmd->add_option("--game", args->game, "game name (see `harness games`)")->required();
   cmd->add_option("--param", args->params,
                   "game parameter k=v (repeatable), e.g. seeds=3, first=north");
@@ -74,7 +71,6 @@ void add_play_command(CLI::App& app, Action& action) {
   cmd->add_option("--max-plies", args->max_plies,
                   "adjudicate a draw after this many plies (default 1000)")
       ->check(integer_in(1, 1000000));
-  cmd->callback([&action, args] { action = [args] { return run_play(*args); }; });
 }
 
 }  // namespace gts::cli

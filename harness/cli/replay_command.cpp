@@ -126,15 +126,14 @@ int run_replay(const ReplayArgs& args) {
 }  // namespace
 
 void add_replay_command(CLI::App& app, Action& action) {
-  auto args = std::make_shared<ReplayArgs>();
-  CLI::App* cmd = app.add_subcommand(
-      "replay",
-      "play a tournament run's games back from games.txt and check each against games.csv");
+  const auto [cmd, args] = add_command<ReplayArgs>(
+      app, action, "replay",
+      "play a tournament run's games back from games.txt and check each against games.csv",
+      run_replay);
   cmd->add_option("RUN_DIR", args->run_dir, "a run folder of harness run (with output.moves)")
       ->required();
   cmd->add_option("--game", args->game, "draw this game move by move")
       ->check(integer_in(0, 1'000'000'000));
-  cmd->callback([&action, args] { action = [args] { return run_replay(*args); }; });
 }
 
 }  // namespace gts::cli

@@ -26,14 +26,13 @@ int run_report(const ReportArgs& args) {
 }  // namespace
 
 void add_report_command(CLI::App& app, Action& action) {
-  auto args = std::make_shared<ReportArgs>();
-  CLI::App* cmd = app.add_subcommand(
-      "report", "plots (PNG and SVG, through gnuplot) and report.html from a run folder's CSVs");
+  const auto [cmd, args] = add_command<ReportArgs>(
+      app, action, "report",
+      "plots (PNG and SVG, through gnuplot) and report.html from a run folder's CSVs", run_report);
   cmd->add_option("RUN_DIR", args->run_dir, "a run folder (from harness run or harness solve)")
       ->required();
   cmd->add_option("--out", args->out,
                   "folder for report.html and plots/ (default: the run folder itself)");
-  cmd->callback([&action, args] { action = [args] { return run_report(*args); }; });
 }
 
 }  // namespace gts::cli

@@ -76,14 +76,16 @@ class SearchProgressLine final : public SearchProgress {
   bool printed_ = false;
 };
 
+// The position every --json names: the game, its parameters and the position.
+nlohmann::json json_position(const GameHandle& game, const std::string& position) {
+  return {{"game", game.info().name}, {"params", game.params().values()}, {"position", position}};
+}
+
 // The fields a search and a goal solve report alike in --json: what was searched, and its counts.
 nlohmann::json json_report(const GameHandle& game, const std::string& position,
                            const std::string& algorithm, const Params& options,
                            const SearchStats& s, double elapsed_ms) {
-  nlohmann::json j;
-  j["game"] = game.info().name;
-  j["params"] = game.params().values();
-  j["position"] = position;
+  nlohmann::json j = json_position(game, position);
   j["algorithm"] = algorithm;
   j["options"] = options.values();
   j["nodes"] = s.nodes;
@@ -278,10 +280,7 @@ int run_perft(const PerftArgs& args) {
   std::uint64_t total = 0;
   for (auto n : per_ply) total += n;
   if (args.json) {
-    nlohmann::json j;
-    j["game"] = game->info().name;
-    j["params"] = game->params().values();
-    j["position"] = position;
+    nlohmann::json j = json_position(*game, position);
     j["depth"] = args.depth;
     j["per_ply"] = per_ply;
     j["total"] = total;
@@ -301,24 +300,22 @@ int run_perft(const PerftArgs& args) {
 }  // namespace
 
 void add_search_command(CLI::App& app, Action& action) {
-  auto args = std::make_shared<SearchArgs>();
-  CLI::App* cmd = app.add_subcommand("search", "search one position with one algorithm");
+  const auto [cmd, args] = add_command<SearchArgs>(
+      app, action, "search", "search one position with one algorithm", run_search);
   add_game_options(cmd, *args);
   cmd->add_flag("--json", args->json, "print one JSON object");
   cmd->add_flag("--progress", args->progress,
                 "progress lines on stderr even when it is not a terminal (on a terminal: always)");
   add_search_options(cmd, *args, "--max-nodes");
-  cmd->callback([&action, args] { action = [args] { return run_search(*args); }; });
 }
 
 void add_perft_command(CLI::App& app, Action& action) {
-  auto args = std::make_shared<PerftArgs>();
-  CLI::App* cmd = app.add_subcommand(
-      "perft", "count positions at each ply (terminal positions are not expanded)");
+  const auto [cmd, args] = add_command<PerftArgs>(
+      app, action, "perft", "count positions at each ply (terminal positions are not expanded)",
+      run_perft);
   add_game_options(cmd, *args);
   cmd->add_flag("--json", args->json, "print one JSON object");
   cmd->add_option("--depth", args->depth, "plies")->required();
-  cmd->callback([&action, args] { action = [args] { return run_perft(*args); }; });
 }
 
 }  // namespace gts::cli

@@ -181,9 +181,9 @@ int run_stats(const StatsArgs& args) {
 }  // namespace
 
 void add_stats_command(CLI::App& app, Action& action) {
-  auto args = std::make_shared<StatsArgs>();
-  CLI::App* cmd = app.add_subcommand(
-      "stats", "match statistics from counts you bring: Elo +- 95%, nElo, BayesElo, LOS, SPRT");
+  const auto [cmd, args] = add_command<StatsArgs>(
+      app, action, "stats",
+      "match statistics from counts you bring: Elo +- 95%, nElo, BayesElo, LOS, SPRT", run_stats);
   cmd->add_option("--wdl", args->wdl, "wins, draws and losses of the first player: W,D,L");
   cmd->add_option("--penta", args->penta,
                   "game-pair counts from the first player's view: LL,LD,WL+DD,WD,WW");
@@ -193,7 +193,6 @@ void add_stats_command(CLI::App& app, Action& action) {
   cmd->add_option("--model", args->model,
                   "the SPRT's Elo model: normalized (default), logistic or bayes (W/D/L only)");
   cmd->add_flag("--json", args->json, "print JSON");
-  cmd->callback([&action, args] { action = [args] { return run_stats(*args); }; });
 }
 
 }  // namespace gts::cli

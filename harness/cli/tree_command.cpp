@@ -34,16 +34,15 @@ int run_tree(const TreeArgs& args) {
 }  // namespace
 
 void add_tree_command(CLI::App& app, Action& action) {
-  auto args = std::make_shared<TreeArgs>();
-  CLI::App* cmd = app.add_subcommand(
-      "tree", "print the tree a search explored: values or bounds, cut-offs, SSS*'s OPEN order");
+  const auto [cmd, args] = add_command<TreeArgs>(
+      app, action, "tree",
+      "print the tree a search explored: values or bounds, cut-offs, SSS*'s OPEN order", run_tree);
   add_game_options(cmd, *args);
   add_search_options(cmd, *args, "--node-budget");
   cmd->add_option("--format", args->format, "text (an indented tree) or dot (Graphviz)")
       ->check(CLI::IsMember({"text", "dot"}));
   cmd->add_option("--max-nodes", args->max_print,
                   "the most tree nodes printed (default 1000); the rest are counted");
-  cmd->callback([&action, args] { action = [args] { return run_tree(*args); }; });
 }
 
 }  // namespace gts::cli

@@ -11,7 +11,6 @@
 #include <deque>
 #include <iostream>
 #include <mutex>
-#include <sstream>
 #include <thread>
 
 #include "games/params.h"
@@ -80,17 +79,13 @@ class UgiInput {
 
 class UgiSession {
  public:
+  // setup.limits bound a bare `go`.
   explicit UgiSession(SearchSetup setup)
-      : game_(std::move(setup.game)),
-        algorithm_(std::move(setup.algorithm)),
-        eval_(std::move(setup.eval)),
-        default_limits_(setup.limits),
-        seed_(setup.seed),
-        start_(game_->initial_position()),
+      : s_(std::move(setup)),
+        searcher_(s_.game->make_searcher(s_.algorithm, s_.eval)),
+        start_(s_.game->initial_position()),
         position_(start_),
-        first_player_(game_->to_move(start_)) {
-    searcher_ = game_->make_searcher(algorithm_, eval_);
-  }
+        first_player_(s_.game->to_move(start_)) {}
 
   int run() {
     std::thread reader([in = in_] { in->read_input(); });
@@ -115,16 +110,16 @@ class UgiSession {
     const std::string& cmd = w[0];
     try {
       if (cmd == "ugi") {
-        in_->send("id name gametree-harness " + algorithm_.label() + " on " + game_->label());
+        in_->send("id name gametree-harness " + s_.algorithm.label() + " on " + s_.game->label());
         in_->send("id author gametree-harness");
-        for (const ParamSpec& spec : find_algorithm_info(algorithm_.name).options) {
+        for (const ParamSpec& spec : find_algorithm_info(s_.algorithm.name).options) {
           in_->send(option_line(spec));
         }
         in_->send("ugiok");
       } else if (cmd == "isready") {
         // What a search to the end would make on first use (an endgame database) is made before
         // the host's clock runs, as engines load their tablebases.
-        game_->prepare({.depth = kDepthMax});
+        s_.game->prepare({.depth = kDepthMax});
         in_->send("readyok");
       } else if (cmd == "setoption") {
         set_option(w);
@@ -174,12 +169,12 @@ class UgiSession {
     if (w.size() < 5 || w[1] != "name" || w[3] != "value") {
       throw ParamError("expected 'setoption name NAME value VALUE'");
     }
-    std::map<std::string, std::string> options = algorithm_.options.values();
+    std::map<std::string, std::string> options = s_.algorithm.options.values();
     options[w[2]] = w[4];
-    AlgorithmSpec next = make_algorithm_spec(algorithm_.name, options);
-    searcher_ = game_->make_searcher(next, eval_);
-    algorithm_ = std::move(next);
-    if (w[2] == "seed") seed_ = static_cast<std::uint64_t>(algorithm_.options.get_int("seed"));
+    AlgorithmSpec next = make_algorithm_spec(s_.algorithm.name, options);
+    searcher_ = s_.game->make_searcher(next, s_.eval);
+    s_.algorithm = std::move(next);
+    if (w[2] == "seed") s_.seed = static_cast<std::uint64_t>(s_.algorithm.options.get_int("seed"));
   }
 
   // position startpos|fen NOTATION... [moves M...]; the position stays as it was if any part fails.
@@ -192,13 +187,13 @@ class UgiSession {
     } else if (w[1] == "fen") {
       std::string text;
       for (; i < w.size() && w[i] != "moves"; ++i) text += (text.empty() ? "" : " ") + w[i];
-      position = game_->canonical_position(text);
+      position = s_.game->canonical_position(text);
     } else {
       throw ParseError("expected 'startpos' or 'fen' after 'position', got '" + w[1] + "'");
     }
     if (i < w.size()) {
       if (w[i] != "moves") throw ParseError("expected 'moves', got '" + w[i] + "'");
-      for (++i; i < w.size(); ++i) position = game_->play_move(position, w[i]);
+      for (++i; i < w.size(); ++i) position = s_.game->play_move(position, w[i]);
     }
     position_ = position;
   }
@@ -211,7 +206,7 @@ class UgiSession {
     if (in_->stop_gen_.load() >= gen) in_->stop_.store(true);
     // Each of depth, nodes and movetime bounds the search, together as in UCI; a clock gives a
     // movetime of its own where none is given. A bare `go` searches with the engine's defaults.
-    SearchLimits limits = default_limits_;
+    SearchLimits limits = s_.limits;
     bool bounded = false;
     double time[2] = {-1, -1}, inc[2] = {0, 0};  // p1time p2time, p1inc p2inc (-1: no clock)
     auto bound = [&] {
@@ -245,24 +240,24 @@ class UgiSession {
         throw ParamError("go: unknown parameter '" + key + "'");
       }
     }
-    const int mover = game_->to_move(position_) == first_player_ ? 0 : 1;
+    const int mover = s_.game->to_move(position_) == first_player_ ? 0 : 1;
     if (time[mover] >= 0) {
       const double share = clock_allocation_ms(time[mover], inc[mover]);
       bound();
       limits.max_ms = limits.max_ms > 0 ? std::min(limits.max_ms, share) : share;
     }
-    if (game_->is_terminal(position_)) {
+    if (s_.game->is_terminal(position_)) {
       in_->send("info string the game is over");
       in_->send("bestmove 0000");
       return;
     }
     limits.stop = &in_->stop_;
-    game_->prepare(limits);
+    s_.game->prepare(limits);
     in_->searching_.store(true);
     const double start = wall_ms();
     SearchResult r;
     try {
-      r = game_->search(position_, *searcher_, limits, seed_);
+      r = s_.game->search(position_, *searcher_, limits, s_.seed);
     } catch (...) {
       in_->searching_.store(false);
       throw;
@@ -273,26 +268,26 @@ class UgiSession {
                        std::to_string(r.value) + " nodes " + std::to_string(r.stats.nodes) +
                        " time " + std::to_string(static_cast<long long>(ms));
     if (ms > 0) info += " nps " + std::to_string(static_cast<long long>(r.stats.nodes / ms * 1e3));
-    const auto pv = game_->line_to_strings(position_, r.pv);
+    const auto pv = s_.game->line_to_strings(position_, r.pv);
     if (!pv.empty()) {
       info += " pv";
       for (const auto& m : pv) info += " " + m;
     }
     in_->send(info);
-    const auto best = game_->line_to_strings(position_, {r.best_move});
+    const auto best = s_.game->line_to_strings(position_, {r.best_move});
     in_->send("bestmove " + (best.empty() ? std::string("0000") : best[0]));
   }
 
   void query(const std::vector<std::string>& w) {
     if (w.size() != 2) throw ParamError("expected 'query gameover|p1turn|result|fen'");
-    const bool over = game_->is_terminal(position_);
-    const bool p1 = game_->to_move(position_) == first_player_;
+    const bool over = s_.game->is_terminal(position_);
+    const bool p1 = s_.game->to_move(position_) == first_player_;
     if (w[1] == "gameover") {
       in_->send(std::string("response ") + (over ? "true" : "false"));
     } else if (w[1] == "p1turn") {
       in_->send(std::string("response ") + (p1 ? "true" : "false"));
     } else if (w[1] == "result") {
-      const Value mover_view = over ? game_->terminal_value(position_) : 0;
+      const Value mover_view = over ? s_.game->terminal_value(position_) : 0;
       const Value p1_view = p1 ? mover_view : -mover_view;
       in_->send(std::string("response ") + (!over         ? "none"
                                             : p1_view > 0 ? "p1win"
@@ -306,11 +301,7 @@ class UgiSession {
     }
   }
 
-  std::unique_ptr<GameHandle> game_;
-  AlgorithmSpec algorithm_;
-  EvalSpec eval_;
-  SearchLimits default_limits_;
-  std::uint64_t seed_ = 0;
+  SearchSetup s_;
   std::unique_ptr<Searcher> searcher_;
   const std::string start_;
   std::string position_;
@@ -323,26 +314,23 @@ class UgiSession {
 }  // namespace
 
 void add_ugi_command(CLI::App& app, Action& action) {
-  auto args = std::make_shared<SearchArgs>();
-  args->depth = "max";  // a bare `go` searches until `stop` (or the end), as UCI's `go infinite`
-  CLI::App* cmd = app.add_subcommand(
-      "ugi",
+  const auto [cmd, args] = add_command<SearchArgs>(
+      app, action, "ugi",
       "serve an algorithm as a UGI engine on stdin/stdout (for cutegames or `harness run` "
       "engines); --depth, --max-nodes and --max-ms bound a bare `go` (default: depth max, until "
-      "`stop`)");
+      "`stop`)",
+      [](const SearchArgs& a) {
+        if (!a.position.empty()) {
+          throw ParamError(
+              "--position: a UGI engine starts from the game's start; send "
+              "'position fen ...' instead");
+        }
+        UgiSession session(resolve_search(a));
+        return session.run();
+      });
+  args->depth = "max";  // a bare `go` searches until `stop` (or the end), as UCI's `go infinite`
   add_game_options(cmd, *args);
   add_search_options(cmd, *args, "--max-nodes", false);
-  cmd->callback([&action, args] {
-    action = [args] {
-      if (!args->position.empty()) {
-        throw ParamError(
-            "--position: a UGI engine starts from the game's start; send "
-            "'position fen ...' instead");
-      }
-      UgiSession session(resolve_search(*args));
-      return session.run();
-    };
-  });
 }
 
 }  // namespace gts::cli

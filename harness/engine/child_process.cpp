@@ -13,20 +13,17 @@
 #include <condition_variable>
 #include <csignal>
 #include <cstring>
-#include <functional>
-#include <list>
+#include <deque>
+#include <future>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
 
+#include "algorithms/search.h"
+
 namespace gts {
 
 namespace {
-
-double now_ms() {
-  using namespace std::chrono;
-  return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
-}
 
 void close_fd(int& fd) {
   if (fd >= 0) close(fd);
@@ -139,23 +136,17 @@ class Spawner {
   }
 
   Spawned spawn(const ChildCommand& command) {
-    std::unique_lock lock(mutex_);
-    requests_.push_back({&command, {}, false});
-    Request& mine = requests_.back();
-    cv_.notify_all();
-    cv_.wait(lock, [&] { return mine.done; });
-    Spawned s = mine.result;
-    requests_.remove_if([&](const Request& r) { return &r == &mine; });
-    return s;
+    std::packaged_task<Spawned()> task([&command] { return spawn_now(command); });
+    std::future<Spawned> result = task.get_future();
+    {
+      std::lock_guard lock(mutex_);
+      tasks_.push_back(std::move(task));
+    }
+    cv_.notify_one();
+    return result.get();
   }
 
  private:
-  struct Request {
-    const ChildCommand* command;
-    Spawned result;
-    bool done;
-  };
-
   Spawner() {
     // A write to an engine that has exited fails with EPIPE instead of killing the harness.
     std::signal(SIGPIPE, SIG_IGN);
@@ -163,24 +154,19 @@ class Spawner {
   }
 
   void loop() {
-    std::unique_lock lock(mutex_);
     for (;;) {
-      cv_.wait(lock, [&] {
-        return std::any_of(requests_.begin(), requests_.end(),
-                           [](const Request& r) { return !r.done; });
-      });
-      for (auto& r : requests_) {
-        if (r.done) continue;
-        r.result = spawn_now(*r.command);
-        r.done = true;
-      }
-      cv_.notify_all();
+      std::unique_lock lock(mutex_);
+      cv_.wait(lock, [&] { return !tasks_.empty(); });
+      std::packaged_task<Spawned()> task = std::move(tasks_.front());
+      tasks_.pop_front();
+      lock.unlock();
+      task();
     }
   }
 
   std::mutex mutex_;
   std::condition_variable cv_;
-  std::list<Request> requests_;
+  std::deque<std::packaged_task<Spawned()>> tasks_;
 };
 
 }  // namespace
@@ -242,7 +228,7 @@ void ChildProcess::drain_stderr() {
 
 ChildProcess::Read ChildProcess::read_line(std::string& line, double timeout_ms,
                                            const std::atomic<bool>* stop) {
-  const double deadline = now_ms() + timeout_ms;
+  const double deadline = wall_ms() + timeout_ms;
   for (;;) {
     if (const auto nl = out_buffer_.find('\n'); nl != std::string::npos) {
       line = out_buffer_.substr(0, nl);
@@ -252,7 +238,7 @@ ChildProcess::Read ChildProcess::read_line(std::string& line, double timeout_ms,
     }
     if (out_fd_ < 0) return Read::kEof;
     if (stop != nullptr && stop->load(std::memory_order_relaxed)) return Read::kStopped;
-    const double left = deadline - now_ms();
+    const double left = deadline - wall_ms();
     if (left <= 0) return Read::kTimeout;
     pollfd fds[2] = {{out_fd_, POLLIN, 0}, {err_fd_, POLLIN, 0}};
     const int n = poll(fds, err_fd_ >= 0 ? 2 : 1, static_cast<int>(std::min(20.0, left)) + 1);
@@ -268,8 +254,8 @@ ChildProcess::Read ChildProcess::read_line(std::string& line, double timeout_ms,
         out_buffer_.append(buf, static_cast<std::size_t>(got));
       } else if (got == 0 || (errno != EINTR && errno != EAGAIN)) {
         // End of output: what is left of stderr is read before the caller asks why.
-        const double until = now_ms() + 100;
-        while (err_fd_ >= 0 && now_ms() < until) {
+        const double until = wall_ms() + 100;
+        while (err_fd_ >= 0 && wall_ms() < until) {
           pollfd e{err_fd_, POLLIN, 0};
           if (poll(&e, 1, 20) > 0) drain_stderr();
         }
@@ -304,8 +290,8 @@ bool ChildProcess::exited() {
 void ChildProcess::terminate(double grace_ms) {
   close_fd(in_fd_);
   if (pid_ > 0 && !reaped_) {
-    const double deadline = now_ms() + grace_ms;
-    while (!exited() && now_ms() < deadline) {
+    const double deadline = wall_ms() + grace_ms;
+    while (!exited() && wall_ms() < deadline) {
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
     }
     // The whole group (a wrapper script's own children too), while the unreaped leader still

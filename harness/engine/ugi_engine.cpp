@@ -48,6 +48,29 @@ void read_info(const std::vector<std::string>& w, EngineMove& m) {
   }
 }
 
+// "position startpos moves a b" or "position fen NOTATION moves a b".
+std::string ugi_position_command(const EngineGo& r) {
+  std::string out = r.opening_is_start ? "position startpos" : "position fen " + r.opening;
+  if (!r.moves.empty()) {
+    out += " moves";
+    for (const auto& m : r.moves) out += " " + m;
+  }
+  return out;
+}
+
+// "go depth 4 nodes 1000 movetime 100 p1time 9000 p2time 8000 p1inc 100 p2inc 100".
+std::string ugi_go_command(const EngineGo& r) {
+  std::string out = "go";
+  if (r.depth > 0) out += " depth " + std::to_string(r.depth);
+  if (r.nodes > 0) out += " nodes " + std::to_string(r.nodes);
+  if (r.movetime_ms > 0) out += " movetime " + ms_text(r.movetime_ms);
+  if (r.clock) {
+    out += " p1time " + ms_text(r.time_ms[0]) + " p2time " + ms_text(r.time_ms[1]) + " p1inc " +
+           ms_text(r.inc_ms[0]) + " p2inc " + ms_text(r.inc_ms[1]);
+  }
+  return out;
+}
+
 }  // namespace
 
 EngineLog::EngineLog(const std::string& path, bool debug) : debug_(debug) {
@@ -63,27 +86,6 @@ void EngineLog::line(pid_t pid, const char* tag, const std::string& text) {
   std::lock_guard lock(mutex_);
   std::fprintf(file_, "%d %s %s\n", static_cast<int>(pid), tag, text.c_str());
   std::fflush(file_);
-}
-
-std::string ugi_position_command(const EngineGo& r) {
-  std::string out = r.opening_is_start ? "position startpos" : "position fen " + r.opening;
-  if (!r.moves.empty()) {
-    out += " moves";
-    for (const auto& m : r.moves) out += " " + m;
-  }
-  return out;
-}
-
-std::string ugi_go_command(const EngineGo& r) {
-  std::string out = "go";
-  if (r.depth > 0) out += " depth " + std::to_string(r.depth);
-  if (r.nodes > 0) out += " nodes " + std::to_string(r.nodes);
-  if (r.movetime_ms > 0) out += " movetime " + ms_text(r.movetime_ms);
-  if (r.clock) {
-    out += " p1time " + ms_text(r.time_ms[0]) + " p2time " + ms_text(r.time_ms[1]) + " p1inc " +
-           ms_text(r.inc_ms[0]) + " p2inc " + ms_text(r.inc_ms[1]);
-  }
-  return out;
 }
 
 UgiEngine::UgiEngine(const EngineSpec& spec, EngineLog* log, const std::atomic<bool>* stop)
@@ -144,12 +146,8 @@ bool UgiEngine::new_game() {
 
 EngineMove UgiEngine::go(const EngineGo& request) {
   EngineMove m;
-  if (!ok()) {
-    m.reason = failure_;
-    return m;
-  }
-  const double cpu0 = cpu_ms();
-  if (!send(ugi_position_command(request)) || !send(ugi_go_command(request))) {
+  const double cpu0 = ok() ? cpu_ms() : 0;
+  if (!ok() || !send(ugi_position_command(request)) || !send(ugi_go_command(request))) {
     m.reason = failure_;
     return m;
   }

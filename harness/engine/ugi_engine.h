@@ -67,11 +67,6 @@ class UgiEngine {
   std::string failure_;
 };
 
-// "position startpos moves a b" or "position fen NOTATION moves a b".
-std::string ugi_position_command(const EngineGo& request);
-// "go depth 4 nodes 1000 movetime 100 p1time 9000 p2time 8000 p1inc 100 p2inc 100".
-std::string ugi_go_command(const EngineGo& request);
-
 // The engine processes of one player in a tournament: kept from game to game (the idle ones quit
 // with the pool), a fresh one after any failure (a crash, a stall, a move it could not make), so
 // that one bad game costs one game.

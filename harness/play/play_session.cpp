@@ -3,24 +3,17 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <cstdio>
 #include <exception>
 #include <istream>
 #include <ostream>
 
 #include "games/params.h"
+#include "games/text.h"
 #include "harness/strf.h"
 
 namespace gts {
 
 namespace {
-
-std::string trim(const std::string& s) {
-  std::size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b])) != 0) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1])) != 0) --e;
-  return s.substr(b, e - b);
-}
 
 std::string lower(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -134,15 +127,8 @@ PlaySession::PlaySession(const GameHandle& game, PlayOptions options, std::istre
     throw ParamError("--depth: play needs a depth of at least 1, got " +
                      std::to_string(options_.depth));
   }
-  if (options_.max_plies < 1) {
-    throw ParamError("--max-plies: expected at least 1, got " + std::to_string(options_.max_plies));
-  }
-  try {
-    position_ = options_.position.empty() ? game_.initial_position()
-                                          : game_.canonical_position(options_.position);
-  } catch (const ParseError& e) {
-    throw ParseError(std::string("--position: ") + e.what());
-  }
+  position_ = options_.position.empty() ? game_.initial_position()
+                                        : game_.canonical_position(options_.position);
   first_player_ = game_.to_move(position_);
   searcher_ = game_.make_searcher(options_.algorithm, options_.eval);
   std::map<std::string, std::string> quiet = options_.algorithm.options.values();
@@ -273,10 +259,10 @@ bool PlaySession::human_turn() {
     return false;
   }
   if (options_.echo_input) out_ << line << "\n";
-  const std::string text = trim(line);
+  const std::string text(trim(line));
   const std::size_t space = std::min(text.find(' '), text.size());
   const std::string word = lower(text.substr(0, space));
-  const std::string rest = trim(text.substr(space));
+  const std::string rest(trim(std::string_view(text).substr(space)));
   if (word == "quit" || word == "exit" || word == "q") return false;
   if (word == "undo" || word == "u") {
     undo();

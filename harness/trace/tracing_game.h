@@ -76,28 +76,25 @@ class Tracer {
   }
 
   void on_terminal_check(std::int32_t id) {
-    if (id < 0) return;
-    settle(id);
-    at(id).entered = true;
-    if (at(id).hashed) probe_due(id);
+    if (Node* n = touch(id)) {
+      n->entered = true;
+      if (n->hashed) probe_due(id);
+    }
   }
   void on_bounds(std::int32_t id) {
-    if (id < 0) return;
-    settle(id);
     // Game bounds may answer a visit on their own (an exact search without a table); asked
     // after an evaluation, they only clamp it.
-    if (at(id).entered) probe_due(id);
+    if (Node* n = touch(id); n != nullptr && n->entered) probe_due(id);
   }
   void on_hash(std::int32_t id) {
-    if (id < 0) return;
-    settle(id);
-    at(id).hashed = true;
-    // Hashed by its own visit (a child the parent made without hashing it): the probe is due now.
-    if (at(id).entered) probe_due(id);
+    if (Node* n = touch(id)) {
+      n->hashed = true;
+      // Hashed by its own visit (a child the parent made without hashing it): the probe is due.
+      if (n->entered) probe_due(id);
+    }
   }
   void on_expand(std::int32_t id, const MovesOf<G>& moves) {
-    if (id < 0) return;
-    settle(id);
+    if (touch(id) == nullptr) return;
     if (id == 0) ++passes_;
     Node& n = at(id);
     n.awaiting = n.entered = false;
@@ -109,8 +106,7 @@ class Tracer {
     mark_pass(n);
   }
   void on_eval(std::int32_t id, Value v) {
-    if (id < 0) return;
-    settle(id);
+    if (touch(id) == nullptr) return;
     Node& n = at(id);
     n.awaiting = n.entered = false;
     if (ordering_left_ > 0 && n.parent == ordering_parent_) {
@@ -161,6 +157,13 @@ class Tracer {
 
  private:
   Node& at(std::int32_t id) { return nodes_[static_cast<std::size_t>(id)]; }
+  // The traced node `id` as the search touches it (a pending probe settled first), or nullptr
+  // outside the traced search.
+  Node* touch(std::int32_t id) {
+    if (id < 0) return nullptr;
+    settle(id);
+    return &at(id);
+  }
   // The child of `n` that `m` leads to, or -1.
   static std::int32_t kid(const Node& n, Move m) {
     for (const auto& [move, id] : n.kids) {

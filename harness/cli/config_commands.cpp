@@ -1,0 +1,127 @@
+// `harness run|compare|solve|tune CONFIG.yaml [--threads N] [--out DIR] [--resume] [--quiet]`
+// (run also [--seed S] [--debug]): each hands the run pipeline's request to its runner.
+#include <functional>
+#include <iostream>
+#include <memory>
+
+#include "harness/cli/command.h"
+#include "harness/compare/compare_runner.h"
+#include "harness/pipeline/run_pipeline.h"
+#include "harness/solve/solve_runner.h"
+#include "harness/tournament/runner.h"
+#include "harness/tune/tune_run.h"
+
+namespace gts::cli {
+
+namespace {
+
+// The most worker threads any command accepts (the configs' limit too).
+constexpr long long kMaxThreads = 1024;
+
+struct RunArgs {
+  std::string config;
+  int threads = -1;  // -1: the config's
+  std::string out;
+  bool resume = false;
+  bool quiet = false;
+};
+
+// Adds the command `name` with the options every config command takes; `job` names what
+// --threads counts ("games played", "searches"). Its action hands the request to `run`.
+CLI::App* add_config_command(CLI::App& app, Action& action, const std::string& command_line,
+                             const std::string& name, const std::string& help,
+                             const std::string& config_kind, const std::string& job,
+                             std::function<int(const RunRequest&)> run) {
+  const auto [cmd, args] =
+      add_command<RunArgs>(app, action, name, help, [command_line, run](const RunArgs& a) {
+        RunRequest r;
+        r.config_path = a.config;
+        if (a.threads >= 0) r.threads = a.threads;
+        r.out_dir = a.out;
+        r.resume = a.resume;
+        r.quiet = a.quiet;
+        r.command_line = command_line;
+        return run(r);
+      });
+  cmd->add_option("config", args->config, config_kind + " config (YAML)")->required();
+  cmd->add_option("--threads", args->threads, job + " at once (0 = all cores)")
+      ->check(integer_in(0, kMaxThreads));
+  cmd->add_option("--out", args->out, "run folder (default: results/<name>-<date>-<time>)");
+  cmd->add_flag("--resume", args->resume,
+                "finish the interrupted run in --out, keeping everything it finished");
+  cmd->add_flag("--quiet", args->quiet, "no progress lines");
+  return cmd;
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app, Action& action, const std::string& command_line) {
+  auto seed = std::make_shared<std::string>();  // empty: the config's
+  auto debug = std::make_shared<bool>(false);
+  CLI::App* cmd = add_config_command(
+      app, action, command_line, "run",
+      "play the tournament a YAML config describes, in parallel, and write its reports",
+      "tournament", "games played", [seed, debug](const RunRequest& request) {
+        RunOptions o;
+        o.debug = *debug;
+        static_cast<RunRequest&>(o) = request;
+        if (!seed->empty()) o.seed = parse_seed(*seed);
+        return run_tournament(o).exit_code;
+      });
+  cmd->add_option("--seed", *seed, "run seed (overrides the config's)")->check(seed_check());
+  cmd->add_flag("--debug", *debug,
+                "log every engine's whole UGI exchange in RUN_DIR/engines/<player>.log (their "
+                "stderr is always there)");
+}
+
+void add_compare_command(CLI::App& app, Action& action, const std::string& command_line) {
+  add_config_command(
+      app, action, command_line, "compare",
+      "run every algorithm of a YAML config on the same trees and positions, check that their "
+      "values agree, and write compare.csv and summary.csv (exit 1 on a disagreement)",
+      "compare", "(input, depth) jobs run", [](const RunRequest& request) {
+        const CompareRunResult r = run_compare(request);
+        if (r.summary.empty()) return r.exit_code;  // stopped: the pipeline said how to resume
+        std::cout << compare_summary_table(r.summary);
+        std::cout << "wrote " << r.out_dir
+                  << "/compare.csv, inputs.csv, summary.csv, config.yaml\n";
+        if (!r.disagreements.empty()) {
+          std::cerr << "compare: " << r.disagreements.size()
+                    << " (input, depth) jobs where the algorithms disagree:\n";
+          for (const auto& d : r.disagreements) std::cerr << "  " << d << "\n";
+        }
+        return r.exit_code;
+      });
+}
+
+void add_solve_command(CLI::App& app, Action& action, const std::string& command_line) {
+  add_config_command(
+      app, action, command_line, "solve",
+      "solve a problem set with proof-number search, df-pn and alpha-beta, as a YAML config "
+      "describes, and write solve.csv, summary.csv and solved_within.csv",
+      "solve", "(problem, solver) runs", [](const RunRequest& request) {
+        const SolveRunResult r = run_solve(request);
+        if (r.summary.empty()) return r.exit_code;  // stopped: the pipeline said how to resume
+        // Quiet is quiet: the files hold the results; only a contradiction is said, on stderr.
+        if (!request.quiet) {
+          std::cout << summary_table(r.summary);
+          std::cout << "wrote " << r.out_dir << "/solve.csv, summary.csv, solved_within.csv\n";
+        }
+        if (r.exit_code != 0) {
+          std::cerr
+              << "solve: some solver contradicted a known answer (see the 'correct' column)\n";
+        }
+        return r.exit_code;
+      });
+}
+
+void add_tune_command(CLI::App& app, Action& action, const std::string& command_line) {
+  add_config_command(
+      app, action, command_line, "tune",
+      "tune a linear evaluation's weights by playing games (SPSA or a round robin of "
+      "candidates), then verify the result against the start weights with an SPRT",
+      "tune", "games played",
+      [](const RunRequest& request) { return run_tune(request).exit_code; });
+}
+
+}  // namespace gts::cli
