@@ -40,7 +40,8 @@ using ResultHandler = std::function<void(std::size_t index, const std::string& r
 // Runs `work.jobs` with `local` on this process (and, under MPI, with each worker's own runner),
 // calling on_result(index, result) for every finished job, never two calls at once. Stops handing
 // out jobs once `stop` is set (jobs in flight see it and return unfinished) or a job fails.
-// Without MPI an exception from a job or from on_result propagates, as from tbb::parallel_for.
+// Without MPI an exception from on_result propagates, and one from a job once the jobs in flight
+// are delivered.
 DistributeOutcome distribute(const DistributedWork& work, JobRunner& local,
                              const ResultHandler& on_result, const std::atomic<bool>& stop);
 
