@@ -6,9 +6,7 @@
 
 #include <string_view>
 
-#include "harness/stats/bayes_elo.h"
 #include "harness/stats/elo.h"
-#include "harness/stats/pentanomial.h"
 
 namespace gts {
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "harness/pipeline/run_pipeline.h"
-#include "harness/stats/pentanomial.h"
+#include "harness/stats/elo.h"
 #include "harness/tournament/journal.h"
 #include "harness/tune/tune_config.h"
 #include "harness/tune/tune_jobs.h"

@@ -10,9 +10,7 @@
 #include <vector>
 
 #include "games/params.h"
-#include "harness/stats/bayes_elo.h"
 #include "harness/stats/elo.h"
-#include "harness/stats/pentanomial.h"
 #include "harness/stats/ratings.h"
 #include "harness/stats/sprt.h"
 
