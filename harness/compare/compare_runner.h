@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "harness/compare/compare_summary.h"
-#include "harness/mpi/job_runner.h"
+#include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/run_pipeline.h"
 
 namespace gts {

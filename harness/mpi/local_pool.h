@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "common/interrupt.h"
-#include "harness/mpi/job_runner.h"
+#include "harness/mpi/work_distributor.h"
 
 namespace gts::mpi {
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/mpi/job_runner.h"
+#include "harness/mpi/work_distributor.h"
 #include "harness/registry.h"
 
 namespace gts {
