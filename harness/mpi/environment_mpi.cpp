@@ -32,7 +32,6 @@
 
 #include "harness/mpi/environment.h"
 #include "harness/mpi/local_pool.h"
-#include "harness/mpi/thread_count.h"
 #include "harness/mpi/wire.h"
 
 namespace gts::mpi {

@@ -1,10 +1,12 @@
 #include "harness/mpi/work_distributor.h"
 
+#include <oneapi/tbb/info.h>
+#include <sys/resource.h>
+
 #include <exception>
 
 #include "harness/mpi/environment.h"
 #include "harness/mpi/local_pool.h"
-#include "harness/mpi/thread_count.h"
 
 namespace gts {
 
@@ -46,6 +48,17 @@ DistributeOutcome distribute(const DistributedWork& work, JobRunner& local,
     return mpi::distribute_over_ranks(*env, work, local, on_result, stop);
   }
   return distribute_locally(work, local, on_result, stop);
+}
+
+int resolve_thread_count(long long threads) {
+  return threads <= 0 ? tbb::info::default_concurrency() : static_cast<int>(threads);
+}
+
+double process_cpu_ms() {
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  return static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+         static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-3;
 }
 
 }  // namespace gts

@@ -66,4 +66,12 @@ using ResultHandler = std::function<void(std::size_t index, const std::string& r
 DistributeOutcome distribute(const DistributedWork& work, JobRunner& local,
                              const ResultHandler& on_result, const std::atomic<bool>& stop);
 
+// Jobs a process runs at once: `threads`, or its core count (oneTBB's concurrency) for 0. The one
+// place where 0 ("all cores") is resolved, for every command and every MPI rank (each against its
+// own cores).
+int resolve_thread_count(long long threads);
+
+// CPU time of the whole process (every thread), in ms.
+double process_cpu_ms();
+
 }  // namespace gts

@@ -16,7 +16,6 @@
 #include "algorithms/search.h"
 #include "common/interrupt.h"
 #include "harness/config/config_error.h"
-#include "harness/mpi/thread_count.h"
 #include "harness/mpi/wire.h"
 
 namespace gts {
