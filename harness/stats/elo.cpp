@@ -109,12 +109,6 @@ void PentanomialCounts::add(double first, double second) {
   ++*bins[half_points(first) + half_points(second)];
 }
 
-PentanomialCounts pentanomial_counts(std::span<const PairResult> pairs) {
-  PentanomialCounts counts;
-  for (const PairResult& pair : pairs) counts.add(pair);
-  return counts;
-}
-
 EloEstimate elo_from_pentanomial(const PentanomialCounts& c) {
   const std::array<std::int64_t, 5> count{c.ll, c.ld, c.wl_dd, c.wd, c.ww};
   for (std::int64_t k : count) {
