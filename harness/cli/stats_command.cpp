@@ -8,9 +8,7 @@
 
 #include "games/params.h"
 #include "harness/cli/command.h"
-#include "harness/stats/bayes_elo.h"
 #include "harness/stats/elo.h"
-#include "harness/stats/pentanomial.h"
 #include "harness/stats/sprt.h"
 #include "harness/strf.h"
 

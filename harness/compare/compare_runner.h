@@ -16,7 +16,7 @@
 
 #include "algorithms/search.h"
 #include "harness/compare/compare_config.h"
-#include "harness/mpi/job_runner.h"
+#include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/run_pipeline.h"
 
 namespace gts {

@@ -14,20 +14,15 @@
 // waiting is polling with short sleeps, because Open MPI's blocking calls spin on a core that the
 // rank's searches need.
 #include <mpi.h>
-#include <oneapi/tbb/global_control.h>
-#include <oneapi/tbb/task_arena.h>
 #include <signal.h>
 
 #include <algorithm>
 #include <chrono>
 #include <climits>
-#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
-#include <exception>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -35,9 +30,8 @@
 #include <utility>
 #include <vector>
 
-#include "common/interrupt.h"
 #include "harness/mpi/environment.h"
-#include "harness/mpi/thread_count.h"
+#include "harness/mpi/local_pool.h"
 #include "harness/mpi/wire.h"
 
 namespace gts::mpi {
@@ -153,96 +147,6 @@ class FailingRunner final : public JobRunner {
   std::unique_ptr<JobRunner> inner_;
   std::uint64_t after_;
   std::atomic<std::uint64_t> started_{0};
-};
-
-// Jobs in flight on this process's oneTBB threads while the calling thread talks to other ranks:
-// submit() queues a job, take() collects finished ones.
-class LocalPool {
- public:
-  enum class Status { kDone, kStopped, kFailed };
-  struct Result {
-    std::size_t index = 0;
-    Status status = Status::kDone;
-    std::string payload;  // the result (done) or the error (failed)
-  };
-
-  // `threads` jobs run at once; `halt` is passed to every job.
-  LocalPool(int threads, JobRunner& runner, const std::atomic<bool>& halt)
-      : runner_(runner),
-        halt_(halt),
-        parallelism_(tbb::global_control::max_allowed_parallelism,
-                     static_cast<std::size_t>(threads) + 1),
-        arena_(threads, 0) {}
-  // Waits for every submitted job: set `halt` first to make that quick.
-  ~LocalPool() {
-    std::unique_lock lock(mutex_);
-    ready_.wait(lock, [&] { return running_ == 0; });
-  }
-  LocalPool(const LocalPool&) = delete;
-  LocalPool& operator=(const LocalPool&) = delete;
-
-  void submit(std::size_t index) {
-    {
-      std::lock_guard lock(mutex_);
-      ++running_;
-    }
-    ++in_flight_;
-    handoff_.fetch_add(1, std::memory_order_release);
-    arena_.enqueue([this, index] {
-      handoff_.load(std::memory_order_acquire);
-      Result r;
-      r.index = index;
-      try {
-        auto out = runner_.run(index, halt_);
-        if (!out) r.status = Status::kStopped;
-        r.payload = out ? std::move(*out) : std::string();
-      } catch (const Interrupted&) {
-        r.status = Status::kStopped;  // Ctrl-C stopped work below its search
-      } catch (const std::exception& e) {
-        r.status = Status::kFailed;
-        r.payload = e.what();
-      } catch (...) {
-        r.status = Status::kFailed;
-        r.payload = "unknown exception";
-      }
-      std::lock_guard lock(mutex_);
-      results_.push_back(std::move(r));
-      --running_;
-      ready_.notify_all();
-    });
-  }
-
-  // Submitted and not yet taken.
-  [[nodiscard]] int in_flight() const { return in_flight_; }
-
-  // The finished jobs, waiting up to `wait_us` for the first when none is ready.
-  std::vector<Result> take(int wait_us) {
-    std::unique_lock lock(mutex_);
-    if (results_.empty() && wait_us > 0) {
-      ready_.wait_for(lock, std::chrono::microseconds(wait_us), [&] { return !results_.empty(); });
-    }
-    std::vector<Result> out(std::make_move_iterator(results_.begin()),
-                            std::make_move_iterator(results_.end()));
-    results_.clear();
-    in_flight_ -= static_cast<int>(out.size());
-    return out;
-  }
-
- private:
-  JobRunner& runner_;
-  const std::atomic<bool>& halt_;
-  // The calling thread only talks to other ranks, so the arena has no slot reserved for it and the
-  // global limit is raised to let `threads` oneTBB workers in.
-  tbb::global_control parallelism_;
-  tbb::task_arena arena_;
-  std::mutex mutex_;
-  std::condition_variable ready_;
-  std::deque<Result> results_;
-  int running_ = 0;    // submitted, not finished (under mutex_)
-  int in_flight_ = 0;  // submitted, not taken (calling thread only)
-  // Debian's libtbb is not built for ThreadSanitizer: this release/acquire pair states the
-  // hand-off that task_arena::enqueue guarantees.
-  std::atomic<int> handoff_{0};
 };
 
 // Sets the flag when it goes out of scope, so that jobs in flight stop before their pool waits
@@ -474,7 +378,7 @@ DistributeOutcome distribute_over_ranks(Environment& env, const DistributedWork&
         const std::uint64_t n = r.u64();
         for (std::uint64_t i = 0; i < n; ++i) {
           // A braced list is read left to right.
-          items.push_back({r.u64(), static_cast<LocalPool::Status>(r.u64()), r.str()});
+          items.push_back({r.u64(), static_cast<LocalPool::Status>(r.u64()), r.str(), {}});
         }
         r.expect_end();
       });

@@ -1,61 +1,41 @@
 #include "harness/mpi/work_distributor.h"
 
-#include <oneapi/tbb/parallel_for.h>
-#include <oneapi/tbb/task_arena.h>
+#include <oneapi/tbb/info.h>
+#include <sys/resource.h>
 
-#include <mutex>
-#include <optional>
-#include <string>
+#include <exception>
 
-#include "common/interrupt.h"
 #include "harness/mpi/environment.h"
-#include "harness/mpi/thread_count.h"
+#include "harness/mpi/local_pool.h"
 
 namespace gts {
 
 namespace {
 
+// Jobs start in the order given, `threads` at a time, so that a run finishes them nearly in that
+// order: an SPRT match, which counts game pairs in schedule order, plays few games past the ones
+// its decision rests on. After a failure no job starts; those in flight are delivered, then the
+// failure is thrown again here, as it was thrown in the job.
 DistributeOutcome distribute_locally(const DistributedWork& work, JobRunner& local,
                                      const ResultHandler& on_result,
                                      const std::atomic<bool>& stop) {
   const int threads = resolve_thread_count(work.threads);
   DistributeOutcome outcome;
-  std::mutex mutex;
-  // Debian's libtbb is not built for ThreadSanitizer, so the hand-off of tasks inside it is
-  // invisible to TSan; this release/acquire pair states the ordering that oneTBB guarantees
-  // (everything before parallel_for happens before each task, each task before its return).
-  std::atomic<int> handoff{0};
-  handoff.store(1, std::memory_order_release);
-  // Jobs start in the order given: each worker takes the next one from a shared counter. (A
-  // parallel_for over the jobs would split them into ranges, one per thread, so that thread k
-  // would start k/threads of the way in: a run would finish its jobs far out of order, and an
-  // SPRT match, which counts game pairs in schedule order, would play up to `threads` times the
-  // games its decision rests on.)
-  std::atomic<std::size_t> next{0};
-  const std::size_t n = work.jobs.size();
-  tbb::task_arena arena(threads);
-  arena.execute([&] {
-    tbb::parallel_for(
-        0, threads,
-        [&](int) {
-          handoff.load(std::memory_order_acquire);
-          for (std::size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < n;) {
-            std::optional<std::string> result;
-            try {
-              result = local.run(work.jobs[i], stop);
-            } catch (const Interrupted&) {
-              continue;  // Ctrl-C stopped work below its search: the job is not done
-            }
-            if (!result) continue;
-            std::lock_guard lock(mutex);
-            on_result(work.jobs[i], *result);
-            ++outcome.finished;
-          }
-          handoff.fetch_add(1, std::memory_order_acq_rel);
-        },
-        tbb::simple_partitioner());
-  });
-  handoff.load(std::memory_order_acquire);
+  std::exception_ptr failure;
+  mpi::LocalPool pool(threads, local, stop);
+  for (std::size_t next = 0;;) {
+    while (!failure && !stop && pool.in_flight() < threads && next < work.jobs.size()) {
+      pool.submit(work.jobs[next++]);
+    }
+    if (pool.in_flight() == 0) break;
+    for (const auto& r : pool.take(100000)) {
+      if (r.status == mpi::LocalPool::Status::kFailed && !failure) failure = r.error;
+      if (r.status != mpi::LocalPool::Status::kDone) continue;
+      on_result(r.index, r.payload);
+      ++outcome.finished;
+    }
+  }
+  if (failure) std::rethrow_exception(failure);
   return outcome;
 }
 
@@ -68,6 +48,17 @@ DistributeOutcome distribute(const DistributedWork& work, JobRunner& local,
     return mpi::distribute_over_ranks(*env, work, local, on_result, stop);
   }
   return distribute_locally(work, local, on_result, stop);
+}
+
+int resolve_thread_count(long long threads) {
+  return threads <= 0 ? tbb::info::default_concurrency() : static_cast<int>(threads);
+}
+
+double process_cpu_ms() {
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  return static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+         static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-3;
 }
 
 }  // namespace gts

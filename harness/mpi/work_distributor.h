@@ -12,12 +12,33 @@
 #include <atomic>
 #include <cstddef>
 #include <functional>
+#include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "harness/mpi/job_runner.h"
-
 namespace gts {
+
+// A job is an index into a list that every rank derives the same way from the same config, and its
+// result travels as bytes, so rank 0 records exactly what a local run records.
+class JobRunner {
+ public:
+  virtual ~JobRunner() = default;
+  // Runs job `index` and returns its result, serialized; nullopt when `stop` cut it short (the job
+  // is not done: a resumed run does it again). Called from several threads at once. Throws for a
+  // failure that must stop the whole run; Interrupted (common/interrupt.h: Ctrl-C reached work
+  // below the job's search) counts as stopped, as nullopt does.
+  virtual std::optional<std::string> run(std::size_t index, const std::atomic<bool>& stop) = 0;
+};
+
+// Builds, on a worker rank, the runner for the `context` that rank 0 sent (its own options, the
+// config path, a hash to check that both ranks read the same config). Throws when it cannot; the
+// message reaches rank 0, which stops the run.
+using JobRunnerFactory = std::function<std::unique_ptr<JobRunner>(const std::string& context)>;
+
+// The kinds of distributed work, by name ("tournament", "solve", ...).
+using JobKinds = std::map<std::string, JobRunnerFactory>;
 
 struct DistributedWork {
   std::string kind;               // the JobKinds name worker ranks build their runner with
@@ -40,8 +61,17 @@ using ResultHandler = std::function<void(std::size_t index, const std::string& r
 // Runs `work.jobs` with `local` on this process (and, under MPI, with each worker's own runner),
 // calling on_result(index, result) for every finished job, never two calls at once. Stops handing
 // out jobs once `stop` is set (jobs in flight see it and return unfinished) or a job fails.
-// Without MPI an exception from a job or from on_result propagates, as from tbb::parallel_for.
+// Without MPI an exception from on_result propagates, and one from a job once the jobs in flight
+// are delivered.
 DistributeOutcome distribute(const DistributedWork& work, JobRunner& local,
                              const ResultHandler& on_result, const std::atomic<bool>& stop);
+
+// Jobs a process runs at once: `threads`, or its core count (oneTBB's concurrency) for 0. The one
+// place where 0 ("all cores") is resolved, for every command and every MPI rank (each against its
+// own cores).
+int resolve_thread_count(long long threads);
+
+// CPU time of the whole process (every thread), in ms.
+double process_cpu_ms();
 
 }  // namespace gts

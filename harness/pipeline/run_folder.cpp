@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <sys/file.h>
 #include <unistd.h>
-#include <yaml-cpp/yaml.h>
 
 #include <cerrno>
 #include <cstring>
@@ -12,9 +11,7 @@
 #include <iterator>
 #include <stdexcept>
 
-#include "games/params.h"
-#include "harness/config/config_error.h"
-#include "harness/strf.h"
+#include "common/input_error.h"
 
 namespace gts {
 
@@ -88,46 +85,6 @@ RunFolderLock::RunFolderLock(const std::string& dir) {
 
 RunFolderLock::~RunFolderLock() {
   if (fd_ >= 0) ::close(fd_);  // closing the last descriptor releases the flock
-}
-
-RunFolder open_run_folder(const RunFolderRequest& r) {
-  RunFolder folder;
-  folder.dir = r.dir;
-  const std::string& dir = folder.dir;
-  if (r.resume) {
-    if (dir.empty()) throw ParamError("--resume needs the run folder: --out DIR");
-    if (!std::filesystem::exists(dir + "/run.yaml")) {
-      throw ParamError("--resume: " + dir + " holds no run (no run.yaml)");
-    }
-    folder.lock = RunFolderLock(dir);
-    if (const std::string old = read_run_hash(dir); old != r.hash) {
-      throw ConfigError(r.config_path,
-                        strf("--resume: this config differs from the one %s was started with "
-                             "(config hash %s vs %s); %s",
-                             dir.c_str(), r.hash.c_str(), old.c_str(), r.resume_hint.c_str()));
-    }
-    return folder;
-  }
-  if (dir.empty()) folder.dir = "results/" + r.name + "-" + stamp_text();
-  std::filesystem::create_directories(dir);
-  // Locked before the check, so two runs started on one new folder cannot both pass it.
-  folder.lock = RunFolderLock(dir);
-  for (const std::string& file : r.run_files) {
-    if (std::filesystem::exists(dir + "/" + file)) {
-      throw ParamError("--out: " + dir +
-                       " already holds a run; add --resume to finish it, or choose another folder");
-    }
-  }
-  return folder;
-}
-
-std::string read_run_hash(const std::string& dir) {
-  try {
-    YAML::Node node = YAML::LoadFile(dir + "/run.yaml");
-    return node["run"]["config_hash"].as<std::string>();
-  } catch (const std::exception& e) {
-    throw ConfigError(dir + "/run.yaml", std::string("cannot read the run to resume: ") + e.what());
-  }
 }
 
 std::string shell_quote(const std::string& s) {

@@ -4,7 +4,6 @@
 
 #include <filesystem>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace gts {
@@ -23,47 +22,19 @@ std::string read_file_text(const std::filesystem::path& path);
 // The file's whole lines: a last line without its newline, torn by a kill, is dropped.
 std::vector<std::string> complete_lines(const std::string& path);
 
-// A resumable run's folder. With `resume`, `dir` must be given and hold a run.yaml written with
-// config hash `hash` (else ParamError or ConfigError naming `config_path`; `resume_hint` ends that
-// message, e.g. "resume with the same config"). Without, `dir` defaults to
-// results/<name>-<stamp>, must hold none of `run_files` (ParamError), and is created.
-struct RunFolderRequest {
-  std::string dir;
-  bool resume = false;
-  std::string config_path;
-  std::string hash;
-  std::string name;
-  std::vector<std::string> run_files;
-  std::string resume_hint;
-};
-
 // An exclusive lock on a run folder (flock on DIR/.lock, which records the holder's PID), held
 // while this object lives. The kernel drops it when the holder dies, however it dies, so a lock
-// left by a killed run is simply taken over; a live holder makes open_run_folder refuse.
+// left by a killed run is simply taken over; a live holder is refused.
 class RunFolderLock {
  public:
-  RunFolderLock() = default;
   explicit RunFolderLock(const std::string& dir);  // ParamError naming the holder's PID
-  RunFolderLock(RunFolderLock&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
-  RunFolderLock& operator=(RunFolderLock&& other) noexcept {
-    std::swap(fd_, other.fd_);  // `other` releases the lock this one held
-    return *this;
-  }
   ~RunFolderLock();
+  RunFolderLock(const RunFolderLock&) = delete;
+  RunFolderLock& operator=(const RunFolderLock&) = delete;
 
  private:
   int fd_ = -1;
 };
-
-struct RunFolder {
-  std::string dir;
-  RunFolderLock lock;
-};
-// Opens (or creates) the folder and locks it before anything in it is read or written.
-RunFolder open_run_folder(const RunFolderRequest& request);
-
-// The config hash recorded in dir/run.yaml; ConfigError naming that file when it cannot be read.
-std::string read_run_hash(const std::string& dir);
 
 // `s` as one word for a POSIX shell (quoted only where it needs to be).
 std::string shell_quote(const std::string& s);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <stdexcept>
@@ -15,7 +16,6 @@
 #include "algorithms/search.h"
 #include "common/interrupt.h"
 #include "harness/config/config_error.h"
-#include "harness/mpi/thread_count.h"
 #include "harness/mpi/wire.h"
 
 namespace gts {
@@ -116,6 +116,32 @@ class ResultLog {
   std::map<std::size_t, std::string> resumed_;
 };
 
+// The run folder: with --resume, --out, which must hold a run; else --out, the config's folder or
+// results/<name>-<stamp>, created. The constructor checks the rest once the folder is locked.
+std::string run_folder(const RunRequest& request, const RunDescription& description) {
+  std::string dir = request.out_dir.empty() ? description.config_out_dir : request.out_dir;
+  if (request.resume) {
+    if (dir.empty()) throw ParamError("--resume needs the run folder: --out DIR");
+    if (!std::filesystem::exists(dir + "/run.yaml")) {
+      throw ParamError("--resume: " + dir + " holds no run (no run.yaml)");
+    }
+    return dir;
+  }
+  if (dir.empty()) dir = "results/" + description.name + "-" + stamp_text();
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+// The config hash recorded in dir/run.yaml; ConfigError naming that file when it cannot be read.
+std::string read_run_hash(const std::string& dir) {
+  try {
+    YAML::Node node = YAML::LoadFile(dir + "/run.yaml");
+    return node["run"]["config_hash"].as<std::string>();
+  } catch (const std::exception& e) {
+    throw ConfigError(dir + "/run.yaml", std::string("cannot read the run to resume: ") + e.what());
+  }
+}
+
 std::string cpu_model() {
   std::ifstream in("/proc/cpuinfo");
   for (std::string line; std::getline(in, line);) {
@@ -150,12 +176,27 @@ RunPipeline::RunPipeline(const RunRequest& request, RunDescription description)
       hash_(config_hash_of(description_.decisive_text)),
       threads_wanted_(request.threads.value_or(description_.config_threads)),
       threads_(resolve_thread_count(threads_wanted_)),
-      folder_(open_run_folder(
-          {request.out_dir.empty() ? description_.config_out_dir : request.out_dir, request.resume,
-           request.config_path, hash_, description_.name, description_.run_files,
-           "resume with the same config" +
-               std::string(description_.resume_flags.empty() ? "" : " and options")})),
+      dir_(run_folder(request, description_)),
+      lock_(dir_),
       started_(now_text()) {
+  if (request.resume) {
+    if (const std::string old = read_run_hash(dir_); old != hash_) {
+      throw ConfigError(request.config_path,
+                        "--resume: this config differs from the one " + dir_ +
+                            " was started with (config hash " + hash_ + " vs " + old +
+                            "); resume with the same config" +
+                            (description_.resume_flags.empty() ? "" : " and options"));
+    }
+  } else {
+    // Checked once locked, so that two runs started on one new folder cannot both pass it.
+    for (const std::string& file : description_.run_files) {
+      if (std::filesystem::exists(dir_ + "/" + file)) {
+        throw ParamError("--out: " + dir_ +
+                         " already holds a run; add --resume to finish it, or choose another "
+                         "folder");
+      }
+    }
+  }
   write_run_yaml("running");
   g_stop = false;
   g_signalled = false;

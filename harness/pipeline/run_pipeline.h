@@ -72,7 +72,7 @@ class RunPipeline {
   RunPipeline(const RunPipeline&) = delete;
   RunPipeline& operator=(const RunPipeline&) = delete;
 
-  [[nodiscard]] const std::string& dir() const { return folder_.dir; }
+  [[nodiscard]] const std::string& dir() const { return dir_; }
   [[nodiscard]] const std::string& hash() const { return hash_; }
   [[nodiscard]] bool quiet() const { return request_.quiet; }
   // Jobs at once on this process (0 resolved to the core count).
@@ -126,7 +126,8 @@ class RunPipeline {
   std::string hash_;
   int threads_wanted_ = 0;
   int threads_ = 1;
-  RunFolder folder_;
+  std::string dir_;
+  RunFolderLock lock_;              // taken before anything in the folder is read or written
   void (*old_int_)(int) = nullptr;  // the Ctrl-C handlers before the pipeline's
   void (*old_term_)(int) = nullptr;
   std::string started_;

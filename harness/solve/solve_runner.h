@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "harness/goal_problem.h"
-#include "harness/mpi/job_runner.h"
+#include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/run_pipeline.h"
 
 namespace gts {

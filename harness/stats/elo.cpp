@@ -1,6 +1,7 @@
 #include "harness/stats/elo.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -13,17 +14,17 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-}  // namespace
-
-double elo_from_score(double score) {
-  if (!(score >= 0.0 && score <= 1.0)) return kNaN;
-  if (score == 1.0) return kInf;
-  if (score == 0.0) return -kInf;
-  return -400.0 * std::log10(1.0 / score - 1.0);
+// Half-points: 0, 1 or 2 for loss, draw, win; anything else is rejected.
+int half_points(double result) {
+  if (result == 0.0) return 0;
+  if (result == 0.5) return 1;
+  if (result == 1.0) return 2;
+  throw ParamError("pentanomial: game result " + std::to_string(result) + " is not 0, 0.5 or 1");
 }
 
-double score_from_elo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
-
+// Shared by the W/D/L and pentanomial estimates: builds an estimate from `samples` observations
+// with mean `score` and per-sample variance `variance`. `nelo_scale` is the number of games per
+// sample (1 or 2): the normalized Elo divides by sqrt(nelo_scale * variance), as fastchess does.
 EloEstimate estimate_from_moments(std::int64_t samples, double score, double variance,
                                   double draw_ratio, double nelo_scale) {
   EloEstimate e;
@@ -68,6 +69,17 @@ EloEstimate estimate_from_moments(std::int64_t samples, double score, double var
   return e;
 }
 
+}  // namespace
+
+double elo_from_score(double score) {
+  if (!(score >= 0.0 && score <= 1.0)) return kNaN;
+  if (score == 1.0) return kInf;
+  if (score == 0.0) return -kInf;
+  return -400.0 * std::log10(1.0 / score - 1.0);
+}
+
+double score_from_elo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
+
 EloEstimate elo_from_wdl(const WdlCounts& c) {
   if (c.wins < 0 || c.draws < 0 || c.losses < 0) {
     throw ParamError("elo: negative game count (W=" + std::to_string(c.wins) +
@@ -90,6 +102,63 @@ double los_from_wins_losses(std::int64_t wins, std::int64_t losses) {
   const auto w = static_cast<double>(wins);
   const auto l = static_cast<double>(losses);
   return 0.5 + 0.5 * std::erf((w - l) / std::sqrt(2.0 * (w + l)));
+}
+
+void PentanomialCounts::add(double first, double second) {
+  std::int64_t* const bins[] = {&ll, &ld, &wl_dd, &wd, &ww};
+  ++*bins[half_points(first) + half_points(second)];
+}
+
+EloEstimate elo_from_pentanomial(const PentanomialCounts& c) {
+  const std::array<std::int64_t, 5> count{c.ll, c.ld, c.wl_dd, c.wd, c.ww};
+  for (std::int64_t k : count) {
+    if (k < 0) throw ParamError("pentanomial: negative pair count " + std::to_string(k));
+  }
+  const std::int64_t pairs = c.pairs();
+  if (pairs == 0) return estimate_from_moments(0, 0, 0, 0, 2);
+
+  constexpr std::array<double, 5> kPairScore{0.0, 0.25, 0.5, 0.75, 1.0};
+  const auto n = static_cast<double>(pairs);
+  double score = 0;
+  for (std::size_t i = 0; i < 5; ++i) score += kPairScore[i] * static_cast<double>(count[i]) / n;
+  double var = 0;
+  for (std::size_t i = 0; i < 5; ++i) {
+    const double dev = kPairScore[i] - score;
+    var += static_cast<double>(count[i]) / n * dev * dev;
+  }
+  return estimate_from_moments(pairs, score, var, static_cast<double>(c.wl_dd) / n, 2.0);
+}
+
+BayesElo bayes_elo_from_probabilities(const WdlProbabilities& p) {
+  if (!(p.win > 0 && p.loss > 0 && p.win + p.loss <= 1.0)) return {kNaN, kNaN};
+  return {200.0 * std::log10(p.win / p.loss * (1.0 - p.loss) / (1.0 - p.win)),
+          200.0 * std::log10((1.0 - p.loss) / p.loss * (1.0 - p.win) / p.win)};
+}
+
+BayesElo bayes_elo_from_wdl(const WdlCounts& c) {
+  const auto n = static_cast<double>(c.games());
+  if (n <= 0) return bayes_elo_from_probabilities({});
+  return bayes_elo_from_probabilities({static_cast<double>(c.wins) / n,
+                                       static_cast<double>(c.draws) / n,
+                                       static_cast<double>(c.losses) / n});
+}
+
+WdlProbabilities probabilities_from_bayes_elo(const BayesElo& b) {
+  WdlProbabilities p;
+  p.win = 1.0 / (1.0 + std::pow(10.0, (b.drawelo - b.elo) / 400.0));
+  p.loss = 1.0 / (1.0 + std::pow(10.0, (b.drawelo + b.elo) / 400.0));
+  p.draw = 1.0 - p.win - p.loss;
+  return p;
+}
+
+double score_from_bayes_elo(const BayesElo& b) {
+  const WdlProbabilities p = probabilities_from_bayes_elo(b);
+  return p.win + 0.5 * p.draw;
+}
+
+double bayes_elo_scale(double drawelo) {
+  const double x = std::pow(10.0, -drawelo / 400.0);
+  return 4.0 * x / ((1.0 + x) * (1.0 + x));
 }
 
 }  // namespace gts

@@ -1,6 +1,7 @@
 // Elo from game results: the logistic Elo transform, the 95% interval and the likelihood of
 // superiority, computed as fastchess does (app/src/matchmaking/elo/elo_wdl.cpp), so that our
-// numbers can be checked against a widely used tool.
+// numbers can be checked against a widely used tool; from W/D/L counts, from game pairs
+// (pentanomial) and in the BayesElo model (each in its section below).
 //
 // Edge cases use IEEE values rather than clamps, so a report can print "inf", "-inf" or "nan":
 //   * no games: every field except `samples` is NaN;
@@ -59,10 +60,63 @@ struct EloEstimate {
 // EloEstimate::los, which also weighs draws (136/96/111: 99.57% here, 99.60% there).
 [[nodiscard]] double los_from_wins_losses(std::int64_t wins, std::int64_t losses);
 
-// Shared by the W/D/L and pentanomial estimates: builds an estimate from `samples` observations
-// with mean `score` and per-sample variance `variance`. `nelo_scale` is the number of games per
-// sample (1 or 2): the normalized Elo divides by sqrt(nelo_scale * variance), as fastchess does.
-[[nodiscard]] EloEstimate estimate_from_moments(std::int64_t samples, double score, double variance,
-                                                double draw_ratio, double nelo_scale);
+// ---------------------------------------------------------------------------------------------
+// Pentanomial statistics over game pairs: the same opening played twice with colours swapped.
+// Counting pairs instead of games removes the opening's bias from the variance, which is why
+// fishtest and fastchess prefer it (Van den Bergh, "Normalized Elo", section on game pairs).
+
+// Pairs by A's total score over the two games: LL 0, LD 0.5, WL or DD 1, WD 1.5, WW 2.
+struct PentanomialCounts {
+  std::int64_t ll = 0;
+  std::int64_t ld = 0;
+  std::int64_t wl_dd = 0;
+  std::int64_t wd = 0;
+  std::int64_t ww = 0;
+
+  [[nodiscard]] std::int64_t pairs() const { return ll + ld + wl_dd + wd + ww; }
+  // Counts one pair from A's scores in its two games; throws ParamError unless both are 0 (loss),
+  // 0.5 (draw) or 1 (win).
+  void add(double first, double second);
+};
+
+// fastchess's EloPentanomial (app/src/matchmaking/elo/elo_pentanomial.cpp): pair scores
+// 0, 1/4, 1/2, 3/4, 1 (half the pair's points); s = mean pair score; var = variance of a pair's
+// score; interval s +- z sqrt(var/P) through elo_from_score with P pairs;
+// LOS = 1/2 + 1/2 erf((s - 1/2) / sqrt(2 var/P)); nElo divides by sqrt(2 var).
+// `samples` is P and `draw_ratio` is the share of pairs scoring exactly 1 (WL or DD).
+// Throws ParamError on a negative count.
+[[nodiscard]] EloEstimate elo_from_pentanomial(const PentanomialCounts& counts);
+
+// ---------------------------------------------------------------------------------------------
+// BayesElo: the Elo model of Rémi Coulom's bayeselo program, which cutechess-cli and fastchess use
+// for their "bayesian" SPRT. A draw is a game whose two sides' strengths lie within `drawelo` of
+// each other:
+//   P(win)  = 1 / (1 + 10^((drawelo - elo) / 400)),
+//   P(loss) = 1 / (1 + 10^((drawelo + elo) / 400)),
+//   P(draw) = 1 - P(win) - P(loss),
+// so the two parameters follow from the win and loss rates (cutechess, projects/lib/src/sprt.cpp).
+
+struct BayesElo {
+  double elo = 0;      // BayesElo difference (NaN when it does not exist: no win or no loss)
+  double drawelo = 0;  // how wide the draw margin is, in the same units
+};
+
+struct WdlProbabilities {
+  double win = 0;
+  double draw = 0;
+  double loss = 0;
+};
+
+// From observed rates: elo = 200 log10(pw/pl (1-pl)/(1-pw)), drawelo = 200 log10((1-pl)/pl
+// (1-pw)/pw). NaN for both unless 0 < pw, pl and pw + pl <= 1.
+[[nodiscard]] BayesElo bayes_elo_from_probabilities(const WdlProbabilities& p);
+// The counts' rates. NaN without a win and a loss.
+[[nodiscard]] BayesElo bayes_elo_from_wdl(const WdlCounts& counts);
+[[nodiscard]] WdlProbabilities probabilities_from_bayes_elo(const BayesElo& b);
+// Expected score P(win) + P(draw)/2 under the model.
+[[nodiscard]] double score_from_bayes_elo(const BayesElo& b);
+// d logistic-Elo / d BayesElo at 0 for this drawelo: 4x / (1+x)^2 with x = 10^(-drawelo/400).
+// cutechess divides its logistic bounds by it to get BayesElo bounds.
+[[nodiscard]] double bayes_elo_scale(double drawelo);
 
 }  // namespace gts

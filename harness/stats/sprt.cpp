@@ -206,9 +206,4 @@ SprtResult sprt_decide(double llr_value, const SprtBounds& bounds) {
   return SprtResult::kContinue;
 }
 
-SprtResult sprt_decide(double llr_value, const SprtConfig& config) {
-  validate_sprt(config);
-  return sprt_decide(llr_value, sprt_bounds(config.alpha, config.beta));
-}
-
 }  // namespace gts

@@ -6,9 +6,7 @@
 
 #include <string_view>
 
-#include "harness/stats/bayes_elo.h"
 #include "harness/stats/elo.h"
-#include "harness/stats/pentanomial.h"
 
 namespace gts {
 
@@ -59,6 +57,5 @@ void validate_sprt(const SprtConfig& config);
 
 // kAcceptH1 when llr >= upper, kAcceptH0 when llr <= lower, otherwise (NaN included) kContinue.
 [[nodiscard]] SprtResult sprt_decide(double llr, const SprtBounds& bounds);
-[[nodiscard]] SprtResult sprt_decide(double llr, const SprtConfig& config);
 
 }  // namespace gts

@@ -162,36 +162,6 @@ GameRow game_row(const std::string& line) {
   return checked(from_fields(csv::split(line), kGameColumns));
 }
 
-// Every member, bit for bit, onto the wire or back.
-template <class Row, std::size_t N>
-void encode_row(wire::Writer& w, const Row& row, const Column<Row> (&columns)[N]) {
-  for_each_field(row, columns, [&](const auto& v, const Column<Row>&) {
-    if constexpr (kIsText<decltype(v)>) {
-      w.str(v);
-    } else if constexpr (kIsTime<decltype(v)>) {
-      w.f64(v);
-    } else {
-      w.u64(static_cast<std::uint64_t>(v));
-    }
-  });
-}
-
-template <class Row, std::size_t N>
-Row decode_row(wire::Reader& r, const Column<Row> (&columns)[N]) {
-  Row row;
-  for_each_field(row, columns, [&](auto& v, const Column<Row>&) {
-    using T = std::decay_t<decltype(v)>;
-    if constexpr (kIsText<T>) {
-      v = r.str();
-    } else if constexpr (kIsTime<T>) {
-      v = r.f64();
-    } else {
-      v = static_cast<T>(r.u64());
-    }
-  });
-  return row;
-}
-
 std::FILE* open_or_throw(const std::string& path, const char* mode) {
   std::FILE* f = std::fopen(path.c_str(), mode);
   if (f == nullptr) throw std::runtime_error("cannot open " + path + " for writing");
@@ -226,17 +196,21 @@ void set_outcome(GameRow& row, const GameOutcome& out) {
 
 std::string encode_game(const GameRow& row, const std::vector<MoveRow>& moves) {
   wire::Writer w;
-  encode_row(w, row, kGameColumns);
-  w.u64(moves.size());
-  for (const auto& m : moves) encode_row(w, m, kMoveColumns);
+  w.str(csv_line(row, kGameColumns)).u64(moves.size());
+  for (const auto& m : moves) w.str(csv_line(m, kMoveColumns));
   return w.take();
 }
 
 void decode_game(const std::string& bytes, GameRow& row, std::vector<MoveRow>& moves) {
   wire::Reader r(bytes);
-  row = checked(decode_row(r, kGameColumns));
+  const auto line = [&r] {  // less its newline
+    std::string text = r.str();
+    if (!text.empty()) text.pop_back();
+    return text;
+  };
+  row = game_row(line());
   moves.resize(r.u64());
-  for (auto& m : moves) m = decode_row(r, kMoveColumns);
+  for (auto& m : moves) m = from_fields(csv::split(line()), kMoveColumns);
   r.expect_end();
 }
 

@@ -61,9 +61,9 @@ struct MoveRow {
 // game; row.first and row.second must be set, since a forfeit names the player.
 void set_outcome(GameRow& row, const GameOutcome& out);
 
-// A finished game as it travels from the rank that played it to rank 0's journal: the row and the
-// moves, every field bit for bit, so that rank 0 writes what a local run writes. decode_game
-// throws std::runtime_error on bytes that are not one.
+// A finished game as it travels from the rank that played it to rank 0's journal: the lines the
+// journal writes for it, so that rank 0 writes what a local run writes. decode_game throws
+// std::runtime_error on bytes that are not one.
 std::string encode_game(const GameRow& row, const std::vector<MoveRow>& moves);
 void decode_game(const std::string& bytes, GameRow& row, std::vector<MoveRow>& moves);
 

@@ -9,9 +9,7 @@
 
 #include "harness/csv.h"
 #include "harness/pipeline/run_folder.h"
-#include "harness/stats/bayes_elo.h"
 #include "harness/stats/elo.h"
-#include "harness/stats/pentanomial.h"
 #include "harness/stats/ratings.h"
 #include "harness/strf.h"
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/stats/pentanomial.h"
+#include "harness/stats/elo.h"
 #include "harness/tournament/journal.h"
 
 namespace gts {

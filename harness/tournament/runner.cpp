@@ -17,11 +17,11 @@
 #include "harness/pipeline/progress_line.h"
 #include "harness/pipeline/run_pipeline.h"
 #include "harness/registry.h"
+#include "harness/stats/sprt.h"
 #include "harness/strf.h"
 #include "harness/tournament/game_records.h"
 #include "harness/tournament/journal.h"
 #include "harness/tournament/report.h"
-#include "harness/tournament/sprt_watch.h"
 
 namespace gts {
 
@@ -326,24 +326,95 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
   return encode_game(row, moves);
 }
 
+// The SPRT that stops a two-player run (tournament.sprt). It counts game pairs in schedule order:
+// pair k counts once both its games are recorded and every earlier pair has counted, and the test
+// is decided at the first pair whose count crosses a bound. So the decision, and the games it
+// rests on, are the same whatever order threads or ranks finish games in, and a resumed run
+// continues the same test from its journal.
+class SprtWatch {
+ public:
+  // `pairs`: the schedule's game pairs (games 2k and 2k+1 are pair k, the first player moving
+  // first in game 2k).
+  SprtWatch(const SprtConfig& config, std::size_t pairs)
+      : config_(config), bounds_(sprt_bounds(config.alpha, config.beta)), scores_(2 * pairs) {
+    validate_sprt(config_);
+  }
+
+  // Game `index` finished with `first_score` for the player who moved first in it. True when this
+  // game decided the test (once; after that every game is ignored).
+  bool record(std::size_t index, double first_score) {
+    if (decided() || index >= scores_.size()) return false;
+    // Player A is game 2k's first player; game 2k+1 has the sides swapped.
+    scores_[index] = index % 2 == 0 ? first_score : 1.0 - first_score;
+    while (2 * counted_ + 1 < scores_.size() && scores_[2 * counted_] &&
+           scores_[2 * counted_ + 1]) {
+      const double a = *scores_[2 * counted_];
+      const double b = *scores_[2 * counted_ + 1];
+      ++counted_;
+      for (const double s : {a, b}) {
+        if (s == 1.0) ++wdl_.wins;
+        if (s == 0.5) ++wdl_.draws;
+        if (s == 0.0) ++wdl_.losses;
+      }
+      penta_.add(a, b);
+      llr_ =
+          config_.model == SprtModel::kBayes ? sprt_llr(wdl_, config_) : sprt_llr(penta_, config_);
+      result_ = sprt_decide(llr_, bounds_);
+      if (decided()) return true;
+    }
+    return false;
+  }
+
+  [[nodiscard]] bool decided() const { return result_ != SprtResult::kContinue; }
+  // Games the test counted: every game of the pairs counted so far (at the decision, its games).
+  [[nodiscard]] std::size_t games_counted() const { return 2 * counted_; }
+  [[nodiscard]] double llr() const { return llr_; }
+
+  // "LLR 1.23 [-2.94, 2.94]".
+  [[nodiscard]] std::string llr_text() const {
+    return strf("LLR %.2f [%.2f, %.2f]", llr_, bounds_.lower, bounds_.upper);
+  }
+
+  // "H1 accepted (LLR 2.97 >= 2.94) after 212 games: W/D/L ..., pentanomial ..." or, undecided,
+  // "no decision (LLR ...)".
+  [[nodiscard]] std::string summary() const {
+    const bool h1 = result_ == SprtResult::kAcceptH1;
+    const auto n = games_counted();
+    const auto ll = [](std::int64_t v) { return static_cast<long long>(v); };
+    return (decided() ? strf("%s accepted (LLR %.3f %s %.3f) after %zu games", h1 ? "H1" : "H0",
+                             llr_, h1 ? ">=" : "<=", h1 ? bounds_.upper : bounds_.lower, n)
+                      : strf("no decision (LLR %.3f, bounds [%.3f, %.3f]) after %zu games", llr_,
+                             bounds_.lower, bounds_.upper, n)) +
+           strf(": W/D/L %lld/%lld/%lld, pentanomial LL %lld LD %lld WL+DD %lld WD %lld WW %lld",
+                ll(wdl_.wins), ll(wdl_.draws), ll(wdl_.losses), ll(penta_.ll), ll(penta_.ld),
+                ll(penta_.wl_dd), ll(penta_.wd), ll(penta_.ww));
+  }
+
+ private:
+  SprtConfig config_;
+  SprtBounds bounds_;
+  std::vector<std::optional<double>> scores_;  // by game: the first player of pair k's score
+  std::size_t counted_ = 0;                    // pairs counted, in order
+  WdlCounts wdl_;
+  PentanomialCounts penta_;
+  double llr_ = 0;
+  SprtResult result_ = SprtResult::kContinue;
+};
+
 // The interim results every `rating_interval` games: for a match, the first player's Elo, nElo
 // and LOS against the second (and the SPRT's LLR); for more players, each one's score and rating.
 std::string interim_ratings(const std::vector<std::string>& names, const std::vector<GameRow>& rows,
                             const SprtWatch* sprt) {
   std::string out = "interim after " + std::to_string(rows.size()) + " games:";
   if (names.size() == 2) {
-    int w = 0, d = 0, l = 0;
-    for (const GameRow& r : rows) {
-      const double s = r.first == names[0] ? r.first_score() : 1.0 - r.first_score();
-      (s == 1.0 ? w : s == 0.0 ? l : d) += 1;
-    }
-    out += strf(" %s vs %s W/D/L %d/%d/%d", names[0].c_str(), names[1].c_str(), w, d, l);
-    // The pairing's statistics, in the first player's view whoever moved first in it.
+    // The match's one pairing, in the first player's view whoever moved first in it.
     for (const PairingStats& p : compute_pairings(rows)) {
-      const double sign = p.a == names[0] ? 1.0 : -1.0;
-      const double los = p.a == names[0] ? p.los : 1.0 - p.los;
-      out += strf(", Elo %+.1f +- %.1f, nElo %+.1f +- %.1f, LOS %.1f%%", sign * p.elo, p.elo_error,
-                  sign * p.nelo, p.nelo_error, 100.0 * los);
+      const bool a = p.a == names[0];
+      const double sign = a ? 1.0 : -1.0;
+      out += strf(" %s vs %s W/D/L %d/%d/%d, Elo %+.1f +- %.1f, nElo %+.1f +- %.1f, LOS %.1f%%",
+                  names[0].c_str(), names[1].c_str(), a ? p.wins : p.losses, p.draws,
+                  a ? p.losses : p.wins, sign * p.elo, p.elo_error, sign * p.nelo, p.nelo_error,
+                  100.0 * (a ? p.los : 1.0 - p.los));
     }
     if (sprt != nullptr) out += ", " + sprt->llr_text();
     return out;

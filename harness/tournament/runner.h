@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "harness/mpi/job_runner.h"
+#include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/run_pipeline.h"
 
 namespace gts {

@@ -15,7 +15,7 @@
 #include "harness/csv.h"
 #include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/stats_wire.h"
-#include "harness/stats/pentanomial.h"
+#include "harness/stats/elo.h"
 #include "harness/stats/ratings.h"
 #include "harness/stats/sprt.h"
 #include "harness/strf.h"

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/mpi/job_runner.h"
+#include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/run_pipeline.h"
 #include "harness/registry.h"
 

@@ -7,12 +7,11 @@
 #include <limits>
 #include <optional>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "games/params.h"
-#include "harness/stats/bayes_elo.h"
 #include "harness/stats/elo.h"
-#include "harness/stats/pentanomial.h"
 #include "harness/stats/ratings.h"
 #include "harness/stats/sprt.h"
 
@@ -112,9 +111,10 @@ TEST(EloWdl, EdgeCases) {
 // Pentanomial
 
 TEST(Pentanomial, CountsHandMadePairs) {
-  const std::vector<PairResult> pairs{{1, 1},     {1, 0.5}, {0.5, 1}, {1, 0}, {0, 1},
-                                      {0.5, 0.5}, {0.5, 0}, {0, 0},   {1, 1}, {0.5, 0.5}};
-  const PentanomialCounts c = pentanomial_counts(pairs);
+  const std::vector<std::pair<double, double>> pairs{
+      {1, 1}, {1, 0.5}, {0.5, 1}, {1, 0}, {0, 1}, {0.5, 0.5}, {0.5, 0}, {0, 0}, {1, 1}, {0.5, 0.5}};
+  PentanomialCounts c;
+  for (const auto& [first, second] : pairs) c.add(first, second);
   EXPECT_EQ(c.ww, 2);
   EXPECT_EQ(c.wd, 2);
   EXPECT_EQ(c.wl_dd, 4);  // two WL (either order) and two DD
@@ -590,17 +590,18 @@ TEST(Sprt, FiniteOverRandomResults) {
 
 TEST(Sprt, DecisionsAndNoGames) {
   const SprtConfig c = config(0, 5, SprtModel::kNormalized);
-  EXPECT_EQ(sprt_decide(2.95, c), SprtResult::kAcceptH1);
-  EXPECT_EQ(sprt_decide(-2.95, c), SprtResult::kAcceptH0);
-  EXPECT_EQ(sprt_decide(2.9, c), SprtResult::kContinue);
-  EXPECT_EQ(sprt_decide(std::nan(""), c), SprtResult::kContinue);
+  const SprtBounds b = sprt_bounds(c.alpha, c.beta);
+  EXPECT_EQ(sprt_decide(2.95, b), SprtResult::kAcceptH1);
+  EXPECT_EQ(sprt_decide(-2.95, b), SprtResult::kAcceptH0);
+  EXPECT_EQ(sprt_decide(2.9, b), SprtResult::kContinue);
+  EXPECT_EQ(sprt_decide(std::nan(""), b), SprtResult::kContinue);
   EXPECT_DOUBLE_EQ(sprt_llr(WdlCounts{}, c), 0.0);
   EXPECT_DOUBLE_EQ(sprt_llr(PentanomialCounts{}, c), 0.0);
   // 4250 straight wins decide at once for H1; 16700 draws against a 5 nElo H1 for H0.
   EXPECT_EQ(
-      sprt_decide(sprt_llr(WdlCounts{.wins = 4250}, config(0, 10, SprtModel::kNormalized)), c),
+      sprt_decide(sprt_llr(WdlCounts{.wins = 4250}, config(0, 10, SprtModel::kNormalized)), b),
       SprtResult::kAcceptH1);
-  EXPECT_EQ(sprt_decide(sprt_llr(WdlCounts{.draws = 16700}, c), c), SprtResult::kAcceptH0);
+  EXPECT_EQ(sprt_decide(sprt_llr(WdlCounts{.draws = 16700}, c), b), SprtResult::kAcceptH0);
 }
 
 TEST(Sprt, RejectsBadConfigs) {
