@@ -92,38 +92,23 @@ std::vector<CompareRow> run_compare_job(const ComparePlan& plan, std::size_t ind
 // A job's rows as bytes (harness/mpi/wire.h), every field exactly (timings as their 64 bits), for
 // the trip from the rank that ran the job to rank 0; decoding throws for bytes that are not such
 // rows.
+template <class IO, class Row>
+void row_fields(IO& io, Row& r) {
+  io(r.input, r.algorithm, r.variant, r.depth, r.value, r.best_move, r.stats, r.complete, r.agrees,
+     r.error);
+}
+
 std::string encode_compare_rows(const std::vector<CompareRow>& rows) {
   wire::Writer w;
   w.u64(rows.size());
-  for (const CompareRow& r : rows) {
-    w.str(r.input).str(r.algorithm).str(r.variant).i64(r.depth).i64(r.value).str(r.best_move);
-    wire::put_stats(w, r.stats);
-    w.u64(r.complete ? 1 : 0).u64(r.agrees ? 1 : 0).str(r.error);
-  }
+  for (const CompareRow& row : rows) row_fields(w, row);
   return w.take();
 }
 
 std::vector<CompareRow> decode_compare_rows(const std::string& bytes) {
   wire::Reader r(bytes);
-  const std::uint64_t n = r.u64();
   std::vector<CompareRow> rows;
-  for (std::uint64_t i = 0; i < n; ++i) {
-    CompareRow row;
-    row.input = r.str();
-    row.algorithm = r.str();
-    row.variant = r.str();
-    row.depth = r.i32();
-    row.value = static_cast<Value>(r.i64());
-    row.best_move = r.str();
-    row.stats = wire::get_stats(r);
-    const std::uint64_t complete = r.u64();
-    const std::uint64_t agrees = r.u64();
-    if (complete > 1 || agrees > 1) throw std::runtime_error("malformed compare result");
-    row.complete = complete == 1;
-    row.agrees = agrees == 1;
-    row.error = r.str();
-    rows.push_back(std::move(row));
-  }
+  for (std::uint64_t n = r.u64(); rows.size() < n;) row_fields(r, rows.emplace_back());
   r.expect_end();
   return rows;
 }

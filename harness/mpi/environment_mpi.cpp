@@ -47,6 +47,12 @@ enum : std::uint64_t { kWork = 1, kSetupFailed = 2 };
 // After a stop, how long rank 0 waits for the workers' last answers before it gives them up.
 constexpr double kStopGraceMs = 10000;
 
+// A job's result as a worker reports it (its exception stays on the worker; the message goes).
+template <class IO, class Result>
+void result_fields(IO& io, Result& r) {
+  io(r.index, wire::upto(r.status, LocalPool::Status::kFailed), r.payload);
+}
+
 // A failed MPI call or a message that does not parse: the connection cannot be trusted.
 class MpiError : public std::runtime_error {
  public:
@@ -171,12 +177,10 @@ bool serve_round(JobRunner& runner, int threads, std::uint64_t die_after_results
   std::vector<LocalPool::Result> ready;
   auto send_work = [&] {
     wire::Writer w;
-    w.u64(kWork)
-        .u64(closed ? 0 : static_cast<std::uint64_t>(std::max(0, target - pool.in_flight())))
-        .f64(process_cpu_ms() - cpu_start)
+    w.u64(kWork)(closed ? 0 : std::max(0, target - pool.in_flight()), process_cpu_ms() - cpu_start)
         .u64(ready.size());
     for (const auto& r : ready) {
-      w.u64(r.index).u64(static_cast<std::uint64_t>(r.status)).str(r.payload);
+      result_fields(w, r);
       if (r.status == LocalPool::Status::kDone) ++results_sent;
     }
     send(w.bytes(), 0, kToRoot);
@@ -199,11 +203,11 @@ bool serve_round(JobRunner& runner, int threads, std::uint64_t die_after_results
         halt = true;
       } else if (type == kJobs) {
         read_from(0, [&] {
-          const bool more = r.u64() != 0;
-          if (r.u64() != 0) halt = true;
-          const std::uint64_t n = r.u64();
-          for (std::uint64_t i = 0; i < n; ++i) pool.submit(r.u64());
-          r.expect_end();
+          bool more = false, stop = false;
+          std::vector<std::size_t> jobs;
+          r(more, stop, jobs).expect_end();
+          if (stop) halt = true;
+          for (const std::size_t j : jobs) pool.submit(j);
           if (!more) closed = true;
         });
         awaiting_reply = false;
@@ -279,12 +283,7 @@ int Environment::serve(const JobKinds& kinds) {
       if (type != kContext) continue;  // a stop that crossed the end of a round
       std::string kind, context;
       std::uint64_t threads = 0;
-      read_from(0, [&] {
-        kind = r.str();
-        context = r.str();
-        threads = r.u64();
-        r.expect_end();
-      });
+      read_from(0, [&] { r(kind, context, threads).expect_end(); });
       std::unique_ptr<JobRunner> runner;
       try {
         auto it = kinds.find(kind);
@@ -323,10 +322,7 @@ DistributeOutcome distribute_over_ranks(Environment& env, const DistributedWork&
   std::vector<Peer> peers(static_cast<std::size_t>(env.size()));
   try {
     wire::Writer context;
-    context.u64(kContext)
-        .str(work.kind)
-        .str(work.context)
-        .u64(static_cast<std::uint64_t>(std::max(0, work.threads)));
+    context.u64(kContext)(work.kind, work.context, std::uint64_t(std::max(0, work.threads)));
     for (int w = 1; w < env.size(); ++w) send(context.bytes(), w, kToWorker);
 
     const int threads = resolve_thread_count(work.threads);
@@ -373,13 +369,8 @@ DistributeOutcome distribute_over_ranks(Environment& env, const DistributedWork&
       std::uint64_t want = 0;
       read_from(m.source, [&] {
         if (type != kWork) throw std::runtime_error("unexpected message type");
-        want = r.u64();
-        peer.cpu_ms = r.f64();
-        const std::uint64_t n = r.u64();
-        for (std::uint64_t i = 0; i < n; ++i) {
-          // A braced list is read left to right.
-          items.push_back({r.u64(), static_cast<LocalPool::Status>(r.u64()), r.str(), {}});
-        }
+        r(want, peer.cpu_ms);
+        for (std::uint64_t n = r.u64(); items.size() < n;) result_fields(r, items.emplace_back());
         r.expect_end();
       });
       for (const auto& item : items) {
@@ -393,8 +384,7 @@ DistributeOutcome distribute_over_ranks(Environment& env, const DistributedWork&
       }
       const bool more = !stopping && !queue.empty();
       wire::Writer reply;
-      reply.u64(kJobs).u64(more ? 1 : 0).u64(stopping ? 1 : 0).u64(give.size());
-      for (auto g : give) reply.u64(g);
+      reply.u64(kJobs)(more, stopping, give);
       peer.outstanding += give.size();
       if (!more) peer.closed = true;
       send(reply.bytes(), m.source, kToWorker);

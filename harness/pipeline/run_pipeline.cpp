@@ -156,17 +156,12 @@ std::string cpu_model() {
 }  // namespace
 
 std::string encode_config_context(const ConfigContext& context) {
-  wire::Writer w;
-  w.str(context.config_path).str(context.hash);
-  return w.take();
+  return wire::Writer()(context.config_path, context.hash).take();
 }
 
 ConfigContext decode_config_context(const std::string& bytes) {
-  wire::Reader r(bytes);
   ConfigContext context;
-  context.config_path = r.str();
-  context.hash = r.str();
-  r.expect_end();
+  wire::Reader{bytes}(context.config_path, context.hash).expect_end();
   return context;
 }
 

@@ -13,16 +13,15 @@ inline constexpr std::uint64_t SearchStats::*kStatsCounters[] = {
     &SearchStats::interior, &SearchStats::cutoffs,   &SearchStats::tt_probes,
     &SearchStats::tt_hits,  &SearchStats::peak_open, &SearchStats::peak_bytes};
 
-inline void put_stats(Writer& w, const SearchStats& s) {
+// A field of wire messages (w(stats), r(stats)).
+inline void put(Writer& w, const SearchStats& s) {
   for (const auto counter : kStatsCounters) w.u64(s.*counter);
   w.f64(s.cpu_ms);
 }
 
-inline SearchStats get_stats(Reader& r) {
-  SearchStats s;
+inline void get(Reader& r, SearchStats& s) {
   for (const auto counter : kStatsCounters) s.*counter = r.u64();
   s.cpu_ms = r.f64();
-  return s;
 }
 
 }  // namespace gts::wire

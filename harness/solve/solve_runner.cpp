@@ -40,40 +40,22 @@ std::string summary_csv(const std::vector<SummaryRow>& summary) {
 
 // One problem x solver's row as it travels from the rank that solved it to rank 0, with the error
 // that stopped the solver, if any.
+template <class IO, class Row, class Error>
+void row_fields(IO& io, Row& row, Error& error) {
+  auto& o = row.outcome;
+  io(row.problem, row.algorithm, row.expected, error, wire::upto(o.status, ProofStatus::kDisproved),
+     o.by_ko, o.best_move, o.main_line, o.depth, o.stats, o.time_ms, o.warning);
+}
+
 std::string encode_row(const SolveRow& row, const std::string& error) {
-  const SolveOutcome& o = row.outcome;
   wire::Writer w;
-  w.str(row.problem).str(row.algorithm).str(row.expected).str(error);
-  w.u64(static_cast<std::uint64_t>(o.status))
-      .u64(o.by_ko ? 1 : 0)
-      .str(o.best_move)
-      .strs(o.main_line)
-      .i64(o.depth);
-  wire::put_stats(w, o.stats);
-  w.f64(o.time_ms);
-  w.str(o.warning);
+  row_fields(w, row, error);
   return w.take();
 }
 
 void decode_row(const std::string& bytes, SolveRow& row, std::string& error) {
   wire::Reader r(bytes);
-  row.problem = r.str();
-  row.algorithm = r.str();
-  row.expected = r.str();
-  error = r.str();
-  SolveOutcome& o = row.outcome;
-  const std::uint64_t status = r.u64();
-  if (status > static_cast<std::uint64_t>(ProofStatus::kDisproved)) {
-    throw std::runtime_error("malformed solve result");
-  }
-  o.status = static_cast<ProofStatus>(status);
-  o.by_ko = r.u64() != 0;
-  o.best_move = r.str();
-  o.main_line = r.strs();
-  o.depth = r.i32();
-  o.stats = wire::get_stats(r);
-  o.time_ms = r.f64();
-  o.warning = r.str();
+  row_fields(r, row, error);
   r.expect_end();
 }
 

@@ -441,26 +441,17 @@ std::string leader_text(const std::vector<std::string>& names, const std::vector
 // config hash to check that it read the same config.
 std::string tournament_context(const RunOptions& options, const std::string& hash,
                                const std::string& dir) {
-  wire::Writer w;
-  w.str(options.config_path);
-  w.u64(options.seed ? 1 : 0).u64(options.seed.value_or(0));
-  w.str(hash);
-  w.str(dir).u64(options.debug ? 1 : 0);
-  return w.take();
+  return wire::Writer()(options.config_path, options.seed, hash, dir, options.debug).take();
 }
 
 }  // namespace
 
 std::unique_ptr<JobRunner> make_tournament_jobs(const std::string& context) {
-  wire::Reader r(context);
-  const std::string path = r.str();
-  const bool has_seed = r.u64() != 0;
-  const std::uint64_t seed_value = r.u64();
-  const std::string hash = r.str();
-  const std::string dir = r.str();
-  const bool debug = r.u64() != 0;
-  r.expect_end();
-  TournamentPlan plan = make_plan(path, has_seed ? std::optional(seed_value) : std::nullopt);
+  std::string path, hash, dir;
+  std::optional<std::uint64_t> seed;
+  bool debug = false;
+  wire::Reader{context}(path, seed, hash, dir, debug).expect_end();
+  TournamentPlan plan = make_plan(path, seed);
   if (plan.hash != hash) {
     throw ConfigError(path, "this rank read a config that differs from rank 0's (config hash " +
                                 plan.hash + " vs " + hash + ")");

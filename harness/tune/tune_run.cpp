@@ -27,18 +27,10 @@ namespace gts {
 
 namespace {
 
-void write_weights(wire::Writer& w, const std::vector<double>& v) {
-  w.u64(v.size());
-  for (double x : v) w.f64(x);
-}
-
-std::vector<double> read_weights(wire::Reader& r) {
-  const std::uint64_t n = r.u64();
-  if (n > 1u << 20) throw std::runtime_error("malformed tune step: weight count");
-  std::vector<double> v;
-  v.reserve(n);
-  for (std::uint64_t i = 0; i < n; ++i) v.push_back(r.f64());
-  return v;
+// A step's job as it travels to the worker ranks.
+template <class IO, class Job>
+void job_fields(IO& io, Job& j) {
+  io(j.first, j.second, j.opening, j.seed);
 }
 
 // Plays job i of a step's list; the same class on rank 0 and on every worker.
@@ -87,39 +79,26 @@ JobResult play_job(const GameHandle& game, const TuneEngine& engine, const GameJ
   return r;
 }
 
+// The move log stays on the rank that played the game.
+template <class IO, class Result>
+void result_fields(IO& io, Result& result) {
+  auto& o = result.outcome;
+  io(o.first_score, o.margin, o.plies, wire::upto(o.termination, Termination::kStopped),
+     o.forfeit_side, o.reason, o.stats, o.moves, o.final_position, result.wall_ms);
+}
+
 std::string encode_job_result(const JobResult& result) {
-  const GameOutcome& o = result.outcome;
   wire::Writer w;
-  w.f64(o.first_score).u64(o.margin ? 1 : 0).i64(o.margin.value_or(0)).i64(o.plies);
-  w.u64(static_cast<std::uint64_t>(o.termination)).i64(o.forfeit_side).str(o.reason);
-  for (const auto& s : o.stats) wire::put_stats(w, s);
-  w.i64(o.moves[0]).i64(o.moves[1]).str(o.final_position).f64(result.wall_ms);
+  result_fields(w, result);
   return w.take();
 }
 
 JobResult decode_job_result(const std::string& bytes) {
   wire::Reader r(bytes);
   JobResult result;
-  GameOutcome& o = result.outcome;
-  o.first_score = r.f64();
-  const bool has_margin = r.u64() != 0;
-  const auto margin = static_cast<Value>(r.i64());
-  if (has_margin) o.margin = margin;
-  o.plies = r.i32();
-  const std::uint64_t termination = r.u64();
-  if (termination > static_cast<std::uint64_t>(Termination::kStopped)) {
-    throw std::runtime_error("malformed tune result: termination");
-  }
-  o.termination = static_cast<Termination>(termination);
-  o.forfeit_side = r.i32();
-  o.reason = r.str();
-  for (auto& s : o.stats) s = wire::get_stats(r);
-  o.moves[0] = r.i32();
-  o.moves[1] = r.i32();
-  o.final_position = r.str();
-  result.wall_ms = r.f64();
+  result_fields(r, result);
   r.expect_end();
-  result.stopped = o.termination == Termination::kStopped;
+  result.stopped = result.outcome.termination == Termination::kStopped;
   return result;
 }
 
@@ -127,11 +106,7 @@ std::string tune_step_context(const std::string& config_path, const std::string&
                               const std::vector<GameJob>& jobs) {
   wire::Writer w;
   w.str(config_path).str(config_hash).u64(jobs.size());
-  for (const auto& j : jobs) {
-    write_weights(w, j.first);
-    write_weights(w, j.second);
-    w.str(j.opening).u64(j.seed);
-  }
+  for (const auto& j : jobs) job_fields(w, j);
   return w.take();
 }
 
@@ -139,16 +114,8 @@ std::unique_ptr<JobRunner> make_tune_jobs(const std::string& context) {
   wire::Reader r(context);
   const std::string path = r.str();
   const std::string hash = r.str();
-  const std::uint64_t n = r.u64();
   std::vector<GameJob> jobs;
-  for (std::uint64_t i = 0; i < n; ++i) {
-    GameJob j;
-    j.first = read_weights(r);
-    j.second = read_weights(r);
-    j.opening = r.str();
-    j.seed = r.u64();
-    jobs.push_back(std::move(j));
-  }
+  for (std::uint64_t n = r.u64(); jobs.size() < n;) job_fields(r, jobs.emplace_back());
   r.expect_end();
   // Rank 0 sends one context per step: the config is read once per path and hash (serve() builds
   // runners one at a time, so this cache needs no lock).
