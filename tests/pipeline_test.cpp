@@ -4,18 +4,23 @@
 // run's is refused with its file and line, and a fresh run will not overwrite a finished one.
 // (`run` and `tune` have the same tests in tournament_test.cpp and tune/tune_command_test.cpp.)
 // Ctrl-C also stops work below the searches, a Kalah endgame database build, in compare and run.
+// Below them all, distribute() without MPI: a job that throws stops the run with its error.
 #include <gtest/gtest.h>
 #include <signal.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "harness/mpi/work_distributor.h"
 #include "tests/process.h"
 #include "tests/test_files.h"
 
@@ -221,8 +226,8 @@ TEST_P(Pipeline, TheFolderIsCheckedBeforeAnythingRuns) {
 }
 
 // Work below the searches stops too: a Kalah endgame database is built before the first search
-// that would ask for it, which for Kalah(6,s) to 20 seeds takes over a minute (Release, 2 cores). Ctrl-C
-// as soon as the build reports its first table stops it between blocks of positions: the run
+// that would ask for it, which for Kalah(6,s) to 20 seeds takes over a minute (Release, 2 cores).
+// Ctrl-C as soon as the build reports its first table stops it between blocks of positions: the run
 // exits 130 without finishing the build, no table it was building reaches the disk, and the job
 // (a comparison; a tournament game, which must not end as an error) is not counted done.
 struct EgdbCase {
@@ -293,6 +298,47 @@ INSTANTIATE_TEST_SUITE_P(CompareAndRun, PipelineInterrupt,
 
 INSTANTIATE_TEST_SUITE_P(CompareAndSolve, Pipeline, ::testing::Values(kCompare, kSolve),
                          [](const auto& info) { return info.param.command; });
+
+// distribute() without MPI: a job that throws stops the handing out of jobs; the results of those
+// that finished are delivered, and the job's own exception comes out.
+class FailsAtThree final : public JobRunner {
+ public:
+  std::optional<std::string> run(std::size_t index, const std::atomic<bool>& /*stop*/) override {
+    started.fetch_add(1);
+    if (index == 3) throw std::runtime_error("job 3 broke");
+    return std::to_string(index);
+  }
+  std::atomic<int> started{0};
+};
+
+TEST(Distribute, AFailedJobStopsTheJobsAndItsErrorComesOut) {
+  for (const int threads : {1, 2, 4}) {
+    FailsAtThree runner;
+    std::vector<std::size_t> jobs(100);
+    for (std::size_t i = 0; i < jobs.size(); ++i) jobs[i] = i;
+    std::vector<std::size_t> delivered;
+    const std::atomic<bool> stop{false};
+    try {
+      distribute(
+          {.kind = "test", .context = "", .jobs = jobs, .threads = threads}, runner,
+          [&](std::size_t index, const std::string& result) {
+            EXPECT_EQ(result, std::to_string(index));
+            delivered.push_back(index);
+          },
+          stop);
+      ADD_FAILURE() << "no exception with " << threads << " threads";
+    } catch (const std::runtime_error& e) {
+      EXPECT_STREQ(e.what(), "job 3 broke");
+    }
+    // Jobs 0..3, and at most two rounds of the others in flight around the failure.
+    EXPECT_GE(runner.started.load(), 4) << threads;
+    EXPECT_LE(runner.started.load(), 4 + 2 * threads) << threads;
+    if (threads == 1) {
+      EXPECT_EQ(delivered, (std::vector<std::size_t>{0, 1, 2}));
+    }
+    for (std::size_t index : delivered) EXPECT_NE(index, 3U);
+  }
+}
 
 }  // namespace
 }  // namespace gts
