@@ -399,11 +399,7 @@ std::string compare_summary_table(const std::vector<CompareSummaryRow>& summary)
 std::unique_ptr<JobRunner> make_compare_jobs(const std::string& context) {
   const auto [path, hash] = decode_config_context(context);
   ComparePlan plan = load_checked_plan(path);
-  const std::string mine = config_hash_of(decisive_text(plan));
-  if (mine != hash) {
-    throw ConfigError(path, "this rank read a config or inputs that differ from rank 0's (hash " +
-                                mine + " vs " + hash + ")");
-  }
+  check_same_config(path, "the config and its inputs", config_hash_of(decisive_text(plan)), hash);
   return std::make_unique<CompareJobs>(std::move(plan));
 }
 

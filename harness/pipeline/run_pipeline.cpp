@@ -165,6 +165,13 @@ ConfigContext decode_config_context(const std::string& bytes) {
   return context;
 }
 
+void check_same_config(const std::string& path, const std::string& what, const std::string& mine,
+                       const std::string& theirs) {
+  if (mine == theirs) return;
+  throw ConfigError(path, "what this rank read (" + what + ") differs from rank 0's (config hash " +
+                              mine + " vs " + theirs + ")");
+}
+
 RunPipeline::RunPipeline(const RunRequest& request, RunDescription description)
     : request_(request),
       description_(std::move(description)),

@@ -59,6 +59,10 @@ struct ConfigContext {
 };
 std::string encode_config_context(const ConfigContext& context);
 ConfigContext decode_config_context(const std::string& bytes);
+// On a worker rank: throws ConfigError naming `path` unless `mine`, the config hash of what this
+// rank read (`what`: "the config", "the config and its inputs"), is rank 0's `theirs`.
+void check_same_config(const std::string& path, const std::string& what, const std::string& mine,
+                       const std::string& theirs);
 
 class RunPipeline {
  public:

@@ -123,9 +123,7 @@ class SolveJobs final : public JobRunner {
 std::unique_ptr<JobRunner> make_solve_jobs(const std::string& context) {
   const auto [path, hash] = decode_config_context(context);
   auto jobs = std::make_unique<SolveJobs>(load_solve_config(path));
-  if (config_hash_of(jobs->fingerprint()) != hash) {
-    throw ConfigError(path, "this rank read a config or problems that differ from rank 0's");
-  }
+  check_same_config(path, "the config and its problems", config_hash_of(jobs->fingerprint()), hash);
   return jobs;
 }
 

@@ -452,10 +452,7 @@ std::unique_ptr<JobRunner> make_tournament_jobs(const std::string& context) {
   bool debug = false;
   wire::Reader{context}(path, seed, hash, dir, debug).expect_end();
   TournamentPlan plan = make_plan(path, seed);
-  if (plan.hash != hash) {
-    throw ConfigError(path, "this rank read a config that differs from rank 0's (config hash " +
-                                plan.hash + " vs " + hash + ")");
-  }
+  check_same_config(path, "the config", plan.hash, hash);
   auto jobs = std::make_unique<TournamentJobs>(std::move(plan));
   jobs->open_engines(dir, debug);
   return jobs;

@@ -127,12 +127,7 @@ std::unique_ptr<JobRunner> make_tune_jobs(const std::string& context) {
   if (!loaded || loaded->path != path || loaded->hash != hash) {
     loaded.reset();
     TuneConfig config = load_tune_config(path);
-    const std::string own = tune_config_hash(config);
-    if (own != hash) {
-      throw ConfigError(path, strf("this rank read a config that differs from rank 0's (config "
-                                   "hash %s vs %s)",
-                                   own.c_str(), hash.c_str()));
-    }
+    check_same_config(path, "the config", tune_config_hash(config), hash);
     loaded = Loaded{path, hash, std::move(config)};
   }
   const TuneConfig& c = loaded->config;
