@@ -195,23 +195,22 @@ void set_outcome(GameRow& row, const GameOutcome& out) {
 }
 
 std::string encode_game(const GameRow& row, const std::vector<MoveRow>& moves) {
-  wire::Writer w;
-  w.str(csv_line(row, kGameColumns)).u64(moves.size());
-  for (const auto& m : moves) w.str(csv_line(m, kMoveColumns));
-  return w.take();
+  std::vector<std::string> lines;
+  for (const auto& m : moves) lines.push_back(csv_line(m, kMoveColumns));
+  return wire::Writer()(csv_line(row, kGameColumns), lines).take();
 }
 
 void decode_game(const std::string& bytes, GameRow& row, std::vector<MoveRow>& moves) {
-  wire::Reader r(bytes);
-  const auto line = [&r] {  // less its newline
-    std::string text = r.str();
-    if (!text.empty()) text.pop_back();
-    return text;
+  std::string game;
+  std::vector<std::string> lines;  // read one by one: a damaged count runs out of bytes, not memory
+  wire::Reader{bytes}(game, lines).expect_end();
+  const auto text = [](std::string line) {  // less its newline
+    if (!line.empty()) line.pop_back();
+    return line;
   };
-  row = game_row(line());
-  moves.resize(r.u64());
-  for (auto& m : moves) m = from_fields(csv::split(line()), kMoveColumns);
-  r.expect_end();
+  row = game_row(text(game));
+  moves.clear();
+  for (const auto& line : lines) moves.push_back(from_fields(csv::split(text(line)), kMoveColumns));
 }
 
 std::vector<GameRow> read_games_csv(const std::string& path) {
