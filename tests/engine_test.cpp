@@ -148,10 +148,10 @@ TEST(Engine, MisbehavingEnginesForfeitAreRestartedAndTheRunCompletes) {
   ASSERT_EQ(games.size(), 42u);  // 7 players: 21 pairings, both colours
   const std::map<std::string, std::pair<std::string, std::string>> expected = {
       {"crash", {"error", "killed by signal 6"}},
-      {"stall", {"timeout", "no bestmove within 400 ms"}},
+      {"stall", {"timeout", "no 'bestmove' within 400 ms (the engine's stall_ms)"}},
       {"illegal", {"illegal_move", "bestmove '999'"}},
       {"garbage", {"illegal_move", "bestmove 'what?'"}},
-      {"no-ugi", {"error", "no 'ugiok' within 400 ms"}}};
+      {"no-ugi", {"error", "no 'ugiok' within 400 ms (the engine's startup_ms)"}}};
   std::map<std::string, int> games_of;
   for (const auto& g : games) {
     SCOPED_TRACE(g.at("first") + " vs " + g.at("second") + ": " + g.at("reason"));

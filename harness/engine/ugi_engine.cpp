@@ -99,12 +99,12 @@ UgiEngine::UgiEngine(const EngineSpec& spec, EngineLog* log, const std::atomic<b
     failure_ = std::string("the engine did not start: ") + e.what();
     return;
   }
-  if (!send("ugi") || !expect("ugiok", spec_.startup_ms)) return;
+  if (!send("ugi") || !handshake("ugiok")) return;
   for (const auto& [name, value] : spec_.options) {
     if (!send("setoption name " + name + " value " + value)) return;
   }
   if (!send("isready")) return;
-  (void)expect("readyok", spec_.startup_ms);
+  (void)handshake("readyok");
 }
 
 UgiEngine::~UgiEngine() {
@@ -114,34 +114,39 @@ UgiEngine::~UgiEngine() {
 }
 
 bool UgiEngine::send(const std::string& line) {
-  if (log_ != nullptr && log_->debug()) log_->line(process_->pid(), ">", line);
+  log(">", line);
   return process_->write_line(line) ||
          fail("the engine stopped reading its input (at '" + line + "')");
 }
 
-bool UgiEngine::expect(const std::string& word, double timeout_ms) {
+ChildProcess::Read UgiEngine::expect(const std::string& word, double timeout_ms, const char* limit,
+                                     const std::atomic<bool>* stop, EngineMove* m) {
   const double deadline = wall_ms() + timeout_ms;
   for (std::string line;;) {
-    switch (process_->read_line(line, std::max(0.0, deadline - wall_ms()), stop_)) {
-      case ChildProcess::Read::kLine:
-        break;
-      case ChildProcess::Read::kTimeout:
-        return fail("no '" + word + "' within " + ms_text(timeout_ms) + " ms");
-      case ChildProcess::Read::kEof:
-        return fail("the engine closed its output before '" + word + "'");
-      case ChildProcess::Read::kStopped:
-        failure_ = "stopped";
-        return false;
+    const auto read = process_->read_line(line, std::max(0.0, deadline - wall_ms()), stop);
+    if (read == ChildProcess::Read::kTimeout) {
+      fail("no '" + word + "' within " + ms_text(timeout_ms) + " ms" +
+           (limit != nullptr ? std::string(" (the engine's ") + limit + ")" : ""));
+    } else if (read == ChildProcess::Read::kEof) {
+      fail("the engine closed its output before '" + word + "'");
+    } else if (read == ChildProcess::Read::kStopped) {
+      failure_ = "stopped";
     }
-    if (log_ != nullptr && log_->debug()) log_->line(process_->pid(), "<", line);
+    if (read != ChildProcess::Read::kLine) return read;
+    log("<", line);
     const auto w = words(line);
-    if (!w.empty() && w[0] == word) return true;
+    if (w.empty()) continue;
+    if (w[0] == word) {
+      if (m != nullptr) m->move = w.size() > 1 ? w[1] : "";
+      return read;
+    }
+    if (m != nullptr && w[0] == "info") read_info(w, *m);
   }
 }
 
 bool UgiEngine::new_game() {
   if (!ok()) return false;
-  return send("uginewgame") && send("isready") && expect("readyok", spec_.startup_ms);
+  return send("uginewgame") && send("isready") && handshake("readyok");
 }
 
 EngineMove UgiEngine::go(const EngineGo& request) {
@@ -151,42 +156,27 @@ EngineMove UgiEngine::go(const EngineGo& request) {
     m.reason = failure_;
     return m;
   }
-  const double timeout = request.deadline_ms > 0 ? request.deadline_ms : spec_.stall_ms;
-  const std::atomic<bool>* stop = request.stop != nullptr ? request.stop : stop_;
-  const double deadline = wall_ms() + timeout;
-  for (std::string line;;) {
-    const auto read = process_->read_line(line, std::max(0.0, deadline - wall_ms()), stop);
-    if (read == ChildProcess::Read::kStopped) {
-      (void)process_->write_line("stop");
-      failure_ = "stopped";
-      m.status = EngineMove::Status::kStopped;
-      return m;
-    }
-    if (read == ChildProcess::Read::kTimeout) {
-      (void)process_->write_line("stop");
-      fail("no bestmove within " + ms_text(timeout) + " ms" +
-           (request.deadline_ms > 0 ? "" : " (the engine's stall_ms)"));
-      m.status = EngineMove::Status::kTimeout;
-      m.reason = failure_;
-      return m;
-    }
-    if (read == ChildProcess::Read::kEof) {
-      fail("the engine closed its output before bestmove");
-      m.reason = failure_;
-      return m;
-    }
-    if (log_ != nullptr && log_->debug()) log_->line(process_->pid(), "<", line);
-    const auto w = words(line);
-    if (w.empty()) continue;
-    if (w[0] == "info") {
-      read_info(w, m);
-    } else if (w[0] == "bestmove") {
+  const bool stalls = request.deadline_ms <= 0;
+  switch (expect("bestmove", stalls ? spec_.stall_ms : request.deadline_ms,
+                 stalls ? "stall_ms" : nullptr, request.stop != nullptr ? request.stop : stop_,
+                 &m)) {
+    case ChildProcess::Read::kLine:
       m.status = EngineMove::Status::kMove;
-      m.move = w.size() > 1 ? w[1] : "";
       m.cpu_ms = std::max(0.0, cpu_ms() - cpu0);
       return m;
-    }
+    case ChildProcess::Read::kStopped:
+      (void)process_->write_line("stop");
+      m.status = EngineMove::Status::kStopped;
+      return m;
+    case ChildProcess::Read::kTimeout:
+      (void)process_->write_line("stop");
+      m.status = EngineMove::Status::kTimeout;
+      break;
+    case ChildProcess::Read::kEof:
+      break;
   }
+  m.reason = failure_;
+  return m;
 }
 
 bool UgiEngine::fail(const std::string& what) {

@@ -53,8 +53,17 @@ class UgiEngine {
 
  private:
   bool send(const std::string& line);
-  // Reads lines until one starts with `word`; false (and failure_) on timeout, end or stop.
-  bool expect(const std::string& word, double timeout_ms);
+  // Reads lines until one starts with `word` (kLine; with `m`, its second word is m->move and the
+  // `info` lines before it fill m); sets failure_ on a timeout (naming the spec's `limit`, if
+  // any), the end of the output or a stop.
+  ChildProcess::Read expect(const std::string& word, double timeout_ms, const char* limit,
+                            const std::atomic<bool>* stop, EngineMove* m = nullptr);
+  bool handshake(const std::string& word) {
+    return expect(word, spec_.startup_ms, "startup_ms", stop_) == ChildProcess::Read::kLine;
+  }
+  void log(const char* tag, const std::string& line) {
+    if (log_ != nullptr && log_->debug()) log_->line(process_->pid(), tag, line);
+  }
   // Sets failure_ to `what` and the process's fate (its exit status and last stderr lines);
   // returns false.
   bool fail(const std::string& what);
