@@ -30,6 +30,16 @@ void close_fd(int& fd) {
   fd = -1;
 }
 
+// Moves the first whole line of `buffer` into `line` (without its "\n" or "\r\n"); false if none.
+bool take_line(std::string& buffer, std::string& line) {
+  const auto nl = buffer.find('\n');
+  if (nl == std::string::npos) return false;
+  line = buffer.substr(0, nl);
+  buffer.erase(0, nl + 1);
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  return true;
+}
+
 struct Spawned {
   pid_t pid = -1;
   int in = -1, out = -1, err = -1;
@@ -38,17 +48,17 @@ struct Spawned {
 
 // fork + exec. Runs on the spawner thread only: PR_SET_PDEATHSIG fires when the thread that
 // forked the child ends, so the forking thread must live as long as the harness.
-Spawned spawn_now(const ChildCommand& command) {
+Spawned spawn_now(const EngineSpec& spec) {
   Spawned s;
   std::vector<std::vector<char>> storage;
   std::vector<char*> argv;
-  for (const auto& a : command.argv) {
+  for (const auto& a : spec.command) {
     storage.emplace_back(a.begin(), a.end());
     storage.back().push_back('\0');
   }
   for (auto& a : storage) argv.push_back(a.data());
   argv.push_back(nullptr);
-  const char* dir = command.working_dir.empty() ? nullptr : command.working_dir.c_str();
+  const char* dir = spec.working_dir.empty() ? nullptr : spec.working_dir.c_str();
 
   int in[2], out[2], err[2], report[2];
   if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0 ||
@@ -77,12 +87,9 @@ Spawned spawn_now(const ChildCommand& command) {
     }
     // Descriptors 0-2 and the report pipe (3) only.
 #ifdef SYS_close_range
-    if (syscall(SYS_close_range, 4U, ~0U, 0U) != 0) {
-      for (int fd = 4; fd < 4096; ++fd) close(fd);
-    }
-#else
-    for (int fd = 4; fd < 4096; ++fd) close(fd);
+    if (syscall(SYS_close_range, 4U, ~0U, 0U) != 0)
 #endif
+      for (int fd = 4; fd < 4096; ++fd) close(fd);
     // The harness ignores SIGPIPE and handles SIGINT/SIGTERM; the engine starts with defaults.
     signal(SIGPIPE, SIG_DFL);
     signal(SIGINT, SIG_DFL);
@@ -113,9 +120,9 @@ Spawned spawn_now(const ChildCommand& command) {
     ssize_t m = 0;
     do m = read(report[0], &code, sizeof code);
     while (m < 0 && errno == EINTR);
-    s.error = what == 'd' ? "cannot enter working directory '" + command.working_dir +
+    s.error = what == 'd' ? "cannot enter working directory '" + spec.working_dir +
                                 "': " + std::strerror(code)
-                          : "cannot run '" + command.argv[0] + "': " + std::strerror(code);
+                          : "cannot run '" + spec.command[0] + "': " + std::strerror(code);
     close(report[0]);
     for (int fd : {in[1], out[0], err[0]}) close(fd);
     int status = 0;
@@ -135,8 +142,8 @@ class Spawner {
     return *spawner;
   }
 
-  Spawned spawn(const ChildCommand& command) {
-    std::packaged_task<Spawned()> task([&command] { return spawn_now(command); });
+  Spawned spawn(const EngineSpec& spec) {
+    std::packaged_task<Spawned()> task([&spec] { return spawn_now(spec); });
     std::future<Spawned> result = task.get_future();
     {
       std::lock_guard lock(mutex_);
@@ -171,12 +178,12 @@ class Spawner {
 
 }  // namespace
 
-ChildProcess::ChildProcess(const ChildCommand& command, LineSink stderr_sink)
+ChildProcess::ChildProcess(const EngineSpec& spec, LineSink stderr_sink)
     : stderr_sink_(std::move(stderr_sink)) {
-  if (command.argv.empty() || command.argv[0].empty()) {
+  if (spec.command.empty() || spec.command[0].empty()) {
     throw std::runtime_error("an empty command");
   }
-  Spawned s = Spawner::instance().spawn(command);
+  Spawned s = Spawner::instance().spawn(spec);
   if (s.pid < 0) throw std::runtime_error(s.error);
   pid_ = s.pid;
   in_fd_ = s.in;
@@ -216,10 +223,7 @@ void ChildProcess::drain_stderr() {
     return;
   }
   err_buffer_.append(buf, static_cast<std::size_t>(n));
-  for (std::size_t nl; (nl = err_buffer_.find('\n')) != std::string::npos;) {
-    std::string l = err_buffer_.substr(0, nl);
-    err_buffer_.erase(0, nl + 1);
-    if (!l.empty() && l.back() == '\r') l.pop_back();
+  for (std::string l; take_line(err_buffer_, l);) {
     if (stderr_sink_) stderr_sink_(l);
     err_tail_.push_back(std::move(l));
     if (err_tail_.size() > 5) err_tail_.pop_front();
@@ -230,12 +234,7 @@ ChildProcess::Read ChildProcess::read_line(std::string& line, double timeout_ms,
                                            const std::atomic<bool>* stop) {
   const double deadline = wall_ms() + timeout_ms;
   for (;;) {
-    if (const auto nl = out_buffer_.find('\n'); nl != std::string::npos) {
-      line = out_buffer_.substr(0, nl);
-      out_buffer_.erase(0, nl + 1);
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      return Read::kLine;
-    }
+    if (take_line(out_buffer_, line)) return Read::kLine;
     if (out_fd_ < 0) return Read::kEof;
     if (stop != nullptr && stop->load(std::memory_order_relaxed)) return Read::kStopped;
     const double left = deadline - wall_ms();

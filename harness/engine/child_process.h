@@ -17,21 +17,19 @@
 #include <string>
 #include <vector>
 
-namespace gts {
+#include "harness/engine/engine_spec.h"
 
-struct ChildCommand {
-  std::vector<std::string> argv;  // argv[0] is looked up in PATH when it has no '/'
-  std::string working_dir;        // empty: the harness's
-};
+namespace gts {
 
 class ChildProcess {
  public:
   // Called with each line the child writes to stderr (no newline), on the reading thread.
   using LineSink = std::function<void(const std::string&)>;
 
-  // Starts the program; throws std::runtime_error saying why it could not (not found, not
-  // executable, bad working directory).
-  ChildProcess(const ChildCommand& command, LineSink stderr_sink);
+  // Starts spec.command (its program looked up in PATH when it has no '/') in spec.working_dir;
+  // throws std::runtime_error saying why it could not (not found, not executable, bad working
+  // directory).
+  ChildProcess(const EngineSpec& spec, LineSink stderr_sink);
   ~ChildProcess();  // terminate()
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;

@@ -91,10 +91,9 @@ void EngineLog::line(pid_t pid, const char* tag, const std::string& text) {
 UgiEngine::UgiEngine(const EngineSpec& spec, EngineLog* log, const std::atomic<bool>* stop)
     : spec_(spec), log_(log), stop_(stop) {
   try {
-    process_ = std::make_unique<ChildProcess>(
-        ChildCommand{spec.command, spec.working_dir}, [this](const std::string& l) {
-          if (log_ != nullptr) log_->line(process_ ? process_->pid() : 0, "stderr|", l);
-        });
+    process_ = std::make_unique<ChildProcess>(spec, [this](const std::string& l) {
+      if (log_ != nullptr) log_->line(process_ ? process_->pid() : 0, "stderr|", l);
+    });
   } catch (const std::exception& e) {
     failure_ = std::string("the engine did not start: ") + e.what();
     return;

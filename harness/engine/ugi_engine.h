@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "harness/engine/child_process.h"
-#include "harness/engine/engine_spec.h"
 #include "harness/game_record.h"
 
 namespace gts {

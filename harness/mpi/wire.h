@@ -29,7 +29,6 @@ class Writer {
     for (int i = 0; i < 8; ++i) bytes_.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
     return *this;
   }
-  Writer& i64(std::int64_t v) { return u64(static_cast<std::uint64_t>(v)); }
   Writer& f64(double v) {
     std::uint64_t bits = 0;
     std::memcpy(&bits, &v, sizeof bits);
@@ -61,7 +60,6 @@ class Reader {
     pos_ += 8;
     return v;
   }
-  std::int64_t i64() { return static_cast<std::int64_t>(u64()); }
   double f64() {
     const std::uint64_t bits = u64();
     double v = 0;
@@ -109,11 +107,11 @@ inline void get(Reader& r, bool& v) {
 }
 template <std::integral I>
 void put(Writer& w, I v) {
-  w.i64(static_cast<std::int64_t>(v));
+  w.u64(static_cast<std::uint64_t>(static_cast<std::int64_t>(v)));
 }
 template <std::integral I>
 void get(Reader& r, I& v) {
-  v = static_cast<I>(r.i64());
+  v = static_cast<I>(static_cast<std::int64_t>(r.u64()));
 }
 inline void put(Writer& w, double v) { w.f64(v); }
 inline void get(Reader& r, double& v) { v = r.f64(); }
