@@ -58,17 +58,8 @@ class TypedSolveProblem final : public SolveProblem {
         goal_(goal),
         heuristic_(make_heuristic(*game_)) {}
 
-  [[nodiscard]] SolveOutcome solve(const SolverSpec& solver,
-                                   const SearchLimits& limits) const override {
-    return run(solver, limits, nullptr);
-  }
-  [[nodiscard]] SolveOutcome solve_carrying(const SolverSpec& solver, const SearchLimits& limits,
-                                            DfpnCarry& carry) const override {
-    return run(solver, limits, &carry);
-  }
-
- private:
-  SolveOutcome run(const SolverSpec& solver, const SearchLimits& limits, DfpnCarry* carry) const {
+  [[nodiscard]] SolveOutcome solve(const SolverSpec& solver, const SearchLimits& limits,
+                                   DfpnCarry* carry) const override {
     const SolveResult r = goal_solve(solver.algorithm, *game_, goal_, root_, limits, *heuristic_,
                                      solver.options, carry);
     SolveOutcome out;
@@ -81,6 +72,7 @@ class TypedSolveProblem final : public SolveProblem {
     return out;
   }
 
+ private:
   std::unique_ptr<G> game_;  // stable address: the heuristic points into it
   State root_;
   SolverGoal goal_;

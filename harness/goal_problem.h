@@ -86,17 +86,12 @@ class SolveProblem {
   [[nodiscard]] const std::string& expected() const { return labels_.expected; }
   [[nodiscard]] const std::string& game() const { return labels_.game; }
   [[nodiscard]] const std::string& goal() const { return labels_.goal; }
-  // Throws ParamError for a bad option value (a table size the machine refuses, say).
-  [[nodiscard]] virtual SolveOutcome solve(const SolverSpec& solver,
-                                           const SearchLimits& limits) const = 0;
-  // solve, handing df-pn's proved positions on through `carry` (DfpnOptions::carry): the search
-  // starts from those it holds, the caller vouching for them, and leaves its own there. Problems
-  // that cannot use it solve as solve does.
-  [[nodiscard]] virtual SolveOutcome solve_carrying(const SolverSpec& solver,
-                                                    const SearchLimits& limits,
-                                                    DfpnCarry& /*carry*/) const {
-    return solve(solver, limits);
-  }
+  // Throws ParamError for a bad option value (a table size the machine refuses, say). With
+  // `carry` (DfpnOptions::carry), df-pn hands its proved positions on: the search starts from
+  // those it holds, the caller vouching for them, and leaves its own there; problems that cannot
+  // use it ignore it.
+  [[nodiscard]] virtual SolveOutcome solve(const SolverSpec& solver, const SearchLimits& limits,
+                                           DfpnCarry* carry = nullptr) const = 0;
 
  private:
   Labels labels_;

@@ -36,8 +36,7 @@ class GoTwoSearches : public SolveProblem {
   // The second search's outcome, with the costs of both, under what the first (`done`) left of the
   // budget; unknown when it left nothing.
   [[nodiscard]] SolveOutcome solve_second(const SolverSpec& solver, const SearchLimits& limits,
-                                          const SolveOutcome& done,
-                                          DfpnCarry* carry = nullptr) const {
+                                          const SolveOutcome& done, DfpnCarry* carry) const {
     SearchLimits rest = limits;
     bool spent = false;
     if (limits.max_nodes != 0) {
@@ -48,9 +47,7 @@ class GoTwoSearches : public SolveProblem {
       spent = spent || done.time_ms >= limits.max_ms;
       rest.max_ms = limits.max_ms - done.time_ms;
     }
-    SolveOutcome second = spent              ? SolveOutcome{}
-                          : carry != nullptr ? second_->solve_carrying(solver, rest, *carry)
-                                             : second_->solve(solver, rest);
+    SolveOutcome second = spent ? SolveOutcome{} : second_->solve(solver, rest, carry);
     second.stats += done.stats;
     second.time_ms += done.time_ms;
     return second;
@@ -71,10 +68,10 @@ class GoKoProblem final : public GoTwoSearches {
  public:
   using GoTwoSearches::GoTwoSearches;
 
-  [[nodiscard]] SolveOutcome solve(const SolverSpec& solver,
-                                   const SearchLimits& limits) const override {
+  [[nodiscard]] SolveOutcome solve(const SolverSpec& solver, const SearchLimits& limits,
+                                   DfpnCarry* /*carry*/) const override {
     DfpnCarry carry;
-    SolveOutcome first = first_->solve_carrying(solver, limits, carry);
+    SolveOutcome first = first_->solve(solver, limits, &carry);
     if (first.status != ProofStatus::kDisproved) return first;
     SolveOutcome second = solve_second(solver, limits, first, &carry);
     second.by_ko = second.status == ProofStatus::kProved;
@@ -90,11 +87,11 @@ class GoRegionCheckedProblem final : public GoTwoSearches {
  public:
   using GoTwoSearches::GoTwoSearches;
 
-  [[nodiscard]] SolveOutcome solve(const SolverSpec& solver,
-                                   const SearchLimits& limits) const override {
+  [[nodiscard]] SolveOutcome solve(const SolverSpec& solver, const SearchLimits& limits,
+                                   DfpnCarry* /*carry*/) const override {
     SolveOutcome r = first_->solve(solver, limits);
     if (r.status == ProofStatus::kUnknown) return r;
-    SolveOutcome w = solve_second(solver, limits, r);
+    SolveOutcome w = solve_second(solver, limits, r, nullptr);
     const std::string in_region = solve_result_name(r);
     if (w.status == ProofStatus::kUnknown) {
       r.stats = w.stats;
