@@ -73,18 +73,19 @@ double clock_allocation_ms(double remaining_ms, double inc_ms) {
   return std::max(1.0, std::min(remaining_ms / 25.0 + inc_ms * 0.75, remaining_ms / 2.0));
 }
 
-#define GTS_GAME(name) GameEntry name##_entry();
-#include "harness/games/game_list.h"  // NOLINT(bugprone-suspicious-include)
-#undef GTS_GAME
+// The registered games, each defined in harness/games/<game>.cpp (the game's one translation
+// unit), in the order `harness games` lists them.
+GameEntry kalah_entry();
+GameEntry tictactoe_entry();
+GameEntry explicit_tree_entry();
+GameEntry random_tree_entry();
+GameEntry go_capture_entry();
+GameEntry connect_four_entry();
 
 const std::vector<GameEntry>& game_table() {
-  static const std::vector<GameEntry> table = [] {
-    std::vector<GameEntry> t;
-#define GTS_GAME(name) t.push_back(name##_entry());
-#include "harness/games/game_list.h"  // NOLINT(bugprone-suspicious-include)
-#undef GTS_GAME
-    return t;
-  }();
+  static const std::vector<GameEntry> table = {kalah_entry(),         tictactoe_entry(),
+                                               explicit_tree_entry(), random_tree_entry(),
+                                               go_capture_entry(),    connect_four_entry()};
   return table;
 }
 

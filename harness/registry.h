@@ -211,7 +211,7 @@ class GameHandle {
 struct ProblemSpec;
 class SolveProblem;
 
-// One registered game (harness/games/<game>.cpp, listed in harness/games/game_list.h).
+// One registered game (harness/games/<game>.cpp, listed in registry.cpp's game_table()).
 struct GameEntry {
   GameInfo info;
   std::unique_ptr<GameHandle> (*make)(const GameInfo& info, Params params);
