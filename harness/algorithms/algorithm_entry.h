@@ -26,11 +26,6 @@ template <Game G, class E>
 using SearchFunction = std::function<SearchResult(const G&, const E&, const typename G::State&,
                                                   const SearchLimits&, std::uint64_t)>;
 
-inline const std::vector<std::string>& off_on() {
-  static const std::vector<std::string> values = {"off", "on"};
-  return values;
-}
-
 // The `hints` option (auto, on, off) as the algorithms' enum.
 inline AlphaBetaOptions::Hints hints_option(const Params& p) {
   const std::string& hints = p.get("hints");

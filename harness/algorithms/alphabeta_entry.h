@@ -50,25 +50,25 @@ inline std::vector<ParamSpec> alphabeta_option_specs(const std::string& fail_def
                     "value found, even outside the window"),
           S::choice("ordering", "none", {"none", "static"},
                     "static: children sorted by their static evaluation before they are searched"),
-          S::choice("tt", "off", off_on(),
+          S::choice("tt", "off", {"off", "on"},
                     "transposition table storing bounds and the best move (searched first)"),
           S::integer("tt_mb", 16, 1, 4096, "transposition table size in MiB"),
           table_growth_spec(),
-          S::choice("id", "off", off_on(),
+          S::choice("id", "off", {"off", "on"},
                     "iterative deepening: depth 1, 2, ... up to the depth; under a node or time "
                     "budget the last completed iteration's move is played"),
-          S::choice("history", "off", off_on(),
+          S::choice("history", "off", {"off", "on"},
                     "history heuristic: moves that caused cut-offs before are searched first"),
-          S::choice("etc", "off", off_on(),
+          S::choice("etc", "off", {"off", "on"},
                     "enhanced transposition cut-offs (with tt): probe every child before "
                     "searching any"),
           S::choice("hints", "auto", {"auto", "on", "off"},
                     "the game's move-ordering hints first (Kalah: extra turn, capture, nearest "
                     "the store); auto: on in searches to the end (depth max)"),
-          S::choice("bounds", "on", off_on(),
+          S::choice("bounds", "on", {"off", "on"},
                     "in searches to the end (depth max), cut with the game's bounds on the final "
                     "outcome where it has them (Kalah: stores only grow)"),
-          S::choice("random_ties", "off", off_on(),
+          S::choice("random_ties", "off", {"off", "on"},
                     "choose at random (seeded) among equally valued root moves"),
           S::integer("seed", 0, 0, (std::int64_t{1} << 62), "seed for random_ties")};
 }

@@ -68,7 +68,7 @@ struct MtdfEntry {
             {"mtdf"},
             "MTD(f) (Plaat et al. 1996): null-window passes over a transposition table from a "
             "first guess, bounds narrowed from both sides",
-            {S::choice("id", "off", off_on(),
+            {S::choice("id", "off", {"off", "on"},
                        "iterative deepening: each depth's value is the next one's first guess, "
                        "and the table's best moves go first"),
              S::integer("first_guess", 0, -999'999'999, 999'999'999,

@@ -22,12 +22,12 @@ struct GoalAlphaBetaEntry {
     return {"alphabeta",
             {"ab", "alpha-beta"},
             "alpha-beta to the end of the game on the goal's win/loss values",
-            {S::choice("tt", "off", off_on(), "transposition table"),
+            {S::choice("tt", "off", {"off", "on"}, "transposition table"),
              S::integer("tt_mb", 16, 1, 4096,
                         "transposition table size in MiB (time_ms includes allocating it)"),
              S::choice("ordering", "static", {"none", "static"},
                        "static: children searched best first by the heuristic"),
-             S::choice("line", "on", off_on(),
+             S::choice("line", "on", {"off", "on"},
                        "rebuild the main line for the depth column (uncounted searches)")}};
   }
   template <Game G, class H>
