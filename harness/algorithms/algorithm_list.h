@@ -14,10 +14,13 @@ namespace gts {
 template <class... Entries>
 struct EntryList {
   static std::vector<AlgorithmInfo> infos() { return {Entries::info()...}; }
-  // Calls `f.template operator()<Entry>()` for the entry named `name`; false when none is.
+  // Calls `f.template operator()<Entry>()` for the entry named `name` (a canonical name, which the
+  // registry checked: none is a logic error).
   template <class F>
-  static bool with(const std::string& name, F f) {
-    return ((Entries::info().name == name && (f.template operator()<Entries>(), true)) || ...);
+  static void with(const std::string& name, F f) {
+    if (!((Entries::info().name == name && (f.template operator()<Entries>(), true)) || ...)) {
+      throw std::logic_error("'" + name + "' is not registered");
+    }
   }
 };
 
@@ -34,10 +37,8 @@ using GoalSolvers =
 template <Game G, class E>
 SearchFunction<G, E> search_function(const AlgorithmSpec& algorithm) {
   SearchFunction<G, E> fn;
-  if (!SearchAlgorithms::with(algorithm.name,
-                              [&]<class Entry>() { fn = Entry::template make<G, E>(algorithm); })) {
-    throw std::logic_error("algorithm '" + algorithm.name + "' is not registered");
-  }
+  SearchAlgorithms::with(algorithm.name,
+                         [&]<class Entry>() { fn = Entry::template make<G, E>(algorithm); });
   return fn;
 }
 
@@ -48,11 +49,9 @@ SolveResult goal_solve(const std::string& solver, const G& game, const SolverGoa
                        const typename G::State& root, const SearchLimits& limits,
                        const H& heuristic, const Params& options, DfpnCarry* carry = nullptr) {
   SolveResult r;
-  if (!GoalSolvers::with(solver, [&]<class Entry>() {
-        r = Entry::template solve<G, H>(game, goal, root, limits, heuristic, options, carry);
-      })) {
-    throw std::logic_error("goal solver '" + solver + "' is not registered");
-  }
+  GoalSolvers::with(solver, [&]<class Entry>() {
+    r = Entry::template solve<G, H>(game, goal, root, limits, heuristic, options, carry);
+  });
   return r;
 }
 
