@@ -93,16 +93,16 @@ class Tracer {
       if (n->entered) probe_due(id);
     }
   }
-  void on_expand(std::int32_t id, const MovesOf<G>& moves) {
+  void on_expand(std::int32_t id, std::vector<Move> moves) {
     if (touch(id) == nullptr) return;
     if (id == 0) ++passes_;
     Node& n = at(id);
     n.awaiting = n.entered = false;
     ++n.expansions;
-    n.generated.assign(moves.begin(), moves.end());
+    n.generated = std::move(moves);
     ordering_parent_ = id;
-    ordering_left_ =
-        orders_children_ && moves.size() > 1 ? static_cast<std::uint32_t>(moves.size()) : 0;
+    const auto generated = static_cast<std::uint32_t>(n.generated.size());
+    ordering_left_ = orders_children_ && generated > 1 ? generated : 0;
     mark_pass(n);
   }
   void on_eval(std::int32_t id, Value v) {
@@ -238,11 +238,7 @@ class TracingGame {
   void legal_moves(const State& s, MoveList<kMaxMoves>& moves) const {
     const std::size_t before = moves.size();
     game_->legal_moves(s.inner, moves);
-    if (s.node >= 0) {
-      MovesOf<G> mine;
-      for (std::size_t i = before; i < moves.size(); ++i) mine.push_back(moves[i]);
-      tracer_->on_expand(s.node, mine);
-    }
+    if (s.node >= 0) tracer_->on_expand(s.node, {moves.begin() + before, moves.end()});
   }
   void play(State& s, Move m) const {
     game_->play(s.inner, m);
