@@ -49,11 +49,7 @@ void add_play_command(CLI::App& app, Action& action) {
       "play a game at the terminal: against the engine, engine against itself, or two "
       "humans with hints; reads moves from standard input",
       run_play);
-  cmd->add_option("--game", args->game, "game name (see `harness games`)")->required();
-  cmd->add_option("--param", args->params,
-                  "game parameter k=v (repeatable), e.g. seeds=3, first=north");
-  cmd->add_option("--position", args->position,
-                  "start position in the game's notation (default: the initial position)");
+  add_game_options(cmd, *args);
   cmd->add_option("--algorithm", args->algorithm, "the engine's algorithm (default alphabeta)");
   cmd->add_option("--option", args->options,
                   "algorithm option k=v (repeatable); alphabeta plays with random_ties=on "
