@@ -54,8 +54,7 @@ int parse_depth(const std::string& text);
 // rather than CLI11's range text; CLI11 puts the option's name in front.
 CLI::Validator integer_in(long long lo, long long hi);
 CLI::Validator number_at_least(double lo);
-// A seed: any integer 0..2^64-1, as configs take it; parse_seed reads one that passed the check.
+// A seed: any integer 0..2^64-1, as configs take it.
 CLI::Validator seed_check();
-std::uint64_t parse_seed(const std::string& text);
 
 }  // namespace gts::cli

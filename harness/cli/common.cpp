@@ -16,13 +16,6 @@ bool parse_whole(const std::string& text, T& v) {
   return !text.empty() && ec == std::errc() && ptr == text.data() + text.size();
 }
 
-// Empty where `text` is a seed, else what is wrong with it.
-std::string seed_problem(const std::string& text) {
-  std::uint64_t v = 0;
-  if (parse_whole(text, v)) return {};
-  return "'" + text + "' is not a seed; expected an integer 0.." + std::to_string(UINT64_MAX);
-}
-
 }  // namespace
 
 std::map<std::string, std::string> key_values(const std::vector<std::string>& items,
@@ -80,12 +73,13 @@ CLI::Validator number_at_least(double lo) {
 }
 
 CLI::Validator seed_check() {
-  return CLI::Validator([](std::string& text) { return seed_problem(text); }, "SEED");
-}
-
-std::uint64_t parse_seed(const std::string& text) {
-  if (const std::string why = seed_problem(text); !why.empty()) throw ParamError("--seed: " + why);
-  return std::stoull(text);
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::uint64_t v = 0;
+        if (parse_whole(text, v)) return {};
+        return "'" + text + "' is not a seed; expected an integer 0.." + std::to_string(UINT64_MAX);
+      },
+      "SEED");
 }
 
 }  // namespace gts::cli

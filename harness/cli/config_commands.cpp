@@ -1,6 +1,5 @@
 // `harness run|compare|solve|tune CONFIG.yaml [--threads N] [--out DIR] [--resume] [--quiet]`
 // (run also [--seed S] [--debug]): each hands the run pipeline's request to its runner.
-#include <functional>
 #include <iostream>
 #include <memory>
 
@@ -18,58 +17,36 @@ namespace {
 // The most worker threads any command accepts (the configs' limit too).
 constexpr long long kMaxThreads = 1024;
 
-struct RunArgs {
-  std::string config;
-  int threads = -1;  // -1: the config's
-  std::string out;
-  bool resume = false;
-  bool quiet = false;
-};
-
-// Adds the command `name` with the options every config command takes; `job` names what
-// --threads counts ("games played", "searches"). Its action hands the request to `run`.
-CLI::App* add_config_command(CLI::App& app, Action& action, const std::string& command_line,
-                             const std::string& name, const std::string& help,
-                             const std::string& config_kind, const std::string& job,
-                             std::function<int(const RunRequest&)> run) {
-  const auto [cmd, args] =
-      add_command<RunArgs>(app, action, name, help, [command_line, run](const RunArgs& a) {
-        RunRequest r;
-        r.config_path = a.config;
-        if (a.threads >= 0) r.threads = a.threads;
-        r.out_dir = a.out;
-        r.resume = a.resume;
-        r.quiet = a.quiet;
-        r.command_line = command_line;
-        return run(r);
-      });
-  cmd->add_option("config", args->config, config_kind + " config (YAML)")->required();
-  cmd->add_option("--threads", args->threads, job + " at once (0 = all cores)")
+// Adds the command `name` with the options every config command takes, bound into its request
+// (run's RunOptions adds --seed and --debug); `job` names what --threads counts ("games played",
+// "searches"). Its action hands the request to `run`.
+template <class Request = RunRequest, class Run>
+std::pair<CLI::App*, std::shared_ptr<Request>> add_config_command(
+    CLI::App& app, Action& action, const std::string& command_line, const std::string& name,
+    const std::string& help, const std::string& config_kind, const std::string& job, Run run) {
+  const auto [cmd, request] = add_command<Request>(app, action, name, help, run);
+  request->command_line = command_line;
+  cmd->add_option("config", request->config_path, config_kind + " config (YAML)")->required();
+  cmd->add_option("--threads", request->threads, job + " at once (0 = all cores)")
       ->check(integer_in(0, kMaxThreads));
-  cmd->add_option("--out", args->out, "run folder (default: results/<name>-<date>-<time>)");
-  cmd->add_flag("--resume", args->resume,
+  cmd->add_option("--out", request->out_dir, "run folder (default: results/<name>-<date>-<time>)");
+  cmd->add_flag("--resume", request->resume,
                 "finish the interrupted run in --out, keeping everything it finished");
-  cmd->add_flag("--quiet", args->quiet, "no progress lines");
-  return cmd;
+  cmd->add_flag("--quiet", request->quiet, "no progress lines");
+  return {cmd, request};
 }
 
 }  // namespace
 
 void add_run_command(CLI::App& app, Action& action, const std::string& command_line) {
-  auto seed = std::make_shared<std::string>();  // empty: the config's
-  auto debug = std::make_shared<bool>(false);
-  CLI::App* cmd = add_config_command(
+  const auto [cmd, options] = add_config_command<RunOptions>(
       app, action, command_line, "run",
       "play the tournament a YAML config describes, in parallel, and write its reports",
-      "tournament", "games played", [seed, debug](const RunRequest& request) {
-        RunOptions o;
-        o.debug = *debug;
-        static_cast<RunRequest&>(o) = request;
-        if (!seed->empty()) o.seed = parse_seed(*seed);
-        return run_tournament(o).exit_code;
-      });
-  cmd->add_option("--seed", *seed, "run seed (overrides the config's)")->check(seed_check());
-  cmd->add_flag("--debug", *debug,
+      "tournament", "games played",
+      [](const RunOptions& o) { return run_tournament(o).exit_code; });
+  cmd->add_option("--seed", options->seed, "run seed (overrides the config's)")
+      ->check(seed_check());
+  cmd->add_flag("--debug", options->debug,
                 "log every engine's whole UGI exchange in RUN_DIR/engines/<player>.log (their "
                 "stderr is always there)");
 }

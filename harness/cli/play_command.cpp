@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <optional>
 #include <random>
 
 #include "games/params.h"
@@ -21,7 +22,7 @@ struct PlayArgs : SearchArgs {
     depth = "6";
   }
   std::string human = "first";
-  std::string seed;  // empty: a fresh one
+  std::optional<std::uint64_t> seed;  // none: a fresh one
   int max_plies = 1000;
 };
 
@@ -33,7 +34,7 @@ int run_play(const PlayArgs& args) {
   options.eval = parse_eval_spec(args.eval.empty() ? game->info().default_evaluation : args.eval);
   options.human = parse_human_sides(args.human);
   // Without --seed every game differs (random ties); the header prints the seed to repeat it.
-  options.seed = args.seed.empty() ? std::random_device{}() : parse_seed(args.seed);
+  options.seed = args.seed ? *args.seed : std::random_device{}();
   options.position = std::move(position);
   options.max_plies = args.max_plies;
   options.echo_input = isatty(STDIN_FILENO) == 0;
@@ -49,11 +50,7 @@ void add_play_command(CLI::App& app, Action& action) {
       "play a game at the terminal: against the engine, engine against itself, or two "
       "humans with hints; reads moves from standard input",
       run_play);
-  cmd->add_option("--game", args->game, "game name (see `harness games`)")->required();
-  cmd->add_option("--param", args->params,
-                  "game parameter k=v (repeatable), e.g. seeds=3, first=north");
-  cmd->add_option("--position", args->position,
-                  "start position in the game's notation (default: the initial position)");
+  add_game_options(cmd, *args);
   cmd->add_option("--algorithm", args->algorithm, "the engine's algorithm (default alphabeta)");
   cmd->add_option("--option", args->options,
                   "algorithm option k=v (repeatable); alphabeta plays with random_ties=on "

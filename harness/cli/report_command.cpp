@@ -9,13 +9,8 @@ namespace gts::cli {
 
 namespace {
 
-struct ReportArgs {
-  std::string run_dir;
-  std::string out;
-};
-
-int run_report(const ReportArgs& args) {
-  const report::ReportResult r = report::write_report({args.run_dir, args.out});
+int run_report(const report::ReportOptions& options) {
+  const report::ReportResult r = report::write_report(options);
   const auto png = std::count_if(r.images.begin(), r.images.end(),
                                  [](const auto& image) { return image.extension() == ".png"; });
   std::cout << r.kind << " report: " << r.html.string() << " (" << png
@@ -26,12 +21,12 @@ int run_report(const ReportArgs& args) {
 }  // namespace
 
 void add_report_command(CLI::App& app, Action& action) {
-  const auto [cmd, args] = add_command<ReportArgs>(
+  const auto [cmd, args] = add_command<report::ReportOptions>(
       app, action, "report",
       "plots (PNG and SVG, through gnuplot) and report.html from a run folder's CSVs", run_report);
   cmd->add_option("RUN_DIR", args->run_dir, "a run folder (from harness run or harness solve)")
       ->required();
-  cmd->add_option("--out", args->out,
+  cmd->add_option("--out", args->out_dir,
                   "folder for report.html and plots/ (default: the run folder itself)");
 }
 

@@ -271,9 +271,6 @@ struct PerftArgs : GameArgs {
 
 int run_perft(const PerftArgs& args) {
   auto [game, position] = open_position(args);
-  if (args.depth < 0 || args.depth > 64) {
-    throw ParamError("--depth: expected 0..64, got " + std::to_string(args.depth));
-  }
   double start = wall_ms();
   std::vector<std::uint64_t> per_ply = game->perft(position, args.depth);
   double elapsed = wall_ms() - start;
@@ -315,7 +312,7 @@ void add_perft_command(CLI::App& app, Action& action) {
       run_perft);
   add_game_options(cmd, *args);
   cmd->add_flag("--json", args->json, "print one JSON object");
-  cmd->add_option("--depth", args->depth, "plies")->required();
+  cmd->add_option("--depth", args->depth, "plies")->required()->check(integer_in(0, 64));
 }
 
 }  // namespace gts::cli

@@ -1,5 +1,6 @@
 // `harness tree`: the tree a search explored, as text or Graphviz DOT (harness/tree/).
 #include <iostream>
+#include <limits>
 
 #include "harness/cli/command.h"
 #include "harness/cli/search_args.h"
@@ -17,10 +18,6 @@ struct TreeArgs : SearchArgs {
 };
 
 int run_tree(const TreeArgs& args) {
-  if (args.max_print < 1) {
-    throw ParamError("--max-nodes: expected at least 1 (the most tree nodes printed), got " +
-                     std::to_string(args.max_print));
-  }
   const SearchSetup setup = resolve_search(args);
   SearchTrace trace =
       setup.game->trace(setup.position, setup.algorithm, setup.eval, setup.limits, setup.seed);
@@ -42,7 +39,8 @@ void add_tree_command(CLI::App& app, Action& action) {
   cmd->add_option("--format", args->format, "text (an indented tree) or dot (Graphviz)")
       ->check(CLI::IsMember({"text", "dot"}));
   cmd->add_option("--max-nodes", args->max_print,
-                  "the most tree nodes printed (default 1000); the rest are counted");
+                  "the most tree nodes printed (default 1000); the rest are counted")
+      ->check(integer_in(1, std::numeric_limits<std::int64_t>::max()));
 }
 
 }  // namespace gts::cli

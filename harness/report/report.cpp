@@ -108,7 +108,7 @@ std::string html_escape(std::string_view text) {
   return out;
 }
 
-std::string html_table(const Table& table, std::size_t max_rows) {
+std::string html_table(const Table& table, std::size_t max_rows, const CellColour& colour) {
   std::vector<bool> numeric(table.header.size(), true);
   for (const auto& row : table.rows) {
     for (std::size_t c = 0; c < row.size(); ++c) {
@@ -124,8 +124,10 @@ std::string html_table(const Table& table, std::size_t max_rows) {
   for (std::size_t r = 0; r < n; ++r) {
     out += "<tr>";
     for (std::size_t c = 0; c < table.rows[r].size(); ++c) {
-      out +=
-          cat(numeric[c] ? "<td class=\"num\">" : "<td>", html_escape(table.rows[r][c]), "</td>");
+      const std::string background = colour ? colour(r, c) : "";
+      out += cat("<td", numeric[c] ? " class=\"num\"" : "",
+                 background.empty() ? "" : cat(" style=\"background:", background, "\""), ">",
+                 html_escape(table.rows[r][c]), "</td>");
     }
     out += "</tr>\n";
   }

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -61,8 +62,11 @@ std::optional<Table> read_table_if(const std::filesystem::path& path);
 double parse_number(std::string_view text);
 
 std::string html_escape(std::string_view text);
+// A cell's background colour ("" for none), by row and column.
+using CellColour = std::function<std::string(std::size_t row, std::size_t col)>;
 // A whole table as HTML; columns whose every cell is a number (or empty) are right-aligned.
-std::string html_table(const Table& table, std::size_t max_rows = 500);
+std::string html_table(const Table& table, std::size_t max_rows = 500,
+                       const CellColour& colour = {});
 // <p class="note">html</p>
 std::string note(const std::string& html);
 

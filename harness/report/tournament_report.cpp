@@ -55,29 +55,24 @@ std::string elo_plot(const Context& ctx, const Table& st) {
 }
 
 std::string standings_table(const Table& st) {
-  std::string out =
-      "<table>\n<tr><th>rank</th><th>player</th><th>games</th><th>wins</th><th>draws</th>"
-      "<th>losses</th><th>score</th><th>Elo</th><th>95% interval</th><th>status</th>"
-      "<th>nodes/move</th><th>ms/move</th><th>forfeits</th></tr>\n";
-  const auto num = [](const std::string& text) { return cat("<td class=\"num\">", text, "</td>"); };
+  Table out{{"rank", "player", "games", "wins", "draws", "losses", "score", "Elo", "95% interval",
+             "status", "nodes/move", "ms/move", "forfeits"},
+            {},
+            st.file};
   for (std::size_t i = 0; i < st.rows.size(); ++i) {
     const double games = st.number(i, "games"), elo = st.number(i, "elo");
     const std::string status = st.get(i, "rating_status");
-    out +=
-        cat("<tr>", num(std::to_string(i + 1)), "<td>", html_escape(st.at(i, "player")), "</td>");
-    for (const char* c : {"games", "wins", "draws", "losses"}) out += num(html_escape(st.at(i, c)));
-    out += num(games > 0 ? cat(fixed(100.0 * st.number(i, "score") / games, 1), "%") : "–");
-    out += num(std::isnan(elo) && status != "ok" ? "none" : fixed(elo, 1));
-    out += status == "reference" ? "<td>(reference)</td>"
-                                 : num(cat("[", fixed(st.number(i, "elo_lo"), 0), ", ",
-                                           fixed(st.number(i, "elo_hi"), 0), "]"));
-    out += cat("<td>", html_escape(status), "</td>");
-    for (const char* c : {"nodes_per_move", "cpu_ms_per_move", "forfeits"}) {
-      out += num(html_escape(st.get(i, c)));
-    }
-    out += "</tr>\n";
+    out.rows.push_back({std::to_string(i + 1), st.at(i, "player"), st.at(i, "games"),
+                        st.at(i, "wins"), st.at(i, "draws"), st.at(i, "losses"),
+                        games > 0 ? cat(fixed(100.0 * st.number(i, "score") / games, 1), "%") : "–",
+                        std::isnan(elo) && status != "ok" ? "none" : fixed(elo, 1),
+                        status == "reference" ? "(reference)"
+                                              : cat("[", fixed(st.number(i, "elo_lo"), 0), ", ",
+                                                    fixed(st.number(i, "elo_hi"), 0), "]"),
+                        status, st.get(i, "nodes_per_move"), st.get(i, "cpu_ms_per_move"),
+                        st.get(i, "forfeits")});
   }
-  return out + "</table>\n";
+  return html_table(out, out.rows.size());
 }
 
 // --- crosstable --------------------------------------------------------------------------------
@@ -127,23 +122,13 @@ std::string crosstable_plot(const Context& ctx, const Table& ct) {
                   "white: even, green: won everything).");
 }
 
+// The crosstable with each score's colour, a player's own cell grey.
 std::string crosstable_html(const Table& ct) {
-  std::string out = "<table>\n<tr>";
-  for (const auto& h : ct.header) out += cat("<th>", html_escape(h), "</th>");
-  out += "</tr>\n";
-  for (const auto& row : ct.rows) {
-    out += cat("<tr><th>", html_escape(row[0]), "</th>");
-    for (std::size_t c = 1; c < row.size(); ++c) {
-      const double s = cell_score(row[c]);
-      const std::string style = ct.header[c] == row[0] ? "#e4e4e4"
-                                : std::isnan(s)        ? ""
-                                                       : score_colour(s);
-      out += cat("<td class=\"num\"", style.empty() ? "" : cat(" style=\"background:", style, "\""),
-                 ">", html_escape(row[c]), "</td>");
-    }
-    out += "</tr>\n";
-  }
-  return out + "</table>\n";
+  return html_table(ct, ct.rows.size(), [&](std::size_t r, std::size_t c) -> std::string {
+    if (c > 0 && ct.header[c] == ct.rows[r][0]) return "#e4e4e4";
+    const double s = cell_score(ct.rows[r][c]);  // NaN for a name
+    return std::isnan(s) ? "" : score_colour(s);
+  });
 }
 
 // --- work per move -----------------------------------------------------------------------------
@@ -222,19 +207,19 @@ std::string games_summary(const Context& ctx, const Table& games) {
     for (const auto& c : forfeits.header) forfeits.rows.back().push_back(games.at(i, c));
   }
   const double n = static_cast<double>(games.rows.size());
-  std::string out =
-      cat("<table>\n<tr><th>games</th><th>first player wins</th><th>draws</th>"
-          "<th>second player wins</th><th>terminations</th></tr>\n<tr><td class=\"num\">",
-          std::to_string(games.rows.size()), "</td>");
+  Table summary{{"games", "first player wins", "draws", "second player wins", "terminations"},
+                {{std::to_string(games.rows.size())}},
+                games.file};
   for (const char* r : {"1-0", "1/2-1/2", "0-1"}) {
-    out += cat("<td class=\"num\">", std::to_string(results[r]), " (",
-               n > 0 ? cat(fixed(100.0 * results[r] / n, 1), "%") : "–", ")</td>");
+    summary.rows[0].push_back(cat(std::to_string(results[r]), " (",
+                                  n > 0 ? cat(fixed(100.0 * results[r] / n, 1), "%") : "–", ")"));
   }
   std::string ends;
   for (const auto& [t, k] : terminations) {
-    ends += cat(ends.empty() ? "" : ", ", html_escape(t), " ", std::to_string(k));
+    ends += cat(ends.empty() ? "" : ", ", t, " ", std::to_string(k));
   }
-  out += cat("<td>", ends, "</td></tr>\n</table>\n");
+  summary.rows[0].push_back(ends);
+  std::string out = html_table(summary);
   if (!forfeits.rows.empty()) out += cat("<p>Forfeits:</p>\n", html_table(forfeits));
   std::error_code ec;
   const bool moves = std::filesystem::exists(ctx.run_dir / "moves.csv", ec);

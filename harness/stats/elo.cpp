@@ -96,14 +96,6 @@ EloEstimate elo_from_wdl(const WdlCounts& c) {
   return estimate_from_moments(games, s, var, d, 1.0);
 }
 
-double los_from_wins_losses(std::int64_t wins, std::int64_t losses) {
-  if (wins < 0 || losses < 0) throw ParamError("los: negative game count");
-  if (wins + losses == 0) return 0.5;
-  const auto w = static_cast<double>(wins);
-  const auto l = static_cast<double>(losses);
-  return 0.5 + 0.5 * std::erf((w - l) / std::sqrt(2.0 * (w + l)));
-}
-
 void PentanomialCounts::add(double first, double second) {
   std::int64_t* const bins[] = {&ll, &ld, &wl_dd, &wd, &ww};
   ++*bins[half_points(first) + half_points(second)];

@@ -55,11 +55,6 @@ struct EloEstimate {
 // Throws ParamError on a negative count.
 [[nodiscard]] EloEstimate elo_from_wdl(const WdlCounts& counts);
 
-// Classic (cutechess) likelihood of superiority from decisive games only:
-// 1/2 + 1/2 erf((W - L) / sqrt(2 (W + L))). 0.5 when there is no decisive game. It differs from
-// EloEstimate::los, which also weighs draws (136/96/111: 99.57% here, 99.60% there).
-[[nodiscard]] double los_from_wins_losses(std::int64_t wins, std::int64_t losses);
-
 // ---------------------------------------------------------------------------------------------
 // Pentanomial statistics over game pairs: the same opening played twice with colours swapped.
 // Counting pairs instead of games removes the opening's bias from the variance, which is why

@@ -20,11 +20,13 @@ namespace gts {
 
 namespace {
 
+// A whole cell as a number; a time (a double) must also be finite and not negative.
 template <class T>
 T parse_number(const std::string& text, const char* column) {
   T v{};
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) {
+  const bool bad_time = std::is_floating_point_v<T> && !(std::isfinite(v) && v >= 0);
+  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || bad_time) {
     throw std::runtime_error(std::string("bad value in column ") + column + ": '" + text + "'");
   }
   return v;
@@ -125,16 +127,8 @@ Row from_fields(const std::vector<std::string>& f, const Column<Row> (&columns)[
     using T = std::decay_t<decltype(v)>;
     if constexpr (kIsText<T>) {
       v = text;
-    } else if constexpr (kIsTime<T>) {
-      char* end = nullptr;
-      v = std::strtod(text.c_str(), &end);
-      if (c.optional && text.empty()) {
-        v = -1;
-      } else if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(v) || v < 0) {
-        throw std::runtime_error(std::string("bad value in column ") + c.name + ": '" + text + "'");
-      }
     } else {
-      v = parse_number<T>(text, c.name);
+      v = c.optional && text.empty() ? -1 : parse_number<T>(text, c.name);
     }
   });
   return row;

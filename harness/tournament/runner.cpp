@@ -63,14 +63,8 @@ std::vector<ScheduledGame> make_schedule(int players, const std::vector<int>& ga
       for (int p = 0; p < static_cast<int>(pairings.size()); ++p) {
         const auto [a, b] = pairings[static_cast<std::size_t>(p)];
         for (int swap = 0; swap < 2; ++swap) {
-          ScheduledGame g;
-          g.index = static_cast<int>(games.size());
-          g.pair = g.index / 2;
-          g.pairing = p;
-          g.opening = o;
-          g.first = swap == 0 ? a : b;
-          g.second = swap == 0 ? b : a;
-          games.push_back(g);
+          const int index = static_cast<int>(games.size());
+          games.push_back({index, index / 2, p, o, swap == 0 ? a : b, swap == 0 ? b : a});
         }
       }
     }
@@ -351,11 +345,7 @@ class SprtWatch {
       const double a = *scores_[2 * counted_];
       const double b = *scores_[2 * counted_ + 1];
       ++counted_;
-      for (const double s : {a, b}) {
-        if (s == 1.0) ++wdl_.wins;
-        if (s == 0.5) ++wdl_.draws;
-        if (s == 0.0) ++wdl_.losses;
-      }
+      for (const double s : {a, b}) ++(s == 1.0 ? wdl_.wins : s == 0.0 ? wdl_.losses : wdl_.draws);
       penta_.add(a, b);
       llr_ =
           config_.model == SprtModel::kBayes ? sprt_llr(wdl_, config_) : sprt_llr(penta_, config_);

@@ -63,14 +63,6 @@ TEST(EloWdl, FastchessNormalizedReferences) {
   EXPECT_NEAR(b.nelo_error, 34.48, 0.005);
 }
 
-// The decisive-games-only LOS of cutechess: 1/2 + 1/2 erf(40 / sqrt(464)) = 0.99568.
-TEST(EloWdl, ClassicLosFromWinsAndLosses) {
-  EXPECT_NEAR(los_from_wins_losses(136, 96) * 100, 99.57, 0.005);
-  EXPECT_DOUBLE_EQ(los_from_wins_losses(0, 0), 0.5);
-  EXPECT_DOUBLE_EQ(los_from_wins_losses(7, 7), 0.5);
-  EXPECT_THROW((void)los_from_wins_losses(-1, 2), ParamError);
-}
-
 TEST(EloWdl, EdgeCases) {
   const EloEstimate none = elo_from_wdl({});
   EXPECT_EQ(none.samples, 0);
