@@ -1,5 +1,6 @@
 #include "harness/report/gnuplot.h"
 
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,12 +19,26 @@ bool executable(const std::filesystem::path& p) {
   return access(p.c_str(), X_OK) == 0 && !std::filesystem::is_directory(p);
 }
 
-// Runs `exe NAME.gp` in `dir` with stdout and stderr into NAME.log there; returns the exit status.
-int run_in(const std::string& exe, const std::string& name, const std::filesystem::path& dir) {
-  const int status = std::system(cat("cd ", shell_quote(dir.string()), " && ", shell_quote(exe),
-                                     " ", shell_quote(name + ".gp"), " >",
-                                     shell_quote(name + ".log"), " 2>&1 </dev/null")
-                                     .c_str());
+// Runs `exe script` in `dir` with stdout and stderr into `log`; returns the exit status.
+int run_in(const std::string& exe, const std::string& script, const std::filesystem::path& dir,
+           const std::filesystem::path& log) {
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("cannot start gnuplot: fork failed");
+  if (pid == 0) {
+    const int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int null_in = open("/dev/null", O_RDONLY);
+    if (fd >= 0) {
+      dup2(fd, 1);
+      dup2(fd, 2);
+    }
+    if (null_in >= 0) dup2(null_in, 0);
+    if (chdir(dir.c_str()) != 0) _exit(126);
+    execl(exe.c_str(), exe.c_str(), script.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+  }
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
@@ -86,7 +101,7 @@ std::vector<std::filesystem::path> render(const std::string& gnuplot,
   }
   const std::filesystem::path gp = dir / (plot.name + ".gp"), log = dir / (plot.name + ".log");
   write_file(gp, script);
-  if (run_in(gnuplot, plot.name, dir) != 0) {
+  if (run_in(gnuplot, plot.name + ".gp", dir, log) != 0) {
     throw std::runtime_error(cat("gnuplot failed on ", gp.string(), ": ", first_error_line(log)));
   }
   std::vector<std::filesystem::path> images;
