@@ -40,7 +40,7 @@ TEST(CliNumbers, BadValuesNameTheOptionAndTheRange) {
        "--max-ms: 'abc' is not a number"},
       {{"search", "--game", "kalah", "--algorithm", "alphabeta", "--depth", "2", "--max-nodes",
         "-1"},
-       "--max-nodes: -1 is out of range 0.."},
+       "--max-nodes: -1 is out of range (expected at least 0)"},
   };
   for (const Case& c : cases) {
     auto r = run_harness(c.args);

@@ -1,6 +1,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 
 #include "algorithms/search.h"
 #include "games/params.h"
@@ -38,21 +39,26 @@ int parse_depth(const std::string& text) {
 }
 
 CLI::Validator integer_in(long long lo, long long hi) {
-  const std::string range = std::to_string(lo) + ".." + std::to_string(hi);
+  // An open top (the largest long long) reads "at least LO", not a 19-digit bound.
+  const bool open_top = hi == std::numeric_limits<long long>::max();
+  const std::string expect =
+      open_top ? "at least " + std::to_string(lo) : std::to_string(lo) + ".." + std::to_string(hi);
+  const std::string out_of_range =
+      open_top ? " is out of range (expected " + expect + ")" : " is out of range " + expect;
   return CLI::Validator(
-      [lo, hi, range](std::string& text) -> std::string {
+      [lo, hi, expect, out_of_range](std::string& text) -> std::string {
         long long v = 0;
         if (!parse_whole(text, v)) {
           // Tell an integer too large for any range apart from something that is no integer.
           const bool digits =
               !text.empty() && text.find_first_not_of("-0123456789") == std::string::npos;
-          return "'" + text + "' is " + (digits ? "out of range " : "not an integer; expected ") +
-                 range;
+          return digits ? "'" + text + "'" + out_of_range
+                        : "'" + text + "' is not an integer; expected " + expect;
         }
-        if (v < lo || v > hi) return text + " is out of range " + range;
+        if (v < lo || v > hi) return text + out_of_range;
         return {};
       },
-      "INT in " + range);
+      open_top ? "INT >= " + std::to_string(lo) : "INT in " + expect);
 }
 
 CLI::Validator number_at_least(double lo) {
