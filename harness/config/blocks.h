@@ -69,62 +69,25 @@ std::unique_ptr<GameHandle> make_game_from_block(const YamlReader& reader, const
 
 // ---- evaluations ----
 
-struct EvaluationEntry {
-  std::string name;
-  YAML::Node name_node = undefined_node();
-  EvalSpec spec;
-  YAML::Node kind_node = undefined_node();
-  YAML::Node weights_node = undefined_node();  // undefined when absent
-};
-
-// `node` may be undefined (no block): no entries.
-std::vector<EvaluationEntry> parse_evaluations_block(const YamlReader& reader,
-                                                     const YAML::Node& node);
-// One evaluation's `{kind, weights}` map (the entry's name left empty).
-EvaluationEntry parse_evaluation_body(const YamlReader& reader, const YAML::Node& body,
-                                      const std::string& what);
-// Checks an evaluation against the game: its kind known, its weights accepted.
-void check_evaluation(const YamlReader& reader, const EvaluationEntry& entry,
-                      const GameHandle& game);
-// check_evaluation for each, by name.
-std::map<std::string, EvalSpec> validate_evaluations(const YamlReader& reader,
-                                                     const std::vector<EvaluationEntry>& entries,
-                                                     const GameHandle& game);
+// One evaluation's `{kind, weights}` map (`what` in messages), checked against the game: its kind
+// known, its weights accepted. `kind_alone` also takes a bare kind.
+EvalSpec read_evaluation(const YamlReader& reader, const YAML::Node& body, const std::string& what,
+                         const GameHandle& game, bool kind_alone = false);
+// The `evaluations` block by name (`node` may be undefined: none), each checked against the game.
+std::map<std::string, EvalSpec> read_evaluations(const YamlReader& reader, const YAML::Node& node,
+                                                 const GameHandle& game);
 
 // ---- players ----
-
-struct PlayerEntry {
-  // A field written as a scalar (one value) or a list (swept); values are scalar nodes.
-  struct Field {
-    std::vector<YAML::Node> values;
-    bool swept = false;
-  };
-  struct Option {
-    std::string key;
-    YAML::Node key_node = undefined_node();
-    Field values;
-  };
-  YAML::Node node = undefined_node();
-  std::string name;
-  YAML::Node name_node = undefined_node();
-  Field algorithm;
-  Field depth;                  // no values: the default depth
-  std::vector<int> depths;      // parsed, parallel to depth.values (or the default alone)
-  Field evaluation;             // no values: the game's default evaluation
-  std::vector<Option> options;  // in the order written
-  YAML::Node options_node = undefined_node();
-  std::optional<EngineSpec> engine;  // `engine:` instead of `algorithm:`
-  PlayerLimits limits;
-};
 
 struct PlayersDefaults {
   // Depth for a player that gives none; nullopt makes `depth` required.
   std::optional<int> depth;
   // Appended to the "missing 'depth'" message, e.g. why it is required here.
   std::string depth_hint;
-  // Tournaments: a player may be an external `engine` and have its own `tc`, `time_ms` and
-  // `nodes` (then its depth defaults to max).
-  bool allow_engines = false;
+  // The keys an entry may have besides name, algorithm and options. Tournaments add an external
+  // `engine` and a player's own `tc`, `time_ms` and `nodes` (then its depth defaults to max).
+  std::vector<std::string_view> keys = {"depth", "evaluation"};
+  std::string what = "'players'";  // the block, in messages
 };
 
 // "10+0.1" (seconds, as fastchess writes it) or "10": a game clock; fails at the node otherwise.
@@ -133,19 +96,15 @@ TimeControl parse_time_control(const YamlReader& reader, const YAML::Node& node,
 // The same clock written back: "10+0.1".
 std::string time_control_text(const TimeControl& tc);
 
-std::vector<PlayerEntry> parse_players_block(const YamlReader& reader, const YAML::Node& node,
-                                             const PlayersDefaults& defaults);
-
-// Expands sweeps (cartesian product: algorithm, depth, evaluation, then options as written; the
-// last field varies fastest) into named players, validates each against the registry and the game
-// (a Searcher is built to prove it) and rejects duplicate names. Generated names are the entry's
-// name + "-" + one part per swept field: "d4"/"dmax", the algorithm's canonical name, the
-// evaluation's name, or "key=value"; characters not allowed in names become '_' ('*' becomes
-// "-star": "sss-star").
-std::vector<PlayerConfig> expand_players(const YamlReader& reader,
-                                         const std::vector<PlayerEntry>& entries,
-                                         const GameHandle& game,
-                                         const std::map<std::string, EvalSpec>& evaluations);
+// The list of player entries `node` holds, validated against the registry and the game (a
+// Searcher is built to prove each) and sweeps expanded: the cartesian product of algorithm, depth,
+// evaluation, then options as written, the last field fastest. Duplicate names are rejected.
+// Generated names are the entry's name + "-" + one part per swept field: "d4"/"dmax", the
+// algorithm's canonical name, the evaluation's name, or "key=value"; characters not allowed in
+// names become '_' ('*' becomes "-star": "sss-star").
+std::vector<PlayerConfig> read_players(const YamlReader& reader, const YAML::Node& node,
+                                       const PlayersDefaults& defaults, const GameHandle& game,
+                                       const std::map<std::string, EvalSpec>& evaluations);
 
 // ---- writing resolved configs ----
 
@@ -227,5 +186,12 @@ struct PositionLine {
 // it cannot be read or has none. `noun` names the file in messages ("openings", "positions").
 std::vector<PositionLine> read_position_lines(const YamlReader& reader, const YAML::Node& node,
                                               const std::string& written, const std::string& noun);
+// The positions of the list `list` (`what`; may be undefined), then those of the file `written`
+// that `file` names (may be undefined; `noun` as above), each as the first of `games` writes it. A
+// position that one of them cannot read, or where its game is over, fails at its node or line.
+std::vector<std::string> read_positions(const YamlReader& reader, const YAML::Node& list,
+                                        const std::string& what, const YAML::Node& file,
+                                        const std::string& written, const std::string& noun,
+                                        const std::vector<const GameHandle*>& games);
 
 }  // namespace gts
