@@ -251,15 +251,11 @@ std::size_t find_entry(const YamlReader& reader, const YAML::Node& node, const s
 }
 
 CompareConfig load_with(const YamlReader& reader, const YAML::Node& root) {
-  reader.expect_map(root, "the compare config");
-  reader.check_keys(
-      root, {"name", "inputs", "algorithms", "reference", "baseline", "seed", "threads", "output"},
-      "at the top of a compare config");
   CompareConfig c;
-  c.source_path = reader.file();
-  c.name = config_name(reader, root, "compare");
+  read_run_settings(reader, root, {"inputs", "algorithms", "reference", "baseline", "seed"},
+                    "compare", {"dir"}, c);
 
-  const YAML::Node inputs = reader.require(root, "inputs", "in the compare config");
+  const YAML::Node inputs = reader.require(root, "inputs", "at the top level");
   const auto items = reader.items(inputs, "'inputs'");
   if (items.empty()) reader.fail(inputs, "'inputs' is empty: list at least one input set");
   std::map<std::string, YAML::Node> set_names;
@@ -272,7 +268,7 @@ CompareConfig load_with(const YamlReader& reader, const YAML::Node& root) {
   }
 
   c.algorithms =
-      read_algorithms(reader, reader.require(root, "algorithms", "in the compare config"), c.sets);
+      read_algorithms(reader, reader.require(root, "algorithms", "at the top level"), c.sets);
   if (const auto n = reader.find(root, "reference"); n.IsDefined()) {
     c.reference = find_entry(reader, n, "'reference'", c.algorithms);
   } else {
@@ -306,8 +302,6 @@ CompareConfig load_with(const YamlReader& reader, const YAML::Node& root) {
     }
   }
   reader.get(root, "seed", "'seed'", c.seed);
-  reader.get(root, "threads", "'threads'", c.threads, 0, 1024);
-  (void)read_output(reader, root, {"dir"}, c.output_dir);
   return c;
 }
 

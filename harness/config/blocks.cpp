@@ -42,24 +42,40 @@ void check_param(const YamlReader& reader, const std::vector<ParamSpec>& specs,
   });
 }
 
-std::string config_name(const YamlReader& reader, const YAML::Node& root,
-                        const std::string& fallback) {
-  std::string name = std::filesystem::path(reader.file()).stem().string();
-  for (char& c : name) {
-    if (!is_identifier(std::string_view(&c, 1))) c = '_';
+std::map<std::string, std::string> read_options(const YamlReader& reader, const YAML::Node& node,
+                                                const std::string& what, const AlgorithmInfo& info,
+                                                const std::string& owner) {
+  std::map<std::string, std::string> out;
+  for (const auto& [key, key_node, value] : reader.entries(node, what, "an option name")) {
+    out[key] = reader.text(value, "option '" + key + "' in " + what);
+    check_param(reader, info.options, owner + " " + info.name, key, key_node, out[key], value);
   }
-  if (name.empty()) name = fallback;
-  if (const YAML::Node n = reader.find(root, "name"); n.IsDefined()) {
-    name = reader.identifier(n, "'name'");
-  }
-  return name;
+  return out;
 }
 
-YAML::Node read_output(const YamlReader& reader, const YAML::Node& root,
-                       std::initializer_list<std::string_view> keys, std::string& dir) {
-  const YAML::Node output = reader.find_map(root, "output", "'output'", keys);
+YAML::Node read_run_settings(const YamlReader& reader, const YAML::Node& root,
+                             std::initializer_list<std::string_view> keys,
+                             const std::string& fallback,
+                             std::initializer_list<std::string_view> output_keys, RunSettings& s,
+                             int max_threads) {
+  std::vector<std::string_view> allowed = {"name"};
+  allowed.insert(allowed.end(), keys);
+  allowed.insert(allowed.end(), {"threads", "output"});
+  reader.expect_map(root, "the top level");
+  reader.check_keys(root, allowed, "at the top level");
+  s.source_path = reader.file();
+  s.name = std::filesystem::path(reader.file()).stem().string();
+  for (char& c : s.name) {
+    if (!is_identifier(std::string_view(&c, 1))) c = '_';
+  }
+  if (s.name.empty()) s.name = fallback;
+  if (const YAML::Node n = reader.find(root, "name"); n.IsDefined()) {
+    s.name = reader.identifier(n, "'name'");
+  }
+  reader.get(root, "threads", "'threads'", s.threads, 0, max_threads);
+  const YAML::Node output = reader.find_map(root, "output", "'output'", output_keys);
   if (const YAML::Node n = reader.find(output, "dir"); n.IsDefined() && !n.IsNull()) {
-    dir = reader.text(n, "'output.dir'");
+    s.output_dir = reader.text(n, "'output.dir'");
   }
   return output;
 }
@@ -70,31 +86,6 @@ bool next_combination(std::vector<std::size_t>& index, const std::vector<std::si
     index[d] = 0;
   }
   return false;
-}
-
-void PositionLine::fail(const std::string& message) const {
-  throw ConfigError(file, line, column, message);
-}
-
-std::vector<PositionLine> read_position_lines(const YamlReader& reader, const YAML::Node& node,
-                                              const std::string& written, const std::string& noun) {
-  const std::string path = reader.relative_path(written);
-  if (const std::string why = unreadable_reason(path); !why.empty()) {
-    reader.fail(node, "cannot open " + noun + " file '" + path + "': " + why);
-  }
-  std::ifstream in(path);
-  if (!in) reader.fail(node, "cannot open " + noun + " file '" + path + "'");
-  std::vector<PositionLine> out;
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
-    const auto first = line.find_first_not_of(" \t\r");
-    if (first == std::string::npos || line[first] == '#') continue;
-    const auto last = line.find_last_not_of(" \t\r");
-    out.push_back(
-        {line.substr(first, last - first + 1), path, number, static_cast<int>(first) + 1});
-  }
-  if (out.empty()) reader.fail(node, noun + " file '" + path + "' has no positions");
-  return out;
 }
 
 std::vector<std::string> read_positions(const YamlReader& reader, const YAML::Node& list,
@@ -121,11 +112,24 @@ std::vector<std::string> read_positions(const YamlReader& reader, const YAML::No
           [&](const std::string& message) { reader.fail(items[i], message); });
     }
   }
-  if (file.IsDefined()) {
-    for (const PositionLine& line : read_position_lines(reader, file, written, noun)) {
-      add(line.text, [&](const std::string& message) { line.fail(message); });
-    }
+  if (!file.IsDefined()) return out;
+  const std::string path = reader.relative_path(written);
+  if (const std::string why = unreadable_reason(path); !why.empty()) {
+    reader.fail(file, "cannot open " + noun + " file '" + path + "': " + why);
   }
+  std::ifstream in(path);
+  if (!in) reader.fail(file, "cannot open " + noun + " file '" + path + "'");
+  const std::size_t listed = out.size();
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const auto first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos || line[first] == '#') continue;
+    const auto last = line.find_last_not_of(" \t\r");
+    add(line.substr(first, last - first + 1), [&](const std::string& message) {
+      throw ConfigError(path, number, static_cast<int>(first) + 1, message);
+    });
+  }
+  if (out.size() == listed) reader.fail(file, noun + " file '" + path + "' has no positions");
   return out;
 }
 

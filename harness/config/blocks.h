@@ -161,34 +161,38 @@ void check_param(const YamlReader& reader, const std::vector<ParamSpec>& specs,
                  const std::string& value, const YAML::Node& value_node,
                  const std::string& prefix = "");
 
-// The config's `name`; by default the file's stem, characters not allowed in names as '_' (and
-// `fallback` for an empty stem).
-std::string config_name(const YamlReader& reader, const YAML::Node& root,
-                        const std::string& fallback);
-// The optional `output` block (its keys `keys`) and its `dir` into `dir` (`dir:` with no value
-// means the default, like `dir: ""`); the block's node, undefined when absent.
-YAML::Node read_output(const YamlReader& reader, const YAML::Node& root,
-                       std::initializer_list<std::string_view> keys, std::string& dir);
+// The map of options `node` holds (`what`; may be undefined: none), each checked against those of
+// `info` (`owner` in messages, e.g. "algorithm alphabeta").
+std::map<std::string, std::string> read_options(const YamlReader& reader, const YAML::Node& node,
+                                                const std::string& what, const AlgorithmInfo& info,
+                                                const std::string& owner);
+
+// What every config has at its top level: its name, the run's threads and output folder; and
+// where it was read from.
+struct RunSettings {
+  std::string name;         // `name`; by default the file's stem (characters not allowed as '_')
+  std::string source_path;  // the file it was read from
+  int threads = 0;          // `threads`: jobs at once (0: all cores)
+  std::string output_dir;   // `output.dir`; empty: results/<name>-<date>-<time>
+};
+// Checks that `root` is a map of `name`, `keys`, `threads` and `output` only, and reads the
+// settings (`fallback`: the name when the file's stem is empty; `dir:` with no value means the
+// default). Returns the `output` block (its keys `output_keys`), undefined when absent.
+YAML::Node read_run_settings(const YamlReader& reader, const YAML::Node& root,
+                             std::initializer_list<std::string_view> keys,
+                             const std::string& fallback,
+                             std::initializer_list<std::string_view> output_keys, RunSettings& s,
+                             int max_threads = 1024);
 
 // Steps `index` to the next combination of `sizes` (an odometer, the last field fastest); false
 // after the last one.
 bool next_combination(std::vector<std::size_t>& index, const std::vector<std::size_t>& sizes);
 
-// A line of a positions file (one position a line; blank lines and '#' comments skipped).
-struct PositionLine {
-  std::string text;
-  std::string file;
-  int line = 0;
-  int column = 0;
-  [[noreturn]] void fail(const std::string& message) const;
-};
-// The positions of the file `written` (relative to the config) that `node` names; fails there when
-// it cannot be read or has none. `noun` names the file in messages ("openings", "positions").
-std::vector<PositionLine> read_position_lines(const YamlReader& reader, const YAML::Node& node,
-                                              const std::string& written, const std::string& noun);
 // The positions of the list `list` (`what`; may be undefined), then those of the file `written`
-// that `file` names (may be undefined; `noun` as above), each as the first of `games` writes it. A
-// position that one of them cannot read, or where its game is over, fails at its node or line.
+// (relative to the config) that `file` names (may be undefined; one position a line, blank lines
+// and '#' comments skipped; `noun` names it in messages: "openings", "positions"), each as the
+// first of `games` writes it. A file that cannot be read or has none fails at `file`; a position
+// that one of `games` cannot read, or where its game is over, at its node or FILE:LINE:COL.
 std::vector<std::string> read_positions(const YamlReader& reader, const YAML::Node& list,
                                         const std::string& what, const YAML::Node& file,
                                         const std::string& written, const std::string& noun,

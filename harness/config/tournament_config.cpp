@@ -21,19 +21,11 @@ void read_openings(const YamlReader& reader, const YAML::Node& node, const GameH
                    {"kind", "count", "plies", "positions", "file", "order", "start"});
   std::string k = "start";
   reader.get(node, "kind", "'openings.kind'", k, {"start", "random", "list"});
-  auto only_for = [&](std::string_view key, const std::string& kind_name) {
-    const YAML::Node key_node = YamlReader::find_key(node, key);
-    if (key_node.IsDefined() && k != kind_name) {
-      reader.fail(key_node, "'" + std::string(key) + "' applies only to openings kind '" +
-                                kind_name + "', not '" + k + "'");
-    }
-  };
-  if (k == "start") only_for("count", "random");
-  only_for("plies", "random");
-  only_for("order", "list");
-  only_for("start", "list");
-  only_for("positions", "list");
-  only_for("file", "list");
+  if (k == "start") reader.only_for(node, "count", "openings kind", "random", k);
+  reader.only_for(node, "plies", "openings kind", "random", k);
+  for (const char* key : {"order", "start", "positions", "file"}) {
+    reader.only_for(node, key, "openings kind", "list", k);
+  }
 
   o.kind = static_cast<OpeningsConfig::Kind>(
       std::find(kOpeningsKinds.begin(), kOpeningsKinds.end(), k) - kOpeningsKinds.begin());
@@ -127,10 +119,8 @@ void read_tournament(const YamlReader& reader, const YAML::Node& node, Tournamen
     if (c.gauntlet.size() == c.players.size()) {
       reader.fail(gauntlet, "the gauntlet lists every player: no one is left for them to play");
     }
-  } else if (gauntlet.IsDefined()) {
-    reader.fail(YamlReader::find_key(node, "gauntlet"),
-                "'gauntlet' applies only to format 'gauntlet', not '" + c.format + "'");
   }
+  reader.only_for(node, "gauntlet", "format", "gauntlet", c.format);
   reader.get(node, "pairs", "'pairs'", c.pairs, 1, INT_MAX);
   reader.get(node, "max_plies", "'max_plies'", c.max_plies, 1, INT_MAX);
   reader.get(node, "adjudicate", "'tournament.adjudicate'", c.adjudicate);
@@ -147,14 +137,10 @@ void read_tournament(const YamlReader& reader, const YAML::Node& node, Tournamen
 }
 
 TournamentConfig load_with(const YamlReader& reader, const YAML::Node& root) {
-  reader.expect_map(root, "the top level");
-  reader.check_keys(root,
-                    {"name", "game", "evaluations", "players", "openings", "tournament", "seed",
-                     "threads", "output"},
-                    "at the top level");
   TournamentConfig c;
-  c.name = config_name(reader, root, "tournament");
-  c.source_path = reader.file();
+  const YAML::Node output = read_run_settings(
+      reader, root, {"game", "evaluations", "players", "openings", "tournament", "seed"},
+      "tournament", {"dir", "moves"}, c);
   const std::unique_ptr<GameHandle> game = make_game_from_block(
       reader, parse_game_block(reader, reader.require(root, "game", "at the top level")));
   c.game = game->info().name;
@@ -187,8 +173,6 @@ TournamentConfig load_with(const YamlReader& reader, const YAML::Node& root) {
   read_tournament(reader, tournament, c);
   read_openings(reader, reader.find(root, "openings"), *game, c.openings);
   reader.get(root, "seed", "'seed'", c.seed);
-  reader.get(root, "threads", "'threads'", c.threads, 0, 1024);
-  const YAML::Node output = read_output(reader, root, {"dir", "moves"}, c.output_dir);
   reader.get(output, "moves", "'output.moves'", c.output_moves);
   return c;
 }

@@ -43,9 +43,7 @@ struct LimitsConfig {
   double margin_ms = 100.0;
 };
 
-struct TournamentConfig {
-  std::string name;         // default: the config file's stem
-  std::string source_path;  // the file it was loaded from
+struct TournamentConfig : RunSettings {
   std::string game;
   std::map<std::string, std::string> game_params;  // resolved: every declared parameter
   std::map<std::string, EvalSpec> evaluations;     // the named evaluations
@@ -65,8 +63,6 @@ struct TournamentConfig {
   // -ratinginterval. Changes no result.
   int rating_interval = 0;
   std::uint64_t seed = 1;
-  int threads = 0;         // 0 = all cores
-  std::string output_dir;  // empty: the runner picks results/<name>-<date>-<time>
   bool output_moves = true;
 };
 

@@ -208,6 +208,14 @@ YAML::Node YamlReader::find_key(const YAML::Node& map, std::string_view key) {
   return undefined_node();
 }
 
+void YamlReader::only_for(const YAML::Node& map, std::string_view key, const std::string& setting,
+                          const std::string& required, const std::string& actual) const {
+  if (const YAML::Node k = find_key(map, key); k.IsDefined() && actual != required) {
+    fail(k, "'" + std::string(key) + "' applies only to " + setting + " '" + required + "', not '" +
+                actual + "'");
+  }
+}
+
 YAML::Node YamlReader::require(const YAML::Node& map, std::string_view key,
                                const std::string& where) const {
   YAML::Node value = find(map, key);

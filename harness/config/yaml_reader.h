@@ -60,6 +60,10 @@ class YamlReader {
   [[nodiscard]] YAML::Node find(const YAML::Node& map, std::string_view key) const;
   // The key node itself (for its position), or an undefined node.
   [[nodiscard]] static YAML::Node find_key(const YAML::Node& map, std::string_view key);
+  // Fails at the key `key` of `map` when it is there but `setting` (e.g. "openings kind") is
+  // `actual`, not `required`.
+  void only_for(const YAML::Node& map, std::string_view key, const std::string& setting,
+                const std::string& required, const std::string& actual) const;
   // The value under `key`; fails at the map when it is absent.
   [[nodiscard]] YAML::Node require(const YAML::Node& map, std::string_view key,
                                    const std::string& where) const;

@@ -52,17 +52,8 @@ void read_engine(const YamlReader& reader, const YAML::Node& node, TuneConfig& c
                                             "'engine.depth'", 1, kMaxConfigDepth));
   const AlgorithmInfo* info =
       or_fail_at(reader, algorithm, [&] { return &find_algorithm_info(name); });
-  std::map<std::string, std::string> options;
-  if (const YAML::Node n = reader.find(node, "options"); n.IsDefined()) {
-    reader.expect_map(n, "'engine.options'");
-    for (auto it = n.begin(); it != n.end(); ++it) {
-      const std::string key = reader.text(it->first, "an option name in 'engine.options'");
-      if (options.count(key) != 0) reader.fail(it->first, "option '" + key + "' given twice");
-      options[key] = reader.text(it->second, "option '" + key + "' in 'engine.options'");
-      check_param(reader, info->options, "algorithm " + info->name, key, it->first, options[key],
-                  it->second);
-    }
-  }
+  const auto options =
+      read_options(reader, reader.find(node, "options"), "'engine.options'", *info, "algorithm");
   c.algorithm = make_algorithm_spec(info->name, options);
 }
 
@@ -204,14 +195,11 @@ void read_verify(const YamlReader& reader, const YAML::Node& node, VerifyTune& v
 }
 
 TuneConfig load_with(const YamlReader& reader, const YAML::Node& root) {
-  reader.expect_map(root, "the top level");
-  reader.check_keys(root,
-                    {"name", "game", "engine", "weights", "method", "spsa", "round_robin",
-                     "openings", "max_plies", "verify", "seed", "threads", "output"},
-                    "at the top level");
   TuneConfig c;
-  c.source_path = reader.file();
-  c.name = config_name(reader, root, "tune");
+  read_run_settings(reader, root,
+                    {"game", "engine", "weights", "method", "spsa", "round_robin", "openings",
+                     "max_plies", "verify", "seed"},
+                    "tune", {"dir"}, c);
   const std::unique_ptr<GameHandle> game = make_game_from_block(
       reader, parse_game_block(reader, reader.require(root, "game", "at the top level")));
   c.game = game->info().name;
@@ -221,14 +209,8 @@ TuneConfig load_with(const YamlReader& reader, const YAML::Node& root) {
   reader.get(root, "method", "'method'", c.method, {"spsa", "round-robin"});
   const YAML::Node spsa = reader.find(root, "spsa");
   const YAML::Node round_robin = reader.find(root, "round_robin");
-  if (c.method == "spsa" && round_robin.IsDefined()) {
-    reader.fail(YamlReader::find_key(root, "round_robin"),
-                "'round_robin' applies only to method 'round-robin', not 'spsa'");
-  }
-  if (c.method == "round-robin" && spsa.IsDefined()) {
-    reader.fail(YamlReader::find_key(root, "spsa"),
-                "'spsa' applies only to method 'spsa', not 'round-robin'");
-  }
+  reader.only_for(root, "round_robin", "method", "round-robin", c.method);
+  reader.only_for(root, "spsa", "method", "spsa", c.method);
   if (c.method == "round-robin" && !round_robin.IsDefined()) {
     reader.fail(root, "method 'round-robin' needs a 'round_robin' block (candidates or sample)");
   }
@@ -239,8 +221,6 @@ TuneConfig load_with(const YamlReader& reader, const YAML::Node& root) {
   reader.get(root, "max_plies", "'max_plies'", c.max_plies, 1, 1'000'000);
   read_verify(reader, reader.find(root, "verify"), c.verify);
   reader.get(root, "seed", "'seed'", c.seed);
-  reader.get(root, "threads", "'threads'", c.threads, 0, 1024);
-  (void)read_output(reader, root, {"dir"}, c.output_dir);
   return c;
 }
 
