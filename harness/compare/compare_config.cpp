@@ -35,10 +35,8 @@ std::vector<CompareSweep> parse_sweep(const YamlReader& reader, const YAML::Node
   for (const auto& [name, key, value] : reader.entries(node, "'sweep'", "a swept game parameter")) {
     CompareSweep f{name, {}};
     const std::string what = "swept parameter '" + f.key + "'";
-    for (const auto& p : block.params) {
-      if (p.key == f.key) {
-        reader.fail(key, "parameter '" + f.key + "' is both in 'game.params' and swept");
-      }
+    if (block.params.count(f.key) != 0) {
+      reader.fail(key, "parameter '" + f.key + "' is both in 'game.params' and swept");
     }
     // An undeclared parameter fails here, naming the declared ones.
     if (!has_param(info.params, f.key))
@@ -147,17 +145,11 @@ CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item
   reader.check_keys(item, {"name", "game", "sweep", "positions", "depths", "evaluation"}, where);
   CompareInputSet set;
   const GameBlock block = parse_game_block(reader, reader.require(item, "game", where));
-  const GameInfo* info = &game_info_of(reader, block);
+  const GameInfo* info = block.info;
   set.game = info->name;
   set.name = info->name;
   if (const auto n = reader.find(item, "name"); n.IsDefined()) {
     set.name = reader.identifier(n, "an input set's 'name'");
-  }
-  std::map<std::string, std::string> fixed;
-  for (const auto& p : block.params) {
-    check_param(reader, info->params, "game " + info->name, p.key, p.key_node, p.value,
-                p.value_node);
-    fixed[p.key] = p.value;
   }
   const YAML::Node sweep_node = reader.find(item, "sweep");
   set.sweep = parse_sweep(reader, sweep_node, *info, block);
@@ -176,7 +168,7 @@ CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item
   for (const auto& f : sweep) sizes.push_back(f.values.size());
   do {
     CompareVariant v;
-    std::map<std::string, std::string> params = fixed;
+    std::map<std::string, std::string> params = block.params;
     for (std::size_t k = 0; k < sweep.size(); ++k) {
       v.swept.emplace_back(sweep[k].key, sweep[k].values[odometer[k]]);
       params[sweep[k].key] = sweep[k].values[odometer[k]];
@@ -189,7 +181,7 @@ CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item
         combination += (combination.empty() ? "" : ", ") + k + "=" + value;
       }
       if (sweep.empty()) {
-        reader.fail(block.params_node.IsDefined() ? block.params_node : block.node, e.what());
+        reader.fail(block.params_node, e.what());
       }
       reader.fail(sweep_node, "the combination " + combination + " is rejected: " + e.what());
     }

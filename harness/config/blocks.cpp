@@ -211,44 +211,31 @@ int parse_depth(const YamlReader& reader, const YAML::Node& node, const std::str
 // ---- game ----
 
 GameBlock parse_game_block(const YamlReader& reader, const YAML::Node& node) {
-  GameBlock block;
-  block.node = node;
-  if (node.IsScalar()) {  // `game: kalah`
-    block.name = node.Scalar();
-    block.name_node = node;
-    return block;
-  }
-  if (!node.IsMap()) {
+  if (!node.IsScalar() && !node.IsMap()) {  // a scalar: `game: kalah`
     reader.fail(node, "expected a map (name, params) or a game name for 'game', got " +
                           describe_node(node));
   }
   reader.check_keys(node, {"name", "params"}, "in 'game'");
-  block.name_node = reader.require(node, "name", "in 'game'");
-  block.name = reader.text(block.name_node, "'game.name'");
-  block.params_node = reader.find(node, "params");
+  const YAML::Node params = reader.find(node, "params");
+  // Nodes are built, not assigned: assigning a YAML::Node rebinds the node it referred to.
+  GameBlock block{.info = nullptr,
+                  .params = {},
+                  .name_node = node.IsMap() ? reader.require(node, "name", "in 'game'") : node,
+                  .params_node = params.IsDefined() ? params : node};
+  const std::string name = reader.text(block.name_node, "'game.name'");
+  block.info = or_fail_at(reader, block.name_node, [&] { return &find_game_info(name); });
+  const std::string owner = "game " + block.info->name;
   for (const auto& [key, key_node, value] :
-       reader.entries(block.params_node, "'game.params'", "a game parameter name")) {
-    block.params.push_back(
-        {key, reader.text(value, "game parameter '" + key + "'"), key_node, value});
+       reader.entries(params, "'game.params'", "a game parameter name")) {
+    block.params[key] = reader.text(value, "game parameter '" + key + "'");
+    check_param(reader, block.info->params, owner, key, key_node, block.params[key], value);
   }
   return block;
 }
 
-const GameInfo& game_info_of(const YamlReader& reader, const GameBlock& block) {
-  return *or_fail_at(reader, block.name_node, [&] { return &find_game_info(block.name); });
-}
-
 std::unique_ptr<GameHandle> make_game_from_block(const YamlReader& reader, const GameBlock& block) {
-  const GameInfo* info = &game_info_of(reader, block);
-  // One parameter at a time first, so that the error points at the parameter at fault.
-  std::map<std::string, std::string> all;
-  for (const auto& p : block.params) {
-    check_param(reader, info->params, "game " + info->name, p.key, p.key_node, p.value,
-                p.value_node);
-    all[p.key] = p.value;
-  }
-  return or_fail_at(reader, block.params_node.IsDefined() ? block.params_node : block.node,
-                    [&] { return make_game(info->name, all); });
+  return or_fail_at(reader, block.params_node,
+                    [&] { return make_game(block.info->name, block.params); });
 }
 
 // ---- evaluations ----

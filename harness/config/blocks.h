@@ -47,24 +47,17 @@ struct PlayerConfig {
 
 // ---- game ----
 
+// The game a block names, its parameters each checked against the registry (an unknown game or
+// a bad parameter fails at its node).
 struct GameBlock {
-  struct Param {
-    std::string key;
-    std::string value;
-    YAML::Node key_node = undefined_node();
-    YAML::Node value_node = undefined_node();
-  };
-  YAML::Node node = undefined_node();
-  std::string name;
+  const GameInfo* info = nullptr;
+  std::map<std::string, std::string> params;  // as written
   YAML::Node name_node = undefined_node();
-  std::vector<Param> params;                  // as written
-  YAML::Node params_node = undefined_node();  // undefined when absent
+  YAML::Node params_node = undefined_node();  // where the parameters together are blamed
 };
 
 GameBlock parse_game_block(const YamlReader& reader, const YAML::Node& node);
-// The registry's entry of the game the block names; fails at the name when there is none.
-const GameInfo& game_info_of(const YamlReader& reader, const GameBlock& block);
-// The configured game; unknown games and bad parameters fail at the offending node.
+// The configured game; parameters the game rejects together fail at the block's parameters.
 std::unique_ptr<GameHandle> make_game_from_block(const YamlReader& reader, const GameBlock& block);
 
 // ---- evaluations ----

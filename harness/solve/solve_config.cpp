@@ -112,15 +112,15 @@ LoadedSolve load_solve_config(const std::string& path) {
   const GameBlock block =
       parse_game_block(reader, reader.require(root, "game", "at the top level"));
   const auto& names = solve_game_names();
-  if (std::find(names.begin(), names.end(), block.name) == names.end()) {
+  if (std::find(names.begin(), names.end(), block.info->name) == names.end()) {
     std::string known;
     for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
-    reader.fail(block.name_node,
-                "game '" + block.name + "' cannot pose solve problems (known: " + known + ")");
+    reader.fail(block.name_node, "game '" + block.info->name +
+                                     "' cannot pose solve problems (known: " + known + ")");
   }
-  (void)make_game_from_block(reader, block);  // checks every parameter at its node
-  c.game = block.name;
-  for (const auto& p : block.params) c.game_params[p.key] = p.value;
+  (void)make_game_from_block(reader, block);  // checks the parameters together
+  c.game = block.info->name;
+  c.game_params = block.params;
 
   // Solvers.
   const YAML::Node algos = reader.require(root, "algorithms", "at the top level");
