@@ -157,15 +157,14 @@ CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item
 
   // The cross product, the last swept parameter fastest; each combination's game built now.
   std::size_t combinations = 1;
+  std::vector<std::size_t> sizes, odometer(sweep.size(), 0);
   for (const auto& f : sweep) {
-    combinations *= f.values.size();
-    if (combinations > kMaxCompareInputs) {
+    sizes.push_back(f.values.size());
+    if ((combinations *= f.values.size()) > kMaxCompareInputs) {
       reader.fail(sweep_node, "the sweep expands into more than " +
                                   std::to_string(kMaxCompareInputs) + " games");
     }
   }
-  std::vector<std::size_t> sizes, odometer(sweep.size(), 0);
-  for (const auto& f : sweep) sizes.push_back(f.values.size());
   do {
     CompareVariant v;
     std::map<std::string, std::string> params = block.params;
@@ -176,12 +175,10 @@ CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item
     try {
       v.game = make_game(info->name, params);
     } catch (const ParamError& e) {
+      if (sweep.empty()) reader.fail(block.params_node, e.what());
       std::string combination;
       for (const auto& [k, value] : v.swept) {
         combination += (combination.empty() ? "" : ", ") + k + "=" + value;
-      }
-      if (sweep.empty()) {
-        reader.fail(block.params_node, e.what());
       }
       reader.fail(sweep_node, "the combination " + combination + " is rejected: " + e.what());
     }

@@ -113,10 +113,9 @@ LoadedSolve load_solve_config(const std::string& path) {
       parse_game_block(reader, reader.require(root, "game", "at the top level"));
   const auto& names = solve_game_names();
   if (std::find(names.begin(), names.end(), block.info->name) == names.end()) {
-    std::string known;
-    for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
-    reader.fail(block.name_node, "game '" + block.info->name +
-                                     "' cannot pose solve problems (known: " + known + ")");
+    reader.fail(block.name_node,
+                "game '" + block.info->name +
+                    "' cannot pose solve problems (known: " + join_strings(names, ", ") + ")");
   }
   (void)make_game_from_block(reader, block);  // checks the parameters together
   c.game = block.info->name;

@@ -166,8 +166,7 @@ SolveRunResult run_solve(const RunRequest& request) {
                      std::to_string(row.outcome.stats.nodes) + " nodes, " +
                      std::to_string(static_cast<long long>(row.outcome.time_ms)) + " ms)");
   };
-  const DistributeOutcome outcome = pipeline.run_all(
-      "solve", encode_config_context({request.config_path, pipeline.hash()}), total, jobs, record);
+  const DistributeOutcome outcome = pipeline.run_all("solve", total, jobs, record);
   progress.finish();
   result.exit_code = pipeline.finish(pipeline.all_done(), outcome.error);
   if (result.exit_code != 0) return result;
