@@ -250,11 +250,7 @@ EvalSpec read_evaluation(const YamlReader& reader, const YAML::Node& body, const
   EvalSpec spec;
   spec.kind = reader.text(kind, "'kind' of " + what);
   if (weights.IsDefined()) {
-    const auto items = reader.items(weights, "'weights' of " + what);
-    for (std::size_t i = 0; i < items.size(); ++i) {
-      spec.weights.push_back(
-          reader.number(items[i], "weight " + std::to_string(i + 1) + " of " + what, -1e6, 1e6));
-    }
+    spec.weights = reader.numbers(weights, "'weights' of " + what, -1e6, 1e6, false);
   }
   const auto& kinds = game.info().evaluations;
   if (std::none_of(kinds.begin(), kinds.end(),

@@ -325,6 +325,17 @@ std::vector<YAML::Node> YamlReader::items(const YAML::Node& node, const std::str
   return out;
 }
 
+std::vector<double> YamlReader::numbers(const YAML::Node& node, const std::string& what, double lo,
+                                        double hi, bool non_empty) const {
+  const auto list = items(node, what);
+  if (non_empty && list.empty()) fail(node, "expected a non-empty list for " + what + ", got []");
+  std::vector<double> out;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    out.push_back(number(list[i], "item " + std::to_string(i + 1) + " of " + what, lo, hi));
+  }
+  return out;
+}
+
 std::vector<YAML::Node> YamlReader::scalar_or_list(const YAML::Node& node, const std::string& what,
                                                    bool& is_list) const {
   is_list = node.IsSequence();

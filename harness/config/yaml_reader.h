@@ -129,6 +129,9 @@ class YamlReader {
   // The items of a list (which must be one).
   [[nodiscard]] std::vector<YAML::Node> items(const YAML::Node& node,
                                               const std::string& what) const;
+  // A list of numbers in lo..hi ("item N of <what>" in messages); `non_empty` rejects [].
+  [[nodiscard]] std::vector<double> numbers(const YAML::Node& node, const std::string& what,
+                                            double lo, double hi, bool non_empty) const;
   // A scalar, or a non-empty list of scalars (the sweep form); `is_list` says which it was.
   [[nodiscard]] std::vector<YAML::Node> scalar_or_list(const YAML::Node& node,
                                                        const std::string& what,

@@ -16,17 +16,6 @@ namespace {
 
 constexpr double kMaxWeight = 1e6;
 
-std::vector<double> number_list(const YamlReader& reader, const YAML::Node& node,
-                                const std::string& what, double lo, double hi) {
-  const auto items = reader.items(node, what);
-  if (items.empty()) reader.fail(node, "expected a non-empty list for " + what + ", got []");
-  std::vector<double> out;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    out.push_back(reader.number(items[i], "item " + std::to_string(i + 1) + " of " + what, lo, hi));
-  }
-  return out;
-}
-
 // A per-weight setting written as one number (for every weight) or a list (one per weight) as `n`
 // values; `fallback` for each when `node` is undefined (the key absent).
 std::vector<double> per_weight(const YamlReader& reader, const YAML::Node& node,
@@ -34,7 +23,7 @@ std::vector<double> per_weight(const YamlReader& reader, const YAML::Node& node,
                                double fallback) {
   if (!node.IsDefined()) return std::vector<double>(n, fallback);
   if (!node.IsSequence()) return std::vector<double>(n, reader.number(node, what, lo, hi));
-  std::vector<double> values = number_list(reader, node, what, lo, hi);
+  std::vector<double> values = reader.numbers(node, what, lo, hi, true);
   if (values.size() != n) {
     reader.fail(node, what + " lists " + std::to_string(values.size()) + " values; the game has " +
                           std::to_string(n) +
@@ -63,7 +52,7 @@ void read_weights(const YamlReader& reader, const YAML::Node& node, const GameHa
                   TuneConfig& c) {
   reader.check_map(node, "'weights'", {"start", "min", "max", "fixed"});
   const YAML::Node start = reader.require(node, "start", "in 'weights'");
-  for (double w : number_list(reader, start, "'weights.start'", -kMaxWeight, kMaxWeight)) {
+  for (double w : reader.numbers(start, "'weights.start'", -kMaxWeight, kMaxWeight, true)) {
     c.spsa.weights.push_back({.start = w});
   }
   or_fail_at(reader, start, [&] { (void)game.make_searcher(c.algorithm, linear_eval(c.start())); });
@@ -143,7 +132,7 @@ void read_round_robin(const YamlReader& reader, const YAML::Node& node, TuneConf
     for (std::size_t k = 0; k < items.size(); ++k) {
       const std::string name = "candidate " + std::to_string(k + 1);
       const auto& cand =
-          rr.candidates.emplace_back(number_list(reader, items[k], name, -kMaxWeight, kMaxWeight));
+          rr.candidates.emplace_back(reader.numbers(items[k], name, -kMaxWeight, kMaxWeight, true));
       if (cand.size() != n) {
         reader.fail(items[k], name + " has " + std::to_string(cand.size()) +
                                   " weights; the game has " + std::to_string(n));
@@ -251,8 +240,10 @@ std::vector<double> field(const TuneConfig& c, double SpsaWeight::*member) {
   return out;
 }
 
+}  // namespace
+
 // The canonical text of everything that decides the results; hashed, and written as YAML.
-std::string body_text(const TuneConfig& c) {
+std::string tune_decisive_text(const TuneConfig& c) {
   std::string y;
   auto line = [&y](const std::string& key, const std::string& value) {
     y.append(key).append(": ").append(value).append("\n");
@@ -305,8 +296,6 @@ std::string body_text(const TuneConfig& c) {
   return y;
 }
 
-}  // namespace
-
 std::vector<double> TuneConfig::start() const { return field(*this, &SpsaWeight::start); }
 
 TuneConfig load_tune_config(const std::string& path) {
@@ -321,15 +310,13 @@ TuneConfig load_tune_config_text(const std::string& text, const std::string& fil
 
 std::string tune_resolved_yaml(const TuneConfig& c) {
   std::string y = "# resolved tune config: every default filled in\n";
-  y += body_text(c);
+  y += tune_decisive_text(c);
   y += "threads: " + std::to_string(c.threads) + "\n";
   y += "output: {dir: " + quoted(c.output_dir) + "}\n";
   return y;
 }
 
-std::string tune_decisive_text(const TuneConfig& c) { return body_text(c); }
-
-std::string tune_config_hash(const TuneConfig& c) { return config_hash_of(body_text(c)); }
+std::string tune_config_hash(const TuneConfig& c) { return config_hash_of(tune_decisive_text(c)); }
 
 std::vector<Candidate> round_robin_candidates(const TuneConfig& c) {
   // Sampled weights draw from a stream of their own.
