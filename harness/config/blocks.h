@@ -1,8 +1,6 @@
 // The `game`, `evaluations` and `players` blocks that every config (run, compare, solve, tune)
-// shares. Each block is read in two steps, as fastchess does: parse (shape, types, ranges and
-// unknown keys, no registry) and then validate against the registry (names, parameters, options,
-// evaluations). The parsed entries keep their YAML nodes so that a validation error still points
-// at the line and column of the offending value.
+// shares. Each value is checked where it is read, its shape and type and then against the registry
+// (names, parameters, options, evaluations), so that every error points at its line and column.
 //
 //   game:        {name: kalah, params: {pits: 6}}      (or just `game: kalah`)
 //   evaluations: {stores: {kind: store-diff}, w: {kind: linear, weights: [1, -1, ...]}}

@@ -1,9 +1,9 @@
 // The tournament config that `harness run CONFIG.yaml` plays: YAML in, a validated struct out, and
 // the resolved form (defaults filled in, sweeps expanded) back out as YAML for the results folder.
 //
-// Loading is two steps: parse (shape, types, ranges, unknown keys) and then validate against the
-// registry (game, parameters, algorithms, options, evaluations, positions). Every error is a
-// ConfigError "FILE:LINE:COL: message". See configs/ for examples of every field.
+// Every value is checked as it is read, against the registry too (game, parameters, algorithms,
+// options, evaluations, positions). Every error is a ConfigError "FILE:LINE:COL: message". See
+// configs/ for examples of every field.
 #pragma once
 
 #include <cstdint>
