@@ -31,26 +31,18 @@ std::optional<std::pair<std::int64_t, std::int64_t>> parse_range(const YamlReade
 std::vector<CompareSweep> parse_sweep(const YamlReader& reader, const YAML::Node& node,
                                       const GameInfo& info, const GameBlock& block) {
   std::vector<CompareSweep> out;
-  if (!node.IsDefined()) return out;
-  reader.expect_map(node, "'sweep'");
   const std::string game = "game " + info.name;  // whose parameters they are
-  for (auto it = node.begin(); it != node.end(); ++it) {
-    const YAML::Node key = it->first;
-    CompareSweep f{reader.text(key, "a swept game parameter"), {}};
+  for (const auto& [name, key, value] : reader.entries(node, "'sweep'", "a swept game parameter")) {
+    CompareSweep f{name, {}};
     const std::string what = "swept parameter '" + f.key + "'";
-    for (const auto& other : out) {
-      if (other.key == f.key) reader.fail(key, "parameter '" + f.key + "' swept twice");
-    }
-    for (const auto& p : block.params) {
-      if (p.key == f.key) {
-        reader.fail(key, "parameter '" + f.key + "' is both in 'game.params' and swept");
-      }
+    if (block.params.count(f.key) != 0) {
+      reader.fail(key, "parameter '" + f.key + "' is both in 'game.params' and swept");
     }
     // An undeclared parameter fails here, naming the declared ones.
     if (!has_param(info.params, f.key))
-      check_param(reader, info.params, game, f.key, key, "", it->second);
+      check_param(reader, info.params, game, f.key, key, "", value);
     bool is_list = false;
-    for (const YAML::Node& v : reader.scalar_or_list(it->second, what, is_list)) {
+    for (const YAML::Node& v : reader.scalar_or_list(value, what, is_list)) {
       const std::size_t first = f.values.size();
       if (const auto range = parse_range(reader, v, what)) {
         if (range->second - range->first >= static_cast<std::int64_t>(kMaxCompareInputs)) {
@@ -72,24 +64,6 @@ std::vector<CompareSweep> parse_sweep(const YamlReader& reader, const YAML::Node
   return out;
 }
 
-EvalSpec parse_evaluation(const YamlReader& reader, const YAML::Node& node, const GameInfo& info,
-                          const GameHandle& game) {
-  if (!node.IsDefined()) return {info.default_evaluation, {}};
-  EvaluationEntry e;
-  if (node.IsMap()) {
-    e = parse_evaluation_body(reader, node, "'evaluation'");
-  } else if (node.IsScalar()) {
-    e.spec.kind = node.Scalar();
-    e.kind_node = node;
-  } else {
-    reader.fail(node,
-                "expected an evaluation kind or a map (kind, weights) for 'evaluation', got " +
-                    describe_node(node));
-  }
-  check_evaluation(reader, e, game);
-  return e.spec;
-}
-
 std::vector<int> parse_depths(const YamlReader& reader, const YAML::Node& node) {
   if (!node.IsDefined()) return {kDepthMax};
   bool is_list = false;
@@ -102,26 +76,6 @@ std::vector<int> parse_depths(const YamlReader& reader, const YAML::Node& node) 
     out.push_back(depth);
   }
   return out;
-}
-
-// A position as every combination's game reads it; `fail` throws a located ConfigError.
-template <class Fail>
-std::string checked_position(const std::vector<CompareVariant>& variants, const std::string& text,
-                             const Fail& fail) {
-  std::string first;
-  for (const auto& v : variants) {
-    std::string canonical;
-    try {
-      canonical = v.game->canonical_position(text);
-    } catch (const InputError& e) {  // ParseError, ParamError
-      fail(std::string("bad position for ") + v.game->label() + ": " + e.what());
-    }
-    if (v.game->is_terminal(canonical)) {
-      fail("position '" + text + "' is a finished game: there is nothing to search");
-    }
-    if (first.empty()) first = canonical;
-  }
-  return first;
 }
 
 ComparePositions parse_positions(const YamlReader& reader, const YAML::Node& node,
@@ -174,21 +128,13 @@ ComparePositions parse_positions(const YamlReader& reader, const YAML::Node& nod
     reader.fail(node, "'positions' needs 'file', 'list' or 'sample'");
   }
   p.kind = ComparePositions::Kind::kList;
-  if (list.IsDefined()) {
-    for (const YAML::Node& item : reader.items(list, "'positions.list'")) {
-      const std::string text = reader.text(item, "a position in 'positions.list'");
-      p.positions.push_back(checked_position(
-          variants, text, [&](const std::string& message) { reader.fail(item, message); }));
-    }
-    if (p.positions.empty()) reader.fail(list, "'positions.list' is empty");
+  if (list.IsDefined() && list.IsSequence() && list.size() == 0) {
+    reader.fail(list, "'positions.list' is empty");
   }
-  if (file.IsDefined()) {
-    p.file = reader.text(file, "'positions.file'");
-    for (const PositionLine& line : read_position_lines(reader, file, p.file, "positions")) {
-      p.positions.push_back(checked_position(
-          variants, line.text, [&](const std::string& message) { line.fail(message); }));
-    }
-  }
+  if (file.IsDefined()) p.file = reader.text(file, "'positions.file'");
+  std::vector<const GameHandle*> games;
+  for (const auto& v : variants) games.push_back(v.game.get());
+  p.positions = read_positions(reader, list, "'positions.list'", file, p.file, "positions", games);
   return p;
 }
 
@@ -199,17 +145,11 @@ CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item
   reader.check_keys(item, {"name", "game", "sweep", "positions", "depths", "evaluation"}, where);
   CompareInputSet set;
   const GameBlock block = parse_game_block(reader, reader.require(item, "game", where));
-  const GameInfo* info = &game_info_of(reader, block);
+  const GameInfo* info = block.info;
   set.game = info->name;
   set.name = info->name;
   if (const auto n = reader.find(item, "name"); n.IsDefined()) {
     set.name = reader.identifier(n, "an input set's 'name'");
-  }
-  std::map<std::string, std::string> fixed;
-  for (const auto& p : block.params) {
-    check_param(reader, info->params, "game " + info->name, p.key, p.key_node, p.value,
-                p.value_node);
-    fixed[p.key] = p.value;
   }
   const YAML::Node sweep_node = reader.find(item, "sweep");
   set.sweep = parse_sweep(reader, sweep_node, *info, block);
@@ -217,18 +157,17 @@ CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item
 
   // The cross product, the last swept parameter fastest; each combination's game built now.
   std::size_t combinations = 1;
+  std::vector<std::size_t> sizes, odometer(sweep.size(), 0);
   for (const auto& f : sweep) {
-    combinations *= f.values.size();
-    if (combinations > kMaxCompareInputs) {
+    sizes.push_back(f.values.size());
+    if ((combinations *= f.values.size()) > kMaxCompareInputs) {
       reader.fail(sweep_node, "the sweep expands into more than " +
                                   std::to_string(kMaxCompareInputs) + " games");
     }
   }
-  std::vector<std::size_t> sizes, odometer(sweep.size(), 0);
-  for (const auto& f : sweep) sizes.push_back(f.values.size());
   do {
     CompareVariant v;
-    std::map<std::string, std::string> params = fixed;
+    std::map<std::string, std::string> params = block.params;
     for (std::size_t k = 0; k < sweep.size(); ++k) {
       v.swept.emplace_back(sweep[k].key, sweep[k].values[odometer[k]]);
       params[sweep[k].key] = sweep[k].values[odometer[k]];
@@ -236,12 +175,10 @@ CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item
     try {
       v.game = make_game(info->name, params);
     } catch (const ParamError& e) {
+      if (sweep.empty()) reader.fail(block.params_node, e.what());
       std::string combination;
       for (const auto& [k, value] : v.swept) {
         combination += (combination.empty() ? "" : ", ") + k + "=" + value;
-      }
-      if (sweep.empty()) {
-        reader.fail(block.params_node.IsDefined() ? block.params_node : block.node, e.what());
       }
       reader.fail(sweep_node, "the combination " + combination + " is rejected: " + e.what());
     }
@@ -253,8 +190,10 @@ CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item
     }
   }
 
-  set.evaluation =
-      parse_evaluation(reader, reader.find(item, "evaluation"), *info, *set.variants.front().game);
+  set.evaluation = {info->default_evaluation, {}};
+  if (const YAML::Node n = reader.find(item, "evaluation"); n.IsDefined()) {
+    set.evaluation = read_evaluation(reader, n, "'evaluation'", *set.variants.front().game, true);
+  }
   set.positions = parse_positions(reader, reader.find(item, "positions"), set.variants);
   if (set.positions.kind == ComparePositions::Kind::kStart) {
     for (const auto& v : set.variants) {
@@ -268,50 +207,23 @@ CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item
   return set;
 }
 
-std::vector<CompareAlgorithm> parse_algorithms(const YamlReader& reader, const YAML::Node& node,
-                                               const std::vector<CompareInputSet>& sets) {
-  const auto items = reader.items(node, "'algorithms'");
-  if (items.empty()) reader.fail(node, "'algorithms' is empty: list at least one algorithm");
-  // Keys of the players block that compare sets elsewhere, and the one it adds.
-  std::vector<std::uint64_t> budgets;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    YAML::Node item = items[i];
-    reader.expect_map(item, "algorithm " + std::to_string(i + 1));
-    for (const char* key : {"depth", "evaluation"}) {
-      if (const YAML::Node k = YamlReader::find_key(item, key); k.IsDefined()) {
-        reader.fail(k, std::string("'") + key +
-                           "' is set per input set in a compare config ('depths', 'evaluation'), "
-                           "not per algorithm");
-      }
-    }
-    std::uint64_t budget = 0;
-    if (const YAML::Node n = reader.find(item, "nodes"); n.IsDefined()) {
-      budget = reader.unsigned_integer(n, "'nodes' (a per-search node budget)");
-      item.remove("nodes");
-    }
-    budgets.push_back(budget);
-  }
+std::vector<CompareAlgorithm> read_algorithms(const YamlReader& reader, const YAML::Node& node,
+                                              const std::vector<CompareInputSet>& sets) {
+  // The entries of a players block without depth and evaluation (the input sets give those), and
+  // with a per-search node budget; checked against each game the sets name.
   PlayersDefaults defaults;
-  defaults.depth = 1;  // unused: the inputs give the depths
-  const std::vector<PlayerEntry> entries = parse_players_block(reader, node, defaults);
-
-  std::vector<CompareAlgorithm> out;
-  std::map<std::string, YAML::Node> seen;
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    std::vector<PlayerConfig> players;
-    std::set<std::string> games_checked;
-    for (const auto& set : sets) {
-      if (!games_checked.insert(set.game).second) continue;
-      players = expand_players(reader, {entries[i]}, *set.variants.front().game, {});
-    }
-    for (auto& p : players) {
-      if (auto [it, fresh] = seen.emplace(p.name, entries[i].name_node); !fresh) {
-        reader.fail(entries[i].name_node, "duplicate algorithm name '" + p.name + "' (first at " +
-                                              position_text(it->second) + ")");
-      }
-      out.push_back({p.name, p.algorithm, budgets[i]});
-    }
+  defaults.depth = 1;
+  defaults.keys = {"nodes"};
+  defaults.what = "'algorithms'";
+  std::vector<PlayerConfig> players;
+  std::set<std::string> games_checked;
+  for (const auto& set : sets) {
+    if (!games_checked.insert(set.game).second) continue;
+    players = read_players(reader, node, defaults, *set.variants.front().game, {});
   }
+  if (players.empty()) reader.fail(node, "'algorithms' is empty: list at least one algorithm");
+  std::vector<CompareAlgorithm> out;
+  for (const auto& p : players) out.push_back({p.name, p.algorithm, p.limits.nodes});
   return out;
 }
 
@@ -328,15 +240,11 @@ std::size_t find_entry(const YamlReader& reader, const YAML::Node& node, const s
 }
 
 CompareConfig load_with(const YamlReader& reader, const YAML::Node& root) {
-  reader.expect_map(root, "the compare config");
-  reader.check_keys(
-      root, {"name", "inputs", "algorithms", "reference", "baseline", "seed", "threads", "output"},
-      "at the top of a compare config");
   CompareConfig c;
-  c.source_path = reader.file();
-  c.name = config_name(reader, root, "compare");
+  read_run_settings(reader, root, {"inputs", "algorithms", "reference", "baseline", "seed"},
+                    "compare", {"dir"}, c);
 
-  const YAML::Node inputs = reader.require(root, "inputs", "in the compare config");
+  const YAML::Node inputs = reader.require(root, "inputs", "at the top level");
   const auto items = reader.items(inputs, "'inputs'");
   if (items.empty()) reader.fail(inputs, "'inputs' is empty: list at least one input set");
   std::map<std::string, YAML::Node> set_names;
@@ -349,7 +257,7 @@ CompareConfig load_with(const YamlReader& reader, const YAML::Node& root) {
   }
 
   c.algorithms =
-      parse_algorithms(reader, reader.require(root, "algorithms", "in the compare config"), c.sets);
+      read_algorithms(reader, reader.require(root, "algorithms", "at the top level"), c.sets);
   if (const auto n = reader.find(root, "reference"); n.IsDefined()) {
     c.reference = find_entry(reader, n, "'reference'", c.algorithms);
   } else {
@@ -383,8 +291,6 @@ CompareConfig load_with(const YamlReader& reader, const YAML::Node& root) {
     }
   }
   reader.get(root, "seed", "'seed'", c.seed);
-  reader.get(root, "threads", "'threads'", c.threads, 0, 1024);
-  (void)read_output(reader, root, {"dir"}, c.output_dir);
   return c;
 }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "games/evaluation.h"
+#include "harness/config/blocks.h"
 #include "harness/registry.h"
 
 namespace gts {
@@ -58,16 +59,12 @@ struct CompareInputSet {
   std::vector<int> depths;  // kDepthMax for "max"
 };
 
-struct CompareConfig {
-  std::string name;
-  std::string source_path;
+struct CompareConfig : RunSettings {
   std::vector<CompareInputSet> sets;
   std::vector<CompareAlgorithm> algorithms;
   std::size_t reference = 0;            // index into algorithms
   std::optional<std::size_t> baseline;  // index into algorithms; none: no ratio columns
   std::uint64_t seed = 1;
-  int threads = 0;  // 0: all cores
-  std::string output_dir;
 };
 
 // Reads, parses and validates a compare config, building every game it names; throws ConfigError.

@@ -445,9 +445,7 @@ CompareRunResult run_compare(const RunRequest& request) {
     std::move(rows.begin(), rows.end(),
               result.rows.begin() + static_cast<std::ptrdiff_t>(index * per_job));
   };
-  const DistributeOutcome outcome =
-      pipeline.run_all("compare", encode_config_context({request.config_path, pipeline.hash()}),
-                       plan.jobs.size(), jobs, record);
+  const DistributeOutcome outcome = pipeline.run_all("compare", plan.jobs.size(), jobs, record);
   progress.finish();
   result.exit_code = pipeline.finish(pipeline.all_done(), outcome.error);
   if (result.exit_code != 0) return result;

@@ -42,24 +42,40 @@ void check_param(const YamlReader& reader, const std::vector<ParamSpec>& specs,
   });
 }
 
-std::string config_name(const YamlReader& reader, const YAML::Node& root,
-                        const std::string& fallback) {
-  std::string name = std::filesystem::path(reader.file()).stem().string();
-  for (char& c : name) {
-    if (!is_identifier(std::string_view(&c, 1))) c = '_';
+std::map<std::string, std::string> read_options(const YamlReader& reader, const YAML::Node& node,
+                                                const std::string& what, const AlgorithmInfo& info,
+                                                const std::string& owner) {
+  std::map<std::string, std::string> out;
+  for (const auto& [key, key_node, value] : reader.entries(node, what, "an option name")) {
+    out[key] = reader.text(value, "option '" + key + "' in " + what);
+    check_param(reader, info.options, owner + " " + info.name, key, key_node, out[key], value);
   }
-  if (name.empty()) name = fallback;
-  if (const YAML::Node n = reader.find(root, "name"); n.IsDefined()) {
-    name = reader.identifier(n, "'name'");
-  }
-  return name;
+  return out;
 }
 
-YAML::Node read_output(const YamlReader& reader, const YAML::Node& root,
-                       std::initializer_list<std::string_view> keys, std::string& dir) {
-  const YAML::Node output = reader.find_map(root, "output", "'output'", keys);
+YAML::Node read_run_settings(const YamlReader& reader, const YAML::Node& root,
+                             std::initializer_list<std::string_view> keys,
+                             const std::string& fallback,
+                             std::initializer_list<std::string_view> output_keys, RunSettings& s,
+                             int max_threads) {
+  std::vector<std::string_view> allowed = {"name"};
+  allowed.insert(allowed.end(), keys);
+  allowed.insert(allowed.end(), {"threads", "output"});
+  reader.expect_map(root, "the top level");
+  reader.check_keys(root, allowed, "at the top level");
+  s.source_path = reader.file();
+  s.name = std::filesystem::path(reader.file()).stem().string();
+  for (char& c : s.name) {
+    if (!is_identifier(std::string_view(&c, 1))) c = '_';
+  }
+  if (s.name.empty()) s.name = fallback;
+  if (const YAML::Node n = reader.find(root, "name"); n.IsDefined()) {
+    s.name = reader.identifier(n, "'name'");
+  }
+  reader.get(root, "threads", "'threads'", s.threads, 0, max_threads);
+  const YAML::Node output = reader.find_map(root, "output", "'output'", output_keys);
   if (const YAML::Node n = reader.find(output, "dir"); n.IsDefined() && !n.IsNull()) {
-    dir = reader.text(n, "'output.dir'");
+    s.output_dir = reader.text(n, "'output.dir'");
   }
   return output;
 }
@@ -72,28 +88,48 @@ bool next_combination(std::vector<std::size_t>& index, const std::vector<std::si
   return false;
 }
 
-void PositionLine::fail(const std::string& message) const {
-  throw ConfigError(file, line, column, message);
-}
-
-std::vector<PositionLine> read_position_lines(const YamlReader& reader, const YAML::Node& node,
-                                              const std::string& written, const std::string& noun) {
+std::vector<std::string> read_positions(const YamlReader& reader, const YAML::Node& list,
+                                        const std::string& what, const YAML::Node& file,
+                                        const std::string& written, const std::string& noun,
+                                        const std::vector<const GameHandle*>& games) {
+  std::vector<std::string> out;
+  const auto add = [&](const std::string& text, const auto& fail) {
+    for (const GameHandle* game : games) {
+      std::string canonical;
+      try {
+        canonical = game->canonical_position(text);
+      } catch (const InputError& e) {  // ParseError, ParamError
+        fail("bad position" + (games.size() > 1 ? " for " + game->label() : "") + ": " + e.what());
+      }
+      if (game->is_terminal(canonical)) fail("position '" + text + "' is already a finished game");
+      if (game == games.front()) out.push_back(canonical);
+    }
+  };
+  if (list.IsDefined()) {
+    const auto items = reader.items(list, what);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      add(reader.text(items[i], "position " + std::to_string(i + 1) + " in " + what),
+          [&](const std::string& message) { reader.fail(items[i], message); });
+    }
+  }
+  if (!file.IsDefined()) return out;
   const std::string path = reader.relative_path(written);
   if (const std::string why = unreadable_reason(path); !why.empty()) {
-    reader.fail(node, "cannot open " + noun + " file '" + path + "': " + why);
+    reader.fail(file, "cannot open " + noun + " file '" + path + "': " + why);
   }
   std::ifstream in(path);
-  if (!in) reader.fail(node, "cannot open " + noun + " file '" + path + "'");
-  std::vector<PositionLine> out;
+  if (!in) reader.fail(file, "cannot open " + noun + " file '" + path + "'");
+  const std::size_t listed = out.size();
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
     const auto first = line.find_first_not_of(" \t\r");
     if (first == std::string::npos || line[first] == '#') continue;
     const auto last = line.find_last_not_of(" \t\r");
-    out.push_back(
-        {line.substr(first, last - first + 1), path, number, static_cast<int>(first) + 1});
+    add(line.substr(first, last - first + 1), [&](const std::string& message) {
+      throw ConfigError(path, number, static_cast<int>(first) + 1, message);
+    });
   }
-  if (out.empty()) reader.fail(node, noun + " file '" + path + "' has no positions");
+  if (out.size() == listed) reader.fail(file, noun + " file '" + path + "' has no positions");
   return out;
 }
 
@@ -146,16 +182,14 @@ EngineSpec parse_engine_block(const YamlReader& reader, const YAML::Node& node,
     }
   }
   reader.get(node, "protocol", "'protocol' of " + who, e.protocol, {"ugi"});
-  if (auto n = reader.find(node, "options"); n.IsDefined()) {
-    reader.expect_map(n, "'options' of the engine of " + who);
-    for (auto it = n.begin(); it != n.end(); ++it) {
-      const std::string key = reader.text(it->first, "an engine option name of " + who);
-      if (key.empty() || key.find_first_of(" \t") != std::string::npos) {
-        reader.fail(it->first, "an engine option name of " + who +
-                                   " is one word (UGI's 'setoption name NAME value VALUE')");
-      }
-      e.options.emplace_back(key, reader.text(it->second, "engine option '" + key + "' of " + who));
+  for (const auto& [key, key_node, value] :
+       reader.entries(reader.find(node, "options"), "'options' of the engine of " + who,
+                      "an engine option name of " + who)) {
+    if (key.empty() || key.find_first_of(" \t") != std::string::npos) {
+      reader.fail(key_node, "an engine option name of " + who +
+                                " is one word (UGI's 'setoption name NAME value VALUE')");
     }
+    e.options.emplace_back(key, reader.text(value, "engine option '" + key + "' of " + who));
   }
   reader.get(node, "startup_ms", "'startup_ms' of " + who, e.startup_ms, 1, 1e9);
   reader.get(node, "stall_ms", "'stall_ms' of " + who, e.stall_ms, 1, 1e9);
@@ -177,332 +211,267 @@ int parse_depth(const YamlReader& reader, const YAML::Node& node, const std::str
 // ---- game ----
 
 GameBlock parse_game_block(const YamlReader& reader, const YAML::Node& node) {
-  GameBlock block;
-  block.node = node;
-  if (node.IsScalar()) {  // `game: kalah`
-    block.name = node.Scalar();
-    block.name_node = node;
-    return block;
-  }
-  if (!node.IsMap()) {
+  if (!node.IsScalar() && !node.IsMap()) {  // a scalar: `game: kalah`
     reader.fail(node, "expected a map (name, params) or a game name for 'game', got " +
                           describe_node(node));
   }
   reader.check_keys(node, {"name", "params"}, "in 'game'");
-  block.name_node = reader.require(node, "name", "in 'game'");
-  block.name = reader.text(block.name_node, "'game.name'");
-  block.params_node = reader.find(node, "params");
-  if (block.params_node.IsDefined()) {
-    reader.expect_map(block.params_node, "'game.params'");
-    for (auto it = block.params_node.begin(); it != block.params_node.end(); ++it) {
-      const std::string key = reader.text(it->first, "a game parameter name");
-      for (const auto& q : block.params) {
-        if (q.key == key) reader.fail(it->first, "game parameter '" + key + "' given twice");
-      }
-      block.params.push_back(
-          {key, reader.text(it->second, "game parameter '" + key + "'"), it->first, it->second});
-    }
+  const YAML::Node params = reader.find(node, "params");
+  // Nodes are built, not assigned: assigning a YAML::Node rebinds the node it referred to.
+  GameBlock block{.info = nullptr,
+                  .params = {},
+                  .name_node = node.IsMap() ? reader.require(node, "name", "in 'game'") : node,
+                  .params_node = params.IsDefined() ? params : node};
+  const std::string name = reader.text(block.name_node, "'game.name'");
+  block.info = or_fail_at(reader, block.name_node, [&] { return &find_game_info(name); });
+  const std::string owner = "game " + block.info->name;
+  for (const auto& [key, key_node, value] :
+       reader.entries(params, "'game.params'", "a game parameter name")) {
+    block.params[key] = reader.text(value, "game parameter '" + key + "'");
+    check_param(reader, block.info->params, owner, key, key_node, block.params[key], value);
   }
   return block;
 }
 
-const GameInfo& game_info_of(const YamlReader& reader, const GameBlock& block) {
-  return *or_fail_at(reader, block.name_node, [&] { return &find_game_info(block.name); });
-}
-
 std::unique_ptr<GameHandle> make_game_from_block(const YamlReader& reader, const GameBlock& block) {
-  const GameInfo* info = &game_info_of(reader, block);
-  // One parameter at a time first, so that the error points at the parameter at fault.
-  std::map<std::string, std::string> all;
-  for (const auto& p : block.params) {
-    check_param(reader, info->params, "game " + info->name, p.key, p.key_node, p.value,
-                p.value_node);
-    all[p.key] = p.value;
-  }
-  return or_fail_at(reader, block.params_node.IsDefined() ? block.params_node : block.node,
-                    [&] { return make_game(info->name, all); });
+  return or_fail_at(reader, block.params_node,
+                    [&] { return make_game(block.info->name, block.params); });
 }
 
 // ---- evaluations ----
 
-std::vector<EvaluationEntry> parse_evaluations_block(const YamlReader& reader,
-                                                     const YAML::Node& node) {
-  std::vector<EvaluationEntry> out;
-  if (!node.IsDefined()) return out;
-  reader.expect_map(node, "'evaluations'");
-  for (auto it = node.begin(); it != node.end(); ++it) {
-    const std::string name = reader.identifier(it->first, "an evaluation name");
-    for (const auto& other : out) {
-      if (other.name == name) {
-        reader.fail(it->first, "evaluation '" + name + "' defined twice (first at " +
-                                   position_text(other.name_node) + ")");
-      }
-    }
-    out.push_back(parse_evaluation_body(reader, it->second, "evaluation '" + name + "'"));
-    out.back().name = name;
-    out.back().name_node = it->first;
+EvalSpec read_evaluation(const YamlReader& reader, const YAML::Node& body, const std::string& what,
+                         const GameHandle& game, bool kind_alone) {
+  const bool map = !kind_alone || !body.IsScalar();
+  if (map) reader.check_map(body, what, {"kind", "weights"});
+  // Nodes are built, not assigned: assigning a YAML::Node rebinds the node it referred to.
+  const YAML::Node kind = map ? reader.require(body, "kind", "in " + what) : body;
+  const YAML::Node weights = map ? reader.find(body, "weights") : undefined_node();
+  EvalSpec spec;
+  spec.kind = reader.text(kind, "'kind' of " + what);
+  if (weights.IsDefined()) {
+    spec.weights = reader.numbers(weights, "'weights' of " + what, -1e6, 1e6, false);
   }
-  return out;
-}
-
-EvaluationEntry parse_evaluation_body(const YamlReader& reader, const YAML::Node& body,
-                                      const std::string& what) {
-  EvaluationEntry e;
-  reader.check_map(body, what, {"kind", "weights"});
-  e.kind_node = reader.require(body, "kind", "in " + what);
-  e.spec.kind = reader.text(e.kind_node, "'kind' of " + what);
-  e.weights_node = reader.find(body, "weights");
-  if (e.weights_node.IsDefined()) {
-    const auto items = reader.items(e.weights_node, "'weights' of " + what);
-    for (std::size_t i = 0; i < items.size(); ++i) {
-      e.spec.weights.push_back(
-          reader.number(items[i], "weight " + std::to_string(i + 1) + " of " + what, -1e6, 1e6));
-    }
-  }
-  return e;
-}
-
-void check_evaluation(const YamlReader& reader, const EvaluationEntry& e, const GameHandle& game) {
   const auto& kinds = game.info().evaluations;
   if (std::none_of(kinds.begin(), kinds.end(),
-                   [&](const EvalInfo& k) { return k.kind == e.spec.kind; })) {
+                   [&](const EvalInfo& k) { return k.kind == spec.kind; })) {
     std::string known;
     for (const auto& k : kinds) known += (known.empty() ? "" : ", ") + k.kind;
-    reader.fail(e.kind_node, "unknown evaluation kind '" + e.spec.kind + "' for " +
-                                 game.info().name + " (known: " + known + ")");
+    reader.fail(kind, "unknown evaluation kind '" + spec.kind + "' for " + game.info().name +
+                          " (known: " + known + ")");
   }
-  or_fail_at(reader, e.weights_node.IsDefined() ? e.weights_node : e.kind_node, [&] {
-    (void)game.make_searcher(make_algorithm_spec(reference_algorithm().name, {}), e.spec);
+  or_fail_at(reader, weights.IsDefined() ? weights : kind, [&] {
+    (void)game.make_searcher(make_algorithm_spec(reference_algorithm().name, {}), spec);
   });
+  return spec;
 }
 
-std::map<std::string, EvalSpec> validate_evaluations(const YamlReader& reader,
-                                                     const std::vector<EvaluationEntry>& entries,
-                                                     const GameHandle& game) {
+std::map<std::string, EvalSpec> read_evaluations(const YamlReader& reader, const YAML::Node& node,
+                                                 const GameHandle& game) {
   std::map<std::string, EvalSpec> out;
-  for (const auto& e : entries) {
-    check_evaluation(reader, e, game);
-    out[e.name] = e.spec;
+  for (const auto& [key, key_node, value] :
+       reader.entries(node, "'evaluations'", "an evaluation name")) {
+    const std::string name = reader.identifier(key_node, "an evaluation name");
+    out[name] = read_evaluation(reader, value, "evaluation '" + name + "'", game);
   }
   return out;
 }
 
 // ---- players ----
 
-std::vector<PlayerEntry> parse_players_block(const YamlReader& reader, const YAML::Node& node,
-                                             const PlayersDefaults& defaults) {
-  std::vector<PlayerEntry> out;
-  const auto items = reader.items(node, "'players'");
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    const YAML::Node& item = items[i];
-    PlayerEntry p;
-    p.node = item;
-    const std::string where = "in player " + std::to_string(i + 1);
-    reader.expect_map(item, "player " + std::to_string(i + 1));
-    if (defaults.allow_engines) {
-      reader.check_keys(item,
-                        {"name", "algorithm", "engine", "depth", "evaluation", "options", "tc",
-                         "time_ms", "nodes"},
-                        where);
-    } else {
-      reader.check_keys(item, {"name", "algorithm", "depth", "evaluation", "options"}, where);
-    }
-    p.name_node = reader.require(item, "name", where);
-    p.name = reader.identifier(p.name_node, "a player's 'name'");
-    const std::string who = "player '" + p.name + "'";
+namespace {
 
-    bool own_budget = false;
-    if (defaults.allow_engines) {
-      if (auto n = reader.find(item, "tc"); n.IsDefined()) {
-        p.limits.tc = parse_time_control(reader, n, "'tc' of " + who);
-      }
-      reader.get(item, "time_ms", "'time_ms' of " + who, p.limits.time_ms, 0.0, 1e9);
-      reader.get(item, "nodes", "'nodes' of " + who, p.limits.nodes);
-      own_budget = p.limits.tc.enabled() || p.limits.time_ms > 0 || p.limits.nodes > 0;
-      if (auto n = reader.find(item, "engine"); n.IsDefined()) {
-        for (const char* key : {"algorithm", "evaluation", "options"}) {
-          if (auto k = reader.find_key(item, key); k.IsDefined()) {
-            reader.fail(k, who + " is an engine: '" + key +
-                               "' belongs to in-process players (engine options go under "
-                               "'engine: {options: ...}')");
-          }
-        }
-        p.engine = parse_engine_block(reader, n, who);
-        if (!own_budget && !defaults.depth && !reader.find(item, "depth").IsDefined()) {
-          reader.fail(n, who +
-                             " is an engine with nothing to bound its moves: give it a "
-                             "'depth', 'nodes', 'time_ms' or 'tc' (or set one in "
-                             "tournament.limits)");
-        }
-        own_budget = true;  // an engine without a depth searches under its clock or budget
-      }
-    }
+// A player's evaluation: a named one, or a kind of the game.
+struct PlayerEval {
+  std::string name;
+  EvalSpec spec;
+  YAML::Node node;  // where a rejection is reported
+};
 
-    if (!p.engine) {
-      p.algorithm.values = reader.scalar_or_list(
-          reader.require(item, "algorithm",
-                         "in " + who + (defaults.allow_engines ? " (or 'engine')" : "")),
-          "'algorithm' of " + who, p.algorithm.swept);
-    }
-
-    const YAML::Node depth = reader.find(item, "depth");
-    if (depth.IsDefined()) {
-      p.depth.values = reader.scalar_or_list(depth, "'depth' of " + who, p.depth.swept);
-      for (const auto& d : p.depth.values)
-        p.depths.push_back(parse_depth(reader, d, "'depth' of " + who));
-    } else if (defaults.depth) {
-      p.depths.push_back(*defaults.depth);
-    } else if (own_budget) {
-      p.depths.push_back(kDepthMax);
-    } else {
-      reader.fail(item, "missing required key 'depth' in " + who + defaults.depth_hint);
-    }
-
-    const YAML::Node evaluation = reader.find(item, "evaluation");
-    if (evaluation.IsDefined()) {
-      p.evaluation.values =
-          reader.scalar_or_list(evaluation, "'evaluation' of " + who, p.evaluation.swept);
-    }
-
-    p.options_node = reader.find(item, "options");
-    if (p.options_node.IsDefined()) {
-      reader.expect_map(p.options_node, "'options' of " + who);
-      for (auto it = p.options_node.begin(); it != p.options_node.end(); ++it) {
-        const std::string key = reader.text(it->first, "an option name of " + who);
-        for (const auto& other : p.options) {
-          if (other.key == key) reader.fail(it->first, "option '" + key + "' given twice");
-        }
-        p.options.push_back({key, it->first, {}});
-        PlayerEntry::Field& values = p.options.back().values;
-        values.values =
-            reader.scalar_or_list(it->second, "option '" + key + "' of " + who, values.swept);
-      }
-    }
-    out.push_back(std::move(p));
+PlayerEval player_eval(const YamlReader& reader, const YAML::Node& v, const std::string& who,
+                       const GameInfo& game, const std::map<std::string, EvalSpec>& evaluations) {
+  const std::string& name = v.Scalar();
+  if (auto it = evaluations.find(name); it != evaluations.end()) return {name, it->second, v};
+  const auto& kinds = game.evaluations;
+  if (std::none_of(kinds.begin(), kinds.end(), [&](const EvalInfo& k) { return k.kind == name; })) {
+    std::string known;
+    for (const auto& [n, spec] : evaluations) known += (known.empty() ? "" : ", ") + n;
+    for (const auto& k : kinds) known += (known.empty() ? "" : ", ") + k.kind;
+    reader.fail(v, who + ": unknown evaluation '" + name +
+                       "': not a name in 'evaluations' nor an evaluation kind of " + game.name +
+                       " (known: " + known + ")");
   }
+  return {name, EvalSpec{name, {}}, v};
+}
+
+// A swept option: its values as written.
+struct SweptOption {
+  std::string key;
+  std::vector<YAML::Node> values;
+  bool swept = false;
+};
+
+// Entry `index` of the players block: its players, sweeps expanded.
+std::vector<PlayerConfig> read_player(const YamlReader& reader, const YAML::Node& item,
+                                      std::size_t index, const PlayersDefaults& defaults,
+                                      const GameHandle& game,
+                                      const std::map<std::string, EvalSpec>& evaluations) {
+  const std::string where = "in player " + std::to_string(index + 1);
+  reader.expect_map(item, "player " + std::to_string(index + 1));
+  std::vector<std::string_view> keys = {"name", "algorithm"};
+  keys.insert(keys.end(), defaults.keys.begin(), defaults.keys.end());
+  keys.push_back("options");
+  reader.check_keys(item, keys, where);
+  const YAML::Node name_node = reader.require(item, "name", where);
+  const std::string name = reader.identifier(name_node, "a player's 'name'");
+  const std::string who = "player '" + name + "'";
+
+  PlayerConfig player;
+  PlayerLimits& limits = player.limits;
+  if (auto n = reader.find(item, "tc"); n.IsDefined()) {
+    limits.tc = parse_time_control(reader, n, "'tc' of " + who);
+  }
+  reader.get(item, "time_ms", "'time_ms' of " + who, limits.time_ms, 0.0, 1e9);
+  reader.get(item, "nodes", "'nodes' of " + who, limits.nodes);
+  const bool own_budget = limits.tc.enabled() || limits.time_ms > 0 || limits.nodes > 0;
+  const YAML::Node depth = reader.find(item, "depth");
+  const YAML::Node engine = reader.find(item, "engine");
+  if (engine.IsDefined()) {
+    for (const char* key : {"algorithm", "evaluation", "options"}) {
+      if (auto k = reader.find_key(item, key); k.IsDefined()) {
+        reader.fail(k, who + " is an engine: '" + key +
+                           "' belongs to in-process players (engine options go under "
+                           "'engine: {options: ...}')");
+      }
+    }
+    player.engine = parse_engine_block(reader, engine, who);
+    if (!own_budget && !defaults.depth && !depth.IsDefined()) {
+      reader.fail(engine, who +
+                              " is an engine with nothing to bound its moves: give it a "
+                              "'depth', 'nodes', 'time_ms' or 'tc' (or set one in "
+                              "tournament.limits)");
+    }
+  }
+
+  bool depth_swept = false;
+  std::vector<int> depths;
+  if (depth.IsDefined()) {
+    for (const auto& d : reader.scalar_or_list(depth, "'depth' of " + who, depth_swept)) {
+      depths.push_back(parse_depth(reader, d, "'depth' of " + who));
+    }
+  } else if (defaults.depth) {
+    depths.push_back(*defaults.depth);
+  } else if (own_budget || player.engine) {  // searches under its clock or budget
+    depths.push_back(kDepthMax);
+  } else {
+    reader.fail(item, "missing required key 'depth' in " + who + defaults.depth_hint);
+  }
+  std::vector<PlayerConfig> out;
+  if (player.engine) {  // an external engine: one player per depth
+    for (const int d : depths) {
+      out.push_back(player);
+      out.back().name = name;
+      if (depth_swept) out.back().name.append("-d").append(depth_text(d));
+      out.back().depth = d;
+    }
+    return out;
+  }
+
+  // Each algorithm, and each option value checked against it, before any combination.
+  bool algorithm_swept = false;
+  std::vector<const AlgorithmInfo*> algorithms;
+  const bool engines = std::find(keys.begin(), keys.end(), "engine") != keys.end();
+  for (const auto& a : reader.scalar_or_list(
+           reader.require(item, "algorithm", "in " + who + (engines ? " (or 'engine')" : "")),
+           "'algorithm' of " + who, algorithm_swept)) {
+    algorithms.push_back(
+        or_fail_at(reader, a, who + ": ", [&] { return &find_algorithm_info(a.Scalar()); }));
+  }
+  const YAML::Node options_node = reader.find(item, "options");
+  std::vector<SweptOption> options;
+  for (const auto& [key, key_node, value] :
+       reader.entries(options_node, "'options' of " + who, "an option name of " + who)) {
+    SweptOption& o = options.emplace_back(SweptOption{key, {}});
+    o.values = reader.scalar_or_list(value, "option '" + key + "' of " + who, o.swept);
+    for (const AlgorithmInfo* info : algorithms) {
+      for (const auto& v : o.values) {
+        check_param(reader, info->options, "algorithm " + info->name, key, key_node, v.Scalar(), v,
+                    who + ": ");
+      }
+    }
+  }
+  const GameInfo& game_info = game.info();
+  bool eval_swept = false;
+  std::vector<PlayerEval> evals;
+  if (const YAML::Node n = reader.find(item, "evaluation"); n.IsDefined()) {
+    for (const auto& v : reader.scalar_or_list(n, "'evaluation' of " + who, eval_swept)) {
+      evals.push_back(player_eval(reader, v, who, game_info, evaluations));
+    }
+  } else {
+    const std::string& kind = game_info.default_evaluation;
+    evals.push_back({kind, EvalSpec{kind, {}}, item});
+  }
+
+  // The odometer over every field, the last one fastest.
+  std::vector<std::size_t> sizes = {algorithms.size(), depths.size(), evals.size()};
+  for (const auto& o : options) sizes.push_back(o.values.size());
+  std::size_t combinations = 1;
+  for (std::size_t n : sizes) {
+    combinations *= n;
+    if (combinations > kMaxSweepPlayers) {
+      reader.fail(name_node, who + ": the sweep expands into more than " +
+                                 std::to_string(kMaxSweepPlayers) + " players");
+    }
+  }
+  std::vector<std::size_t> index_of(sizes.size(), 0);
+  do {
+    player.name = name;
+    // Appended piecewise: `"x" + std::string` trips a GCC 12 -Wrestrict false positive.
+    auto add_part = [&player](const std::string& part) {
+      player.name += '-';
+      player.name += part;
+    };
+    const AlgorithmInfo& info = *algorithms[index_of[0]];
+    if (algorithm_swept) add_part(name_part(info.name));
+    player.depth = depths[index_of[1]];
+    if (depth_swept) add_part(std::string("d").append(depth_text(player.depth)));
+    const PlayerEval& eval = evals[index_of[2]];
+    player.evaluation_name = eval.name;
+    player.evaluation = eval.spec;
+    if (eval_swept) add_part(name_part(eval.name));
+    std::map<std::string, std::string> values;
+    for (std::size_t k = 0; k < options.size(); ++k) {
+      const std::string& value = options[k].values[index_of[3 + k]].Scalar();
+      values[options[k].key] = value;
+      if (options[k].swept) add_part(name_part(options[k].key) + "=" + name_part(value));
+    }
+    const std::string prefix = "player '" + player.name + "': ";
+    player.algorithm = or_fail_at(reader, options_node.IsDefined() ? options_node : item, prefix,
+                                  [&] { return make_algorithm_spec(info.name, values); });
+    or_fail_at(reader, eval.node, prefix,
+               [&] { (void)game.make_searcher(player.algorithm, player.evaluation); });
+    out.push_back(player);
+  } while (next_combination(index_of, sizes));
   return out;
 }
 
-std::vector<PlayerConfig> expand_players(const YamlReader& reader,
-                                         const std::vector<PlayerEntry>& entries,
-                                         const GameHandle& game,
-                                         const std::map<std::string, EvalSpec>& evaluations) {
+}  // namespace
+
+std::vector<PlayerConfig> read_players(const YamlReader& reader, const YAML::Node& node,
+                                       const PlayersDefaults& defaults, const GameHandle& game,
+                                       const std::map<std::string, EvalSpec>& evaluations) {
   std::vector<PlayerConfig> out;
   std::map<std::string, YAML::Node> first_seen;
-  const auto add = [&](PlayerConfig&& player, const YAML::Node& name_node) {
-    if (auto [it, fresh] = first_seen.emplace(player.name, name_node); !fresh) {
-      reader.fail(name_node, "duplicate player name '" + player.name + "' (first at " +
-                                 position_text(it->second) + ")");
-    }
-    out.push_back(std::move(player));
-  };
-  const GameInfo& game_info = game.info();
-
-  for (const auto& entry : entries) {
-    const std::string who = "player '" + entry.name + "'";
-
-    if (entry.engine) {  // an external engine: one player per depth
-      for (const int depth : entry.depths) {
-        PlayerConfig player;
-        player.name = entry.name;
-        if (entry.depth.swept) player.name += std::string("-d").append(depth_text(depth));
-        player.depth = depth;
-        player.engine = entry.engine;
-        player.limits = entry.limits;
-        add(std::move(player), entry.name_node);
+  const auto items = reader.items(node, defaults.what);
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const YAML::Node name_node = reader.find(items[i], "name");
+    for (PlayerConfig& player : read_player(reader, items[i], i, defaults, game, evaluations)) {
+      if (auto [it, fresh] = first_seen.emplace(player.name, name_node); !fresh) {
+        reader.fail(name_node, "duplicate player name '" + player.name + "' (first at " +
+                                   position_text(it->second) + ")");
       }
-      continue;
+      out.push_back(std::move(player));
     }
-
-    // Each algorithm, and each option value checked against it, before any combination.
-    std::vector<const AlgorithmInfo*> algorithms;
-    for (const auto& a : entry.algorithm.values) {
-      const AlgorithmInfo* info =
-          or_fail_at(reader, a, who + ": ", [&] { return &find_algorithm_info(a.Scalar()); });
-      for (const auto& o : entry.options) {
-        for (const auto& v : o.values.values) {
-          check_param(reader, info->options, "algorithm " + info->name, o.key, o.key_node,
-                      v.Scalar(), v, who + ": ");
-        }
-      }
-      algorithms.push_back(info);
-    }
-
-    // Evaluations: a named one first, else a kind of the game.
-    struct Eval {
-      std::string name;
-      EvalSpec spec;
-      YAML::Node node;  // where a rejection is reported
-    };
-    std::vector<Eval> evals;
-    if (entry.evaluation.values.empty()) {
-      evals.push_back(
-          {game_info.default_evaluation, EvalSpec{game_info.default_evaluation, {}}, entry.node});
-    }
-    for (const auto& v : entry.evaluation.values) {
-      const std::string& name = v.Scalar();
-      if (auto it = evaluations.find(name); it != evaluations.end()) {
-        evals.push_back({name, it->second, v});
-        continue;
-      }
-      const auto& kinds = game_info.evaluations;
-      if (std::none_of(kinds.begin(), kinds.end(),
-                       [&](const EvalInfo& k) { return k.kind == name; })) {
-        std::string known;
-        for (const auto& [n, spec] : evaluations) known += (known.empty() ? "" : ", ") + n;
-        for (const auto& k : kinds) known += (known.empty() ? "" : ", ") + k.kind;
-        reader.fail(v, who + ": unknown evaluation '" + name +
-                           "': not a name in 'evaluations' nor an evaluation kind of " +
-                           game_info.name + " (known: " + known + ")");
-      }
-      evals.push_back({name, EvalSpec{name, {}}, v});
-    }
-
-    // The odometer over every field, the last one fastest.
-    std::vector<std::size_t> sizes = {algorithms.size(), entry.depths.size(), evals.size()};
-    for (const auto& o : entry.options) sizes.push_back(o.values.values.size());
-    std::size_t combinations = 1;
-    for (std::size_t n : sizes) {
-      combinations *= n;
-      if (combinations > kMaxSweepPlayers) {
-        reader.fail(entry.name_node, who + ": the sweep expands into more than " +
-                                         std::to_string(kMaxSweepPlayers) + " players");
-      }
-    }
-    std::vector<std::size_t> index(sizes.size(), 0);
-    do {
-      PlayerConfig player;
-      std::string name = entry.name;
-      const AlgorithmInfo& info = *algorithms[index[0]];
-      // Appended piecewise: `"x" + std::string` trips a GCC 12 -Wrestrict false positive.
-      auto add_part = [&name](const std::string& part) {
-        name += '-';
-        name += part;
-      };
-      if (entry.algorithm.swept) add_part(name_part(info.name));
-      player.depth = entry.depths[index[1]];
-      if (entry.depth.swept) add_part(std::string("d").append(depth_text(player.depth)));
-      const Eval& eval = evals[index[2]];
-      player.evaluation_name = eval.name;
-      player.evaluation = eval.spec;
-      if (entry.evaluation.swept) add_part(name_part(player.evaluation_name));
-      std::map<std::string, std::string> options;
-      for (std::size_t k = 0; k < entry.options.size(); ++k) {
-        const auto& o = entry.options[k];
-        const std::string& value = o.values.values[index[3 + k]].Scalar();
-        options[o.key] = value;
-        if (o.values.swept) add_part(name_part(o.key) + "=" + name_part(value));
-      }
-      player.name = name;
-      player.limits = entry.limits;
-      const std::string prefix = "player '" + name + "': ";
-      player.algorithm =
-          or_fail_at(reader, entry.options_node.IsDefined() ? entry.options_node : entry.node,
-                     prefix, [&] { return make_algorithm_spec(info.name, options); });
-      or_fail_at(reader, eval.node, prefix,
-                 [&] { (void)game.make_searcher(player.algorithm, player.evaluation); });
-      add(std::move(player), entry.name_node);
-    } while (next_combination(index, sizes));
   }
   return out;
 }

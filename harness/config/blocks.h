@@ -1,8 +1,6 @@
 // The `game`, `evaluations` and `players` blocks that every config (run, compare, solve, tune)
-// shares. Each block is read in two steps, as fastchess does: parse (shape, types, ranges and
-// unknown keys, no registry) and then validate against the registry (names, parameters, options,
-// evaluations). The parsed entries keep their YAML nodes so that a validation error still points
-// at the line and column of the offending value.
+// shares. Each value is checked where it is read, its shape and type and then against the registry
+// (names, parameters, options, evaluations), so that every error points at its line and column.
 //
 //   game:        {name: kalah, params: {pits: 6}}      (or just `game: kalah`)
 //   evaluations: {stores: {kind: store-diff}, w: {kind: linear, weights: [1, -1, ...]}}
@@ -47,84 +45,40 @@ struct PlayerConfig {
 
 // ---- game ----
 
+// The game a block names, its parameters each checked against the registry (an unknown game or
+// a bad parameter fails at its node).
 struct GameBlock {
-  struct Param {
-    std::string key;
-    std::string value;
-    YAML::Node key_node = undefined_node();
-    YAML::Node value_node = undefined_node();
-  };
-  YAML::Node node = undefined_node();
-  std::string name;
+  const GameInfo* info = nullptr;
+  std::map<std::string, std::string> params;  // as written
   YAML::Node name_node = undefined_node();
-  std::vector<Param> params;                  // as written
-  YAML::Node params_node = undefined_node();  // undefined when absent
+  YAML::Node params_node = undefined_node();  // where the parameters together are blamed
 };
 
 GameBlock parse_game_block(const YamlReader& reader, const YAML::Node& node);
-// The registry's entry of the game the block names; fails at the name when there is none.
-const GameInfo& game_info_of(const YamlReader& reader, const GameBlock& block);
-// The configured game; unknown games and bad parameters fail at the offending node.
+// The configured game; parameters the game rejects together fail at the block's parameters.
 std::unique_ptr<GameHandle> make_game_from_block(const YamlReader& reader, const GameBlock& block);
 
 // ---- evaluations ----
 
-struct EvaluationEntry {
-  std::string name;
-  YAML::Node name_node = undefined_node();
-  EvalSpec spec;
-  YAML::Node kind_node = undefined_node();
-  YAML::Node weights_node = undefined_node();  // undefined when absent
-};
-
-// `node` may be undefined (no block): no entries.
-std::vector<EvaluationEntry> parse_evaluations_block(const YamlReader& reader,
-                                                     const YAML::Node& node);
-// One evaluation's `{kind, weights}` map (the entry's name left empty).
-EvaluationEntry parse_evaluation_body(const YamlReader& reader, const YAML::Node& body,
-                                      const std::string& what);
-// Checks an evaluation against the game: its kind known, its weights accepted.
-void check_evaluation(const YamlReader& reader, const EvaluationEntry& entry,
-                      const GameHandle& game);
-// check_evaluation for each, by name.
-std::map<std::string, EvalSpec> validate_evaluations(const YamlReader& reader,
-                                                     const std::vector<EvaluationEntry>& entries,
-                                                     const GameHandle& game);
+// One evaluation's `{kind, weights}` map (`what` in messages), checked against the game: its kind
+// known, its weights accepted. `kind_alone` also takes a bare kind.
+EvalSpec read_evaluation(const YamlReader& reader, const YAML::Node& body, const std::string& what,
+                         const GameHandle& game, bool kind_alone = false);
+// The `evaluations` block by name (`node` may be undefined: none), each checked against the game.
+std::map<std::string, EvalSpec> read_evaluations(const YamlReader& reader, const YAML::Node& node,
+                                                 const GameHandle& game);
 
 // ---- players ----
-
-struct PlayerEntry {
-  // A field written as a scalar (one value) or a list (swept); values are scalar nodes.
-  struct Field {
-    std::vector<YAML::Node> values;
-    bool swept = false;
-  };
-  struct Option {
-    std::string key;
-    YAML::Node key_node = undefined_node();
-    Field values;
-  };
-  YAML::Node node = undefined_node();
-  std::string name;
-  YAML::Node name_node = undefined_node();
-  Field algorithm;
-  Field depth;                  // no values: the default depth
-  std::vector<int> depths;      // parsed, parallel to depth.values (or the default alone)
-  Field evaluation;             // no values: the game's default evaluation
-  std::vector<Option> options;  // in the order written
-  YAML::Node options_node = undefined_node();
-  std::optional<EngineSpec> engine;  // `engine:` instead of `algorithm:`
-  PlayerLimits limits;
-};
 
 struct PlayersDefaults {
   // Depth for a player that gives none; nullopt makes `depth` required.
   std::optional<int> depth;
   // Appended to the "missing 'depth'" message, e.g. why it is required here.
   std::string depth_hint;
-  // Tournaments: a player may be an external `engine` and have its own `tc`, `time_ms` and
-  // `nodes` (then its depth defaults to max).
-  bool allow_engines = false;
+  // The keys an entry may have besides name, algorithm and options. Tournaments add an external
+  // `engine` and a player's own `tc`, `time_ms` and `nodes` (then its depth defaults to max).
+  std::vector<std::string_view> keys = {"depth", "evaluation"};
+  std::string what = "'players'";  // the block, in messages
 };
 
 // "10+0.1" (seconds, as fastchess writes it) or "10": a game clock; fails at the node otherwise.
@@ -133,19 +87,15 @@ TimeControl parse_time_control(const YamlReader& reader, const YAML::Node& node,
 // The same clock written back: "10+0.1".
 std::string time_control_text(const TimeControl& tc);
 
-std::vector<PlayerEntry> parse_players_block(const YamlReader& reader, const YAML::Node& node,
-                                             const PlayersDefaults& defaults);
-
-// Expands sweeps (cartesian product: algorithm, depth, evaluation, then options as written; the
-// last field varies fastest) into named players, validates each against the registry and the game
-// (a Searcher is built to prove it) and rejects duplicate names. Generated names are the entry's
-// name + "-" + one part per swept field: "d4"/"dmax", the algorithm's canonical name, the
-// evaluation's name, or "key=value"; characters not allowed in names become '_' ('*' becomes
-// "-star": "sss-star").
-std::vector<PlayerConfig> expand_players(const YamlReader& reader,
-                                         const std::vector<PlayerEntry>& entries,
-                                         const GameHandle& game,
-                                         const std::map<std::string, EvalSpec>& evaluations);
+// The list of player entries `node` holds, validated against the registry and the game (a
+// Searcher is built to prove each) and sweeps expanded: the cartesian product of algorithm, depth,
+// evaluation, then options as written, the last field fastest. Duplicate names are rejected.
+// Generated names are the entry's name + "-" + one part per swept field: "d4"/"dmax", the
+// algorithm's canonical name, the evaluation's name, or "key=value"; characters not allowed in
+// names become '_' ('*' becomes "-star": "sss-star").
+std::vector<PlayerConfig> read_players(const YamlReader& reader, const YAML::Node& node,
+                                       const PlayersDefaults& defaults, const GameHandle& game,
+                                       const std::map<std::string, EvalSpec>& evaluations);
 
 // ---- writing resolved configs ----
 
@@ -202,30 +152,41 @@ void check_param(const YamlReader& reader, const std::vector<ParamSpec>& specs,
                  const std::string& value, const YAML::Node& value_node,
                  const std::string& prefix = "");
 
-// The config's `name`; by default the file's stem, characters not allowed in names as '_' (and
-// `fallback` for an empty stem).
-std::string config_name(const YamlReader& reader, const YAML::Node& root,
-                        const std::string& fallback);
-// The optional `output` block (its keys `keys`) and its `dir` into `dir` (`dir:` with no value
-// means the default, like `dir: ""`); the block's node, undefined when absent.
-YAML::Node read_output(const YamlReader& reader, const YAML::Node& root,
-                       std::initializer_list<std::string_view> keys, std::string& dir);
+// The map of options `node` holds (`what`; may be undefined: none), each checked against those of
+// `info` (`owner` in messages, e.g. "algorithm alphabeta").
+std::map<std::string, std::string> read_options(const YamlReader& reader, const YAML::Node& node,
+                                                const std::string& what, const AlgorithmInfo& info,
+                                                const std::string& owner);
+
+// What every config has at its top level: its name, the run's threads and output folder; and
+// where it was read from.
+struct RunSettings {
+  std::string name;         // `name`; by default the file's stem (characters not allowed as '_')
+  std::string source_path;  // the file it was read from
+  int threads = 0;          // `threads`: jobs at once (0: all cores)
+  std::string output_dir;   // `output.dir`; empty: results/<name>-<date>-<time>
+};
+// Checks that `root` is a map of `name`, `keys`, `threads` and `output` only, and reads the
+// settings (`fallback`: the name when the file's stem is empty; `dir:` with no value means the
+// default). Returns the `output` block (its keys `output_keys`), undefined when absent.
+YAML::Node read_run_settings(const YamlReader& reader, const YAML::Node& root,
+                             std::initializer_list<std::string_view> keys,
+                             const std::string& fallback,
+                             std::initializer_list<std::string_view> output_keys, RunSettings& s,
+                             int max_threads = 1024);
 
 // Steps `index` to the next combination of `sizes` (an odometer, the last field fastest); false
 // after the last one.
 bool next_combination(std::vector<std::size_t>& index, const std::vector<std::size_t>& sizes);
 
-// A line of a positions file (one position a line; blank lines and '#' comments skipped).
-struct PositionLine {
-  std::string text;
-  std::string file;
-  int line = 0;
-  int column = 0;
-  [[noreturn]] void fail(const std::string& message) const;
-};
-// The positions of the file `written` (relative to the config) that `node` names; fails there when
-// it cannot be read or has none. `noun` names the file in messages ("openings", "positions").
-std::vector<PositionLine> read_position_lines(const YamlReader& reader, const YAML::Node& node,
-                                              const std::string& written, const std::string& noun);
+// The positions of the list `list` (`what`; may be undefined), then those of the file `written`
+// (relative to the config) that `file` names (may be undefined; one position a line, blank lines
+// and '#' comments skipped; `noun` names it in messages: "openings", "positions"), each as the
+// first of `games` writes it. A file that cannot be read or has none fails at `file`; a position
+// that one of `games` cannot read, or where its game is over, at its node or FILE:LINE:COL.
+std::vector<std::string> read_positions(const YamlReader& reader, const YAML::Node& list,
+                                        const std::string& what, const YAML::Node& file,
+                                        const std::string& written, const std::string& noun,
+                                        const std::vector<const GameHandle*>& games);
 
 }  // namespace gts

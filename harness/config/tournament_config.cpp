@@ -11,78 +11,66 @@ namespace gts {
 
 namespace {
 
-// The parse step's result: the config's own values (shapes, types and ranges checked; names not
-// yet looked up) and the nodes that validation errors point at.
-struct ParsedTournament {
-  TournamentConfig c;
-  GameBlock game;
-  std::vector<EvaluationEntry> evaluations;
-  YAML::Node players_node = undefined_node();
-  std::vector<PlayerEntry> players;
-  std::vector<YAML::Node> position_nodes;  // openings.positions, still raw
-  YAML::Node file_node = undefined_node();
-  YAML::Node count_node = undefined_node();
-  YAML::Node start_node = undefined_node();
-  YAML::Node gauntlet_node = undefined_node();
-  std::vector<YAML::Node> gauntlet;
-  YAML::Node sprt_node = undefined_node();
-};
-
 // The names of OpeningsConfig::Kind, in its order.
 constexpr std::array<const char*, 3> kOpeningsKinds = {"start", "random", "list"};
 
-void parse_openings(const YamlReader& reader, const YAML::Node& node, ParsedTournament& out) {
+void read_openings(const YamlReader& reader, const YAML::Node& node, const GameHandle& game,
+                   OpeningsConfig& o) {
   if (!node.IsDefined()) return;
   reader.check_map(node, "'openings'",
                    {"kind", "count", "plies", "positions", "file", "order", "start"});
   std::string k = "start";
   reader.get(node, "kind", "'openings.kind'", k, {"start", "random", "list"});
-  auto only_for = [&](std::string_view key, const std::string& kind_name) {
-    const YAML::Node key_node = YamlReader::find_key(node, key);
-    if (key_node.IsDefined() && k != kind_name) {
-      reader.fail(key_node, "'" + std::string(key) + "' applies only to openings kind '" +
-                                kind_name + "', not '" + k + "'");
-    }
-  };
-  if (k == "start") only_for("count", "random");
-  only_for("plies", "random");
-  only_for("order", "list");
-  only_for("start", "list");
-  only_for("positions", "list");
-  only_for("file", "list");
+  if (k == "start") reader.only_for(node, "count", "openings kind", "random", k);
+  reader.only_for(node, "plies", "openings kind", "random", k);
+  for (const char* key : {"order", "start", "positions", "file"}) {
+    reader.only_for(node, key, "openings kind", "list", k);
+  }
 
-  OpeningsConfig& o = out.c.openings;
   o.kind = static_cast<OpeningsConfig::Kind>(
       std::find(kOpeningsKinds.begin(), kOpeningsKinds.end(), k) - kOpeningsKinds.begin());
   if (o.kind == OpeningsConfig::Kind::kRandom) {
     reader.get(node, "count", "'openings.count'", o.count, 1, 1'000'000);
     reader.get(node, "plies", "'openings.plies'", o.plies, 0, 10'000);
   } else if (o.kind == OpeningsConfig::Kind::kList) {
-    if (auto n = reader.find(node, "positions"); n.IsDefined()) {
-      out.position_nodes = reader.items(n, "'openings.positions'");
-      for (std::size_t i = 0; i < out.position_nodes.size(); ++i) {
-        (void)reader.text(out.position_nodes[i],
-                          "opening position " + std::to_string(i + 1) + " in 'openings.positions'");
-      }
-    }
-    out.file_node = reader.get(node, "file", "'openings.file'", o.file);
-    if (out.position_nodes.empty() && !out.file_node.IsDefined()) {
+    const YAML::Node positions = reader.find(node, "positions");
+    const YAML::Node file = reader.get(node, "file", "'openings.file'", o.file);
+    o.positions = read_positions(reader, positions, "'openings.positions'", file, o.file,
+                                 "openings", {&game});
+    if (o.positions.empty() && !file.IsDefined()) {
       reader.fail(node, "openings kind 'list' needs 'positions' or 'file'");
     }
+    const auto listed = static_cast<int>(o.positions.size());
     o.count = 0;
-    out.count_node = reader.get(node, "count", "'openings.count'", o.count, 1, 1'000'000);
-    out.start_node = reader.get(node, "start", "'openings.start'", o.start, 1, 1'000'000'000);
     reader.get(node, "order", "'openings.order'", o.order, {"sequential", "random"});
+    if (const YAML::Node n =
+            reader.get(node, "start", "'openings.start'", o.start, 1, 1'000'000'000);
+        o.start > listed) {
+      reader.fail(n, "'openings.start' is " + std::to_string(o.start) + ", but the list has " +
+                         std::to_string(listed) + " positions");
+    }
+    if (const YAML::Node n = reader.get(node, "count", "'openings.count'", o.count, 1, 1'000'000);
+        o.count > listed - o.start + 1) {
+      reader.fail(n, "'openings.count' asks for " + std::to_string(o.count) +
+                         " positions from position " + std::to_string(o.start) +
+                         ", but the list has " + std::to_string(listed - o.start + 1) +
+                         " from there");
+    }
   }
 }
 
-void parse_tournament_block(const YamlReader& reader, const YAML::Node& node,
-                            ParsedTournament& out) {
-  if (!node.IsDefined()) return;
-  reader.check_map(node, "'tournament'",
-                   {"format", "gauntlet", "pairs", "max_plies", "adjudicate", "resign", "draw",
-                    "sprt", "limits", "rating_interval"});
-  TournamentConfig& c = out.c;
+void read_limits(const YamlReader& reader, const YAML::Node& node, LimitsConfig& limits) {
+  if (auto n = reader.find(node, "tc"); n.IsDefined()) {
+    limits.tc = parse_time_control(reader, n, "'limits.tc'");
+  }
+  reader.get(node, "margin_ms", "'limits.margin_ms'", limits.margin_ms, 0.0, 1e9);
+  reader.get(node, "nodes", "'limits.nodes'", limits.nodes);
+  reader.get(node, "time_ms", "'limits.time_ms'", limits.time_ms, 0.0, 1e9);
+  reader.get(node, "depth", "'limits.depth'", limits.depth, 0, kMaxConfigDepth);
+}
+
+// The `tournament` block but its limits, once the players are known.
+void read_tournament(const YamlReader& reader, const YAML::Node& node, TournamentConfig& c) {
   reader.get(node, "rating_interval", "'tournament.rating_interval'", c.rating_interval, 0,
              INT_MAX);
   // `resign` and `draw`: a score and a number of moves, both required.
@@ -107,56 +95,68 @@ void parse_tournament_block(const YamlReader& reader, const YAML::Node& node,
       score_rule("draw", {"score", "moves", "after"}, a.draw_score, 0, a.draw_moves);
   reader.get(draw, "after", "'tournament.draw.after'", a.draw_after, 0, INT_MAX);
   reader.get(node, "format", "'tournament.format'", c.format, {"round-robin", "gauntlet"});
-  out.gauntlet_node = reader.find(node, "gauntlet");
+  const YAML::Node gauntlet = reader.find(node, "gauntlet");
   if (c.format == "gauntlet") {
-    if (!out.gauntlet_node.IsDefined()) {
+    if (!gauntlet.IsDefined()) {
       reader.fail(node,
                   "missing required key 'gauntlet' in 'tournament' (format gauntlet: the "
                   "players who play all the others)");
     }
-    out.gauntlet = reader.items(out.gauntlet_node, "'tournament.gauntlet'");
-    if (out.gauntlet.empty()) reader.fail(out.gauntlet_node, "'tournament.gauntlet' is empty");
-    for (const auto& g : out.gauntlet) (void)reader.identifier(g, "a 'tournament.gauntlet' player");
-  } else if (out.gauntlet_node.IsDefined()) {
-    reader.fail(YamlReader::find_key(node, "gauntlet"),
-                "'gauntlet' applies only to format 'gauntlet', not '" + c.format + "'");
+    std::string names;
+    for (const auto& p : c.players) names += (names.empty() ? "" : ", ") + p.name;
+    for (const auto& g : reader.items(gauntlet, "'tournament.gauntlet'")) {
+      const std::string name = reader.identifier(g, "a 'tournament.gauntlet' player");
+      if (std::none_of(c.players.begin(), c.players.end(),
+                       [&](const PlayerConfig& p) { return p.name == name; })) {
+        reader.fail(g, "gauntlet player '" + name + "' is not a player (players: " + names + ")");
+      }
+      if (std::find(c.gauntlet.begin(), c.gauntlet.end(), name) != c.gauntlet.end()) {
+        reader.fail(g, "gauntlet player '" + name + "' listed twice");
+      }
+      c.gauntlet.push_back(name);
+    }
+    if (c.gauntlet.empty()) reader.fail(gauntlet, "'tournament.gauntlet' is empty");
+    if (c.gauntlet.size() == c.players.size()) {
+      reader.fail(gauntlet, "the gauntlet lists every player: no one is left for them to play");
+    }
   }
+  reader.only_for(node, "gauntlet", "format", "gauntlet", c.format);
   reader.get(node, "pairs", "'pairs'", c.pairs, 1, INT_MAX);
   reader.get(node, "max_plies", "'max_plies'", c.max_plies, 1, INT_MAX);
   reader.get(node, "adjudicate", "'tournament.adjudicate'", c.adjudicate);
-  out.sprt_node = reader.find_map(node, "sprt", "'tournament.sprt'",
-                                  {"elo0", "elo1", "alpha", "beta", "model"});
-  if (out.sprt_node.IsDefined()) {
-    read_sprt_keys(reader, out.sprt_node, "tournament.sprt", {"normalized", "logistic", "bayes"},
+  const YAML::Node sprt = reader.find_map(node, "sprt", "'tournament.sprt'",
+                                          {"elo0", "elo1", "alpha", "beta", "model"});
+  if (sprt.IsDefined()) {
+    read_sprt_keys(reader, sprt, "tournament.sprt", {"normalized", "logistic", "bayes"},
                    c.sprt.emplace());
+    if (c.players.size() != 2) {
+      reader.fail(sprt, "'tournament.sprt' tests one player against another; this config has " +
+                            std::to_string(c.players.size()) + " players");
+    }
   }
-  const YAML::Node limits = reader.find_map(node, "limits", "'tournament.limits'",
-                                            {"nodes", "time_ms", "depth", "tc", "margin_ms"});
-  if (auto n = reader.find(limits, "tc"); n.IsDefined()) {
-    c.limits.tc = parse_time_control(reader, n, "'limits.tc'");
-  }
-  reader.get(limits, "margin_ms", "'limits.margin_ms'", c.limits.margin_ms, 0.0, 1e9);
-  reader.get(limits, "nodes", "'limits.nodes'", c.limits.nodes);
-  reader.get(limits, "time_ms", "'limits.time_ms'", c.limits.time_ms, 0.0, 1e9);
-  reader.get(limits, "depth", "'limits.depth'", c.limits.depth, 0, kMaxConfigDepth);
 }
 
-ParsedTournament parse_tournament(const YamlReader& reader, const YAML::Node& root) {
-  ParsedTournament out;
-  reader.expect_map(root, "the top level");
-  reader.check_keys(root,
-                    {"name", "game", "evaluations", "players", "openings", "tournament", "seed",
-                     "threads", "output"},
-                    "at the top level");
-  TournamentConfig& c = out.c;
-  c.name = config_name(reader, root, "tournament");
-  out.game = parse_game_block(reader, reader.require(root, "game", "at the top level"));
-  out.evaluations = parse_evaluations_block(reader, reader.find(root, "evaluations"));
+TournamentConfig load_with(const YamlReader& reader, const YAML::Node& root) {
+  TournamentConfig c;
+  const YAML::Node output = read_run_settings(
+      reader, root, {"game", "evaluations", "players", "openings", "tournament", "seed"},
+      "tournament", {"dir", "moves"}, c);
+  const std::unique_ptr<GameHandle> game = make_game_from_block(
+      reader, parse_game_block(reader, reader.require(root, "game", "at the top level")));
+  c.game = game->info().name;
+  c.game_params = game->params().values();
+  c.evaluations = read_evaluations(reader, reader.find(root, "evaluations"), *game);
+  const YAML::Node tournament =
+      reader.find_map(root, "tournament", "'tournament'",
+                      {"format", "gauntlet", "pairs", "max_plies", "adjudicate", "resign", "draw",
+                       "sprt", "limits", "rating_interval"});
   // Tournament limits first: they decide whether players may leave out their depth.
-  parse_tournament_block(reader, reader.find(root, "tournament"), out);
-  out.players_node = reader.require(root, "players", "at the top level");
+  read_limits(reader,
+              reader.find_map(tournament, "limits", "'tournament.limits'",
+                              {"nodes", "time_ms", "depth", "tc", "margin_ms"}),
+              c.limits);
   PlayersDefaults defaults;
-  defaults.allow_engines = true;
+  defaults.keys = {"engine", "depth", "evaluation", "tc", "time_ms", "nodes"};
   if (c.limits.nodes > 0 || c.limits.time_ms > 0 || c.limits.tc.enabled()) {
     defaults.depth = kDepthMax;
   } else {
@@ -164,95 +164,16 @@ ParsedTournament parse_tournament(const YamlReader& reader, const YAML::Node& ro
         " (it may be left out only when tournament.limits or the player sets nodes, time_ms or "
         "tc, or the player is an engine)";
   }
-  out.players = parse_players_block(reader, out.players_node, defaults);
-  parse_openings(reader, reader.find(root, "openings"), out);
-  reader.get(root, "seed", "'seed'", c.seed);
-  reader.get(root, "threads", "'threads'", c.threads, 0, 1024);
-  const YAML::Node output = read_output(reader, root, {"dir", "moves"}, c.output_dir);
-  reader.get(output, "moves", "'output.moves'", c.output_moves);
-  return out;
-}
-
-// `fail` throws a ConfigError located wherever the position was written.
-template <class Fail>
-std::string canonical_or_fail(const GameHandle& game, const std::string& text, const Fail& fail) {
-  std::string canonical;
-  try {
-    canonical = game.canonical_position(text);
-  } catch (const InputError& e) {  // ParseError, ParamError
-    fail(std::string("bad opening position: ") + e.what());
-  }
-  if (game.is_terminal(canonical)) {
-    fail("opening position '" + text + "' is already a finished game");
-  }
-  return canonical;
-}
-
-TournamentConfig validate_tournament(const YamlReader& reader, ParsedTournament parsed) {
-  TournamentConfig c = std::move(parsed.c);
-  c.source_path = reader.file();
-
-  const std::unique_ptr<GameHandle> game = make_game_from_block(reader, parsed.game);
-  c.game = game->info().name;
-  c.game_params = game->params().values();
-  c.evaluations = validate_evaluations(reader, parsed.evaluations, *game);
-  c.players = expand_players(reader, parsed.players, *game, c.evaluations);
+  const YAML::Node players = reader.require(root, "players", "at the top level");
+  c.players = read_players(reader, players, defaults, *game, c.evaluations);
   if (c.players.size() < 2) {
-    reader.fail(parsed.players_node,
+    reader.fail(players,
                 "a tournament needs at least 2 players, got " + std::to_string(c.players.size()));
   }
-
-  for (const YAML::Node& node : parsed.position_nodes) {
-    c.openings.positions.push_back(canonical_or_fail(
-        *game, node.Scalar(), [&](const std::string& message) { reader.fail(node, message); }));
-  }
-  if (parsed.file_node.IsDefined()) {
-    for (const PositionLine& line :
-         read_position_lines(reader, parsed.file_node, c.openings.file, "openings")) {
-      c.openings.positions.push_back(canonical_or_fail(
-          *game, line.text, [&](const std::string& message) { line.fail(message); }));
-    }
-  }
-  if (c.openings.kind == OpeningsConfig::Kind::kList) {
-    const auto listed = static_cast<int>(c.openings.positions.size());
-    if (c.openings.start > listed) {
-      reader.fail(parsed.start_node, "'openings.start' is " + std::to_string(c.openings.start) +
-                                         ", but the list has " + std::to_string(listed) +
-                                         " positions");
-    }
-    if (c.openings.count > listed - c.openings.start + 1) {
-      reader.fail(parsed.count_node,
-                  "'openings.count' asks for " + std::to_string(c.openings.count) +
-                      " positions from position " + std::to_string(c.openings.start) +
-                      ", but the list has " + std::to_string(listed - c.openings.start + 1) +
-                      " from there");
-    }
-  }
-
-  for (const auto& g : parsed.gauntlet) {
-    const std::string& name = g.Scalar();
-    bool known = false;
-    std::string names;
-    for (const auto& p : c.players) {
-      known = known || p.name == name;
-      names += (names.empty() ? "" : ", ") + p.name;
-    }
-    if (!known)
-      reader.fail(g, "gauntlet player '" + name + "' is not a player (players: " + names + ")");
-    for (const auto& seen : c.gauntlet) {
-      if (seen == name) reader.fail(g, "gauntlet player '" + name + "' listed twice");
-    }
-    c.gauntlet.push_back(name);
-  }
-  if (!c.gauntlet.empty() && c.gauntlet.size() == c.players.size()) {
-    reader.fail(parsed.gauntlet_node,
-                "the gauntlet lists every player: no one is left for them to play");
-  }
-  if (c.sprt && c.players.size() != 2) {
-    reader.fail(parsed.sprt_node,
-                "'tournament.sprt' tests one player against another; this config has " +
-                    std::to_string(c.players.size()) + " players");
-  }
+  read_tournament(reader, tournament, c);
+  read_openings(reader, reader.find(root, "openings"), *game, c.openings);
+  reader.get(root, "seed", "'seed'", c.seed);
+  reader.get(output, "moves", "'output.moves'", c.output_moves);
   return c;
 }
 
@@ -266,12 +187,12 @@ bool operator==(const TournamentConfig& a, const TournamentConfig& b) {
 
 TournamentConfig load_tournament_config(const std::string& path) {
   const YamlReader reader(path);
-  return validate_tournament(reader, parse_tournament(reader, reader.load()));
+  return load_with(reader, reader.load());
 }
 
 TournamentConfig load_tournament_config_text(const std::string& text, const std::string& file) {
   const YamlReader reader(file);
-  return validate_tournament(reader, parse_tournament(reader, reader.load_text(text)));
+  return load_with(reader, reader.load_text(text));
 }
 
 std::string resolved_yaml(const TournamentConfig& c) {

@@ -1,9 +1,9 @@
 // The tournament config that `harness run CONFIG.yaml` plays: YAML in, a validated struct out, and
 // the resolved form (defaults filled in, sweeps expanded) back out as YAML for the results folder.
 //
-// Loading is two steps: parse (shape, types, ranges, unknown keys) and then validate against the
-// registry (game, parameters, algorithms, options, evaluations, positions). Every error is a
-// ConfigError "FILE:LINE:COL: message". See configs/ for examples of every field.
+// Every value is checked as it is read, against the registry too (game, parameters, algorithms,
+// options, evaluations, positions). Every error is a ConfigError "FILE:LINE:COL: message". See
+// configs/ for examples of every field.
 #pragma once
 
 #include <cstdint>
@@ -43,9 +43,7 @@ struct LimitsConfig {
   double margin_ms = 100.0;
 };
 
-struct TournamentConfig {
-  std::string name;         // default: the config file's stem
-  std::string source_path;  // the file it was loaded from
+struct TournamentConfig : RunSettings {
   std::string game;
   std::map<std::string, std::string> game_params;  // resolved: every declared parameter
   std::map<std::string, EvalSpec> evaluations;     // the named evaluations
@@ -65,8 +63,6 @@ struct TournamentConfig {
   // -ratinginterval. Changes no result.
   int rating_interval = 0;
   std::uint64_t seed = 1;
-  int threads = 0;         // 0 = all cores
-  std::string output_dir;  // empty: the runner picks results/<name>-<date>-<time>
   bool output_moves = true;
 };
 

@@ -15,7 +15,7 @@ namespace gts {
 
 namespace {
 
-std::string join(std::initializer_list<std::string_view> items, std::string_view sep) {
+std::string join(std::span<const std::string_view> items, std::string_view sep) {
   std::string out;
   for (auto item : items) {
     if (!out.empty()) out += sep;
@@ -161,7 +161,7 @@ void YamlReader::expect_map(const YAML::Node& node, const std::string& what) con
   if (!node.IsMap()) fail(node, "expected a map for " + what + ", got " + describe_node(node));
 }
 
-void YamlReader::check_keys(const YAML::Node& map, std::initializer_list<std::string_view> allowed,
+void YamlReader::check_keys(const YAML::Node& map, std::span<const std::string_view> allowed,
                             const std::string& where) const {
   std::set<std::string> seen;
   for (auto it = map.begin(); it != map.end(); ++it) {
@@ -206,6 +206,14 @@ YAML::Node YamlReader::find_key(const YAML::Node& map, std::string_view key) {
     if (it->first.IsScalar() && it->first.Scalar() == key) return it->first;
   }
   return undefined_node();
+}
+
+void YamlReader::only_for(const YAML::Node& map, std::string_view key, const std::string& setting,
+                          const std::string& required, const std::string& actual) const {
+  if (const YAML::Node k = find_key(map, key); k.IsDefined() && actual != required) {
+    fail(k, "'" + std::string(key) + "' applies only to " + setting + " '" + required + "', not '" +
+                actual + "'");
+  }
 }
 
 YAML::Node YamlReader::require(const YAML::Node& map, std::string_view key,
@@ -279,8 +287,8 @@ std::string YamlReader::choice(const YAML::Node& node, const std::string& what,
       std::find(choices.begin(), choices.end(), node.Scalar()) != choices.end()) {
     return node.Scalar();
   }
-  fail(node,
-       "expected one of " + join(choices, ", ") + " for " + what + ", got " + describe_node(node));
+  fail(node, "expected one of " + join(std::span(choices.begin(), choices.size()), ", ") + " for " +
+                 what + ", got " + describe_node(node));
 }
 
 std::string YamlReader::identifier(const YAML::Node& node, const std::string& what) const {
@@ -291,11 +299,40 @@ std::string YamlReader::identifier(const YAML::Node& node, const std::string& wh
   return node.Scalar();
 }
 
+std::vector<YamlReader::Entry> YamlReader::entries(const YAML::Node& node, const std::string& what,
+                                                   const std::string& key_what) const {
+  std::vector<Entry> out;
+  if (!node.IsDefined()) return out;
+  expect_map(node, what);
+  for (auto it = node.begin(); it != node.end(); ++it) {
+    const std::string key = text(it->first, key_what);
+    for (const Entry& e : out) {
+      if (e.key == key) {
+        fail(it->first, "'" + key + "' given twice in " + what + " (first at " +
+                            position_text(e.key_node) + ")");
+      }
+    }
+    out.push_back({key, it->first, it->second});
+  }
+  return out;
+}
+
 std::vector<YAML::Node> YamlReader::items(const YAML::Node& node, const std::string& what) const {
   if (!node.IsSequence())
     fail(node, "expected a list for " + what + ", got " + describe_node(node));
   std::vector<YAML::Node> out;
   for (const auto& item : node) out.push_back(item);
+  return out;
+}
+
+std::vector<double> YamlReader::numbers(const YAML::Node& node, const std::string& what, double lo,
+                                        double hi, bool non_empty) const {
+  const auto list = items(node, what);
+  if (non_empty && list.empty()) fail(node, "expected a non-empty list for " + what + ", got []");
+  std::vector<double> out;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    out.push_back(number(list[i], "item " + std::to_string(i + 1) + " of " + what, lo, hi));
+  }
   return out;
 }
 

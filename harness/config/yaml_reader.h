@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -47,14 +48,22 @@ class YamlReader {
   void expect_map(const YAML::Node& node, const std::string& what) const;
   // Fails on a key not in `allowed` (suggesting the closest allowed key and listing them all) and
   // on a key given twice. `where` completes "unknown key 'x' ...", e.g. "in 'tournament'".
-  void check_keys(const YAML::Node& map, std::initializer_list<std::string_view> allowed,
+  void check_keys(const YAML::Node& map, std::span<const std::string_view> allowed,
                   const std::string& where) const;
+  void check_keys(const YAML::Node& map, std::initializer_list<std::string_view> allowed,
+                  const std::string& where) const {
+    check_keys(map, std::span(allowed.begin(), allowed.size()), where);
+  }
   // The value under `key`, or an undefined node (IsDefined() is false) when the key is absent.
   // An empty value (`key:` and nothing) is remembered so that errors about it point at its key:
   // yaml-cpp places an empty value at the next token, often the next line.
   [[nodiscard]] YAML::Node find(const YAML::Node& map, std::string_view key) const;
   // The key node itself (for its position), or an undefined node.
   [[nodiscard]] static YAML::Node find_key(const YAML::Node& map, std::string_view key);
+  // Fails at the key `key` of `map` when it is there but `setting` (e.g. "openings kind") is
+  // `actual`, not `required`.
+  void only_for(const YAML::Node& map, std::string_view key, const std::string& setting,
+                const std::string& required, const std::string& actual) const;
   // The value under `key`; fails at the map when it is absent.
   [[nodiscard]] YAML::Node require(const YAML::Node& map, std::string_view key,
                                    const std::string& where) const;
@@ -108,9 +117,21 @@ class YamlReader {
     return n;
   }
 
+  // The entries of a map whose keys are free text (`key_what` in messages, e.g. "an option name"),
+  // in the order written, each key once; none when `node` is undefined (the key absent).
+  struct Entry {
+    std::string key;
+    YAML::Node key_node;
+    YAML::Node value;
+  };
+  [[nodiscard]] std::vector<Entry> entries(const YAML::Node& node, const std::string& what,
+                                           const std::string& key_what) const;
   // The items of a list (which must be one).
   [[nodiscard]] std::vector<YAML::Node> items(const YAML::Node& node,
                                               const std::string& what) const;
+  // A list of numbers in lo..hi ("item N of <what>" in messages); `non_empty` rejects [].
+  [[nodiscard]] std::vector<double> numbers(const YAML::Node& node, const std::string& what,
+                                            double lo, double hi, bool non_empty) const;
   // A scalar, or a non-empty list of scalars (the sweep form); `is_list` says which it was.
   [[nodiscard]] std::vector<YAML::Node> scalar_or_list(const YAML::Node& node,
                                                        const std::string& what,

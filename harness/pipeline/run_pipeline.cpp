@@ -4,6 +4,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <charconv>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -90,23 +91,18 @@ class ResultLog {
   // Reads the line as a job index below `total` and its result; false when it is not one.
   static bool parse_line(const std::string& line, std::size_t total, std::size_t& index,
                          std::string& result) {
-    const auto space = line.find(' ');
-    if (space == std::string::npos || space == 0 || space > 19) return false;
-    index = 0;
-    for (std::size_t i = 0; i < space; ++i) {
-      if (line[i] < '0' || line[i] > '9') return false;
-      index = index * 10 + static_cast<std::size_t>(line[i] - '0');
+    const char* p = line.data();
+    const char* const end = p + line.size();
+    const auto [space, ec] = std::from_chars(p, end, index);
+    if (ec != std::errc() || space == end || *space != ' ' || index >= total ||
+        (end - space - 1) % 2 != 0) {
+      return false;
     }
-    if (index >= total || (line.size() - space - 1) % 2 != 0) return false;
-    const auto hex_value = [](char c) {
-      return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-    };
     result.clear();
-    for (std::size_t i = space + 1; i < line.size(); i += 2) {
-      const int hi = hex_value(line[i]);
-      const int lo = hex_value(line[i + 1]);
-      if (hi < 0 || lo < 0) return false;
-      result += static_cast<char>(hi * 16 + lo);
+    for (p = space + 1; p != end; p += 2) {
+      unsigned byte = 0;
+      if (std::from_chars(p, p + 2, byte, 16).ptr != p + 2) return false;
+      result += static_cast<char>(byte);
     }
     return true;
   }
@@ -237,8 +233,7 @@ DistributeOutcome RunPipeline::execute(const std::string& kind, const std::strin
   return outcome;
 }
 
-DistributeOutcome RunPipeline::run_all(const std::string& kind, const std::string& context,
-                                       std::size_t total, JobRunner& local,
+DistributeOutcome RunPipeline::run_all(const std::string& kind, std::size_t total, JobRunner& local,
                                        const ResultHandler& on_result) {
   set_total(total);
   ResultLog log(dir() + "/results.log", request_.resume, total);
@@ -251,7 +246,7 @@ DistributeOutcome RunPipeline::run_all(const std::string& kind, const std::strin
     }
   }
   set_done(log.resumed().size());
-  return execute(kind, context, std::move(jobs), local,
+  return execute(kind, encode_config_context({request_.config_path, hash_}), std::move(jobs), local,
                  [&](std::size_t index, const std::string& result) {
                    log.record(index, result);
                    on_result(index, result);

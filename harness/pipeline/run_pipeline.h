@@ -108,9 +108,10 @@ class RunPipeline {
 
   // Jobs 0..total-1, each once, their results journaled in results.log as they arrive: a resumed
   // run replays the results of the jobs done before (in job order) through on_result, then runs
-  // the rest. For commands whose outputs are computed from every result at the end.
-  DistributeOutcome run_all(const std::string& kind, const std::string& context, std::size_t total,
-                            JobRunner& local, const ResultHandler& on_result);
+  // the rest. For commands whose outputs are computed from every result at the end; worker ranks
+  // get the ConfigContext of the config path and hash.
+  DistributeOutcome run_all(const std::string& kind, std::size_t total, JobRunner& local,
+                            const ResultHandler& on_result);
 
   // The run has its answer before its last job (a tournament's SPRT decided): no more jobs are
   // handed out, and those in flight are abandoned as on Ctrl-C (a Ctrl-C after it is still the

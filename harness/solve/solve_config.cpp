@@ -93,16 +93,8 @@ SolverSpec parse_solver(const YamlReader& reader, const YAML::Node& item) {
     label = reader.identifier(n, "'name'");
   const AlgorithmInfo* info =
       or_fail_at(reader, algo, [&] { return &find_solver_info(algorithm); });
-  std::map<std::string, std::string> options;
-  if (const auto opts = reader.find(item, "options"); opts.IsDefined()) {
-    reader.expect_map(opts, "'options'");
-    for (const auto& kv : opts) {
-      const std::string key = reader.text(kv.first, "an option name");
-      const std::string value = reader.text(kv.second, "option '" + key + "'");
-      check_param(reader, info->options, "solver " + info->name, key, kv.first, value, kv.second);
-      options[key] = value;
-    }
-  }
+  const auto options =
+      read_options(reader, reader.find(item, "options"), "'options'", *info, "solver");
   return make_solver_spec(algorithm, options, label);
 }
 
@@ -111,32 +103,26 @@ SolverSpec parse_solver(const YamlReader& reader, const YAML::Node& item) {
 LoadedSolve load_solve_config(const std::string& path) {
   const YamlReader reader(path);
   const YAML::Node root = reader.load();
-  reader.expect_map(root, "the solve config");
-  reader.check_keys(
-      root,
-      {"name", "game", "problems", "algorithms", "limits", "threads", "solved_within_ms", "output"},
-      "at the top of a solve config");
   LoadedSolve out;
   SolveConfig& c = out.config;
-  c.path = path;
-  c.name = config_name(reader, root, "solve");
+  read_run_settings(reader, root, {"game", "problems", "algorithms", "limits", "solved_within_ms"},
+                    "solve", {"dir"}, c, 4096);
 
   // The game: its name among the solvable games, and parameters the game accepts.
   const GameBlock block =
-      parse_game_block(reader, reader.require(root, "game", "in the solve config"));
+      parse_game_block(reader, reader.require(root, "game", "at the top level"));
   const auto& names = solve_game_names();
-  if (std::find(names.begin(), names.end(), block.name) == names.end()) {
-    std::string known;
-    for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+  if (std::find(names.begin(), names.end(), block.info->name) == names.end()) {
     reader.fail(block.name_node,
-                "game '" + block.name + "' cannot pose solve problems (known: " + known + ")");
+                "game '" + block.info->name +
+                    "' cannot pose solve problems (known: " + join_strings(names, ", ") + ")");
   }
-  (void)make_game_from_block(reader, block);  // checks every parameter at its node
-  c.game = block.name;
-  for (const auto& p : block.params) c.game_params[p.key] = p.value;
+  (void)make_game_from_block(reader, block);  // checks the parameters together
+  c.game = block.info->name;
+  c.game_params = block.params;
 
   // Solvers.
-  const YAML::Node algos = reader.require(root, "algorithms", "in the solve config");
+  const YAML::Node algos = reader.require(root, "algorithms", "at the top level");
   std::set<std::string> solver_names;
   for (const YAML::Node& item : reader.items(algos, "'algorithms'")) {
     SolverSpec spec = parse_solver(reader, item);
@@ -156,7 +142,6 @@ LoadedSolve load_solve_config(const std::string& path) {
       reader.fail(lim, "'limits' needs a node or a time limit (0 means none, not both)");
     }
   }
-  reader.get(root, "threads", "'threads'", c.threads, 0, 4096);
   if (const auto n = reader.find(root, "solved_within_ms"); n.IsDefined()) {
     double last = 0.0;
     for (const YAML::Node& t : reader.items(n, "'solved_within_ms'")) {
@@ -176,10 +161,9 @@ LoadedSolve load_solve_config(const std::string& path) {
     }
     c.solved_within_ms.push_back(top);
   }
-  (void)read_output(reader, root, {"dir"}, c.out_dir);
 
   // Problems, each built now so that a bad one is reported where the config names it.
-  const YAML::Node probs = reader.require(root, "problems", "in the solve config");
+  const YAML::Node probs = reader.require(root, "problems", "at the top level");
   std::vector<PendingProblem> pending;
   if (probs.IsMap()) {
     parse_problem_item(reader, probs, pending);

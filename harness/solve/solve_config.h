@@ -23,21 +23,18 @@
 #include <string>
 #include <vector>
 
+#include "harness/config/blocks.h"
 #include "harness/goal_problem.h"
 
 namespace gts {
 
-struct SolveConfig {
-  std::string name;
-  std::string path;
+struct SolveConfig : RunSettings {
   std::string game;
   std::map<std::string, std::string> game_params;
   std::vector<SolverSpec> solvers;
   std::uint64_t max_nodes = 1'000'000;
   double max_ms = 10'000.0;
-  int threads = 0;
   std::vector<double> solved_within_ms;
-  std::string out_dir;
 };
 
 struct LoadedSolve {

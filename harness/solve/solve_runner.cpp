@@ -88,7 +88,7 @@ class SolveJobs final : public JobRunner {
   // no result), and every problem's name and expected answer.
   [[nodiscard]] std::string fingerprint() const {
     wire::Writer w;
-    w.str(decisive_lines(read_file_text(loaded_.config.path)));
+    w.str(decisive_lines(read_file_text(loaded_.config.source_path)));
     for (const auto& p : loaded_.problems) w.str(p->name()).str(p->expected());
     return w.take();
   }
@@ -135,16 +135,16 @@ SolveRunResult run_solve(const RunRequest& request) {
   description.command = "solve";
   description.unit = "runs";
   description.name = c.name;
-  description.config_out_dir = c.out_dir;
+  description.config_out_dir = c.output_dir;
   description.config_threads = c.threads;
   description.decisive_text = jobs.fingerprint();
-  description.resolved_config = read_file_text(c.path);
+  description.resolved_config = read_file_text(c.source_path);
   description.run_files = {"results.log", "solve.csv"};
   RunPipeline pipeline(request, std::move(description));
 
   SolveRunResult result;
   result.out_dir = pipeline.dir();
-  write_file(std::filesystem::path(result.out_dir) / "config.yaml", read_file_text(c.path));
+  write_file(std::filesystem::path(result.out_dir) / "config.yaml", read_file_text(c.source_path));
   const std::size_t total = jobs.total();
   result.rows.resize(total);
   if (!request.quiet) {
@@ -166,8 +166,7 @@ SolveRunResult run_solve(const RunRequest& request) {
                      std::to_string(row.outcome.stats.nodes) + " nodes, " +
                      std::to_string(static_cast<long long>(row.outcome.time_ms)) + " ms)");
   };
-  const DistributeOutcome outcome = pipeline.run_all(
-      "solve", encode_config_context({request.config_path, pipeline.hash()}), total, jobs, record);
+  const DistributeOutcome outcome = pipeline.run_all("solve", total, jobs, record);
   progress.finish();
   result.exit_code = pipeline.finish(pipeline.all_done(), outcome.error);
   if (result.exit_code != 0) return result;

@@ -16,17 +16,6 @@ namespace {
 
 constexpr double kMaxWeight = 1e6;
 
-std::vector<double> number_list(const YamlReader& reader, const YAML::Node& node,
-                                const std::string& what, double lo, double hi) {
-  const auto items = reader.items(node, what);
-  if (items.empty()) reader.fail(node, "expected a non-empty list for " + what + ", got []");
-  std::vector<double> out;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    out.push_back(reader.number(items[i], "item " + std::to_string(i + 1) + " of " + what, lo, hi));
-  }
-  return out;
-}
-
 // A per-weight setting written as one number (for every weight) or a list (one per weight) as `n`
 // values; `fallback` for each when `node` is undefined (the key absent).
 std::vector<double> per_weight(const YamlReader& reader, const YAML::Node& node,
@@ -34,7 +23,7 @@ std::vector<double> per_weight(const YamlReader& reader, const YAML::Node& node,
                                double fallback) {
   if (!node.IsDefined()) return std::vector<double>(n, fallback);
   if (!node.IsSequence()) return std::vector<double>(n, reader.number(node, what, lo, hi));
-  std::vector<double> values = number_list(reader, node, what, lo, hi);
+  std::vector<double> values = reader.numbers(node, what, lo, hi, true);
   if (values.size() != n) {
     reader.fail(node, what + " lists " + std::to_string(values.size()) + " values; the game has " +
                           std::to_string(n) +
@@ -52,17 +41,8 @@ void read_engine(const YamlReader& reader, const YAML::Node& node, TuneConfig& c
                                             "'engine.depth'", 1, kMaxConfigDepth));
   const AlgorithmInfo* info =
       or_fail_at(reader, algorithm, [&] { return &find_algorithm_info(name); });
-  std::map<std::string, std::string> options;
-  if (const YAML::Node n = reader.find(node, "options"); n.IsDefined()) {
-    reader.expect_map(n, "'engine.options'");
-    for (auto it = n.begin(); it != n.end(); ++it) {
-      const std::string key = reader.text(it->first, "an option name in 'engine.options'");
-      if (options.count(key) != 0) reader.fail(it->first, "option '" + key + "' given twice");
-      options[key] = reader.text(it->second, "option '" + key + "' in 'engine.options'");
-      check_param(reader, info->options, "algorithm " + info->name, key, it->first, options[key],
-                  it->second);
-    }
-  }
+  const auto options =
+      read_options(reader, reader.find(node, "options"), "'engine.options'", *info, "algorithm");
   c.algorithm = make_algorithm_spec(info->name, options);
 }
 
@@ -72,7 +52,7 @@ void read_weights(const YamlReader& reader, const YAML::Node& node, const GameHa
                   TuneConfig& c) {
   reader.check_map(node, "'weights'", {"start", "min", "max", "fixed"});
   const YAML::Node start = reader.require(node, "start", "in 'weights'");
-  for (double w : number_list(reader, start, "'weights.start'", -kMaxWeight, kMaxWeight)) {
+  for (double w : reader.numbers(start, "'weights.start'", -kMaxWeight, kMaxWeight, true)) {
     c.spsa.weights.push_back({.start = w});
   }
   or_fail_at(reader, start, [&] { (void)game.make_searcher(c.algorithm, linear_eval(c.start())); });
@@ -152,7 +132,7 @@ void read_round_robin(const YamlReader& reader, const YAML::Node& node, TuneConf
     for (std::size_t k = 0; k < items.size(); ++k) {
       const std::string name = "candidate " + std::to_string(k + 1);
       const auto& cand =
-          rr.candidates.emplace_back(number_list(reader, items[k], name, -kMaxWeight, kMaxWeight));
+          rr.candidates.emplace_back(reader.numbers(items[k], name, -kMaxWeight, kMaxWeight, true));
       if (cand.size() != n) {
         reader.fail(items[k], name + " has " + std::to_string(cand.size()) +
                                   " weights; the game has " + std::to_string(n));
@@ -204,14 +184,11 @@ void read_verify(const YamlReader& reader, const YAML::Node& node, VerifyTune& v
 }
 
 TuneConfig load_with(const YamlReader& reader, const YAML::Node& root) {
-  reader.expect_map(root, "the top level");
-  reader.check_keys(root,
-                    {"name", "game", "engine", "weights", "method", "spsa", "round_robin",
-                     "openings", "max_plies", "verify", "seed", "threads", "output"},
-                    "at the top level");
   TuneConfig c;
-  c.source_path = reader.file();
-  c.name = config_name(reader, root, "tune");
+  read_run_settings(reader, root,
+                    {"game", "engine", "weights", "method", "spsa", "round_robin", "openings",
+                     "max_plies", "verify", "seed"},
+                    "tune", {"dir"}, c);
   const std::unique_ptr<GameHandle> game = make_game_from_block(
       reader, parse_game_block(reader, reader.require(root, "game", "at the top level")));
   c.game = game->info().name;
@@ -221,14 +198,8 @@ TuneConfig load_with(const YamlReader& reader, const YAML::Node& root) {
   reader.get(root, "method", "'method'", c.method, {"spsa", "round-robin"});
   const YAML::Node spsa = reader.find(root, "spsa");
   const YAML::Node round_robin = reader.find(root, "round_robin");
-  if (c.method == "spsa" && round_robin.IsDefined()) {
-    reader.fail(YamlReader::find_key(root, "round_robin"),
-                "'round_robin' applies only to method 'round-robin', not 'spsa'");
-  }
-  if (c.method == "round-robin" && spsa.IsDefined()) {
-    reader.fail(YamlReader::find_key(root, "spsa"),
-                "'spsa' applies only to method 'spsa', not 'round-robin'");
-  }
+  reader.only_for(root, "round_robin", "method", "round-robin", c.method);
+  reader.only_for(root, "spsa", "method", "spsa", c.method);
   if (c.method == "round-robin" && !round_robin.IsDefined()) {
     reader.fail(root, "method 'round-robin' needs a 'round_robin' block (candidates or sample)");
   }
@@ -239,8 +210,6 @@ TuneConfig load_with(const YamlReader& reader, const YAML::Node& root) {
   reader.get(root, "max_plies", "'max_plies'", c.max_plies, 1, 1'000'000);
   read_verify(reader, reader.find(root, "verify"), c.verify);
   reader.get(root, "seed", "'seed'", c.seed);
-  reader.get(root, "threads", "'threads'", c.threads, 0, 1024);
-  (void)read_output(reader, root, {"dir"}, c.output_dir);
   return c;
 }
 
@@ -271,8 +240,10 @@ std::vector<double> field(const TuneConfig& c, double SpsaWeight::*member) {
   return out;
 }
 
+}  // namespace
+
 // The canonical text of everything that decides the results; hashed, and written as YAML.
-std::string body_text(const TuneConfig& c) {
+std::string tune_decisive_text(const TuneConfig& c) {
   std::string y;
   auto line = [&y](const std::string& key, const std::string& value) {
     y.append(key).append(": ").append(value).append("\n");
@@ -325,8 +296,6 @@ std::string body_text(const TuneConfig& c) {
   return y;
 }
 
-}  // namespace
-
 std::vector<double> TuneConfig::start() const { return field(*this, &SpsaWeight::start); }
 
 TuneConfig load_tune_config(const std::string& path) {
@@ -341,15 +310,13 @@ TuneConfig load_tune_config_text(const std::string& text, const std::string& fil
 
 std::string tune_resolved_yaml(const TuneConfig& c) {
   std::string y = "# resolved tune config: every default filled in\n";
-  y += body_text(c);
+  y += tune_decisive_text(c);
   y += "threads: " + std::to_string(c.threads) + "\n";
   y += "output: {dir: " + quoted(c.output_dir) + "}\n";
   return y;
 }
 
-std::string tune_decisive_text(const TuneConfig& c) { return body_text(c); }
-
-std::string tune_config_hash(const TuneConfig& c) { return config_hash_of(body_text(c)); }
+std::string tune_config_hash(const TuneConfig& c) { return config_hash_of(tune_decisive_text(c)); }
 
 std::vector<Candidate> round_robin_candidates(const TuneConfig& c) {
   // Sampled weights draw from a stream of their own.

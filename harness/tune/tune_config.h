@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/config/blocks.h"
 #include "harness/registry.h"
 #include "harness/stats/sprt.h"
 #include "harness/tune/spsa.h"
@@ -32,9 +33,7 @@ struct VerifyTune {
   int batch_pairs = 32;  // pairs played at once; the test still stops at the deciding pair
 };
 
-struct TuneConfig {
-  std::string name;
-  std::string source_path;
+struct TuneConfig : RunSettings {
   std::string game;
   std::map<std::string, std::string> game_params;  // resolved: every declared parameter
   AlgorithmSpec algorithm;
@@ -47,8 +46,6 @@ struct TuneConfig {
   int max_plies = 1000;
   VerifyTune verify;
   std::uint64_t seed = 1;
-  int threads = 0;
-  std::string output_dir;
 
   [[nodiscard]] std::size_t num_weights() const { return spsa.weights.size(); }
   [[nodiscard]] std::vector<double> start() const;

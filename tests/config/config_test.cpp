@@ -305,7 +305,7 @@ TEST(TournamentConfigErrors, MalformedYaml) {
 
 TEST(TournamentConfigErrors, BadOpeningPosition) {
   expect_error("bad_position.yaml", at("bad_position.yaml", 9, 7),
-               "bad opening position: kalah position: the seeds add up to 25, expected 24");
+               "bad position: kalah position: the seeds add up to 25, expected 24");
 }
 
 TEST(TournamentConfigErrors, OpeningsFileMissing) {
@@ -316,7 +316,7 @@ TEST(TournamentConfigErrors, OpeningsFileMissing) {
 TEST(TournamentConfigErrors, OpeningsFileBadLine) {
   // Located in the openings file, not in the config.
   expect_error("bad_openings_file.yaml", kData + "bad_openings.txt:4:4: ",
-               "bad opening position: kalah position: expected 10 numbers, got 9");
+               "bad position: kalah position: expected 10 numbers, got 9");
 }
 
 TEST(TournamentConfigErrors, GauntletPlayerMissing) {
@@ -418,8 +418,7 @@ TEST(ConfigBlocks, PlayersBlockOnItsOwn) {
   EXPECT_EQ(game->params().get("pits"), "3");
   PlayersDefaults defaults;
   defaults.depth = 7;
-  const auto entries = parse_players_block(reader, reader.find(root, "players"), defaults);
-  const auto players = expand_players(reader, entries, *game, {});
+  const auto players = read_players(reader, reader.find(root, "players"), defaults, *game, {});
   ASSERT_EQ(players.size(), 3u);
   EXPECT_EQ(players[0].name, "p-d1");
   EXPECT_EQ(players[1].name, "p-dmax");
@@ -431,7 +430,7 @@ TEST(ConfigBlocks, PlayersBlockOnItsOwn) {
   defaults.depth.reset();
   defaults.depth_hint = " (no budget here)";
   try {
-    (void)parse_players_block(reader, reader.find(root, "players"), defaults);
+    (void)read_players(reader, reader.find(root, "players"), defaults, *game, {});
     ADD_FAILURE() << "no error";
   } catch (const ConfigError& e) {
     EXPECT_STREQ(e.what(),
@@ -449,10 +448,8 @@ TEST(ConfigBlocks, EvaluationsBlockChecksAgainstTheGame) {
       "  w: {kind: linear, weights: [1, 0, 0, 0, 0, 0, 0, 0, -1]}\n"
       "  bad: {kind: store-diff}\n");
   const auto game = make_game("tictactoe", {});
-  const auto entries = parse_evaluations_block(reader, reader.find(root, "evaluations"));
-  ASSERT_EQ(entries.size(), 2u);
   try {
-    (void)validate_evaluations(reader, entries, *game);
+    (void)read_evaluations(reader, reader.find(root, "evaluations"), *game);
     ADD_FAILURE() << "no error";
   } catch (const ConfigError& e) {
     EXPECT_STREQ(e.what(),

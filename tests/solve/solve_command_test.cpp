@@ -297,8 +297,7 @@ TEST(SolveCommand, BadConfigsAreOneLocatedLineAndExitCodeTwo) {
   const std::string ttt_head = "game: tictactoe\nproblems:\n  - {name: a, prover: 0}\n";
   const std::string algos = "algorithms:\n  - {algorithm: pn}\n";
   const std::vector<BadConfig> cases = {
-      {"game: chess\nproblems: [{name: a}]\n" + algos,
-       "1:7: game 'chess' cannot pose solve problems"},
+      {"game: chess\nproblems: [{name: a}]\n" + algos, "1:7: unknown game 'chess'"},
       {ttt_head + "algorithms:\n  - {algorithm: pns}\n", "5:17: unknown solver 'pns'"},
       {ttt_head + "algorithms:\n  - {algorithm: dfpn, options: {epsilon: -3}}\n",
        "5:42: solver dfpn: parameter 'epsilon'"},
