@@ -215,6 +215,18 @@ std::vector<CompareAlgorithm> read_algorithms(const YamlReader& reader, const YA
   defaults.depth = 1;
   defaults.keys = {"nodes"};
   defaults.what = "'algorithms'";
+  defaults.entry = "algorithm";
+  if (node.IsSequence()) {
+    for (const auto& item : node) {
+      for (const char* key : {"depth", "evaluation"}) {
+        if (const YAML::Node k = YamlReader::find_key(item, key); k.IsDefined()) {
+          reader.fail(k, std::string("'") + key +
+                             "' is set per input set in a compare config ('depths', "
+                             "'evaluation'), not per algorithm");
+        }
+      }
+    }
+  }
   std::vector<PlayerConfig> players;
   std::set<std::string> games_checked;
   for (const auto& set : sets) {

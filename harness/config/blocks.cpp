@@ -316,15 +316,16 @@ std::vector<PlayerConfig> read_player(const YamlReader& reader, const YAML::Node
                                       std::size_t index, const PlayersDefaults& defaults,
                                       const GameHandle& game,
                                       const std::map<std::string, EvalSpec>& evaluations) {
-  const std::string where = "in player " + std::to_string(index + 1);
-  reader.expect_map(item, "player " + std::to_string(index + 1));
+  const std::string entry = defaults.entry + " " + std::to_string(index + 1);
+  const std::string where = "in " + entry;
+  reader.expect_map(item, entry);
   std::vector<std::string_view> keys = {"name", "algorithm"};
   keys.insert(keys.end(), defaults.keys.begin(), defaults.keys.end());
   keys.push_back("options");
   reader.check_keys(item, keys, where);
   const YAML::Node name_node = reader.require(item, "name", where);
-  const std::string name = reader.identifier(name_node, "a player's 'name'");
-  const std::string who = "player '" + name + "'";
+  const std::string name = reader.identifier(name_node, "a " + defaults.entry + "'s 'name'");
+  const std::string who = defaults.entry + " '" + name + "'";
 
   PlayerConfig player;
   PlayerLimits& limits = player.limits;
@@ -445,7 +446,7 @@ std::vector<PlayerConfig> read_player(const YamlReader& reader, const YAML::Node
       values[options[k].key] = value;
       if (options[k].swept) add_part(name_part(options[k].key) + "=" + name_part(value));
     }
-    const std::string prefix = "player '" + player.name + "': ";
+    const std::string prefix = defaults.entry + " '" + player.name + "': ";
     player.algorithm = or_fail_at(reader, options_node.IsDefined() ? options_node : item, prefix,
                                   [&] { return make_algorithm_spec(info.name, values); });
     or_fail_at(reader, eval.node, prefix,
@@ -467,8 +468,8 @@ std::vector<PlayerConfig> read_players(const YamlReader& reader, const YAML::Nod
     const YAML::Node name_node = reader.find(items[i], "name");
     for (PlayerConfig& player : read_player(reader, items[i], i, defaults, game, evaluations)) {
       if (auto [it, fresh] = first_seen.emplace(player.name, name_node); !fresh) {
-        reader.fail(name_node, "duplicate player name '" + player.name + "' (first at " +
-                                   position_text(it->second) + ")");
+        reader.fail(name_node, "duplicate " + defaults.entry + " name '" + player.name +
+                                   "' (first at " + position_text(it->second) + ")");
       }
       out.push_back(std::move(player));
     }

@@ -79,6 +79,7 @@ struct PlayersDefaults {
   // `engine` and a player's own `tc`, `time_ms` and `nodes` (then its depth defaults to max).
   std::vector<std::string_view> keys = {"depth", "evaluation"};
   std::string what = "'players'";  // the block, in messages
+  std::string entry = "player";    // one entry of it, in messages
 };
 
 // "10+0.1" (seconds, as fastchess writes it) or "10": a game clock; fails at the node otherwise.
