@@ -11,7 +11,7 @@
 namespace gts {
 namespace {
 
-constexpr const char* kSignature = "2528294";
+constexpr const char* kSignature = "2676311";
 
 std::string last_line(const std::string& text) {
   std::string t = text;
