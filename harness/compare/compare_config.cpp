@@ -216,17 +216,8 @@ std::vector<CompareAlgorithm> read_algorithms(const YamlReader& reader, const YA
   defaults.keys = {"nodes"};
   defaults.what = "'algorithms'";
   defaults.entry = "algorithm";
-  if (node.IsSequence()) {
-    for (const auto& item : node) {
-      for (const char* key : {"depth", "evaluation"}) {
-        if (const YAML::Node k = YamlReader::find_key(item, key); k.IsDefined()) {
-          reader.fail(k, std::string("'") + key +
-                             "' is set per input set in a compare config ('depths', "
-                             "'evaluation'), not per algorithm");
-        }
-      }
-    }
-  }
+  defaults.set_elsewhere = {"depth", "evaluation"};
+  defaults.elsewhere = "per input set in a compare config ('depths', 'evaluation')";
   std::vector<PlayerConfig> players;
   std::set<std::string> games_checked;
   for (const auto& set : sets) {

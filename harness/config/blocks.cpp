@@ -319,6 +319,12 @@ std::vector<PlayerConfig> read_player(const YamlReader& reader, const YAML::Node
   const std::string entry = defaults.entry + " " + std::to_string(index + 1);
   const std::string where = "in " + entry;
   reader.expect_map(item, entry);
+  for (const std::string_view key : defaults.set_elsewhere) {
+    if (const YAML::Node k = YamlReader::find_key(item, key); k.IsDefined()) {
+      reader.fail(k, "'" + std::string(key) + "' is set " + defaults.elsewhere + ", not per " +
+                         defaults.entry);
+    }
+  }
   std::vector<std::string_view> keys = {"name", "algorithm"};
   keys.insert(keys.end(), defaults.keys.begin(), defaults.keys.end());
   keys.push_back("options");

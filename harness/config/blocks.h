@@ -80,6 +80,10 @@ struct PlayersDefaults {
   std::vector<std::string_view> keys = {"depth", "evaluation"};
   std::string what = "'players'";  // the block, in messages
   std::string entry = "player";    // one entry of it, in messages
+  // Keys that another block sets (compare: depth and evaluation, per input set), and where: an
+  // entry giving one is told so rather than "unknown key".
+  std::vector<std::string_view> set_elsewhere;
+  std::string elsewhere;
 };
 
 // "10+0.1" (seconds, as fastchess writes it) or "10": a game clock; fails at the node otherwise.
