@@ -818,20 +818,15 @@ bool GoCapture::ladder_captures(const State& s, int budget) const {
 // the defender to move, in atari: every move that could matter must fail.
 bool GoCapture::read_ladder(const State& s, const ReadLibs& libs, int& budget, Zone* zone) const {
   if (--budget < 0) return false;
-  // With a zone, every point the reading looks at goes into it: the target block with the points
-  // beside it, each move's point with its neighbours' blocks (add_move_zone), and with the
-  // defender to move the attacker blocks beside the target, whose ataris make its candidates.
+  // With a zone, every point the reading looks at goes into it: each move's point with its
+  // neighbours' blocks (add_move_zone), and with the defender to move the attacker blocks beside
+  // the target, whose ataris make its candidates. The target block with the points beside it is
+  // the caller's (add_status_zone): each move the reading plays is beside the target, or takes a
+  // block beside it and leaves its stones as they were, so the target after it, with the points
+  // beside it, is in the move's zone or the zone before.
   auto record_move = [&](const State& at, int m) {
     if (zone != nullptr) add_move_zone(at, m, *zone);
   };
-  auto record_after = [&](const State& t) {
-    if (zone == nullptr) return;
-    zone->insert(target_);
-    if (t.board[static_cast<std::size_t>(target_)] == target_color_) {
-      add_block_zone(t, target_, *zone);
-    }
-  };
-  record_after(s);
   if (zone != nullptr && s.side != attacker_) add_target_neighbours_zone(s, *zone);
   const int n = libs.n;
   const int lib = libs.cells[0];
@@ -842,7 +837,6 @@ bool GoCapture::read_ladder(const State& s, const ReadLibs& libs, int& budget, Z
       if (ko_free_ != defender()) return true;
       State t = s;
       play_stone_for_reading(t, lib);
-      record_after(t);
       return t.status == kCaptured;
     }
     if (n != 2) return false;
@@ -853,7 +847,6 @@ bool GoCapture::read_ladder(const State& s, const ReadLibs& libs, int& budget, Z
       State t = s;
       ReadLibs after;
       play_stone_for_reading(t, m, &after, nullptr, libs.cells[static_cast<std::size_t>(1 - i)]);
-      record_after(t);
       if (t.status == kCaptured) return true;
       if (t.status != kOngoing) continue;
       if (after.n == 1 && read_ladder(t, after, budget, zone)) return true;
@@ -929,7 +922,6 @@ bool GoCapture::read_ladder(const State& s, const ReadLibs& libs, int& budget, Z
     State t = s;
     ReadLibs after;
     play_stone_for_reading(t, m, &after, m == lib ? &stones : nullptr);
-    record_after(t);
     if (t.status == kCaptured) continue;
     if (t.status != kOngoing) return false;  // escaped, or the game ended otherwise
     if (!read_ladder(t, after, budget, zone)) return false;
@@ -1302,12 +1294,15 @@ bool GoCapture::benson_local(const State& s, Zone* zone) const {
   return true;
 }
 
-void GoCapture::add_block_zone(const State& s, int p, Zone& z) const {
+void GoCapture::add_block_zone(const State& s, int p, Zone& z, GoZone* stones) const {
   z.insert(p);
-  visit_block(s, p, dirs_, [&](int r, std::uint8_t) {
-    z.insert(r);
-    return true;
-  });
+  visit_block(
+      s, p, dirs_,
+      [&](int r, std::uint8_t) {
+        z.insert(r);
+        return true;
+      },
+      stones);
 }
 
 void GoCapture::add_target_neighbours_zone(const State& s, Zone& z) const {
@@ -1375,11 +1370,12 @@ void GoCapture::add_move_zone(const State& s, Move move, Zone& z) const {
   if (move == kPass) return;
   const int m = static_cast<int>(move);
   z.insert(m);
+  CellSet flooded;  // a block beside the point on two sides is added once
   for (int d : dirs_) {
     const int q = m + d;
     z.insert(q);
     const std::uint8_t v = s.board[static_cast<std::size_t>(q)];
-    if (v == kBlack || v == kWhite) add_block_zone(s, q, z);
+    if ((v == kBlack || v == kWhite) && !flooded.contains(q)) add_block_zone(s, q, z, &flooded);
   }
 }
 

@@ -401,8 +401,9 @@ class GoCapture {
   bool benson_local(const State& s, Zone* zone) const;
   // escape_sure, adding what it read to `zone` when given; `target` is read_target's for `s`.
   bool read_escape(const State& s, Zone* zone, const TargetBlock& target) const;
-  // Adds the block at `p` and every point beside it.
-  void add_block_zone(const State& s, int p, Zone& z) const;
+  // Adds the block at `p` and every point beside it; its stones go into `stones` when given
+  // (holding none of them).
+  void add_block_zone(const State& s, int p, Zone& z, GoZone* stones = nullptr) const;
   // Adds every block beside the target (the attacker's) with the points beside it.
   void add_target_neighbours_zone(const State& s, Zone& z) const;
   // The target's liberties, up to `limit` of them, into `out`; returns how many, counting no
