@@ -266,17 +266,14 @@ CompareConfig load_with(const YamlReader& reader, const YAML::Node& root) {
   } else {
     // The registry's reference algorithm (plain minimax), added in front when not listed.
     const std::string& ref = reference_algorithm().name;
-    const auto it =
-        std::find_if(c.algorithms.begin(), c.algorithms.end(),
-                     [&](const CompareAlgorithm& a) { return a.algorithm.name == ref; });
+    const auto it = std::ranges::find(c.algorithms, ref,
+                                      [](const CompareAlgorithm& a) { return a.algorithm.name; });
     if (it != c.algorithms.end()) {
       c.reference = static_cast<std::size_t>(it - c.algorithms.begin());
     } else {
-      for (const auto& a : c.algorithms) {
-        if (a.name == ref) {
-          reader.fail(root, "no " + ref + " entry to be the reference, and '" + ref +
-                                "' names another algorithm: name the 'reference'");
-        }
+      if (std::ranges::find(c.algorithms, ref, &CompareAlgorithm::name) != c.algorithms.end()) {
+        reader.fail(root, "no " + ref + " entry to be the reference, and '" + ref +
+                              "' names another algorithm: name the 'reference'");
       }
       c.algorithms.insert(c.algorithms.begin(),
                           CompareAlgorithm{ref, make_algorithm_spec(ref, {}), 0});

@@ -9,6 +9,7 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <span>
 #include <stdexcept>
 
 #include "harness/config/blocks.h"
@@ -59,11 +60,8 @@ std::vector<CompareRow> run_compare_job(const ComparePlan& plan, std::size_t ind
   std::vector<CompareRow> rows;
   rows.reserve(c.algorithms.size());
   for (const CompareAlgorithm& a : c.algorithms) {
-    CompareRow row;
-    row.input = input.name;
-    row.algorithm = a.algorithm.name;
-    row.variant = a.name;
-    row.depth = job.depth;
+    CompareRow row{
+        .input = input.name, .algorithm = a.algorithm.name, .variant = a.name, .depth = job.depth};
     const SearchLimits limits{.depth = job.depth, .max_nodes = a.max_nodes, .stop = stop};
     try {
       // A fresh searcher per search: no state carries over from another job.
@@ -89,29 +87,22 @@ std::vector<CompareRow> run_compare_job(const ComparePlan& plan, std::size_t ind
   return rows;
 }
 
-// A job's rows as bytes (harness/mpi/wire.h), every field exactly (timings as their 64 bits), for
-// the trip from the rank that ran the job to rank 0; decoding throws for bytes that are not such
-// rows.
+}  // namespace
+
+// A job's rows travel as bytes (harness/mpi/wire.h: a vector of rows), every field exactly
+// (timings as their 64 bits), from the rank that ran the job to rank 0; decoding throws for bytes
+// that are not such rows.
+namespace wire {
 template <class IO, class Row>
 void row_fields(IO& io, Row& r) {
   io(r.input, r.algorithm, r.variant, r.depth, r.value, r.best_move, r.stats, r.complete, r.agrees,
      r.error);
 }
+void put(Writer& w, const CompareRow& row) { row_fields(w, row); }
+void get(Reader& r, CompareRow& row) { row_fields(r, row); }
+}  // namespace wire
 
-std::string encode_compare_rows(const std::vector<CompareRow>& rows) {
-  wire::Writer w;
-  w.u64(rows.size());
-  for (const CompareRow& row : rows) row_fields(w, row);
-  return w.take();
-}
-
-std::vector<CompareRow> decode_compare_rows(const std::string& bytes) {
-  wire::Reader r(bytes);
-  std::vector<CompareRow> rows;
-  for (std::uint64_t n = r.u64(); rows.size() < n;) row_fields(r, rows.emplace_back());
-  r.expect_end();
-  return rows;
-}
+namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
@@ -129,8 +120,6 @@ double median(std::vector<double> v) {
 
 double ratio(double a, double b) { return b > 0 ? a / b : kNaN; }
 
-std::string count(std::uint64_t v) { return std::to_string(v); }
-
 // Rows in the plan's order: jobs by index, algorithms in the config's order within each.
 std::string compare_csv(const std::vector<CompareRow>& rows) {
   std::string out = csv::line({"input", "algorithm", "variant", "depth", "value", "best_move",
@@ -139,11 +128,11 @@ std::string compare_csv(const std::vector<CompareRow>& rows) {
   for (const auto& r : rows) {
     const bool ok = r.error.empty();
     out += csv::line({r.input, r.algorithm, r.variant, depth_text(r.depth),
-                      ok ? std::to_string(r.value) : "", r.best_move, count(r.stats.nodes),
-                      count(r.stats.leaves), count(r.stats.interior), count(r.stats.cutoffs),
-                      count(r.stats.tt_hits), count(r.stats.peak_bytes),
-                      csv::number(r.stats.cpu_ms * 1e3, 1), r.agrees ? "yes" : "no",
-                      r.complete ? "yes" : "no", r.error});
+                      ok ? std::to_string(r.value) : "", r.best_move, std::to_string(r.stats.nodes),
+                      std::to_string(r.stats.leaves), std::to_string(r.stats.interior),
+                      std::to_string(r.stats.cutoffs), std::to_string(r.stats.tt_hits),
+                      std::to_string(r.stats.peak_bytes), csv::number(r.stats.cpu_ms * 1e3, 1),
+                      r.agrees ? "yes" : "no", r.complete ? "yes" : "no", r.error});
   }
   return out;
 }
@@ -296,10 +285,10 @@ class CompareJobs final : public JobRunner {
   std::optional<std::string> run(std::size_t index, const std::atomic<bool>& stop) override {
     if (index >= plan_.jobs.size()) throw std::runtime_error("compare job out of range");
     if (stop.load(std::memory_order_relaxed)) return std::nullopt;
-    std::vector<CompareRow> rows = run_compare_job(plan_, index, &stop);
+    const std::vector<CompareRow> rows = run_compare_job(plan_, index, &stop);
     // Searches cut short by Ctrl-C have no result: a resumed run does the job again.
     if (stop.load(std::memory_order_relaxed)) return std::nullopt;
-    return encode_compare_rows(rows);
+    return wire::Writer()(rows).take();
   }
 
  private:
@@ -406,16 +395,13 @@ std::unique_ptr<JobRunner> make_compare_jobs(const std::string& context) {
 CompareRunResult run_compare(const RunRequest& request) {
   CompareJobs jobs(load_checked_plan(request.config_path));
   const ComparePlan& plan = jobs.plan();
-  RunDescription description;
-  description.command = "compare";
-  description.unit = "jobs";
-  description.name = plan.config.name;
-  description.config_out_dir = plan.config.output_dir;
-  description.config_threads = plan.config.threads;
-  description.decisive_text = decisive_text(plan);
-  description.resolved_config = compare_resolved_yaml(plan.config);
-  description.run_files = {"results.log", "compare.csv"};
-  RunPipeline pipeline(request, std::move(description));
+  RunPipeline pipeline(request, {.command = "compare",
+                                 .name = plan.config.name,
+                                 .config_out_dir = plan.config.output_dir,
+                                 .config_threads = plan.config.threads,
+                                 .decisive_text = decisive_text(plan),
+                                 .resolved_config = compare_resolved_yaml(plan.config),
+                                 .run_files = {"results.log", "compare.csv"}});
 
   CompareRunResult result;
   result.out_dir = pipeline.dir();
@@ -433,15 +419,15 @@ CompareRunResult run_compare(const RunRequest& request) {
   result.rows.resize(plan.jobs.size() * per_job);
   ProgressLine progress("jobs", static_cast<int>(plan.jobs.size()), 0, !request.quiet);
   auto record = [&](std::size_t index, const std::string& bytes) {
-    std::vector<CompareRow> rows = decode_compare_rows(bytes);
-    progress.advance(index < plan.jobs.size()
-                         ? "last: " + plan.inputs[plan.jobs[index].input].name + " depth " +
-                               depth_text(plan.jobs[index].depth)
-                         : std::string());
+    std::vector<CompareRow> rows;
+    wire::Reader{bytes}(rows).expect_end();
+    // (A config has at least one algorithm: per_job > 0.)
     if (index >= plan.jobs.size() || rows.size() != per_job ||
-        (per_job > 0 && rows.front().input != plan.inputs[plan.jobs[index].input].name)) {
+        rows.front().input != plan.inputs[plan.jobs[index].input].name) {
       throw std::runtime_error("compare: a result does not match job " + std::to_string(index));
     }
+    progress.advance("last: " + rows.front().input + " depth " +
+                     depth_text(plan.jobs[index].depth));
     std::move(rows.begin(), rows.end(),
               result.rows.begin() + static_cast<std::ptrdiff_t>(index * per_job));
   };
@@ -459,10 +445,9 @@ CompareRunResult run_compare(const RunRequest& request) {
     return r.error.empty() ? strf("=%d", r.value) : std::string(" failed");
   };
   for (std::size_t j = 0; j < plan.jobs.size(); ++j) {
-    const CompareRow* job_rows = result.rows.data() + j * per_job;
+    const std::span<const CompareRow> job_rows(result.rows.data() + j * per_job, per_job);
     std::string wrong;
-    for (std::size_t a = 0; a < per_job; ++a) {
-      const CompareRow& r = job_rows[a];
+    for (const CompareRow& r : job_rows) {
       if (!r.agrees)
         wrong += " " + r.variant + value(r) + (r.error.empty() ? "" : " (" + r.error + ")");
     }
