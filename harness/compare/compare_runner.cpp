@@ -60,8 +60,11 @@ std::vector<CompareRow> run_compare_job(const ComparePlan& plan, std::size_t ind
   std::vector<CompareRow> rows;
   rows.reserve(c.algorithms.size());
   for (const CompareAlgorithm& a : c.algorithms) {
-    CompareRow row{
-        .input = input.name, .algorithm = a.algorithm.name, .variant = a.name, .depth = job.depth};
+    CompareRow row;
+    row.input = input.name;
+    row.algorithm = a.algorithm.name;
+    row.variant = a.name;
+    row.depth = job.depth;
     const SearchLimits limits{.depth = job.depth, .max_nodes = a.max_nodes, .stop = stop};
     try {
       // A fresh searcher per search: no state carries over from another job.
@@ -395,13 +398,15 @@ std::unique_ptr<JobRunner> make_compare_jobs(const std::string& context) {
 CompareRunResult run_compare(const RunRequest& request) {
   CompareJobs jobs(load_checked_plan(request.config_path));
   const ComparePlan& plan = jobs.plan();
-  RunPipeline pipeline(request, {.command = "compare",
-                                 .name = plan.config.name,
-                                 .config_out_dir = plan.config.output_dir,
-                                 .config_threads = plan.config.threads,
-                                 .decisive_text = decisive_text(plan),
-                                 .resolved_config = compare_resolved_yaml(plan.config),
-                                 .run_files = {"results.log", "compare.csv"}});
+  RunDescription description;
+  description.command = "compare";
+  description.name = plan.config.name;
+  description.config_out_dir = plan.config.output_dir;
+  description.config_threads = plan.config.threads;
+  description.decisive_text = decisive_text(plan);
+  description.resolved_config = compare_resolved_yaml(plan.config);
+  description.run_files = {"results.log", "compare.csv"};
+  RunPipeline pipeline(request, std::move(description));
 
   CompareRunResult result;
   result.out_dir = pipeline.dir();
