@@ -4,7 +4,6 @@
 #include <set>
 
 #include "algorithms/search.h"
-#include "harness/config/blocks.h"
 #include "harness/config/yaml_reader.h"
 
 namespace gts {

@@ -15,7 +15,6 @@
 #include "harness/config/blocks.h"
 #include "harness/config/config_error.h"
 #include "harness/csv.h"
-#include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/progress_line.h"
 #include "harness/pipeline/stats_wire.h"
 #include "harness/strf.h"

@@ -13,7 +13,6 @@
 #include <condition_variable>
 #include <csignal>
 #include <cstring>
-#include <deque>
 #include <future>
 #include <mutex>
 #include <stdexcept>
@@ -46,17 +45,18 @@ struct Spawned {
   std::string error;  // why it could not start
 };
 
+// What a child that could not start writes to its report pipe: 'd' (no working directory) or
+// 'x' (no exec), and the errno.
+struct StartFailure {
+  char what = 0;
+  int code = 0;
+};
+
 // fork + exec. Runs on the spawner thread only: PR_SET_PDEATHSIG fires when the thread that
 // forked the child ends, so the forking thread must live as long as the harness.
 Spawned spawn_now(const EngineSpec& spec) {
-  Spawned s;
-  std::vector<std::vector<char>> storage;
-  std::vector<char*> argv;
-  for (const auto& a : spec.command) {
-    storage.emplace_back(a.begin(), a.end());
-    storage.back().push_back('\0');
-  }
-  for (auto& a : storage) argv.push_back(a.data());
+  std::vector<char*> argv;  // execvp does not write to them
+  for (const auto& a : spec.command) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   const char* dir = spec.working_dir.empty() ? nullptr : spec.working_dir.c_str();
 
@@ -68,9 +68,9 @@ Spawned spawn_now(const EngineSpec& spec) {
   const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0) {
-    s.error = std::string("fork: ") + std::strerror(errno);
+    const Spawned failed{.error = std::string("fork: ") + std::strerror(errno)};
     for (int fd : {in[0], in[1], out[0], out[1], err[0], err[1], report[0], report[1]}) close(fd);
-    return s;
+    return failed;
   }
   if (pid == 0) {
     // The child: only async-signal-safe calls until exec.
@@ -80,9 +80,8 @@ Spawned spawn_now(const EngineSpec& spec) {
     dup2(in[0], 0);
     dup2(out[1], 1);
     dup2(err[1], 2);
-    const int report_fd = report[1];
-    if (report_fd != 3) {
-      dup2(report_fd, 3);
+    if (report[1] != 3) {
+      dup2(report[1], 3);
       fcntl(3, F_SETFD, FD_CLOEXEC);
     }
     // Descriptors 0-2 and the report pipe (3) only.
@@ -97,41 +96,32 @@ Spawned spawn_now(const EngineSpec& spec) {
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, nullptr);
-    int code = 0;
-    if (dir != nullptr && chdir(dir) != 0) {
-      code = errno;
-      (void)!write(3, "d", 1);
-    } else {
+    StartFailure failure{.what = 'd'};
+    if (dir == nullptr || chdir(dir) == 0) {
+      failure.what = 'x';
       execvp(argv[0], argv.data());
-      code = errno;
-      (void)!write(3, "x", 1);
     }
-    (void)!write(3, &code, sizeof code);
+    failure.code = errno;
+    (void)!write(3, &failure, sizeof failure);
     _exit(127);
   }
   for (int fd : {in[0], out[1], err[1], report[1]}) close(fd);
-  // The report pipe closes at exec (it is close-on-exec): no bytes means the program runs.
-  char what = 0;
-  int code = 0;
+  // The report pipe closes at exec (it is close-on-exec): no bytes means the program runs. (One
+  // write of a few bytes to a pipe arrives whole.)
+  StartFailure failure;
   ssize_t n = 0;
-  do n = read(report[0], &what, 1);
+  do n = read(report[0], &failure, sizeof failure);
   while (n < 0 && errno == EINTR);
-  if (n == 1) {
-    ssize_t m = 0;
-    do m = read(report[0], &code, sizeof code);
-    while (m < 0 && errno == EINTR);
-    s.error = what == 'd' ? "cannot enter working directory '" + spec.working_dir +
-                                "': " + std::strerror(code)
-                          : "cannot run '" + spec.command[0] + "': " + std::strerror(code);
-    close(report[0]);
-    for (int fd : {in[1], out[0], err[0]}) close(fd);
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    return s;
-  }
   close(report[0]);
-  return {.pid = pid, .in = in[1], .out = out[0], .err = err[0], .error = {}};
+  if (n <= 0) return {.pid = pid, .in = in[1], .out = out[0], .err = err[0], .error = {}};
+  for (int fd : {in[1], out[0], err[0]}) close(fd);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return {.error = failure.what == 'd'
+                       ? "cannot enter working directory '" + spec.working_dir +
+                             "': " + std::strerror(failure.code)
+                       : "cannot run '" + spec.command[0] + "': " + std::strerror(failure.code)};
 }
 
 // The one thread that starts children (see spawn_now). Never destroyed: it lives until exit.

@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <set>
 
-#include "harness/config/blocks.h"
 #include "harness/config/yaml_reader.h"
 
 namespace gts {

@@ -1,7 +1,6 @@
 #include "harness/tree/tree_format.h"
 
 #include <cstdint>
-#include <string>
 
 namespace gts {
 
