@@ -130,10 +130,10 @@ ComparePositions parse_positions(const YamlReader& reader, const YAML::Node& nod
   if (list.IsDefined() && list.IsSequence() && list.size() == 0) {
     reader.fail(list, "'positions.list' is empty");
   }
-  if (file.IsDefined()) p.file = reader.text(file, "'positions.file'");
+  const std::string written = file.IsDefined() ? reader.text(file, "'positions.file'") : "";
   std::vector<const GameHandle*> games;
   for (const auto& v : variants) games.push_back(v.game.get());
-  p.positions = read_positions(reader, list, "'positions.list'", file, p.file, "positions", games);
+  p.positions = read_positions(reader, list, "'positions.list'", file, written, "positions", games);
   return p;
 }
 

@@ -201,18 +201,12 @@ bool ChildProcess::write_line(const std::string& line) {
 void ChildProcess::drain_stderr() {
   char buf[4096];
   const ssize_t n = read(err_fd_, buf, sizeof buf);
-  if (n <= 0) {
-    if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
-      if (!err_buffer_.empty()) {
-        err_tail_.push_back(err_buffer_);
-        if (stderr_sink_) stderr_sink_(err_buffer_);
-        err_buffer_.clear();
-      }
-      close_fd(err_fd_);
-    }
-    return;
+  if (n > 0) {
+    err_buffer_.append(buf, static_cast<std::size_t>(n));
+  } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+    close_fd(err_fd_);
+    if (!err_buffer_.empty()) err_buffer_ += '\n';  // a last line without its newline
   }
-  err_buffer_.append(buf, static_cast<std::size_t>(n));
   for (std::string l; take_line(err_buffer_, l);) {
     if (stderr_sink_) stderr_sink_(l);
     err_tail_.push_back(std::move(l));

@@ -413,14 +413,10 @@ ReportResult write_report(const ReportOptions& options) {
   const RunKind* kind = nullptr;
   std::string known;
   for (const auto& k : kRunKinds) {
-    bool all = true;
-    std::string files;
-    for (const auto& f : k.required) {
-      all = all && fs::exists(options.run_dir / f, ec);
-      files += cat(files.empty() ? "" : " + ", f);
-    }
-    if (all && kind == nullptr) kind = &k;
-    known += cat(known.empty() ? "" : "; ", k.name, ": ", files);
+    const auto here = [&](const std::string& f) { return fs::exists(options.run_dir / f, ec); };
+    if (kind == nullptr && std::ranges::all_of(k.required, here)) kind = &k;
+    known += cat(known.empty() ? "" : "; ", k.name, ":");
+    for (const auto& f : k.required) known += cat(f == k.required[0] ? " " : " + ", f);
   }
   if (kind == nullptr) {
     throw ParamError(cat("report: '", options.run_dir.string(),
