@@ -155,74 +155,74 @@ std::vector<CompareSummaryRow> summarize_compare(const ComparePlan& plan,
                                                  const std::vector<CompareRow>& rows) {
   const CompareConfig& c = plan.config;
   const std::size_t num_algorithms = c.algorithms.size();
-  // Groups in first-appearance order, and each group's depths in the order met.
-  std::vector<std::string> groups;
-  std::map<std::string, std::vector<int>> depths;
-  std::map<std::string, std::optional<std::pair<int, int>>> uniform;
-  std::map<std::pair<std::string, int>, std::vector<std::vector<const CompareRow*>>> cells;
+  // The (group, depth) cells in the order met: group by group, since a group's first input brings
+  // all its depths. Each with the rows of every algorithm.
+  struct Cell {
+    const CompareInput* input;  // the group's first: its name and its tree's shape
+    int depth;
+    std::vector<std::vector<const CompareRow*>> rows;
+  };
+  std::vector<Cell> cells;
+  std::map<std::pair<std::string, int>, std::size_t> cell_of;
   for (std::size_t j = 0; j < plan.jobs.size(); ++j) {
     const CompareInput& input = plan.inputs[plan.jobs[j].input];
     const int depth = plan.jobs[j].depth;
-    auto [it, fresh] = cells.try_emplace({input.group, depth}, num_algorithms);
-    if (fresh) {
-      if (depths[input.group].empty()) groups.push_back(input.group);
-      depths[input.group].push_back(depth);
-      uniform[input.group] = input.uniform;
-    }
+    const auto [it, fresh] = cell_of.try_emplace({input.group, depth}, cells.size());
+    if (fresh)
+      cells.push_back({&input, depth, std::vector<std::vector<const CompareRow*>>(num_algorithms)});
     for (std::size_t a = 0; a < num_algorithms; ++a) {
       const std::size_t r = j * num_algorithms + a;
-      if (r < rows.size()) it->second[a].push_back(&rows[r]);
+      if (r < rows.size()) cells[it->second].rows[a].push_back(&rows[r]);
     }
   }
 
   std::vector<CompareSummaryRow> out;
-  for (const std::string& group : groups) {
-    const auto shape = uniform[group];
-    for (const int depth : depths[group]) {
-      const std::size_t first = out.size();
-      for (std::size_t a = 0; a < num_algorithms; ++a) {
-        CompareSummaryRow s;
-        s.group = group;
-        s.algorithm = c.algorithms[a].algorithm.name;
-        s.variant = c.algorithms[a].name;
-        s.depth = depth;
-        s.plies = shape ? std::min(depth, shape->second) : depth != kDepthMax ? depth : kNaN;
-        std::vector<double> nodes, leaves, interior, cutoffs, hits, cpu;
-        for (const CompareRow* r : cells[{group, depth}][a]) {
-          ++s.inputs;
-          if (r->agrees) ++s.agree;
-          nodes.push_back(static_cast<double>(r->stats.nodes));
-          leaves.push_back(static_cast<double>(r->stats.leaves));
-          interior.push_back(static_cast<double>(r->stats.interior));
-          cutoffs.push_back(static_cast<double>(r->stats.cutoffs));
-          hits.push_back(static_cast<double>(r->stats.tt_hits));
-          cpu.push_back(r->stats.cpu_ms * 1e3);
-          s.peak_bytes_max = std::max(s.peak_bytes_max, static_cast<double>(r->stats.peak_bytes));
-        }
-        s.nodes_mean = mean(nodes);
-        s.nodes_median = median(nodes);
-        s.leaves_mean = mean(leaves);
-        s.leaves_median = median(leaves);
-        s.interior_mean = mean(interior);
-        s.cutoffs_mean = mean(cutoffs);
-        s.tt_hits_mean = mean(hits);
-        s.cpu_us_mean = mean(cpu);
-        s.cpu_us_median = median(cpu);
-        // Total CPU over total nodes (leaves): the means' ratio, in ns.
-        s.ns_per_node = ratio(1e3 * s.cpu_us_mean, s.nodes_mean);
-        s.ns_per_leaf = ratio(1e3 * s.cpu_us_mean, s.leaves_mean);
-        s.leaves_vs_minimal = shape && depth >= shape->second
-                                  ? s.leaves_mean / minimal_tree_leaves(shape->first, shape->second)
-                                  : kNaN;
-        out.push_back(s);
+  for (const auto& [input, depth, cell_rows] : cells) {
+    const std::string& group = input->group;
+    const auto& shape = input->uniform;
+    const std::size_t first = out.size();
+    for (std::size_t a = 0; a < num_algorithms; ++a) {
+      CompareSummaryRow s;
+      s.group = group;
+      s.algorithm = c.algorithms[a].algorithm.name;
+      s.variant = c.algorithms[a].name;
+      s.depth = depth;
+      s.plies = shape ? std::min(depth, shape->second) : depth != kDepthMax ? depth : kNaN;
+      std::vector<double> nodes, leaves, interior, cutoffs, hits, cpu;
+      for (const CompareRow* r : cell_rows[a]) {
+        ++s.inputs;
+        if (r->agrees) ++s.agree;
+        nodes.push_back(static_cast<double>(r->stats.nodes));
+        leaves.push_back(static_cast<double>(r->stats.leaves));
+        interior.push_back(static_cast<double>(r->stats.interior));
+        cutoffs.push_back(static_cast<double>(r->stats.cutoffs));
+        hits.push_back(static_cast<double>(r->stats.tt_hits));
+        cpu.push_back(r->stats.cpu_ms * 1e3);
+        s.peak_bytes_max = std::max(s.peak_bytes_max, static_cast<double>(r->stats.peak_bytes));
       }
-      for (std::size_t a = first; a < out.size(); ++a) {
-        CompareSummaryRow& s = out[a];
-        const CompareSummaryRow* b = c.baseline ? &out[first + *c.baseline] : nullptr;
-        s.nodes_vs_ab = b ? ratio(s.nodes_mean, b->nodes_mean) : kNaN;
-        s.leaves_vs_ab = b ? ratio(s.leaves_mean, b->leaves_mean) : kNaN;
-        s.cpu_vs_ab = b ? ratio(s.cpu_us_mean, b->cpu_us_mean) : kNaN;
-      }
+      s.nodes_mean = mean(nodes);
+      s.nodes_median = median(nodes);
+      s.leaves_mean = mean(leaves);
+      s.leaves_median = median(leaves);
+      s.interior_mean = mean(interior);
+      s.cutoffs_mean = mean(cutoffs);
+      s.tt_hits_mean = mean(hits);
+      s.cpu_us_mean = mean(cpu);
+      s.cpu_us_median = median(cpu);
+      // Total CPU over total nodes (leaves): the means' ratio, in ns.
+      s.ns_per_node = ratio(1e3 * s.cpu_us_mean, s.nodes_mean);
+      s.ns_per_leaf = ratio(1e3 * s.cpu_us_mean, s.leaves_mean);
+      s.leaves_vs_minimal = shape && depth >= shape->second
+                                ? s.leaves_mean / minimal_tree_leaves(shape->first, shape->second)
+                                : kNaN;
+      out.push_back(s);
+    }
+    for (std::size_t a = first; a < out.size(); ++a) {
+      CompareSummaryRow& s = out[a];
+      const CompareSummaryRow* b = c.baseline ? &out[first + *c.baseline] : nullptr;
+      s.nodes_vs_ab = b ? ratio(s.nodes_mean, b->nodes_mean) : kNaN;
+      s.leaves_vs_ab = b ? ratio(s.leaves_mean, b->leaves_mean) : kNaN;
+      s.cpu_vs_ab = b ? ratio(s.cpu_us_mean, b->cpu_us_mean) : kNaN;
     }
   }
   return out;

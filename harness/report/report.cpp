@@ -18,9 +18,6 @@ namespace gts::report {
 
 namespace fs = std::filesystem;
 
-// ---------------------------------------------------------------------------------------------
-// Tables and HTML helpers
-
 std::size_t Table::col(std::string_view name) const {
   const auto it = std::find(header.begin(), header.end(), name);
   if (it == header.end()) {
@@ -173,9 +170,6 @@ std::string plot_style() {
          "set linetype cycle 8\n";
 }
 
-// ---------------------------------------------------------------------------------------------
-// Plot helpers
-
 std::string fixed(double v, int decimals) {
   if (std::isnan(v)) return "–";
   if (std::isinf(v)) return v > 0 ? "+∞" : "−∞";
@@ -310,9 +304,6 @@ std::string interval_plot(const Context& ctx, const std::string& name, const std
        900, std::max(320, 110 + 34 * n)},
       caption);
 }
-
-// ---------------------------------------------------------------------------------------------
-// The run kinds
 
 namespace {
 

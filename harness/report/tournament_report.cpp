@@ -33,8 +33,6 @@ double cell_score(const std::string& cell) {
   return games > 0 ? points / games : std::nan("");
 }
 
-// --- standings ---------------------------------------------------------------------------------
-
 std::string elo_plot(const Context& ctx, const Table& st) {
   std::vector<std::string> labels;
   std::vector<Interval> rows;
@@ -74,8 +72,6 @@ std::string standings_table(const Table& st) {
   }
   return html_table(out, out.rows.size());
 }
-
-// --- crosstable --------------------------------------------------------------------------------
 
 std::string crosstable_plot(const Context& ctx, const Table& ct) {
   std::vector<std::string> rows, cols(ct.header.begin() + 1, ct.header.end());
@@ -130,8 +126,6 @@ std::string crosstable_html(const Table& ct) {
     return std::isnan(s) ? "" : score_colour(s);
   });
 }
-
-// --- work per move -----------------------------------------------------------------------------
 
 struct Work {
   const char* name;
@@ -193,8 +187,6 @@ std::string work_section(const Context& ctx, const Table& st) {
   }
   return out + "</div>\n";
 }
-
-// --- games -------------------------------------------------------------------------------------
 
 std::string games_summary(const Context& ctx, const Table& games) {
   std::map<std::string, int> results, terminations;

@@ -112,7 +112,6 @@ LoadedSolve load_solve_config(const std::string& path) {
   c.game = block.info->name;
   c.game_params = block.params;
 
-  // Solvers.
   const YAML::Node algos = reader.require(root, "algorithms", "at the top level");
   std::set<std::string> solver_names;
   for (const YAML::Node& item : reader.items(algos, "'algorithms'")) {
@@ -124,7 +123,6 @@ LoadedSolve load_solve_config(const std::string& path) {
   }
   if (c.solvers.empty()) reader.fail(algos, "'algorithms' is empty: list at least one solver");
 
-  // Limits.
   if (const auto lim = reader.find_map(root, "limits", "'limits'", {"nodes", "time_ms"});
       lim.IsDefined()) {
     reader.get(lim, "nodes", "'limits.nodes'", c.max_nodes);
