@@ -184,9 +184,7 @@ CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item
     set.variants.push_back(std::move(v));
   } while (next_combination(odometer, sizes));
   for (const auto& [k, value] : set.variants.front().game->params().values()) {
-    if (std::none_of(sweep.begin(), sweep.end(), [&](const auto& f) { return f.key == k; })) {
-      set.params[k] = value;
-    }
+    if (std::ranges::find(sweep, k, &CompareSweep::key) == sweep.end()) set.params[k] = value;
   }
 
   set.evaluation = {info->default_evaluation, {}};

@@ -185,15 +185,11 @@ ChildProcess::~ChildProcess() { terminate(); }
 
 bool ChildProcess::write_line(const std::string& line) {
   if (in_fd_ < 0) return false;
-  std::string text = line + "\n";
-  std::size_t done = 0;
-  while (done < text.size()) {
+  const std::string text = line + "\n";
+  for (std::size_t done = 0; done < text.size();) {
     const ssize_t n = write(in_fd_, text.data() + done, text.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    done += static_cast<std::size_t>(n);
+    if (n < 0 && errno != EINTR) return false;
+    if (n > 0) done += static_cast<std::size_t>(n);
   }
   return true;
 }
@@ -254,20 +250,19 @@ bool ChildProcess::exited() {
   // WNOWAIT: the exit is seen but the child is left unreaped, so that its process id (and its
   // group's) cannot be reused before terminate() has killed the group.
   siginfo_t info{};
-  for (;;) {
-    const int r = waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT);
-    if (r < 0 && errno == EINTR) continue;
-    if (r < 0) {  // not our child (cannot happen): nothing to wait for
-      exited_ = true;
-      reaped_ = true;
-      return true;
-    }
-    if (info.si_pid != pid_) return false;
+  int r = 0;
+  do r = waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT);
+  while (r < 0 && errno == EINTR);
+  if (r < 0) {  // not our child (cannot happen): nothing to wait for
     exited_ = true;
-    code_ = info.si_code;
-    status_ = info.si_status;
+    reaped_ = true;
     return true;
   }
+  if (info.si_pid != pid_) return false;
+  exited_ = true;
+  code_ = info.si_code;
+  status_ = info.si_status;
+  return true;
 }
 
 void ChildProcess::terminate(double grace_ms) {
