@@ -4,7 +4,6 @@
 #include <set>
 
 #include "algorithms/search.h"
-#include "harness/config/blocks.h"
 #include "harness/config/yaml_reader.h"
 
 namespace gts {
@@ -131,10 +130,10 @@ ComparePositions parse_positions(const YamlReader& reader, const YAML::Node& nod
   if (list.IsDefined() && list.IsSequence() && list.size() == 0) {
     reader.fail(list, "'positions.list' is empty");
   }
-  if (file.IsDefined()) p.file = reader.text(file, "'positions.file'");
+  const std::string written = file.IsDefined() ? reader.text(file, "'positions.file'") : "";
   std::vector<const GameHandle*> games;
   for (const auto& v : variants) games.push_back(v.game.get());
-  p.positions = read_positions(reader, list, "'positions.list'", file, p.file, "positions", games);
+  p.positions = read_positions(reader, list, "'positions.list'", file, written, "positions", games);
   return p;
 }
 
@@ -185,9 +184,7 @@ CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item
     set.variants.push_back(std::move(v));
   } while (next_combination(odometer, sizes));
   for (const auto& [k, value] : set.variants.front().game->params().values()) {
-    if (std::none_of(sweep.begin(), sweep.end(), [&](const auto& f) { return f.key == k; })) {
-      set.params[k] = value;
-    }
+    if (std::ranges::find(sweep, k, &CompareSweep::key) == sweep.end()) set.params[k] = value;
   }
 
   set.evaluation = {info->default_evaluation, {}};
@@ -266,17 +263,14 @@ CompareConfig load_with(const YamlReader& reader, const YAML::Node& root) {
   } else {
     // The registry's reference algorithm (plain minimax), added in front when not listed.
     const std::string& ref = reference_algorithm().name;
-    const auto it =
-        std::find_if(c.algorithms.begin(), c.algorithms.end(),
-                     [&](const CompareAlgorithm& a) { return a.algorithm.name == ref; });
+    const auto it = std::ranges::find(c.algorithms, ref,
+                                      [](const CompareAlgorithm& a) { return a.algorithm.name; });
     if (it != c.algorithms.end()) {
       c.reference = static_cast<std::size_t>(it - c.algorithms.begin());
     } else {
-      for (const auto& a : c.algorithms) {
-        if (a.name == ref) {
-          reader.fail(root, "no " + ref + " entry to be the reference, and '" + ref +
-                                "' names another algorithm: name the 'reference'");
-        }
+      if (std::ranges::find(c.algorithms, ref, &CompareAlgorithm::name) != c.algorithms.end()) {
+        reader.fail(root, "no " + ref + " entry to be the reference, and '" + ref +
+                              "' names another algorithm: name the 'reference'");
       }
       c.algorithms.insert(c.algorithms.begin(),
                           CompareAlgorithm{ref, make_algorithm_spec(ref, {}), 0});

@@ -30,7 +30,6 @@ struct ComparePositions {
   enum class Kind { kStart, kList, kSample };
   Kind kind = Kind::kStart;
   std::vector<std::string> positions;  // kList: canonical, inline ones first, then the file's
-  std::string file;                    // kList: the file as written (provenance only)
   int count = 0;                       // kSample: positions per game combination
   int min_plies = 0;                   // kSample: random plies from the start, drawn per position
   int max_plies = 0;

@@ -9,12 +9,12 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <span>
 #include <stdexcept>
 
 #include "harness/config/blocks.h"
 #include "harness/config/config_error.h"
 #include "harness/csv.h"
-#include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/progress_line.h"
 #include "harness/pipeline/stats_wire.h"
 #include "harness/strf.h"
@@ -89,29 +89,22 @@ std::vector<CompareRow> run_compare_job(const ComparePlan& plan, std::size_t ind
   return rows;
 }
 
-// A job's rows as bytes (harness/mpi/wire.h), every field exactly (timings as their 64 bits), for
-// the trip from the rank that ran the job to rank 0; decoding throws for bytes that are not such
-// rows.
+}  // namespace
+
+// A job's rows travel as bytes (harness/mpi/wire.h: a vector of rows), every field exactly
+// (timings as their 64 bits), from the rank that ran the job to rank 0; decoding throws for bytes
+// that are not such rows.
+namespace wire {
 template <class IO, class Row>
 void row_fields(IO& io, Row& r) {
   io(r.input, r.algorithm, r.variant, r.depth, r.value, r.best_move, r.stats, r.complete, r.agrees,
      r.error);
 }
+void put(Writer& w, const CompareRow& row) { row_fields(w, row); }
+void get(Reader& r, CompareRow& row) { row_fields(r, row); }
+}  // namespace wire
 
-std::string encode_compare_rows(const std::vector<CompareRow>& rows) {
-  wire::Writer w;
-  w.u64(rows.size());
-  for (const CompareRow& row : rows) row_fields(w, row);
-  return w.take();
-}
-
-std::vector<CompareRow> decode_compare_rows(const std::string& bytes) {
-  wire::Reader r(bytes);
-  std::vector<CompareRow> rows;
-  for (std::uint64_t n = r.u64(); rows.size() < n;) row_fields(r, rows.emplace_back());
-  r.expect_end();
-  return rows;
-}
+namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
@@ -129,8 +122,6 @@ double median(std::vector<double> v) {
 
 double ratio(double a, double b) { return b > 0 ? a / b : kNaN; }
 
-std::string count(std::uint64_t v) { return std::to_string(v); }
-
 // Rows in the plan's order: jobs by index, algorithms in the config's order within each.
 std::string compare_csv(const std::vector<CompareRow>& rows) {
   std::string out = csv::line({"input", "algorithm", "variant", "depth", "value", "best_move",
@@ -139,11 +130,11 @@ std::string compare_csv(const std::vector<CompareRow>& rows) {
   for (const auto& r : rows) {
     const bool ok = r.error.empty();
     out += csv::line({r.input, r.algorithm, r.variant, depth_text(r.depth),
-                      ok ? std::to_string(r.value) : "", r.best_move, count(r.stats.nodes),
-                      count(r.stats.leaves), count(r.stats.interior), count(r.stats.cutoffs),
-                      count(r.stats.tt_hits), count(r.stats.peak_bytes),
-                      csv::number(r.stats.cpu_ms * 1e3, 1), r.agrees ? "yes" : "no",
-                      r.complete ? "yes" : "no", r.error});
+                      ok ? std::to_string(r.value) : "", r.best_move, std::to_string(r.stats.nodes),
+                      std::to_string(r.stats.leaves), std::to_string(r.stats.interior),
+                      std::to_string(r.stats.cutoffs), std::to_string(r.stats.tt_hits),
+                      std::to_string(r.stats.peak_bytes), csv::number(r.stats.cpu_ms * 1e3, 1),
+                      r.agrees ? "yes" : "no", r.complete ? "yes" : "no", r.error});
   }
   return out;
 }
@@ -164,74 +155,74 @@ std::vector<CompareSummaryRow> summarize_compare(const ComparePlan& plan,
                                                  const std::vector<CompareRow>& rows) {
   const CompareConfig& c = plan.config;
   const std::size_t num_algorithms = c.algorithms.size();
-  // Groups in first-appearance order, and each group's depths in the order met.
-  std::vector<std::string> groups;
-  std::map<std::string, std::vector<int>> depths;
-  std::map<std::string, std::optional<std::pair<int, int>>> uniform;
-  std::map<std::pair<std::string, int>, std::vector<std::vector<const CompareRow*>>> cells;
+  // The (group, depth) cells in the order met: group by group, since a group's first input brings
+  // all its depths. Each with the rows of every algorithm.
+  struct Cell {
+    const CompareInput* input;  // the group's first: its name and its tree's shape
+    int depth;
+    std::vector<std::vector<const CompareRow*>> rows;
+  };
+  std::vector<Cell> cells;
+  std::map<std::pair<std::string, int>, std::size_t> cell_of;
   for (std::size_t j = 0; j < plan.jobs.size(); ++j) {
     const CompareInput& input = plan.inputs[plan.jobs[j].input];
     const int depth = plan.jobs[j].depth;
-    auto [it, fresh] = cells.try_emplace({input.group, depth}, num_algorithms);
-    if (fresh) {
-      if (depths[input.group].empty()) groups.push_back(input.group);
-      depths[input.group].push_back(depth);
-      uniform[input.group] = input.uniform;
-    }
+    const auto [it, fresh] = cell_of.try_emplace({input.group, depth}, cells.size());
+    if (fresh)
+      cells.push_back({&input, depth, std::vector<std::vector<const CompareRow*>>(num_algorithms)});
     for (std::size_t a = 0; a < num_algorithms; ++a) {
       const std::size_t r = j * num_algorithms + a;
-      if (r < rows.size()) it->second[a].push_back(&rows[r]);
+      if (r < rows.size()) cells[it->second].rows[a].push_back(&rows[r]);
     }
   }
 
   std::vector<CompareSummaryRow> out;
-  for (const std::string& group : groups) {
-    const auto shape = uniform[group];
-    for (const int depth : depths[group]) {
-      const std::size_t first = out.size();
-      for (std::size_t a = 0; a < num_algorithms; ++a) {
-        CompareSummaryRow s;
-        s.group = group;
-        s.algorithm = c.algorithms[a].algorithm.name;
-        s.variant = c.algorithms[a].name;
-        s.depth = depth;
-        s.plies = shape ? std::min(depth, shape->second) : depth != kDepthMax ? depth : kNaN;
-        std::vector<double> nodes, leaves, interior, cutoffs, hits, cpu;
-        for (const CompareRow* r : cells[{group, depth}][a]) {
-          ++s.inputs;
-          if (r->agrees) ++s.agree;
-          nodes.push_back(static_cast<double>(r->stats.nodes));
-          leaves.push_back(static_cast<double>(r->stats.leaves));
-          interior.push_back(static_cast<double>(r->stats.interior));
-          cutoffs.push_back(static_cast<double>(r->stats.cutoffs));
-          hits.push_back(static_cast<double>(r->stats.tt_hits));
-          cpu.push_back(r->stats.cpu_ms * 1e3);
-          s.peak_bytes_max = std::max(s.peak_bytes_max, static_cast<double>(r->stats.peak_bytes));
-        }
-        s.nodes_mean = mean(nodes);
-        s.nodes_median = median(nodes);
-        s.leaves_mean = mean(leaves);
-        s.leaves_median = median(leaves);
-        s.interior_mean = mean(interior);
-        s.cutoffs_mean = mean(cutoffs);
-        s.tt_hits_mean = mean(hits);
-        s.cpu_us_mean = mean(cpu);
-        s.cpu_us_median = median(cpu);
-        // Total CPU over total nodes (leaves): the means' ratio, in ns.
-        s.ns_per_node = ratio(1e3 * s.cpu_us_mean, s.nodes_mean);
-        s.ns_per_leaf = ratio(1e3 * s.cpu_us_mean, s.leaves_mean);
-        s.leaves_vs_minimal = shape && depth >= shape->second
-                                  ? s.leaves_mean / minimal_tree_leaves(shape->first, shape->second)
-                                  : kNaN;
-        out.push_back(s);
+  for (const auto& [input, depth, cell_rows] : cells) {
+    const std::string& group = input->group;
+    const auto& shape = input->uniform;
+    const std::size_t first = out.size();
+    for (std::size_t a = 0; a < num_algorithms; ++a) {
+      CompareSummaryRow s;
+      s.group = group;
+      s.algorithm = c.algorithms[a].algorithm.name;
+      s.variant = c.algorithms[a].name;
+      s.depth = depth;
+      s.plies = shape ? std::min(depth, shape->second) : depth != kDepthMax ? depth : kNaN;
+      std::vector<double> nodes, leaves, interior, cutoffs, hits, cpu;
+      for (const CompareRow* r : cell_rows[a]) {
+        ++s.inputs;
+        if (r->agrees) ++s.agree;
+        nodes.push_back(static_cast<double>(r->stats.nodes));
+        leaves.push_back(static_cast<double>(r->stats.leaves));
+        interior.push_back(static_cast<double>(r->stats.interior));
+        cutoffs.push_back(static_cast<double>(r->stats.cutoffs));
+        hits.push_back(static_cast<double>(r->stats.tt_hits));
+        cpu.push_back(r->stats.cpu_ms * 1e3);
+        s.peak_bytes_max = std::max(s.peak_bytes_max, static_cast<double>(r->stats.peak_bytes));
       }
-      for (std::size_t a = first; a < out.size(); ++a) {
-        CompareSummaryRow& s = out[a];
-        const CompareSummaryRow* b = c.baseline ? &out[first + *c.baseline] : nullptr;
-        s.nodes_vs_ab = b ? ratio(s.nodes_mean, b->nodes_mean) : kNaN;
-        s.leaves_vs_ab = b ? ratio(s.leaves_mean, b->leaves_mean) : kNaN;
-        s.cpu_vs_ab = b ? ratio(s.cpu_us_mean, b->cpu_us_mean) : kNaN;
-      }
+      s.nodes_mean = mean(nodes);
+      s.nodes_median = median(nodes);
+      s.leaves_mean = mean(leaves);
+      s.leaves_median = median(leaves);
+      s.interior_mean = mean(interior);
+      s.cutoffs_mean = mean(cutoffs);
+      s.tt_hits_mean = mean(hits);
+      s.cpu_us_mean = mean(cpu);
+      s.cpu_us_median = median(cpu);
+      // Total CPU over total nodes (leaves): the means' ratio, in ns.
+      s.ns_per_node = ratio(1e3 * s.cpu_us_mean, s.nodes_mean);
+      s.ns_per_leaf = ratio(1e3 * s.cpu_us_mean, s.leaves_mean);
+      s.leaves_vs_minimal = shape && depth >= shape->second
+                                ? s.leaves_mean / minimal_tree_leaves(shape->first, shape->second)
+                                : kNaN;
+      out.push_back(s);
+    }
+    for (std::size_t a = first; a < out.size(); ++a) {
+      CompareSummaryRow& s = out[a];
+      const CompareSummaryRow* b = c.baseline ? &out[first + *c.baseline] : nullptr;
+      s.nodes_vs_ab = b ? ratio(s.nodes_mean, b->nodes_mean) : kNaN;
+      s.leaves_vs_ab = b ? ratio(s.leaves_mean, b->leaves_mean) : kNaN;
+      s.cpu_vs_ab = b ? ratio(s.cpu_us_mean, b->cpu_us_mean) : kNaN;
     }
   }
   return out;
@@ -296,10 +287,10 @@ class CompareJobs final : public JobRunner {
   std::optional<std::string> run(std::size_t index, const std::atomic<bool>& stop) override {
     if (index >= plan_.jobs.size()) throw std::runtime_error("compare job out of range");
     if (stop.load(std::memory_order_relaxed)) return std::nullopt;
-    std::vector<CompareRow> rows = run_compare_job(plan_, index, &stop);
+    const std::vector<CompareRow> rows = run_compare_job(plan_, index, &stop);
     // Searches cut short by Ctrl-C have no result: a resumed run does the job again.
     if (stop.load(std::memory_order_relaxed)) return std::nullopt;
-    return encode_compare_rows(rows);
+    return wire::Writer()(rows).take();
   }
 
  private:
@@ -408,7 +399,6 @@ CompareRunResult run_compare(const RunRequest& request) {
   const ComparePlan& plan = jobs.plan();
   RunDescription description;
   description.command = "compare";
-  description.unit = "jobs";
   description.name = plan.config.name;
   description.config_out_dir = plan.config.output_dir;
   description.config_threads = plan.config.threads;
@@ -433,15 +423,15 @@ CompareRunResult run_compare(const RunRequest& request) {
   result.rows.resize(plan.jobs.size() * per_job);
   ProgressLine progress("jobs", static_cast<int>(plan.jobs.size()), 0, !request.quiet);
   auto record = [&](std::size_t index, const std::string& bytes) {
-    std::vector<CompareRow> rows = decode_compare_rows(bytes);
-    progress.advance(index < plan.jobs.size()
-                         ? "last: " + plan.inputs[plan.jobs[index].input].name + " depth " +
-                               depth_text(plan.jobs[index].depth)
-                         : std::string());
+    std::vector<CompareRow> rows;
+    wire::Reader{bytes}(rows).expect_end();
+    // (A config has at least one algorithm: per_job > 0.)
     if (index >= plan.jobs.size() || rows.size() != per_job ||
-        (per_job > 0 && rows.front().input != plan.inputs[plan.jobs[index].input].name)) {
+        rows.front().input != plan.inputs[plan.jobs[index].input].name) {
       throw std::runtime_error("compare: a result does not match job " + std::to_string(index));
     }
+    progress.advance("last: " + rows.front().input + " depth " +
+                     depth_text(plan.jobs[index].depth));
     std::move(rows.begin(), rows.end(),
               result.rows.begin() + static_cast<std::ptrdiff_t>(index * per_job));
   };
@@ -459,10 +449,9 @@ CompareRunResult run_compare(const RunRequest& request) {
     return r.error.empty() ? strf("=%d", r.value) : std::string(" failed");
   };
   for (std::size_t j = 0; j < plan.jobs.size(); ++j) {
-    const CompareRow* job_rows = result.rows.data() + j * per_job;
+    const std::span<const CompareRow> job_rows(result.rows.data() + j * per_job, per_job);
     std::string wrong;
-    for (std::size_t a = 0; a < per_job; ++a) {
-      const CompareRow& r = job_rows[a];
+    for (const CompareRow& r : job_rows) {
       if (!r.agrees)
         wrong += " " + r.variant + value(r) + (r.error.empty() ? "" : " (" + r.error + ")");
     }

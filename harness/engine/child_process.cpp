@@ -13,7 +13,6 @@
 #include <condition_variable>
 #include <csignal>
 #include <cstring>
-#include <deque>
 #include <future>
 #include <mutex>
 #include <stdexcept>
@@ -46,17 +45,18 @@ struct Spawned {
   std::string error;  // why it could not start
 };
 
+// What a child that could not start writes to its report pipe: 'd' (no working directory) or
+// 'x' (no exec), and the errno.
+struct StartFailure {
+  char what = 0;
+  int code = 0;
+};
+
 // fork + exec. Runs on the spawner thread only: PR_SET_PDEATHSIG fires when the thread that
 // forked the child ends, so the forking thread must live as long as the harness.
 Spawned spawn_now(const EngineSpec& spec) {
-  Spawned s;
-  std::vector<std::vector<char>> storage;
-  std::vector<char*> argv;
-  for (const auto& a : spec.command) {
-    storage.emplace_back(a.begin(), a.end());
-    storage.back().push_back('\0');
-  }
-  for (auto& a : storage) argv.push_back(a.data());
+  std::vector<char*> argv;  // execvp does not write to them
+  for (const auto& a : spec.command) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   const char* dir = spec.working_dir.empty() ? nullptr : spec.working_dir.c_str();
 
@@ -68,9 +68,9 @@ Spawned spawn_now(const EngineSpec& spec) {
   const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0) {
-    s.error = std::string("fork: ") + std::strerror(errno);
+    const Spawned failed{.error = std::string("fork: ") + std::strerror(errno)};
     for (int fd : {in[0], in[1], out[0], out[1], err[0], err[1], report[0], report[1]}) close(fd);
-    return s;
+    return failed;
   }
   if (pid == 0) {
     // The child: only async-signal-safe calls until exec.
@@ -80,9 +80,8 @@ Spawned spawn_now(const EngineSpec& spec) {
     dup2(in[0], 0);
     dup2(out[1], 1);
     dup2(err[1], 2);
-    const int report_fd = report[1];
-    if (report_fd != 3) {
-      dup2(report_fd, 3);
+    if (report[1] != 3) {
+      dup2(report[1], 3);
       fcntl(3, F_SETFD, FD_CLOEXEC);
     }
     // Descriptors 0-2 and the report pipe (3) only.
@@ -97,41 +96,32 @@ Spawned spawn_now(const EngineSpec& spec) {
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, nullptr);
-    int code = 0;
-    if (dir != nullptr && chdir(dir) != 0) {
-      code = errno;
-      (void)!write(3, "d", 1);
-    } else {
+    StartFailure failure{.what = 'd'};
+    if (dir == nullptr || chdir(dir) == 0) {
+      failure.what = 'x';
       execvp(argv[0], argv.data());
-      code = errno;
-      (void)!write(3, "x", 1);
     }
-    (void)!write(3, &code, sizeof code);
+    failure.code = errno;
+    (void)!write(3, &failure, sizeof failure);
     _exit(127);
   }
   for (int fd : {in[0], out[1], err[1], report[1]}) close(fd);
-  // The report pipe closes at exec (it is close-on-exec): no bytes means the program runs.
-  char what = 0;
-  int code = 0;
+  // The report pipe closes at exec (it is close-on-exec): no bytes means the program runs. (One
+  // write of a few bytes to a pipe arrives whole.)
+  StartFailure failure;
   ssize_t n = 0;
-  do n = read(report[0], &what, 1);
+  do n = read(report[0], &failure, sizeof failure);
   while (n < 0 && errno == EINTR);
-  if (n == 1) {
-    ssize_t m = 0;
-    do m = read(report[0], &code, sizeof code);
-    while (m < 0 && errno == EINTR);
-    s.error = what == 'd' ? "cannot enter working directory '" + spec.working_dir +
-                                "': " + std::strerror(code)
-                          : "cannot run '" + spec.command[0] + "': " + std::strerror(code);
-    close(report[0]);
-    for (int fd : {in[1], out[0], err[0]}) close(fd);
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    return s;
-  }
   close(report[0]);
-  return {.pid = pid, .in = in[1], .out = out[0], .err = err[0], .error = {}};
+  if (n <= 0) return {.pid = pid, .in = in[1], .out = out[0], .err = err[0], .error = {}};
+  for (int fd : {in[1], out[0], err[0]}) close(fd);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return {.error = failure.what == 'd'
+                       ? "cannot enter working directory '" + spec.working_dir +
+                             "': " + std::strerror(failure.code)
+                       : "cannot run '" + spec.command[0] + "': " + std::strerror(failure.code)};
 }
 
 // The one thread that starts children (see spawn_now). Never destroyed: it lives until exit.
@@ -195,15 +185,11 @@ ChildProcess::~ChildProcess() { terminate(); }
 
 bool ChildProcess::write_line(const std::string& line) {
   if (in_fd_ < 0) return false;
-  std::string text = line + "\n";
-  std::size_t done = 0;
-  while (done < text.size()) {
+  const std::string text = line + "\n";
+  for (std::size_t done = 0; done < text.size();) {
     const ssize_t n = write(in_fd_, text.data() + done, text.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    done += static_cast<std::size_t>(n);
+    if (n < 0 && errno != EINTR) return false;
+    if (n > 0) done += static_cast<std::size_t>(n);
   }
   return true;
 }
@@ -211,18 +197,12 @@ bool ChildProcess::write_line(const std::string& line) {
 void ChildProcess::drain_stderr() {
   char buf[4096];
   const ssize_t n = read(err_fd_, buf, sizeof buf);
-  if (n <= 0) {
-    if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
-      if (!err_buffer_.empty()) {
-        err_tail_.push_back(err_buffer_);
-        if (stderr_sink_) stderr_sink_(err_buffer_);
-        err_buffer_.clear();
-      }
-      close_fd(err_fd_);
-    }
-    return;
+  if (n > 0) {
+    err_buffer_.append(buf, static_cast<std::size_t>(n));
+  } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+    close_fd(err_fd_);
+    if (!err_buffer_.empty()) err_buffer_ += '\n';  // a last line without its newline
   }
-  err_buffer_.append(buf, static_cast<std::size_t>(n));
   for (std::string l; take_line(err_buffer_, l);) {
     if (stderr_sink_) stderr_sink_(l);
     err_tail_.push_back(std::move(l));
@@ -270,20 +250,19 @@ bool ChildProcess::exited() {
   // WNOWAIT: the exit is seen but the child is left unreaped, so that its process id (and its
   // group's) cannot be reused before terminate() has killed the group.
   siginfo_t info{};
-  for (;;) {
-    const int r = waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT);
-    if (r < 0 && errno == EINTR) continue;
-    if (r < 0) {  // not our child (cannot happen): nothing to wait for
-      exited_ = true;
-      reaped_ = true;
-      return true;
-    }
-    if (info.si_pid != pid_) return false;
+  int r = 0;
+  do r = waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT);
+  while (r < 0 && errno == EINTR);
+  if (r < 0) {  // not our child (cannot happen): nothing to wait for
     exited_ = true;
-    code_ = info.si_code;
-    status_ = info.si_status;
+    reaped_ = true;
     return true;
   }
+  if (info.si_pid != pid_) return false;
+  exited_ = true;
+  code_ = info.si_code;
+  status_ = info.si_status;
+  return true;
 }
 
 void ChildProcess::terminate(double grace_ms) {

@@ -8,7 +8,6 @@
 #include <fstream>
 #include <sstream>
 #include <thread>
-#include <vector>
 
 #include "games/text.h"
 
@@ -211,13 +210,11 @@ double UgiEngine::cpu_ms() const {
   const auto close = text.rfind(')');
   if (close == std::string::npos) return 0;
   std::istringstream fields(text.substr(close + 2));
-  std::string f;
-  unsigned long long utime = 0, stime = 0;
   // Fields 3.. after the command: state is 3; utime and stime are 14 and 15.
-  for (int i = 3; i <= 15 && fields >> f; ++i) {
-    if (i == 14) utime = std::strtoull(f.c_str(), nullptr, 10);
-    if (i == 15) stime = std::strtoull(f.c_str(), nullptr, 10);
-  }
+  std::string skipped;
+  for (int i = 3; i < 14; ++i) fields >> skipped;
+  unsigned long long utime = 0, stime = 0;
+  fields >> utime >> stime;
   return static_cast<double>(utime + stime) * 1e3 / static_cast<double>(sysconf(_SC_CLK_TCK));
 }
 

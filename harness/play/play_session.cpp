@@ -171,9 +171,8 @@ std::pair<std::string, std::string> PlaySession::engine_search() {
 }
 
 void PlaySession::play(const std::string& move, bool by_human) {
-  std::string after = game_.play_move(position_, move);
-  history_.push_back(Played{position_, move, by_human});
-  position_ = std::move(after);
+  std::string after = game_.play_move(position_, move);  // throws for an illegal move
+  history_.push_back({std::exchange(position_, std::move(after)), move, by_human});
 }
 
 void PlaySession::engine_move() {
@@ -188,9 +187,7 @@ void PlaySession::engine_move() {
 }
 
 void PlaySession::undo() {
-  const bool any_human =
-      std::any_of(history_.begin(), history_.end(), [](const Played& p) { return p.by_human; });
-  if (!any_human) {
+  if (std::ranges::none_of(history_, &Played::by_human)) {
     out_ << "nothing to undo: no move of yours yet\n";
     return;
   }

@@ -18,9 +18,6 @@ namespace gts::report {
 
 namespace fs = std::filesystem;
 
-// ---------------------------------------------------------------------------------------------
-// Tables and HTML helpers
-
 std::size_t Table::col(std::string_view name) const {
   const auto it = std::find(header.begin(), header.end(), name);
   if (it == header.end()) {
@@ -173,9 +170,6 @@ std::string plot_style() {
          "set linetype cycle 8\n";
 }
 
-// ---------------------------------------------------------------------------------------------
-// Plot helpers
-
 std::string fixed(double v, int decimals) {
   if (std::isnan(v)) return "–";
   if (std::isinf(v)) return v > 0 ? "+∞" : "−∞";
@@ -311,9 +305,6 @@ std::string interval_plot(const Context& ctx, const std::string& name, const std
       caption);
 }
 
-// ---------------------------------------------------------------------------------------------
-// The run kinds
-
 namespace {
 
 struct RunKind {
@@ -413,14 +404,10 @@ ReportResult write_report(const ReportOptions& options) {
   const RunKind* kind = nullptr;
   std::string known;
   for (const auto& k : kRunKinds) {
-    bool all = true;
-    std::string files;
-    for (const auto& f : k.required) {
-      all = all && fs::exists(options.run_dir / f, ec);
-      files += cat(files.empty() ? "" : " + ", f);
-    }
-    if (all && kind == nullptr) kind = &k;
-    known += cat(known.empty() ? "" : "; ", k.name, ": ", files);
+    const auto here = [&](const std::string& f) { return fs::exists(options.run_dir / f, ec); };
+    if (kind == nullptr && std::ranges::all_of(k.required, here)) kind = &k;
+    known += cat(known.empty() ? "" : "; ", k.name, ":");
+    for (const auto& f : k.required) known += cat(f == k.required[0] ? " " : " + ", f);
   }
   if (kind == nullptr) {
     throw ParamError(cat("report: '", options.run_dir.string(),

@@ -37,7 +37,6 @@ struct ReportResult {
 // gnuplot is missing or fails.
 ReportResult write_report(const ReportOptions& options);
 
-// ---------------------------------------------------------------------------------------------
 // Pieces shared by the report kinds: CSV tables, HTML building, plots.
 
 struct Table {

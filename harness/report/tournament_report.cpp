@@ -33,8 +33,6 @@ double cell_score(const std::string& cell) {
   return games > 0 ? points / games : std::nan("");
 }
 
-// --- standings ---------------------------------------------------------------------------------
-
 std::string elo_plot(const Context& ctx, const Table& st) {
   std::vector<std::string> labels;
   std::vector<Interval> rows;
@@ -74,8 +72,6 @@ std::string standings_table(const Table& st) {
   }
   return html_table(out, out.rows.size());
 }
-
-// --- crosstable --------------------------------------------------------------------------------
 
 std::string crosstable_plot(const Context& ctx, const Table& ct) {
   std::vector<std::string> rows, cols(ct.header.begin() + 1, ct.header.end());
@@ -131,8 +127,6 @@ std::string crosstable_html(const Table& ct) {
   });
 }
 
-// --- work per move -----------------------------------------------------------------------------
-
 struct Work {
   const char* name;
   const char* title;
@@ -147,12 +141,11 @@ const Work kWork[] = {{"nodes_per_move", "Nodes searched per move", "nodes (log 
                        "cpu_ms_per_move", "cpu_us", 1000.0, 1e-4}};
 
 // Bars of the standings' per-move means, when the run kept no moves.csv.
-std::string work_bars(const Context& ctx, const Work& w, const Table& st) {
+std::string work_bars(const Context& ctx, const Work& w, const Table& st,
+                      const std::vector<std::string>& players) {
   std::string data;
-  std::vector<std::string> players;
   std::vector<double> all;
   for (std::size_t i = 0; i < st.rows.size(); ++i) {
-    players.push_back(st.at(i, "player"));
     const double v = st.number(i, w.mean_column);
     if (std::isfinite(v)) all.push_back(std::max(v, w.floor));
     data += gp_row(static_cast<double>(i), std::max(v, w.floor), v);
@@ -179,7 +172,7 @@ std::string work_section(const Context& ctx, const Table& st) {
   std::string out = "<div class=\"grid\">\n";
   for (const Work& w : kWork) {
     if (!moves || moves->rows.empty()) {
-      out += work_bars(ctx, w, st);
+      out += work_bars(ctx, w, st, players);
       continue;
     }
     std::vector<std::vector<double>> values(players.size());
@@ -193,8 +186,6 @@ std::string work_section(const Context& ctx, const Table& st) {
   }
   return out + "</div>\n";
 }
-
-// --- games -------------------------------------------------------------------------------------
 
 std::string games_summary(const Context& ctx, const Table& games) {
   std::map<std::string, int> results, terminations;

@@ -1,39 +1,30 @@
 #include "harness/solve/solve_config.h"
 
-#include <fnmatch.h>
+#include <glob.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <set>
 
-#include "harness/config/blocks.h"
 #include "harness/config/yaml_reader.h"
 
 namespace gts {
 
 namespace {
 
-// Files matching `pattern` ('*' and '?' in the last path component only), sorted; empty when none.
+// The regular files matching `pattern` (glob(3): '*', '?' and '[...]'), sorted; empty when none.
 std::vector<std::string> glob_files(const std::string& pattern) {
-  const std::filesystem::path p(pattern);
-  const std::string leaf = p.filename().string();
-  std::filesystem::path dir = p.parent_path();
   std::vector<std::string> out;
-  if (leaf.find_first_of("*?[") == std::string::npos) {
-    std::error_code ec;
-    if (std::filesystem::is_regular_file(p, ec)) out.push_back(pattern);
-    return out;
-  }
-  std::error_code ec;
-  const std::filesystem::path where = dir.empty() ? std::filesystem::path(".") : dir;
-  for (std::filesystem::directory_iterator it(where, ec), end; !ec && it != end; it.increment(ec)) {
-    const std::string file = it->path().filename().string();
-    if (!it->is_regular_file(ec)) continue;
-    if (fnmatch(leaf.c_str(), file.c_str(), FNM_PERIOD) == 0) {
-      out.push_back(dir.empty() ? file : (dir / file).string());
+  glob_t matches{};
+  if (glob(pattern.c_str(), 0, nullptr, &matches) == 0) {
+    for (std::size_t i = 0; i < matches.gl_pathc; ++i) {
+      std::error_code ec;
+      if (std::filesystem::is_regular_file(matches.gl_pathv[i], ec)) {
+        out.emplace_back(matches.gl_pathv[i]);
+      }
     }
   }
-  std::sort(out.begin(), out.end());
+  globfree(&matches);
   return out;
 }
 
@@ -121,7 +112,6 @@ LoadedSolve load_solve_config(const std::string& path) {
   c.game = block.info->name;
   c.game_params = block.params;
 
-  // Solvers.
   const YAML::Node algos = reader.require(root, "algorithms", "at the top level");
   std::set<std::string> solver_names;
   for (const YAML::Node& item : reader.items(algos, "'algorithms'")) {
@@ -133,7 +123,6 @@ LoadedSolve load_solve_config(const std::string& path) {
   }
   if (c.solvers.empty()) reader.fail(algos, "'algorithms' is empty: list at least one solver");
 
-  // Limits.
   if (const auto lim = reader.find_map(root, "limits", "'limits'", {"nodes", "time_ms"});
       lim.IsDefined()) {
     reader.get(lim, "nodes", "'limits.nodes'", c.max_nodes);
@@ -143,21 +132,20 @@ LoadedSolve load_solve_config(const std::string& path) {
     }
   }
   if (const auto n = reader.find(root, "solved_within_ms"); n.IsDefined()) {
-    double last = 0.0;
     for (const YAML::Node& t : reader.items(n, "'solved_within_ms'")) {
       const double v = reader.number(t, "a time in ms", 0.0, 1e12);
-      if (v <= last && !c.solved_within_ms.empty()) reader.fail(t, "times must increase");
+      if (!c.solved_within_ms.empty() && v <= c.solved_within_ms.back()) {
+        reader.fail(t, "times must increase");
+      }
       c.solved_within_ms.push_back(v);
-      last = v;
     }
     if (c.solved_within_ms.empty()) reader.fail(n, "'solved_within_ms' is empty");
   } else {
     const double top = c.max_ms > 0.0 ? c.max_ms : 1e6;
-    for (double t = 1.0;; t *= 10.0) {
+    for (double t = 1.0; t < top; t *= 10.0) {
       for (double m : {1.0, 2.0, 5.0}) {
         if (t * m < top) c.solved_within_ms.push_back(t * m);
       }
-      if (t * 10.0 >= top) break;
     }
     c.solved_within_ms.push_back(top);
   }

@@ -5,17 +5,12 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
-#include <memory>
 #include <optional>
 #include <set>
 #include <sstream>
-#include <stdexcept>
 
-#include "harness/config/config_error.h"
 #include "harness/csv.h"
-#include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/progress_line.h"
-#include "harness/pipeline/run_pipeline.h"
 #include "harness/pipeline/stats_wire.h"
 #include "harness/solve/solve_config.h"
 #include "harness/strf.h"
@@ -45,18 +40,6 @@ void row_fields(IO& io, Row& row, Error& error) {
   auto& o = row.outcome;
   io(row.problem, row.algorithm, row.expected, error, wire::upto(o.status, ProofStatus::kDisproved),
      o.by_ko, o.best_move, o.main_line, o.depth, o.stats, o.time_ms, o.warning);
-}
-
-std::string encode_row(const SolveRow& row, const std::string& error) {
-  wire::Writer w;
-  row_fields(w, row, error);
-  return w.take();
-}
-
-void decode_row(const std::string& bytes, SolveRow& row, std::string& error) {
-  wire::Reader r(bytes);
-  row_fields(r, row, error);
-  r.expect_end();
 }
 
 // The config text without its top-level `threads:` and `output:` entries (the key at column 0
@@ -111,7 +94,9 @@ class SolveJobs final : public JobRunner {
     }
     // A solver cut short by Ctrl-C has no result: a resumed run solves it again.
     if (stop.load(std::memory_order_relaxed)) return std::nullopt;
-    return encode_row(row, error);
+    wire::Writer w;
+    row_fields(w, row, error);
+    return w.take();
   }
 
  private:
@@ -157,7 +142,9 @@ SolveRunResult run_solve(const RunRequest& request) {
   auto record = [&](std::size_t i, const std::string& bytes) {
     SolveRow& row = result.rows[i];
     std::string error;
-    decode_row(bytes, row, error);
+    wire::Reader r(bytes);
+    row_fields(r, row, error);
+    r.expect_end();
     const std::string which = "solve: " + row.problem + " / " + row.algorithm + ": ";
     if (!error.empty()) progress.message(which + error);
     if (!row.outcome.warning.empty()) progress.message(which + "warning: " + row.outcome.warning);
@@ -178,8 +165,8 @@ SolveRunResult run_solve(const RunRequest& request) {
   write_file(dir / "solve.csv", solve_csv(result.rows));
   write_file(dir / "summary.csv", summary_csv(result.summary));
   write_file(dir / "solved_within.csv", solved_within_csv(result.rows, names, c.solved_within_ms));
-  for (const auto& s : result.summary) {
-    if (s.wrong > 0) result.exit_code = 1;
+  if (std::ranges::any_of(result.summary, [](const SummaryRow& s) { return s.wrong > 0; })) {
+    result.exit_code = 1;
   }
   return result;
 }

@@ -34,7 +34,6 @@ struct SearchTrace {
   };
   struct Node {
     std::int32_t parent = -1;
-    std::int32_t depth = 0;
     bool max = true;  // the root's mover is to move here
     std::uint32_t made = 0;
     std::uint32_t expansions = 0;

@@ -66,7 +66,6 @@ class Tracer {
       Node& n = nodes_.emplace_back();
       n.state = after;
       n.parent = parent;
-      n.depth = at(parent).depth + 1;
       at(parent).kids.emplace_back(m, id);
     }
     Node& n = at(id);
@@ -145,9 +144,7 @@ class Tracer {
       };
       for (Move m : n.generated) add(m);
       for (const auto& k : n.kids) {
-        if (std::find(n.generated.begin(), n.generated.end(), k.first) == n.generated.end()) {
-          add(k.first);
-        }
+        if (std::ranges::find(n.generated, k.first) == n.generated.end()) add(k.first);
       }
     }
     return t;
@@ -166,10 +163,8 @@ class Tracer {
   }
   // The child of `n` that `m` leads to, or -1.
   static std::int32_t kid(const Node& n, Move m) {
-    for (const auto& [move, id] : n.kids) {
-      if (move == m) return id;
-    }
-    return -1;
+    const auto it = std::ranges::find(n.kids, m, &std::pair<Move, std::int32_t>::first);
+    return it == n.kids.end() ? -1 : it->second;
   }
   void probe_due(std::int32_t id) {
     at(id).awaiting = true;

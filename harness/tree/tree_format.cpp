@@ -1,7 +1,6 @@
 #include "harness/tree/tree_format.h"
 
 #include <cstdint>
-#include <string>
 
 namespace gts {
 
@@ -53,19 +52,14 @@ std::string extras(const SearchTrace& t, const SearchTrace::Node& n) {
   return out;
 }
 
-// What the node is: "MIN <= 2" (interior), "= 3" (leaf), "tt", "cut".
-std::string what(const SearchTrace::Node& n) {
+// What the node is: "MIN <= 2" (interior), "= 3" (leaf), "tt", "cut"; `tagged`, the text
+// tree's "= 3 [leaf]", "[tt]", "[cut]".
+std::string what(const SearchTrace::Node& n, bool tagged) {
   const Kind kind = kind_of(n);
   if (kind == Kind::kInterior) return std::string(n.max ? "MAX " : "MIN ") + bound_text(n.lo, n.hi);
-  if (kind == Kind::kLeaf) return bound_text(n.lo, n.hi);
-  return kind == Kind::kTable ? "tt" : "cut";
-}
-
-// "MIN <= 2", "= 3 [leaf]", "[tt]", "[cut]".
-std::string annotation(const SearchTrace::Node& n) {
-  const Kind kind = kind_of(n);
-  if (kind == Kind::kInterior) return what(n);
-  return kind == Kind::kLeaf ? what(n) + " [leaf]" : std::string("[") + what(n) + "]";
+  if (kind == Kind::kLeaf) return bound_text(n.lo, n.hi) + (tagged ? " [leaf]" : "");
+  const std::string word = kind == Kind::kTable ? "tt" : "cut";
+  return tagged ? "[" + word + "]" : word;
 }
 
 std::string header(const SearchTrace& t, const std::string& prefix) {
@@ -106,7 +100,7 @@ struct TextPrinter : Printer {
       const bool last = k + 1 == kids.size();
       const SearchTrace::Child& c = kids[k];
       out += prefix + (last ? "\u2514\u2500\u2500 " : "\u251c\u2500\u2500 ") + c.move + "  " +
-             (c.node < 0 ? "[cut]" : annotation(at(c.node)) + extras(t, at(c.node))) + "\n";
+             (c.node < 0 ? "[cut]" : what(at(c.node), true) + extras(t, at(c.node))) + "\n";
       ++printed;
       if (c.node >= 0) children(c.node, prefix + (last ? "    " : "\u2502   "));
     }
@@ -128,7 +122,7 @@ struct DotPrinter : Printer {
   void node(std::int32_t id) {
     const SearchTrace::Node& n = at(id);
     const Kind kind = kind_of(n);
-    std::string label = dot_escape(what(n));
+    std::string label = dot_escape(what(n, false));
     if (id == 0) label = "root\\n" + label;
     const std::string more = extras(t, n);
     if (!more.empty()) label += "\\n" + dot_escape(more.substr(1));
@@ -179,7 +173,7 @@ std::size_t tree_size(const SearchTrace& trace) {
 std::string format_tree_text(const SearchTrace& trace, std::size_t max_nodes) {
   TextPrinter p{{trace, max_nodes, 0, header(trace, "")}};
   if (trace.nodes.empty() || max_nodes == 0) return p.out;
-  p.out += "root  " + annotation(trace.nodes[0]) + extras(trace, trace.nodes[0]) + "\n";
+  p.out += "root  " + what(trace.nodes[0], true) + extras(trace, trace.nodes[0]) + "\n";
   ++p.printed;
   p.children(0, "");
   const std::size_t total = tree_size(trace);
