@@ -329,10 +329,7 @@ class SprtWatch {
  public:
   // `pairs`: the schedule's game pairs (games 2k and 2k+1 are pair k, the first player moving
   // first in game 2k).
-  SprtWatch(const SprtConfig& config, std::size_t pairs)
-      : config_(config), bounds_(sprt_bounds(config.alpha, config.beta)), scores_(2 * pairs) {
-    validate_sprt(config_);
-  }
+  SprtWatch(const SprtConfig& config, std::size_t pairs) : test_(config), scores_(2 * pairs) {}
 
   // Game `index` finished with `first_score` for the player who moved first in it. True when this
   // game decided the test (once; after that every game is ignored).
@@ -342,53 +339,43 @@ class SprtWatch {
     scores_[index] = index % 2 == 0 ? first_score : 1.0 - first_score;
     while (2 * counted_ + 1 < scores_.size() && scores_[2 * counted_] &&
            scores_[2 * counted_ + 1]) {
-      const double a = *scores_[2 * counted_];
-      const double b = *scores_[2 * counted_ + 1];
+      const SprtResult d = test_.add_pair(*scores_[2 * counted_], *scores_[2 * counted_ + 1]);
       ++counted_;
-      for (const double s : {a, b}) ++(s == 1.0 ? wdl_.wins : s == 0.0 ? wdl_.losses : wdl_.draws);
-      penta_.add(a, b);
-      llr_ =
-          config_.model == SprtModel::kBayes ? sprt_llr(wdl_, config_) : sprt_llr(penta_, config_);
-      result_ = sprt_decide(llr_, bounds_);
-      if (decided()) return true;
+      if (d != SprtResult::kContinue) return true;
     }
     return false;
   }
 
-  [[nodiscard]] bool decided() const { return result_ != SprtResult::kContinue; }
+  [[nodiscard]] bool decided() const { return test_.result != SprtResult::kContinue; }
   // Games the test counted: every game of the pairs counted so far (at the decision, its games).
   [[nodiscard]] std::size_t games_counted() const { return 2 * counted_; }
-  [[nodiscard]] double llr() const { return llr_; }
+  [[nodiscard]] double llr() const { return test_.llr; }
 
   // "LLR 1.23 [-2.94, 2.94]".
   [[nodiscard]] std::string llr_text() const {
-    return strf("LLR %.2f [%.2f, %.2f]", llr_, bounds_.lower, bounds_.upper);
+    return strf("LLR %.2f [%.2f, %.2f]", test_.llr, test_.bounds.lower, test_.bounds.upper);
   }
 
   // "H1 accepted (LLR 2.97 >= 2.94) after 212 games: W/D/L ..., pentanomial ..." or, undecided,
   // "no decision (LLR ...)".
   [[nodiscard]] std::string summary() const {
-    const bool h1 = result_ == SprtResult::kAcceptH1;
+    const auto& [config, bounds, wdl, p, llr, result] = test_;
+    const bool h1 = result == SprtResult::kAcceptH1;
     const auto n = games_counted();
     const auto ll = [](std::int64_t v) { return static_cast<long long>(v); };
     return (decided() ? strf("%s accepted (LLR %.3f %s %.3f) after %zu games", h1 ? "H1" : "H0",
-                             llr_, h1 ? ">=" : "<=", h1 ? bounds_.upper : bounds_.lower, n)
-                      : strf("no decision (LLR %.3f, bounds [%.3f, %.3f]) after %zu games", llr_,
-                             bounds_.lower, bounds_.upper, n)) +
+                             llr, h1 ? ">=" : "<=", h1 ? bounds.upper : bounds.lower, n)
+                      : strf("no decision (LLR %.3f, bounds [%.3f, %.3f]) after %zu games", llr,
+                             bounds.lower, bounds.upper, n)) +
            strf(": W/D/L %lld/%lld/%lld, pentanomial LL %lld LD %lld WL+DD %lld WD %lld WW %lld",
-                ll(wdl_.wins), ll(wdl_.draws), ll(wdl_.losses), ll(penta_.ll), ll(penta_.ld),
-                ll(penta_.wl_dd), ll(penta_.wd), ll(penta_.ww));
+                ll(wdl.wins), ll(wdl.draws), ll(wdl.losses), ll(p.ll), ll(p.ld), ll(p.wl_dd),
+                ll(p.wd), ll(p.ww));
   }
 
  private:
-  SprtConfig config_;
-  SprtBounds bounds_;
+  SprtTest test_;
   std::vector<std::optional<double>> scores_;  // by game: the first player of pair k's score
   std::size_t counted_ = 0;                    // pairs counted, in order
-  WdlCounts wdl_;
-  PentanomialCounts penta_;
-  double llr_ = 0;
-  SprtResult result_ = SprtResult::kContinue;
 };
 
 // The interim results every `rating_interval` games: for a match, the first player's Elo, nElo

@@ -42,8 +42,8 @@ struct GameJob {
 struct JobResult {
   GameOutcome outcome;  // without its move log
   double wall_ms = 0;
-  bool stopped = false;  // cut short by the stop flag: not a result
-  [[nodiscard]] double first_score() const { return outcome.first_score; }
+  // Cut short by the stop flag: not a result.
+  [[nodiscard]] bool stopped() const { return outcome.termination == Termination::kStopped; }
 };
 
 // Plays one job. Thread-safe; never throws for a player's fault (a forfeit is a result).
