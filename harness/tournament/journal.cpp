@@ -156,19 +156,16 @@ GameRow game_row(const std::string& line) {
   return checked(from_fields(csv::split(line), kGameColumns));
 }
 
-std::FILE* open_or_throw(const std::string& path, const char* mode) {
-  std::FILE* f = std::fopen(path.c_str(), mode);
-  if (f == nullptr) throw std::runtime_error("cannot open " + path + " for writing");
-  return f;
-}
-
-void write_or_throw(std::FILE* f, const std::string& text, const std::string& path) {
-  if (std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::fflush(f) != 0) {
-    throw std::runtime_error("cannot write " + path);
-  }
-}
-
 }  // namespace
+
+FlushedFile::FlushedFile(std::string path, std::ios::openmode mode)
+    : path_(std::move(path)), file_(path_, std::ios::binary | mode) {
+  if (!file_) throw std::runtime_error("cannot open " + path_ + " for writing");
+}
+
+void FlushedFile::write(const std::string& text) {
+  if (!(file_ << text << std::flush)) throw std::runtime_error("cannot write " + path_);
+}
 
 void set_outcome(GameRow& row, const GameOutcome& out) {
   row.result = out.first_score == 1.0 ? "1-0" : out.first_score == 0.0 ? "0-1" : "1/2-1/2";
@@ -243,7 +240,6 @@ Journal::Journal(const std::string& dir, bool moves, bool resume, const RowCheck
     }
     std::string games_text = games_header;
     for (const auto& [g, r] : by_game) {
-      done_.insert(g);
       resumed_.push_back(r);
       games_text += csv_line(r, kGameColumns);
     }
@@ -259,7 +255,7 @@ Journal::Journal(const std::string& dir, bool moves, bool resume, const RowCheck
                             std::string(e.what()) + "; mend or remove the line, then resume");
         }
         // Moves of a game that never reached games.csv (killed between the two writes) go.
-        if (done_.count(g)) moves_text += move_lines[i] + "\n";
+        if (by_game.count(g)) moves_text += move_lines[i] + "\n";
       }
     }
     // Rewritten only once both files have been read whole and found sound.
@@ -269,13 +265,8 @@ Journal::Journal(const std::string& dir, bool moves, bool resume, const RowCheck
     replace_file(games_path_, games_header);
     if (moves_) replace_file(moves_path_, moves_header);
   }
-  games_ = open_or_throw(games_path_, "ab");
-  if (moves_) moves_file_ = open_or_throw(moves_path_, "ab");
-}
-
-Journal::~Journal() {
-  if (games_ != nullptr) std::fclose(games_);
-  if (moves_file_ != nullptr) std::fclose(moves_file_);
+  games_.emplace(games_path_, std::ios::app);
+  if (moves_) moves_file_.emplace(moves_path_, std::ios::app);
 }
 
 void Journal::record(const GameRow& row, const std::vector<MoveRow>& moves) {
@@ -284,14 +275,13 @@ void Journal::record(const GameRow& row, const std::vector<MoveRow>& moves) {
   const std::string game_text = csv_line(row, kGameColumns);
   std::lock_guard lock(mutex_);
   // Moves first: a kill between the two writes leaves moves without a game, which resume drops.
-  if (moves_) write_or_throw(moves_file_, moves_text, moves_path_);
-  write_or_throw(games_, game_text, games_path_);
+  if (moves_) moves_file_->write(moves_text);
+  games_->write(game_text);
 }
 
 std::vector<GameRow> Journal::finish(int games_kept) {
   std::lock_guard lock(mutex_);
-  std::fclose(games_);
-  games_ = nullptr;
+  games_.reset();
   std::vector<GameRow> rows = read_games_csv(games_path_);
   if (games_kept >= 0) {
     std::erase_if(rows, [games_kept](const GameRow& r) { return r.game >= games_kept; });
@@ -302,8 +292,7 @@ std::vector<GameRow> Journal::finish(int games_kept) {
   for (const auto& r : rows) games_text += csv_line(r, kGameColumns);
   replace_file(games_path_, games_text);
   if (moves_) {
-    std::fclose(moves_file_);
-    moves_file_ = nullptr;
+    moves_file_.reset();
     const auto lines = complete_lines(moves_path_);
     std::vector<std::pair<std::pair<int, int>, std::string>> keyed;
     for (std::size_t i = 1; i < lines.size(); ++i) {

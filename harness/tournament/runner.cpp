@@ -103,11 +103,9 @@ std::vector<std::string> distinct_random_openings(const GameHandle& game,
   }
   // random_opening stops where every move would end the game: such an opening is no game.
   for (const std::string& position : openings) {
-    bool alive = false;
-    for (const std::string& move : game.legal_moves(position)) {
-      alive = alive || !game.is_terminal(game.play_move(position, move));
-    }
-    if (!alive) {
+    if (std::ranges::all_of(game.legal_moves(position), [&](const std::string& move) {
+          return game.is_terminal(game.play_move(position, move));
+        })) {
       throw ConfigError(config.source_path,
                         "openings.plies " + std::to_string(plies) + ": " + game.info().name +
                             " games end before that ply (opening " + position +
@@ -158,9 +156,8 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint
     if (limits.nodes == 0) limits.nodes = config.limits.nodes;
     if (limits.time_ms == 0) limits.time_ms = config.limits.time_ms;
     if (!limits.tc.enabled()) limits.tc = config.limits.tc;
-    int depth = p.depth;
-    if (config.limits.depth > 0 && depth > config.limits.depth) depth = config.limits.depth;
-    plan.depths.push_back(depth);
+    plan.depths.push_back(config.limits.depth > 0 ? std::min(p.depth, config.limits.depth)
+                                                  : p.depth);
     plan.names.push_back(p.name);
     plan.limits.push_back(limits);
     if (p.engine) {
@@ -214,15 +211,12 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint
     }
   }
 
-  const int num_players = static_cast<int>(config.players.size());
-  std::vector<int> gauntlet;
+  std::vector<int> gauntlet;  // the config checked that each names a player
   for (const auto& g : config.gauntlet) {
-    for (int i = 0; i < num_players; ++i) {
-      if (plan.names[static_cast<std::size_t>(i)] == g) gauntlet.push_back(i);
-    }
+    gauntlet.push_back(static_cast<int>(std::ranges::find(plan.names, g) - plan.names.begin()));
   }
-  plan.schedule =
-      make_schedule(num_players, gauntlet, static_cast<int>(openings.size()), config.pairs);
+  plan.schedule = make_schedule(static_cast<int>(config.players.size()), gauntlet,
+                                static_cast<int>(openings.size()), config.pairs);
   plan.hash = config_hash(config);
   return plan;
 }
@@ -388,10 +382,11 @@ std::string interim_ratings(const std::vector<std::string>& names, const std::ve
     for (const PairingStats& p : compute_pairings(rows)) {
       const bool a = p.a == names[0];
       const double sign = a ? 1.0 : -1.0;
+      const EloEstimate& e = p.elo;
       out += strf(" %s vs %s W/D/L %d/%d/%d, Elo %+.1f +- %.1f, nElo %+.1f +- %.1f, LOS %.1f%%",
                   names[0].c_str(), names[1].c_str(), a ? p.wins : p.losses, p.draws,
-                  a ? p.losses : p.wins, sign * p.elo, p.elo_error, sign * p.nelo, p.nelo_error,
-                  100.0 * (a ? p.los : 1.0 - p.los));
+                  a ? p.losses : p.wins, sign * e.elo, e.error, sign * e.nelo, e.nelo_error,
+                  100.0 * (a ? e.los : 1.0 - e.los));
     }
     if (sprt != nullptr) out += ", " + sprt->llr_text();
     return out;
@@ -478,21 +473,9 @@ RunReport run_tournament(const RunOptions& options) {
     }
   };
   Journal journal(dir, config.output_moves, options.resume, check);
+  const std::vector<GameRow>& resumed = journal.resumed_rows();  // in game order
   pipeline.set_total(schedule.size());
-  pipeline.set_done(journal.done().size());
-  // An SPRT match counts the games in schedule order; a resumed one continues the same test.
-  std::optional<SprtWatch> sprt;
-  if (config.sprt) {
-    sprt.emplace(*config.sprt, schedule.size() / 2);
-    for (const auto& r : journal.resumed_rows()) {
-      (void)sprt->record(static_cast<std::size_t>(r.game), r.first_score());
-    }
-  }
-  std::vector<std::size_t> todo;
-  for (const auto& g : schedule) {
-    if (sprt && sprt->decided()) break;
-    if (!journal.done().count(g.index)) todo.push_back(static_cast<std::size_t>(g.index));
-  }
+  pipeline.set_done(resumed.size());
 
   // Each player's points and games for the progress line's leader, the resumed games included
   // (each checked to be its schedule's game).
@@ -505,13 +488,26 @@ RunReport run_tournament(const RunOptions& options) {
     ++played[static_cast<std::size_t>(g.first)];
     ++played[static_cast<std::size_t>(g.second)];
   };
-  for (const auto& r : journal.resumed_rows()) tally(r);
+  // An SPRT match counts the games in schedule order; a resumed one continues the same test.
+  std::optional<SprtWatch> sprt;
+  if (config.sprt) sprt.emplace(*config.sprt, schedule.size() / 2);
+  for (const auto& r : resumed) {
+    tally(r);
+    if (sprt) (void)sprt->record(static_cast<std::size_t>(r.game), r.first_score());
+  }
+  std::vector<std::size_t> todo;
+  for (const auto& g : schedule) {
+    if (sprt && sprt->decided()) break;
+    if (!std::ranges::binary_search(resumed, g.index, {}, &GameRow::game)) {
+      todo.push_back(static_cast<std::size_t>(g.index));
+    }
+  }
   ProgressLine progress("games", static_cast<int>(schedule.size()),
-                        static_cast<int>(journal.done().size()), !options.quiet);
+                        static_cast<int>(resumed.size()), !options.quiet);
   std::string sprt_note;  // the SPRT's running LLR, after the leader
 
   // Each finished game, from this process's threads or from another rank, one at a time.
-  std::vector<GameRow> finished = journal.resumed_rows();  // for the interim ratings
+  std::vector<GameRow> finished = resumed;  // for the interim ratings
   const int interval = options.quiet ? 0 : config.rating_interval;
   auto record = [&](std::size_t index, const std::string& result) {
     GameRow row;

@@ -4,7 +4,6 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <map>
 #include <numeric>
 #include <span>
@@ -114,20 +113,8 @@ std::unique_ptr<JobRunner> make_tune_jobs(const std::string& context) {
   std::vector<GameJob> jobs;
   for (std::uint64_t n = r.u64(); jobs.size() < n;) job_fields(r, jobs.emplace_back());
   r.expect_end();
-  // Rank 0 sends one context per step: the config is read once per path and hash (serve() builds
-  // runners one at a time, so this cache needs no lock).
-  struct Loaded {
-    std::string path, hash;
-    TuneConfig config;
-  };
-  static std::optional<Loaded> loaded;
-  if (!loaded || loaded->path != path || loaded->hash != hash) {
-    loaded.reset();
-    TuneConfig config = load_tune_config(path);
-    check_same_config(path, "the config", tune_config_hash(config), hash);
-    loaded = Loaded{path, hash, std::move(config)};
-  }
-  const TuneConfig& c = loaded->config;
+  const TuneConfig c = load_tune_config(path);
+  check_same_config(path, "the config", tune_config_hash(c), hash);
   for (const auto& j : jobs) {
     if (j.first.size() != c.num_weights() || j.second.size() != c.num_weights()) {
       throw std::runtime_error("malformed tune step: a job's weights do not match the config");
@@ -243,25 +230,6 @@ std::optional<std::vector<double>> play_step(TuneContext& ctx, const std::vector
   return scores;
 }
 
-// A CSV written from scratch, each row flushed as it is added (a killed run keeps what it wrote;
-// a resumed run writes the file again from its first row).
-class CsvOut {
- public:
-  CsvOut(std::string path, const std::vector<std::string>& header)
-      : path_(std::move(path)), file_(path_, std::ios::binary) {
-    if (!file_) throw std::runtime_error("cannot open " + path_ + " for writing");
-    row(header);
-  }
-  void row(const std::vector<std::string>& fields) {
-    if (!(file_ << csv::line(fields) << std::flush))
-      throw std::runtime_error("cannot write " + path_);
-  }
-
- private:
-  std::string path_;
-  std::ofstream file_;
-};
-
 struct TunePhaseResult {
   bool complete = false;      // false: stopped by a signal
   std::vector<double> tuned;  // the tuned weights
@@ -297,7 +265,8 @@ TunePhaseResult run_spsa_phase(TuneContext& ctx, const std::string& dir) {
   }
   header.insert(header.end(),
                 {"wins", "draws", "losses", "total_wins", "total_draws", "total_losses"});
-  CsvOut csv_out(dir + "/tune.csv", header);
+  FlushedFile csv_out(dir + "/tune.csv", std::ios::trunc);  // a resumed run writes it anew
+  csv_out.write(csv::line(header));
 
   std::vector<double> theta = spsa_start(spec);
   auto row = [&](int k, const SpsaStep* step, const WdlCounts& it, const WdlCounts& total) {
@@ -312,7 +281,7 @@ TunePhaseResult run_spsa_phase(TuneContext& ctx, const std::string& dir) {
     for (std::int64_t v : {it.wins, it.draws, it.losses, total.wins, total.draws, total.losses}) {
       f.push_back(std::to_string(v));
     }
-    csv_out.row(f);
+    csv_out.write(csv::line(f));
   };
   WdlCounts total;
   row(0, nullptr, {}, total);
@@ -407,7 +376,8 @@ TunePhaseResult run_round_robin_phase(TuneContext& ctx, const std::string& dir) 
   header.insert(header.end(), names.begin(), names.end());
   header.insert(header.end(),
                 {"games", "points", "score", "rating", "rating_error", "rating_status", "best"});
-  CsvOut csv_out(dir + "/tune.csv", header);
+  FlushedFile csv_out(dir + "/tune.csv", std::ios::trunc);  // a resumed run writes it anew
+  csv_out.write(csv::line(header));
   for (std::size_t i = 0; i < m; ++i) {
     std::vector<std::string> f = {cands[i].name, cands[i].source};
     for (double w : cands[i].weights) f.push_back(format_number(w));
@@ -418,7 +388,7 @@ TunePhaseResult run_round_robin_phase(TuneContext& ctx, const std::string& dir) 
     f.push_back(csv::number(fit.players[i].error, 1));
     f.emplace_back(to_string(fit.players[i].status));
     f.emplace_back(i == best ? "yes" : "no");
-    csv_out.row(f);
+    csv_out.write(csv::line(f));
   }
   result.complete = true;
   result.tuned = cands[best].weights;
@@ -468,9 +438,10 @@ VerifyResult run_verify_phase(TuneContext& ctx, const std::string& dir,
   VerifyResult v;
   v.complete = true;
   v.sprt = SprtTest(vc.sprt);
-  CsvOut csv_out(dir + "/verify.csv", {"pair", "tuned_first", "tuned_second", "games", "wins",
-                                       "draws", "losses", "ll", "ld", "wl_dd", "wd", "ww", "elo",
-                                       "elo_error", "nelo", "llr", "lower", "upper", "verdict"});
+  FlushedFile csv_out(dir + "/verify.csv", std::ios::trunc);
+  csv_out.write(csv::line({"pair", "tuned_first", "tuned_second", "games", "wins", "draws",
+                           "losses", "ll", "ld", "wl_dd", "wd", "ww", "elo", "elo_error", "nelo",
+                           "llr", "lower", "upper", "verdict"}));
   const int max_pairs = vc.max_games / 2;
   if (max_pairs == 0) return v;
   const std::vector<double> start = c.start();
@@ -501,13 +472,14 @@ VerifyResult run_verify_phase(TuneContext& ctx, const std::string& dir,
       const bool last = d != SprtResult::kContinue || p + 1 == max_pairs;
       if (d == SprtResult::kAcceptH1) v.verdict = "H1";
       if (d == SprtResult::kAcceptH0) v.verdict = "H0";
-      csv_out.row({std::to_string(p), csv::number(first, 1), csv::number(second, 1),
-                   std::to_string(wdl.games()), std::to_string(wdl.wins), std::to_string(wdl.draws),
-                   std::to_string(wdl.losses), std::to_string(pairs.ll), std::to_string(pairs.ld),
-                   std::to_string(pairs.wl_dd), std::to_string(pairs.wd), std::to_string(pairs.ww),
-                   csv::number(v.elo.elo, 2), csv::number(v.elo.error, 2),
-                   csv::number(v.elo.nelo, 2), csv::number(llr, 4), csv::number(bounds.lower, 4),
-                   csv::number(bounds.upper, 4), last ? v.verdict : "continue"});
+      csv_out.write(csv::line(
+          {std::to_string(p), csv::number(first, 1), csv::number(second, 1),
+           std::to_string(wdl.games()), std::to_string(wdl.wins), std::to_string(wdl.draws),
+           std::to_string(wdl.losses), std::to_string(pairs.ll), std::to_string(pairs.ld),
+           std::to_string(pairs.wl_dd), std::to_string(pairs.wd), std::to_string(pairs.ww),
+           csv::number(v.elo.elo, 2), csv::number(v.elo.error, 2), csv::number(v.elo.nelo, 2),
+           csv::number(llr, 4), csv::number(bounds.lower, 4), csv::number(bounds.upper, 4),
+           last ? v.verdict : "continue"}));
       if (d != SprtResult::kContinue) return v;
     }
   }
