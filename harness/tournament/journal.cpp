@@ -294,15 +294,13 @@ std::vector<GameRow> Journal::finish(int games_kept) {
   if (moves_) {
     moves_file_.reset();
     const auto lines = complete_lines(moves_path_);
-    std::vector<std::pair<std::pair<int, int>, std::string>> keyed;
+    std::multimap<std::pair<int, int>, std::string> keyed;  // (game, ply): lines in file order
     for (std::size_t i = 1; i < lines.size(); ++i) {
       const auto f = csv::split(lines[i]);
       const int game = std::stoi(f[0]);
       if (games_kept >= 0 && game >= games_kept) continue;
-      keyed.push_back({{game, std::stoi(f[1])}, lines[i]});
+      keyed.emplace(std::pair(game, std::stoi(f[1])), lines[i]);
     }
-    std::stable_sort(keyed.begin(), keyed.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
     std::string moves_text = header(kMoveColumns);
     for (const auto& [k, l] : keyed) moves_text += l + "\n";
     replace_file(moves_path_, moves_text);

@@ -78,8 +78,7 @@ struct TournamentPlan {
   TournamentConfig config;
   std::unique_ptr<GameHandle> game;
   std::vector<AlgorithmSpec> specs;  // in-process players (an engine's is empty)
-  std::vector<int> depths;
-  std::vector<PlayerLimits> limits;  // each player's, the tournament's filled in
+  std::vector<GameSide> sides;       // each player's limits and clock, the tournament's filled in
   std::vector<std::string> names;
   std::vector<std::string> openings;
   std::vector<ScheduledGame> schedule;
@@ -156,10 +155,13 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint
     if (limits.nodes == 0) limits.nodes = config.limits.nodes;
     if (limits.time_ms == 0) limits.time_ms = config.limits.time_ms;
     if (!limits.tc.enabled()) limits.tc = config.limits.tc;
-    plan.depths.push_back(config.limits.depth > 0 ? std::min(p.depth, config.limits.depth)
-                                                  : p.depth);
+    GameSide& side = plan.sides.emplace_back();
+    side.limits.depth = config.limits.depth > 0 ? std::min(p.depth, config.limits.depth) : p.depth;
+    side.limits.max_nodes = limits.nodes;
+    side.limits.max_ms = limits.time_ms;
+    side.clock = limits.tc;
+    side.margin_ms = config.limits.margin_ms;
     plan.names.push_back(p.name);
-    plan.limits.push_back(limits);
     if (p.engine) {
       plan.specs.emplace_back();
       continue;
@@ -262,6 +264,7 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
   std::array<std::unique_ptr<PooledEngine>, 2> engines;
   for (std::size_t s = 0; s < 2; ++s) {
     const std::size_t p = player[s];
+    sides[s] = plan_.sides[p];
     if (config.players[p].engine) {
       engines[s] = std::make_unique<PooledEngine>(*pools_.at(p), &stop);
       sides[s].external = engines[s].get();
@@ -269,12 +272,6 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
       searchers[s] = plan_.game->make_searcher(plan_.specs[p], config.players[p].evaluation);
       sides[s].searcher = searchers[s].get();
     }
-    const PlayerLimits& limits = plan_.limits[p];
-    sides[s].limits.depth = plan_.depths[p];
-    sides[s].limits.max_nodes = limits.nodes;
-    sides[s].limits.max_ms = limits.time_ms;
-    sides[s].clock = limits.tc;
-    sides[s].margin_ms = config.limits.margin_ms;
   }
   GameSetup setup;
   setup.opening = plan_.openings[static_cast<std::size_t>(g.opening)];

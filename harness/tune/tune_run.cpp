@@ -54,8 +54,6 @@ class TuneStepJobs final : public JobRunner {
 
 }  // namespace
 
-EvalSpec linear_eval(const std::vector<double>& weights) { return EvalSpec{"linear", weights}; }
-
 JobResult play_job(const GameHandle& game, const TuneEngine& engine, const GameJob& job,
                    const std::atomic<bool>* stop) {
   auto first = game.make_searcher(engine.algorithm, linear_eval(job.first));
@@ -366,10 +364,8 @@ TunePhaseResult run_round_robin_phase(TuneContext& ctx, const std::string& dir) 
   RatingOptions options;
   if (c.round_robin.include_start) options.anchor = 0;
   const RatingFit fit = fit_ratings(m, encounters, options);
-  std::size_t best = 0;
-  for (std::size_t i = 1; i < m; ++i) {
-    if (fit.players[i].rating > fit.players[best].rating) best = i;
-  }
+  const auto best = static_cast<std::size_t>(
+      std::ranges::max_element(fit.players, {}, &PlayerRating::rating) - fit.players.begin());
 
   const auto names = weight_names(c.num_weights());
   std::vector<std::string> header = {"candidate", "source"};
@@ -381,13 +377,11 @@ TunePhaseResult run_round_robin_phase(TuneContext& ctx, const std::string& dir) 
   for (std::size_t i = 0; i < m; ++i) {
     std::vector<std::string> f = {cands[i].name, cands[i].source};
     for (double w : cands[i].weights) f.push_back(format_number(w));
-    f.push_back(std::to_string(played[i]));
-    f.push_back(csv::number(points[i], 1));
-    f.push_back(csv::number(played[i] > 0 ? points[i] / played[i] : std::nan(""), 4));
-    f.push_back(csv::number(fit.players[i].rating, 1));
-    f.push_back(csv::number(fit.players[i].error, 1));
-    f.emplace_back(to_string(fit.players[i].status));
-    f.emplace_back(i == best ? "yes" : "no");
+    const PlayerRating& r = fit.players[i];
+    f.insert(f.end(), {std::to_string(played[i]), csv::number(points[i], 1),
+                       csv::number(played[i] > 0 ? points[i] / played[i] : std::nan(""), 4),
+                       csv::number(r.rating, 1), csv::number(r.error, 1),
+                       std::string(to_string(r.status)), i == best ? "yes" : "no"});
     csv_out.write(csv::line(f));
   }
   result.complete = true;
@@ -486,14 +480,11 @@ VerifyResult run_verify_phase(TuneContext& ctx, const std::string& dir,
   return v;
 }
 
-void write_tuned_yaml(const std::string& dir, const TuneConfig& c, const TunePhaseResult& phase,
+void write_tuned_yaml(const std::string& dir, const TuneContext& ctx, const TunePhaseResult& phase,
                       const VerifyResult& v) {
-  std::string params;
-  for (const auto& [k, val] : c.game_params) {
-    params.append(params.empty() ? "" : ",").append(k).append("=").append(val);
-  }
+  const TuneConfig& c = *ctx.config;
   std::string y = "# Tuned by `harness tune` from " + c.source_path + " (" + phase.summary + ")\n";
-  y += "# for " + c.game + "(" + params + "), " + c.algorithm.label() + " at depth " +
+  y += "# for " + ctx.game->label() + ", " + c.algorithm.label() + " at depth " +
        std::to_string(c.depth) + ".\n";
   y += "# Verification against the start weights: " + verify_line(v) + "\n";
   y += "# Paste under `evaluations:` of a tournament config; players name them by key.\n";
@@ -547,7 +538,7 @@ TuneReport run_tune(const RunRequest& request) {
   report.exit_code = pipeline.finish(phase.complete && verify.complete, ctx.error);
   if (report.exit_code != 0) return report;
   report.verdict = verify.verdict;
-  write_tuned_yaml(dir, config, phase, verify);
+  write_tuned_yaml(dir, ctx, phase, verify);
   if (!request.quiet) {
     std::printf("tuned (%s): %s\n", phase.summary.c_str(), weights_text(phase.tuned).c_str());
     std::printf("verdict: %s\n", verify_line(verify).c_str());

@@ -50,8 +50,8 @@ struct JobResult {
 JobResult play_job(const GameHandle& game, const TuneEngine& engine, const GameJob& job,
                    const std::atomic<bool>* stop = nullptr);
 
-// Eval spec of a weight vector.
-EvalSpec linear_eval(const std::vector<double>& weights);
+// The linear evaluation with these weights.
+inline EvalSpec linear_eval(const std::vector<double>& weights) { return {"linear", weights}; }
 
 // The JobKinds name of tune steps.
 inline constexpr const char* kTuneJobKind = "tune";
