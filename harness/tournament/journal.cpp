@@ -49,11 +49,6 @@ void for_each_field(Row& row, const Column<std::remove_const_t<Row>> (&columns)[
   for (const auto& c : columns) std::visit([&](auto m) { f(row.*m, c); }, c.member);
 }
 
-template <class T>
-inline constexpr bool kIsText = std::is_same_v<std::decay_t<T>, std::string>;
-template <class T>
-inline constexpr bool kIsTime = std::is_same_v<std::decay_t<T>, double>;
-
 const Column<GameRow> kGameColumns[] = {{"game", &GameRow::game},
                                         {"pair", &GameRow::pair},
                                         {"pairing", &GameRow::pairing},
@@ -102,9 +97,10 @@ template <class Row, std::size_t N>
 std::string csv_line(const Row& row, const Column<Row> (&columns)[N]) {
   std::vector<std::string> fields;
   for_each_field(row, columns, [&](const auto& v, const Column<Row>& c) {
-    if constexpr (kIsText<decltype(v)>) {
+    using T = std::decay_t<decltype(v)>;
+    if constexpr (std::is_same_v<T, std::string>) {
       fields.push_back(v);
-    } else if constexpr (kIsTime<decltype(v)>) {
+    } else if constexpr (std::is_same_v<T, double>) {  // a time
       fields.push_back(c.optional && v < 0 ? "" : csv::number(v, c.digits));
     } else {
       fields.push_back(std::to_string(v));
@@ -125,7 +121,7 @@ Row from_fields(const std::vector<std::string>& f, const Column<Row> (&columns)[
   for_each_field(row, columns, [&](auto& v, const Column<Row>& c) {
     const std::string& text = f[i++];
     using T = std::decay_t<decltype(v)>;
-    if constexpr (kIsText<T>) {
+    if constexpr (std::is_same_v<T, std::string>) {
       v = text;
     } else {
       v = c.optional && text.empty() ? -1 : parse_number<T>(text, c.name);
