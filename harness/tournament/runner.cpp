@@ -406,13 +406,6 @@ std::string leader_text(const std::vector<std::string>& names, const std::vector
   return "leader " + names[leader] + strf(" (%.1f%%)", pct(leader));
 }
 
-// What a worker rank needs to build the same plan: the config path, the --seed override and the
-// config hash to check that it read the same config.
-std::string tournament_context(const RunOptions& options, const std::string& hash,
-                               const std::string& dir) {
-  return wire::Writer()(options.config_path, options.seed, hash, dir, options.debug).take();
-}
-
 }  // namespace
 
 std::unique_ptr<JobRunner> make_tournament_jobs(const std::string& context) {
@@ -524,9 +517,12 @@ RunReport run_tournament(const RunOptions& options) {
     tally(row);
     progress.advance(leader_text(names, points, played) + sprt_note);
   };
+  // What a worker rank needs to build the same plan: the config path, the --seed override, the
+  // config hash to check that it read the same config, and where its engines log.
+  const std::string context =
+      wire::Writer()(options.config_path, options.seed, pipeline.hash(), dir, options.debug).take();
   const DistributeOutcome outcome =
-      pipeline.execute("tournament", tournament_context(options, pipeline.hash(), dir),
-                       std::move(todo), jobs, record);
+      pipeline.execute("tournament", context, std::move(todo), jobs, record);
   progress.finish();
   pipeline.add_search_cpu_ms(jobs.search_cpu_ms());
 
