@@ -916,10 +916,10 @@ TEST(Reports, PentanomialCountsOverGamePairs) {
   EXPECT_EQ(p.ww, 1);
   // Pair scores 0, 1/4, 1/2, 1/2, 3/4, 1: mean 1/2, so nElo 0. BayesElo by hand from W/D/L 5/4/4:
   // 200 log10(pw/pl (1-pl)/(1-pw)) = 200 log10(5/4 * 9/8) and drawelo 200 log10(9/4 * 8/5).
-  EXPECT_NEAR(p.nelo, 0.0, 1e-9);
-  EXPECT_GT(p.nelo_error, 0.0);
-  EXPECT_NEAR(p.bayes_elo, 200 * std::log10(1.25 * 1.125), 1e-9);
-  EXPECT_NEAR(p.drawelo, 200 * std::log10(2.25 * 1.6), 1e-9);
+  EXPECT_NEAR(p.elo.nelo, 0.0, 1e-9);
+  EXPECT_GT(p.elo.nelo_error, 0.0);
+  EXPECT_NEAR(p.bayes.elo, 200 * std::log10(1.25 * 1.125), 1e-9);
+  EXPECT_NEAR(p.bayes.drawelo, 200 * std::log10(2.25 * 1.6), 1e-9);
 
   auto standings = compute_standings({"A", "B"}, rows);
   ASSERT_EQ(standings.size(), 2u);

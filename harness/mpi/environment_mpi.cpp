@@ -45,7 +45,7 @@ constexpr int kToRoot = 2;
 enum : std::uint64_t { kContext = 1, kJobs = 2, kStop = 3, kQuit = 4 };
 enum : std::uint64_t { kWork = 1, kSetupFailed = 2 };
 // After a stop, how long rank 0 waits for the workers' last answers before it gives them up.
-constexpr double kStopGraceMs = 10000;
+constexpr double kStopGraceS = 10;
 
 // A job's result as a worker reports it (its exception stays on the worker; the message goes).
 template <class IO, class Result>
@@ -116,12 +116,6 @@ struct Backoff {
   void sleep() { std::this_thread::sleep_for(std::chrono::microseconds(next())); }
   void reset() { us = kMinUs; }
 };
-
-double now_ms() {
-  return std::chrono::duration<double, std::milli>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
 
 bool launched_by_mpirun() {
   const auto vars = {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"};
@@ -331,11 +325,11 @@ DistributeOutcome distribute_over_ranks(Environment& env, const DistributedWork&
     LocalPool pool(threads, local, halt);
     HaltOnExit halt_on_exit{halt};
     bool stopping = false;
-    double stop_ms = 0;
+    double stop_s = 0;  // MPI_Wtime of the stop
     auto begin_stop = [&] {
       if (stopping) return;
       stopping = true;
-      stop_ms = now_ms();
+      stop_s = MPI_Wtime();
       halt = true;
       for (int w = 1; w < env.size(); ++w) {
         if (!peers[static_cast<std::size_t>(w)].closed) {
@@ -410,7 +404,7 @@ DistributeOutcome distribute_over_ranks(Environment& env, const DistributedWork&
         return !p.closed || p.outstanding != 0;
       });
       if (pool.in_flight() == 0 && (queue.empty() || stopping) && waiting == peers.end()) break;
-      if (stopping && pool.in_flight() == 0 && now_ms() - stop_ms > kStopGraceMs) {
+      if (stopping && pool.in_flight() == 0 && MPI_Wtime() - stop_s > kStopGraceS) {
         if (waiting != peers.end()) {
           fail(static_cast<int>(waiting - peers.begin()), "no answer within 10 s of the stop");
         }

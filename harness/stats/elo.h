@@ -25,6 +25,8 @@ struct WdlCounts {
   std::int64_t losses = 0;
 
   [[nodiscard]] std::int64_t games() const { return wins + draws + losses; }
+  // Counts a game by its score: 1 a win, 0 a loss, anything else a draw.
+  void add(double score) { ++(score == 1.0 ? wins : score == 0.0 ? losses : draws); }
 };
 
 // One estimate from a sample of scores: games (W/D/L) or game pairs (pentanomial).

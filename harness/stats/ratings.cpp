@@ -82,14 +82,11 @@ std::vector<double> inverse_diagonal(const Matrix& a) {
 }
 
 // `h` without row and column k.
-Matrix without(const Matrix& h, std::size_t k) {
-  Matrix out;
-  for (std::size_t a = 0; a < h.size(); ++a) {
-    if (a == k) continue;
-    out.push_back(h[a]);
-    out.back().erase(out.back().begin() + static_cast<std::ptrdiff_t>(k));
-  }
-  return out;
+Matrix without(Matrix h, std::size_t k) {
+  const auto at = static_cast<std::ptrdiff_t>(k);
+  h.erase(h.begin() + at);
+  for (auto& row : h) row.erase(row.begin() + at);
+  return h;
 }
 
 // Calls f(a, b, n, s) for each pair a < b of `members` (indices into it) that met: n games, in
@@ -265,22 +262,18 @@ std::vector<double> reference_errors(const Table& t, const std::vector<std::size
                                      std::optional<std::size_t> anchor) {
   const std::size_t m = members.size();
   if (m < 2) return std::vector<double>(m, 0.0);
-  const Matrix h = fisher_information(t, members, ratings);
-  std::vector<double> variance(m, 0.0);
+  Matrix h = fisher_information(t, members, ratings);
+  std::vector<double> variance;
   if (anchor) {
-    const auto fixed = static_cast<std::size_t>(std::find(members.begin(), members.end(), *anchor) -
-                                                members.begin());
-    const std::vector<double> diag = inverse_diagonal(without(h, fixed));
-    for (std::size_t a = 0, k = 0; a < m; ++a) {
-      if (a != fixed) variance[a] = diag[k++];
-    }
+    const auto fixed = std::find(members.begin(), members.end(), *anchor) - members.begin();
+    variance = inverse_diagonal(without(h, static_cast<std::size_t>(fixed)));
+    variance.insert(variance.begin() + fixed, 0.0);  // the anchor's rating is exact
   } else {
-    Matrix shifted = h;
     const double inv_m = 1.0 / static_cast<double>(m);
-    for (auto& row : shifted) {
+    for (auto& row : h) {
       for (double& x : row) x += inv_m;
     }
-    variance = inverse_diagonal(shifted);
+    variance = inverse_diagonal(h);
     for (double& v : variance) v -= inv_m;
   }
   // Rounding can leave a variance a hair below zero; NaN (singular information) stays NaN.

@@ -206,4 +206,16 @@ SprtResult sprt_decide(double llr_value, const SprtBounds& bounds) {
   return SprtResult::kContinue;
 }
 
+SprtTest::SprtTest(const SprtConfig& c) : config(c), bounds(sprt_bounds(c.alpha, c.beta)) {
+  validate_sprt(config);
+}
+
+SprtResult SprtTest::add_pair(double first, double second) {
+  pairs.add(first, second);
+  wdl.add(first);
+  wdl.add(second);
+  llr = config.model == SprtModel::kBayes ? sprt_llr(wdl, config) : sprt_llr(pairs, config);
+  return result = sprt_decide(llr, bounds);
+}
+
 }  // namespace gts

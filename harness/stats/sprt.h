@@ -58,4 +58,19 @@ void validate_sprt(const SprtConfig& config);
 // kAcceptH1 when llr >= upper, kAcceptH0 when llr <= lower, otherwise (NaN included) kContinue.
 [[nodiscard]] SprtResult sprt_decide(double llr, const SprtBounds& bounds);
 
+// A test fed game pairs one at a time: the counts so far and the LLR under the config's model (the
+// bayes model from W/D/L, the others from the pentanomial counts).
+struct SprtTest {
+  explicit SprtTest(const SprtConfig& config);  // validates it
+  // Counts a pair from A's scores in its two games; returns the decision after it.
+  SprtResult add_pair(double first, double second);
+
+  SprtConfig config;
+  SprtBounds bounds;
+  WdlCounts wdl;
+  PentanomialCounts pairs;
+  double llr = 0;
+  SprtResult result = SprtResult::kContinue;
+};
+
 }  // namespace gts

@@ -28,7 +28,7 @@ void write_sgf(const std::string& dir, const std::vector<GameRow>& rows,
   for (const GameRow& r : rows) {
     GameHandle::SgfGame g;
     g.opening = r.opening_position;
-    std::istringstream in(moves.count(r.game) != 0 ? moves.at(r.game) : std::string());
+    std::istringstream in(moves.at(r.game));  // write_game_records has an entry for each
     for (std::string m; in >> m;) g.moves.push_back(m);
     const bool first_is_black = game.to_move(r.opening_position) == 0;
     g.root = {{"GN", "game " + std::to_string(r.game)},

@@ -49,11 +49,6 @@ void for_each_field(Row& row, const Column<std::remove_const_t<Row>> (&columns)[
   for (const auto& c : columns) std::visit([&](auto m) { f(row.*m, c); }, c.member);
 }
 
-template <class T>
-inline constexpr bool kIsText = std::is_same_v<std::decay_t<T>, std::string>;
-template <class T>
-inline constexpr bool kIsTime = std::is_same_v<std::decay_t<T>, double>;
-
 const Column<GameRow> kGameColumns[] = {{"game", &GameRow::game},
                                         {"pair", &GameRow::pair},
                                         {"pairing", &GameRow::pairing},
@@ -102,9 +97,10 @@ template <class Row, std::size_t N>
 std::string csv_line(const Row& row, const Column<Row> (&columns)[N]) {
   std::vector<std::string> fields;
   for_each_field(row, columns, [&](const auto& v, const Column<Row>& c) {
-    if constexpr (kIsText<decltype(v)>) {
+    using T = std::decay_t<decltype(v)>;
+    if constexpr (std::is_same_v<T, std::string>) {
       fields.push_back(v);
-    } else if constexpr (kIsTime<decltype(v)>) {
+    } else if constexpr (std::is_same_v<T, double>) {  // a time
       fields.push_back(c.optional && v < 0 ? "" : csv::number(v, c.digits));
     } else {
       fields.push_back(std::to_string(v));
@@ -125,7 +121,7 @@ Row from_fields(const std::vector<std::string>& f, const Column<Row> (&columns)[
   for_each_field(row, columns, [&](auto& v, const Column<Row>& c) {
     const std::string& text = f[i++];
     using T = std::decay_t<decltype(v)>;
-    if constexpr (kIsText<T>) {
+    if constexpr (std::is_same_v<T, std::string>) {
       v = text;
     } else {
       v = c.optional && text.empty() ? -1 : parse_number<T>(text, c.name);
@@ -156,19 +152,16 @@ GameRow game_row(const std::string& line) {
   return checked(from_fields(csv::split(line), kGameColumns));
 }
 
-std::FILE* open_or_throw(const std::string& path, const char* mode) {
-  std::FILE* f = std::fopen(path.c_str(), mode);
-  if (f == nullptr) throw std::runtime_error("cannot open " + path + " for writing");
-  return f;
-}
-
-void write_or_throw(std::FILE* f, const std::string& text, const std::string& path) {
-  if (std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::fflush(f) != 0) {
-    throw std::runtime_error("cannot write " + path);
-  }
-}
-
 }  // namespace
+
+FlushedFile::FlushedFile(std::string path, std::ios::openmode mode)
+    : path_(std::move(path)), file_(path_, std::ios::binary | mode) {
+  if (!file_) throw std::runtime_error("cannot open " + path_ + " for writing");
+}
+
+void FlushedFile::write(const std::string& text) {
+  if (!(file_ << text << std::flush)) throw std::runtime_error("cannot write " + path_);
+}
 
 void set_outcome(GameRow& row, const GameOutcome& out) {
   row.result = out.first_score == 1.0 ? "1-0" : out.first_score == 0.0 ? "0-1" : "1/2-1/2";
@@ -243,7 +236,6 @@ Journal::Journal(const std::string& dir, bool moves, bool resume, const RowCheck
     }
     std::string games_text = games_header;
     for (const auto& [g, r] : by_game) {
-      done_.insert(g);
       resumed_.push_back(r);
       games_text += csv_line(r, kGameColumns);
     }
@@ -259,7 +251,7 @@ Journal::Journal(const std::string& dir, bool moves, bool resume, const RowCheck
                             std::string(e.what()) + "; mend or remove the line, then resume");
         }
         // Moves of a game that never reached games.csv (killed between the two writes) go.
-        if (done_.count(g)) moves_text += move_lines[i] + "\n";
+        if (by_game.count(g)) moves_text += move_lines[i] + "\n";
       }
     }
     // Rewritten only once both files have been read whole and found sound.
@@ -269,13 +261,8 @@ Journal::Journal(const std::string& dir, bool moves, bool resume, const RowCheck
     replace_file(games_path_, games_header);
     if (moves_) replace_file(moves_path_, moves_header);
   }
-  games_ = open_or_throw(games_path_, "ab");
-  if (moves_) moves_file_ = open_or_throw(moves_path_, "ab");
-}
-
-Journal::~Journal() {
-  if (games_ != nullptr) std::fclose(games_);
-  if (moves_file_ != nullptr) std::fclose(moves_file_);
+  games_.emplace(games_path_, std::ios::app);
+  if (moves_) moves_file_.emplace(moves_path_, std::ios::app);
 }
 
 void Journal::record(const GameRow& row, const std::vector<MoveRow>& moves) {
@@ -284,14 +271,13 @@ void Journal::record(const GameRow& row, const std::vector<MoveRow>& moves) {
   const std::string game_text = csv_line(row, kGameColumns);
   std::lock_guard lock(mutex_);
   // Moves first: a kill between the two writes leaves moves without a game, which resume drops.
-  if (moves_) write_or_throw(moves_file_, moves_text, moves_path_);
-  write_or_throw(games_, game_text, games_path_);
+  if (moves_) moves_file_->write(moves_text);
+  games_->write(game_text);
 }
 
 std::vector<GameRow> Journal::finish(int games_kept) {
   std::lock_guard lock(mutex_);
-  std::fclose(games_);
-  games_ = nullptr;
+  games_.reset();
   std::vector<GameRow> rows = read_games_csv(games_path_);
   if (games_kept >= 0) {
     std::erase_if(rows, [games_kept](const GameRow& r) { return r.game >= games_kept; });
@@ -302,18 +288,15 @@ std::vector<GameRow> Journal::finish(int games_kept) {
   for (const auto& r : rows) games_text += csv_line(r, kGameColumns);
   replace_file(games_path_, games_text);
   if (moves_) {
-    std::fclose(moves_file_);
-    moves_file_ = nullptr;
+    moves_file_.reset();
     const auto lines = complete_lines(moves_path_);
-    std::vector<std::pair<std::pair<int, int>, std::string>> keyed;
+    std::multimap<std::pair<int, int>, std::string> keyed;  // (game, ply): lines in file order
     for (std::size_t i = 1; i < lines.size(); ++i) {
       const auto f = csv::split(lines[i]);
       const int game = std::stoi(f[0]);
       if (games_kept >= 0 && game >= games_kept) continue;
-      keyed.push_back({{game, std::stoi(f[1])}, lines[i]});
+      keyed.emplace(std::pair(game, std::stoi(f[1])), lines[i]);
     }
-    std::stable_sort(keyed.begin(), keyed.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
     std::string moves_text = header(kMoveColumns);
     for (const auto& [k, l] : keyed) moves_text += l + "\n";
     replace_file(moves_path_, moves_text);

@@ -5,11 +5,10 @@
 // in which threads finished games.
 #pragma once
 
-#include <cstdio>
+#include <fstream>
 #include <functional>
 #include <mutex>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -70,6 +69,18 @@ void decode_game(const std::string& bytes, GameRow& row, std::vector<MoveRow>& m
 // Reads every complete, well-formed row of a games.csv (a torn last line is ignored).
 std::vector<GameRow> read_games_csv(const std::string& path);
 
+// A file appended to (std::ios::app) or written anew (std::ios::trunc), each write flushed, so
+// that a run killed at any moment keeps everything it wrote. Throws std::runtime_error naming it.
+class FlushedFile {
+ public:
+  FlushedFile(std::string path, std::ios::openmode mode);
+  void write(const std::string& text);
+
+ private:
+  std::string path_;
+  std::ofstream file_;
+};
+
 class Journal {
  public:
   // Checks a recorded game against the run (is it in the schedule, between the players the
@@ -81,12 +92,8 @@ class Journal {
   // a ConfigError naming the file and line (the files are left as they were). Only a last line
   // without its newline, torn by a kill, is dropped.
   Journal(const std::string& dir, bool moves, bool resume, const RowCheck& check = {});
-  ~Journal();
-  Journal(const Journal&) = delete;
-  Journal& operator=(const Journal&) = delete;
 
-  // Games already recorded when the journal was opened.
-  [[nodiscard]] const std::set<int>& done() const { return done_; }
+  // Games already recorded when the journal was opened, in game order.
   [[nodiscard]] const std::vector<GameRow>& resumed_rows() const { return resumed_; }
 
   // Thread-safe: appends the game's moves, then the game, flushing each file.
@@ -100,10 +107,8 @@ class Journal {
  private:
   std::string games_path_, moves_path_;
   bool moves_ = true;
-  std::FILE* games_ = nullptr;
-  std::FILE* moves_file_ = nullptr;
+  std::optional<FlushedFile> games_, moves_file_;
   std::mutex mutex_;
-  std::set<int> done_;
   std::vector<GameRow> resumed_;
 };
 

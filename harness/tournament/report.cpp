@@ -150,15 +150,8 @@ std::vector<PairingStats> compute_pairings(const std::vector<GameRow>& rows) {
   }
   std::vector<PairingStats> out;
   for (auto& [pairing, p] : by_pairing) {
-    const EloEstimate e = elo_from_pentanomial(p);
-    p.elo = e.elo;
-    p.elo_error = e.error;
-    p.los = e.los;
-    p.nelo = e.nelo;
-    p.nelo_error = e.nelo_error;
-    const BayesElo b = bayes_elo_from_wdl(WdlCounts{p.wins, p.draws, p.losses});
-    p.bayes_elo = b.elo;
-    p.drawelo = b.drawelo;
+    p.elo = elo_from_pentanomial(p);
+    p.bayes = bayes_elo_from_wdl(WdlCounts{p.wins, p.draws, p.losses});
     out.push_back(p);
   }
   return out;
@@ -210,12 +203,13 @@ std::string write_tournament_reports(const std::string& dir,
                     "wd", "ww", "elo", "elo_error", "los", "nelo", "nelo_error", "bayes_elo",
                     "drawelo"});
   for (const auto& p : compute_pairings(rows)) {
-    text += csv::line(
-        {p.a, p.b, std::to_string(p.games), std::to_string(p.wins), std::to_string(p.draws),
-         std::to_string(p.losses), std::to_string(p.ll), std::to_string(p.ld),
-         std::to_string(p.wl_dd), std::to_string(p.wd), std::to_string(p.ww), csv::number(p.elo, 2),
-         csv::number(p.elo_error, 2), csv::number(p.los * 100.0, 2), csv::number(p.nelo, 2),
-         csv::number(p.nelo_error, 2), csv::number(p.bayes_elo, 2), csv::number(p.drawelo, 2)});
+    text += csv::line({p.a, p.b, std::to_string(p.games), std::to_string(p.wins),
+                       std::to_string(p.draws), std::to_string(p.losses), std::to_string(p.ll),
+                       std::to_string(p.ld), std::to_string(p.wl_dd), std::to_string(p.wd),
+                       std::to_string(p.ww), csv::number(p.elo.elo, 2), csv::number(p.elo.error, 2),
+                       csv::number(p.elo.los * 100.0, 2), csv::number(p.elo.nelo, 2),
+                       csv::number(p.elo.nelo_error, 2), csv::number(p.bayes.elo, 2),
+                       csv::number(p.bayes.drawelo, 2)});
   }
   write_file(dir + "/pairs.csv", text);
 

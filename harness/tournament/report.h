@@ -29,9 +29,8 @@ struct Standing {
 struct PairingStats : PentanomialCounts {
   std::string a, b;  // A is the player who moved first in the pair's first game
   int games = 0, wins = 0, draws = 0, losses = 0;  // A's view
-  double elo = 0, elo_error = 0, los = 0;          // from the pentanomial, A's view
-  double nelo = 0, nelo_error = 0;                 // normalized Elo, from the pentanomial
-  double bayes_elo = 0, drawelo = 0;  // BayesElo from W/D/L (NaN without a win and a loss)
+  EloEstimate elo;                                 // from the pentanomial, A's view
+  BayesElo bayes;                                  // from W/D/L (NaN without a win and a loss)
 };
 
 // Standings sorted by score (then rating, then name).

@@ -78,8 +78,7 @@ struct TournamentPlan {
   TournamentConfig config;
   std::unique_ptr<GameHandle> game;
   std::vector<AlgorithmSpec> specs;  // in-process players (an engine's is empty)
-  std::vector<int> depths;
-  std::vector<PlayerLimits> limits;  // each player's, the tournament's filled in
+  std::vector<GameSide> sides;       // each player's limits and clock, the tournament's filled in
   std::vector<std::string> names;
   std::vector<std::string> openings;
   std::vector<ScheduledGame> schedule;
@@ -103,11 +102,9 @@ std::vector<std::string> distinct_random_openings(const GameHandle& game,
   }
   // random_opening stops where every move would end the game: such an opening is no game.
   for (const std::string& position : openings) {
-    bool alive = false;
-    for (const std::string& move : game.legal_moves(position)) {
-      alive = alive || !game.is_terminal(game.play_move(position, move));
-    }
-    if (!alive) {
+    if (std::ranges::all_of(game.legal_moves(position), [&](const std::string& move) {
+          return game.is_terminal(game.play_move(position, move));
+        })) {
       throw ConfigError(config.source_path,
                         "openings.plies " + std::to_string(plies) + ": " + game.info().name +
                             " games end before that ply (opening " + position +
@@ -158,11 +155,13 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint
     if (limits.nodes == 0) limits.nodes = config.limits.nodes;
     if (limits.time_ms == 0) limits.time_ms = config.limits.time_ms;
     if (!limits.tc.enabled()) limits.tc = config.limits.tc;
-    int depth = p.depth;
-    if (config.limits.depth > 0 && depth > config.limits.depth) depth = config.limits.depth;
-    plan.depths.push_back(depth);
+    GameSide& side = plan.sides.emplace_back();
+    side.limits.depth = config.limits.depth > 0 ? std::min(p.depth, config.limits.depth) : p.depth;
+    side.limits.max_nodes = limits.nodes;
+    side.limits.max_ms = limits.time_ms;
+    side.clock = limits.tc;
+    side.margin_ms = config.limits.margin_ms;
     plan.names.push_back(p.name);
-    plan.limits.push_back(limits);
     if (p.engine) {
       plan.specs.emplace_back();
       continue;
@@ -214,15 +213,12 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint
     }
   }
 
-  const int num_players = static_cast<int>(config.players.size());
-  std::vector<int> gauntlet;
+  std::vector<int> gauntlet;  // the config checked that each names a player
   for (const auto& g : config.gauntlet) {
-    for (int i = 0; i < num_players; ++i) {
-      if (plan.names[static_cast<std::size_t>(i)] == g) gauntlet.push_back(i);
-    }
+    gauntlet.push_back(static_cast<int>(std::ranges::find(plan.names, g) - plan.names.begin()));
   }
-  plan.schedule =
-      make_schedule(num_players, gauntlet, static_cast<int>(openings.size()), config.pairs);
+  plan.schedule = make_schedule(static_cast<int>(config.players.size()), gauntlet,
+                                static_cast<int>(openings.size()), config.pairs);
   plan.hash = config_hash(config);
   return plan;
 }
@@ -268,6 +264,7 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
   std::array<std::unique_ptr<PooledEngine>, 2> engines;
   for (std::size_t s = 0; s < 2; ++s) {
     const std::size_t p = player[s];
+    sides[s] = plan_.sides[p];
     if (config.players[p].engine) {
       engines[s] = std::make_unique<PooledEngine>(*pools_.at(p), &stop);
       sides[s].external = engines[s].get();
@@ -275,12 +272,6 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
       searchers[s] = plan_.game->make_searcher(plan_.specs[p], config.players[p].evaluation);
       sides[s].searcher = searchers[s].get();
     }
-    const PlayerLimits& limits = plan_.limits[p];
-    sides[s].limits.depth = plan_.depths[p];
-    sides[s].limits.max_nodes = limits.nodes;
-    sides[s].limits.max_ms = limits.time_ms;
-    sides[s].clock = limits.tc;
-    sides[s].margin_ms = config.limits.margin_ms;
   }
   GameSetup setup;
   setup.opening = plan_.openings[static_cast<std::size_t>(g.opening)];
@@ -329,10 +320,7 @@ class SprtWatch {
  public:
   // `pairs`: the schedule's game pairs (games 2k and 2k+1 are pair k, the first player moving
   // first in game 2k).
-  SprtWatch(const SprtConfig& config, std::size_t pairs)
-      : config_(config), bounds_(sprt_bounds(config.alpha, config.beta)), scores_(2 * pairs) {
-    validate_sprt(config_);
-  }
+  SprtWatch(const SprtConfig& config, std::size_t pairs) : test_(config), scores_(2 * pairs) {}
 
   // Game `index` finished with `first_score` for the player who moved first in it. True when this
   // game decided the test (once; after that every game is ignored).
@@ -342,53 +330,43 @@ class SprtWatch {
     scores_[index] = index % 2 == 0 ? first_score : 1.0 - first_score;
     while (2 * counted_ + 1 < scores_.size() && scores_[2 * counted_] &&
            scores_[2 * counted_ + 1]) {
-      const double a = *scores_[2 * counted_];
-      const double b = *scores_[2 * counted_ + 1];
+      const SprtResult d = test_.add_pair(*scores_[2 * counted_], *scores_[2 * counted_ + 1]);
       ++counted_;
-      for (const double s : {a, b}) ++(s == 1.0 ? wdl_.wins : s == 0.0 ? wdl_.losses : wdl_.draws);
-      penta_.add(a, b);
-      llr_ =
-          config_.model == SprtModel::kBayes ? sprt_llr(wdl_, config_) : sprt_llr(penta_, config_);
-      result_ = sprt_decide(llr_, bounds_);
-      if (decided()) return true;
+      if (d != SprtResult::kContinue) return true;
     }
     return false;
   }
 
-  [[nodiscard]] bool decided() const { return result_ != SprtResult::kContinue; }
+  [[nodiscard]] bool decided() const { return test_.result != SprtResult::kContinue; }
   // Games the test counted: every game of the pairs counted so far (at the decision, its games).
   [[nodiscard]] std::size_t games_counted() const { return 2 * counted_; }
-  [[nodiscard]] double llr() const { return llr_; }
+  [[nodiscard]] double llr() const { return test_.llr; }
 
   // "LLR 1.23 [-2.94, 2.94]".
   [[nodiscard]] std::string llr_text() const {
-    return strf("LLR %.2f [%.2f, %.2f]", llr_, bounds_.lower, bounds_.upper);
+    return strf("LLR %.2f [%.2f, %.2f]", test_.llr, test_.bounds.lower, test_.bounds.upper);
   }
 
   // "H1 accepted (LLR 2.97 >= 2.94) after 212 games: W/D/L ..., pentanomial ..." or, undecided,
   // "no decision (LLR ...)".
   [[nodiscard]] std::string summary() const {
-    const bool h1 = result_ == SprtResult::kAcceptH1;
+    const auto& [config, bounds, wdl, p, llr, result] = test_;
+    const bool h1 = result == SprtResult::kAcceptH1;
     const auto n = games_counted();
     const auto ll = [](std::int64_t v) { return static_cast<long long>(v); };
     return (decided() ? strf("%s accepted (LLR %.3f %s %.3f) after %zu games", h1 ? "H1" : "H0",
-                             llr_, h1 ? ">=" : "<=", h1 ? bounds_.upper : bounds_.lower, n)
-                      : strf("no decision (LLR %.3f, bounds [%.3f, %.3f]) after %zu games", llr_,
-                             bounds_.lower, bounds_.upper, n)) +
+                             llr, h1 ? ">=" : "<=", h1 ? bounds.upper : bounds.lower, n)
+                      : strf("no decision (LLR %.3f, bounds [%.3f, %.3f]) after %zu games", llr,
+                             bounds.lower, bounds.upper, n)) +
            strf(": W/D/L %lld/%lld/%lld, pentanomial LL %lld LD %lld WL+DD %lld WD %lld WW %lld",
-                ll(wdl_.wins), ll(wdl_.draws), ll(wdl_.losses), ll(penta_.ll), ll(penta_.ld),
-                ll(penta_.wl_dd), ll(penta_.wd), ll(penta_.ww));
+                ll(wdl.wins), ll(wdl.draws), ll(wdl.losses), ll(p.ll), ll(p.ld), ll(p.wl_dd),
+                ll(p.wd), ll(p.ww));
   }
 
  private:
-  SprtConfig config_;
-  SprtBounds bounds_;
+  SprtTest test_;
   std::vector<std::optional<double>> scores_;  // by game: the first player of pair k's score
   std::size_t counted_ = 0;                    // pairs counted, in order
-  WdlCounts wdl_;
-  PentanomialCounts penta_;
-  double llr_ = 0;
-  SprtResult result_ = SprtResult::kContinue;
 };
 
 // The interim results every `rating_interval` games: for a match, the first player's Elo, nElo
@@ -401,10 +379,11 @@ std::string interim_ratings(const std::vector<std::string>& names, const std::ve
     for (const PairingStats& p : compute_pairings(rows)) {
       const bool a = p.a == names[0];
       const double sign = a ? 1.0 : -1.0;
+      const EloEstimate& e = p.elo;
       out += strf(" %s vs %s W/D/L %d/%d/%d, Elo %+.1f +- %.1f, nElo %+.1f +- %.1f, LOS %.1f%%",
                   names[0].c_str(), names[1].c_str(), a ? p.wins : p.losses, p.draws,
-                  a ? p.losses : p.wins, sign * p.elo, p.elo_error, sign * p.nelo, p.nelo_error,
-                  100.0 * (a ? p.los : 1.0 - p.los));
+                  a ? p.losses : p.wins, sign * e.elo, e.error, sign * e.nelo, e.nelo_error,
+                  100.0 * (a ? e.los : 1.0 - e.los));
     }
     if (sprt != nullptr) out += ", " + sprt->llr_text();
     return out;
@@ -425,13 +404,6 @@ std::string leader_text(const std::vector<std::string>& names, const std::vector
     if (pct(i) > pct(leader)) leader = i;
   }
   return "leader " + names[leader] + strf(" (%.1f%%)", pct(leader));
-}
-
-// What a worker rank needs to build the same plan: the config path, the --seed override and the
-// config hash to check that it read the same config.
-std::string tournament_context(const RunOptions& options, const std::string& hash,
-                               const std::string& dir) {
-  return wire::Writer()(options.config_path, options.seed, hash, dir, options.debug).take();
 }
 
 }  // namespace
@@ -491,21 +463,9 @@ RunReport run_tournament(const RunOptions& options) {
     }
   };
   Journal journal(dir, config.output_moves, options.resume, check);
+  const std::vector<GameRow>& resumed = journal.resumed_rows();  // in game order
   pipeline.set_total(schedule.size());
-  pipeline.set_done(journal.done().size());
-  // An SPRT match counts the games in schedule order; a resumed one continues the same test.
-  std::optional<SprtWatch> sprt;
-  if (config.sprt) {
-    sprt.emplace(*config.sprt, schedule.size() / 2);
-    for (const auto& r : journal.resumed_rows()) {
-      (void)sprt->record(static_cast<std::size_t>(r.game), r.first_score());
-    }
-  }
-  std::vector<std::size_t> todo;
-  for (const auto& g : schedule) {
-    if (sprt && sprt->decided()) break;
-    if (!journal.done().count(g.index)) todo.push_back(static_cast<std::size_t>(g.index));
-  }
+  pipeline.set_done(resumed.size());
 
   // Each player's points and games for the progress line's leader, the resumed games included
   // (each checked to be its schedule's game).
@@ -518,13 +478,26 @@ RunReport run_tournament(const RunOptions& options) {
     ++played[static_cast<std::size_t>(g.first)];
     ++played[static_cast<std::size_t>(g.second)];
   };
-  for (const auto& r : journal.resumed_rows()) tally(r);
+  // An SPRT match counts the games in schedule order; a resumed one continues the same test.
+  std::optional<SprtWatch> sprt;
+  if (config.sprt) sprt.emplace(*config.sprt, schedule.size() / 2);
+  for (const auto& r : resumed) {
+    tally(r);
+    if (sprt) (void)sprt->record(static_cast<std::size_t>(r.game), r.first_score());
+  }
+  std::vector<std::size_t> todo;
+  for (const auto& g : schedule) {
+    if (sprt && sprt->decided()) break;
+    if (!std::ranges::binary_search(resumed, g.index, {}, &GameRow::game)) {
+      todo.push_back(static_cast<std::size_t>(g.index));
+    }
+  }
   ProgressLine progress("games", static_cast<int>(schedule.size()),
-                        static_cast<int>(journal.done().size()), !options.quiet);
+                        static_cast<int>(resumed.size()), !options.quiet);
   std::string sprt_note;  // the SPRT's running LLR, after the leader
 
   // Each finished game, from this process's threads or from another rank, one at a time.
-  std::vector<GameRow> finished = journal.resumed_rows();  // for the interim ratings
+  std::vector<GameRow> finished = resumed;  // for the interim ratings
   const int interval = options.quiet ? 0 : config.rating_interval;
   auto record = [&](std::size_t index, const std::string& result) {
     GameRow row;
@@ -544,9 +517,12 @@ RunReport run_tournament(const RunOptions& options) {
     tally(row);
     progress.advance(leader_text(names, points, played) + sprt_note);
   };
+  // What a worker rank needs to build the same plan: the config path, the --seed override, the
+  // config hash to check that it read the same config, and where its engines log.
+  const std::string context =
+      wire::Writer()(options.config_path, options.seed, pipeline.hash(), dir, options.debug).take();
   const DistributeOutcome outcome =
-      pipeline.execute("tournament", tournament_context(options, pipeline.hash(), dir),
-                       std::move(todo), jobs, record);
+      pipeline.execute("tournament", context, std::move(todo), jobs, record);
   progress.finish();
   pipeline.add_search_cpu_ms(jobs.search_cpu_ms());
 

@@ -4,8 +4,8 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <map>
+#include <numeric>
 #include <span>
 #include <stdexcept>
 
@@ -42,7 +42,7 @@ class TuneStepJobs final : public JobRunner {
   std::optional<std::string> run(std::size_t index, const std::atomic<bool>& stop) override {
     if (stop.load(std::memory_order_relaxed)) return std::nullopt;
     const JobResult r = play_job(*game_, engine_, jobs_.at(index), &stop);
-    if (r.stopped) return std::nullopt;  // played again on resume
+    if (r.stopped()) return std::nullopt;  // played again on resume
     return encode_job_result(r);
   }
 
@@ -53,8 +53,6 @@ class TuneStepJobs final : public JobRunner {
 };
 
 }  // namespace
-
-EvalSpec linear_eval(const std::vector<double>& weights) { return EvalSpec{"linear", weights}; }
 
 JobResult play_job(const GameHandle& game, const TuneEngine& engine, const GameJob& job,
                    const std::atomic<bool>* stop) {
@@ -70,12 +68,9 @@ JobResult play_job(const GameHandle& game, const TuneEngine& engine, const GameJ
   setup.seed = job.seed;
   setup.stop = stop;
   const double start = wall_ms();
-  JobResult r;
-  r.outcome = game.play_game(setup, sides);
+  JobResult r{.outcome = game.play_game(setup, sides)};
   r.wall_ms = wall_ms() - start;
-  r.outcome.move_log.clear();
-  r.outcome.move_log.shrink_to_fit();
-  r.stopped = r.outcome.termination == Termination::kStopped;
+  r.outcome.move_log = {};
   return r;
 }
 
@@ -98,7 +93,6 @@ JobResult decode_job_result(const std::string& bytes) {
   JobResult result;
   result_fields(r, result);
   r.expect_end();
-  result.stopped = result.outcome.termination == Termination::kStopped;
   return result;
 }
 
@@ -117,20 +111,8 @@ std::unique_ptr<JobRunner> make_tune_jobs(const std::string& context) {
   std::vector<GameJob> jobs;
   for (std::uint64_t n = r.u64(); jobs.size() < n;) job_fields(r, jobs.emplace_back());
   r.expect_end();
-  // Rank 0 sends one context per step: the config is read once per path and hash (serve() builds
-  // runners one at a time, so this cache needs no lock).
-  struct Loaded {
-    std::string path, hash;
-    TuneConfig config;
-  };
-  static std::optional<Loaded> loaded;
-  if (!loaded || loaded->path != path || loaded->hash != hash) {
-    loaded.reset();
-    TuneConfig config = load_tune_config(path);
-    check_same_config(path, "the config", tune_config_hash(config), hash);
-    loaded = Loaded{path, hash, std::move(config)};
-  }
-  const TuneConfig& c = loaded->config;
+  const TuneConfig c = load_tune_config(path);
+  check_same_config(path, "the config", tune_config_hash(c), hash);
   for (const auto& j : jobs) {
     if (j.first.size() != c.num_weights() || j.second.size() != c.num_weights()) {
       throw std::runtime_error("malformed tune step: a job's weights do not match the config");
@@ -171,21 +153,15 @@ void say(const TuneContext& ctx, const std::string& line) {
   std::fflush(stdout);
 }
 
-// One game of a step: the job and how it is journaled.
+// One game of a step: the job, and its games.csv row up to the outcome (`pairing` is the
+// iteration, pairing or batch; `opening` the pair within the step).
 struct StepGame {
   GameJob job;
-  int index = 0;    // the game's index in the run (games.csv `game`)
-  int step = 0;     // iteration, pairing or batch (games.csv `pairing`)
-  int opening = 0;  // pair within the step (games.csv `opening`)
-  std::string first_name;
-  std::string second_name;
+  GameRow row;
 };
 
 // A side of a game pair: its name in games.csv and its weights.
-struct PairSide {
-  const std::string& name;
-  const std::vector<double>& weights;
-};
+using PairSide = std::pair<std::string, std::vector<double>>;
 
 // Appends pair `pair` of step `step` of a phase to `games`: two games on one opening, `a` first in
 // the first and second in the other. Game indices are `first_index` and the next.
@@ -197,25 +173,18 @@ void add_game_pair(const TuneContext& ctx, std::uint64_t phase, int step, int pa
       ctx.game->random_opening(mix_seed(step_base ^ kOpeningTag, static_cast<std::uint64_t>(pair)),
                                ctx.config->opening_plies);
   for (int s = 0; s < 2; ++s) {
-    const PairSide& first = s == 0 ? a : b;
-    const PairSide& second = s == 0 ? b : a;
-    const GameJob job{first.weights, second.weights, opening,
-                      mix_seed(step_base, static_cast<std::uint64_t>(2 * pair + s))};
-    games.push_back({job, first_index + s, step, pair, first.name, second.name});
+    const auto& [first, first_weights] = s == 0 ? a : b;
+    const auto& [second, second_weights] = s == 0 ? b : a;
+    StepGame& g = games.emplace_back();
+    g.job = {first_weights, second_weights, opening,
+             mix_seed(step_base, static_cast<std::uint64_t>(2 * pair + s))};
+    g.row.game = first_index + s;
+    g.row.pair = g.row.game / 2;
+    g.row.pairing = step;
+    g.row.opening = pair;
+    g.row.first = first;
+    g.row.second = second;
   }
-}
-
-GameRow game_row(const StepGame& g, const JobResult& r) {
-  GameRow row;
-  row.game = g.index;
-  row.pair = g.index / 2;
-  row.pairing = g.step;
-  row.opening = g.opening;
-  row.first = g.first_name;
-  row.second = g.second_name;
-  set_outcome(row, r.outcome);
-  row.wall_ms = r.wall_ms;
-  return row;
 }
 
 // The first player's score of every game, or nullopt when the run was stopped (Ctrl-C, or a
@@ -226,7 +195,7 @@ std::optional<std::vector<double>> play_step(TuneContext& ctx, const std::vector
   std::vector<GameJob> jobs;       // the games not in the journal yet
   std::vector<std::size_t> which;  // jobs[k] is games[which[k]]
   for (std::size_t i = 0; i < games.size(); ++i) {
-    if (auto it = ctx.resumed.find(games[i].index); it != ctx.resumed.end()) {
+    if (auto it = ctx.resumed.find(games[i].row.game); it != ctx.resumed.end()) {
       scores[i] = it->second;
     } else {
       jobs.push_back(games[i].job);
@@ -239,14 +208,17 @@ std::optional<std::vector<double>> play_step(TuneContext& ctx, const std::vector
   const std::string context =
       tune_step_context(ctx.config->source_path, ctx.pipeline->hash(), jobs);
   std::vector<std::size_t> indices(jobs.size());
-  for (std::size_t k = 0; k < jobs.size(); ++k) indices[k] = k;
+  std::iota(indices.begin(), indices.end(), 0);
   TuneStepJobs local(ctx.game, ctx.engine, std::move(jobs));
   std::size_t finished = 0;
   auto record = [&](std::size_t k, const std::string& bytes) {
     const std::size_t i = which.at(k);
     const JobResult r = decode_job_result(bytes);
-    ctx.journal->record(game_row(games[i], r), {});
-    scores[i] = r.first_score();
+    GameRow row = games[i].row;
+    set_outcome(row, r.outcome);
+    row.wall_ms = r.wall_ms;
+    ctx.journal->record(row, {});
+    scores[i] = r.outcome.first_score;
     ++finished;
   };
   const DistributeOutcome outcome =
@@ -255,25 +227,6 @@ std::optional<std::vector<double>> play_step(TuneContext& ctx, const std::vector
   if (finished != which.size()) return std::nullopt;
   return scores;
 }
-
-// A CSV written from scratch, each row flushed as it is added (a killed run keeps what it wrote;
-// a resumed run writes the file again from its first row).
-class CsvOut {
- public:
-  CsvOut(std::string path, const std::vector<std::string>& header)
-      : path_(std::move(path)), file_(path_, std::ios::binary) {
-    if (!file_) throw std::runtime_error("cannot open " + path_ + " for writing");
-    row(header);
-  }
-  void row(const std::vector<std::string>& fields) {
-    if (!(file_ << csv::line(fields) << std::flush))
-      throw std::runtime_error("cannot write " + path_);
-  }
-
- private:
-  std::string path_;
-  std::ofstream file_;
-};
 
 struct TunePhaseResult {
   bool complete = false;      // false: stopped by a signal
@@ -310,27 +263,23 @@ TunePhaseResult run_spsa_phase(TuneContext& ctx, const std::string& dir) {
   }
   header.insert(header.end(),
                 {"wins", "draws", "losses", "total_wins", "total_draws", "total_losses"});
-  CsvOut csv_out(dir + "/tune.csv", header);
+  FlushedFile csv_out(dir + "/tune.csv", std::ios::trunc);  // a resumed run writes it anew
+  csv_out.write(csv::line(header));
 
   std::vector<double> theta = spsa_start(spec);
   auto row = [&](int k, const SpsaStep* step, const WdlCounts& it, const WdlCounts& total) {
     std::vector<std::string> f = {std::to_string(k)};
     for (double w : theta) f.push_back(format_number(w));
     const std::size_t gains = uniform ? 1 : tuned_index.size();
-    for (int part = 0; part < 2; ++part) {
+    for (const auto gain : {&SpsaStep::c, &SpsaStep::r}) {
       for (std::size_t g = 0; g < gains; ++g) {
-        if (step == nullptr || tuned_index.empty()) {
-          f.emplace_back("");
-        } else {
-          const std::size_t i = tuned_index[g];
-          f.push_back(csv::number(part == 0 ? step->c[i] : step->r[i], 6));
-        }
+        f.push_back(step == nullptr ? "" : csv::number((step->*gain)[tuned_index[g]], 6));
       }
     }
     for (std::int64_t v : {it.wins, it.draws, it.losses, total.wins, total.draws, total.losses}) {
       f.push_back(std::to_string(v));
     }
-    csv_out.row(f);
+    csv_out.write(csv::line(f));
   };
   WdlCounts total;
   row(0, nullptr, {}, total);
@@ -342,10 +291,9 @@ TunePhaseResult run_spsa_phase(TuneContext& ctx, const std::string& dir) {
   for (int k = 1; k <= spec.iterations; ++k) {
     const SpsaStep step = spsa_step(spec, theta, k, c.seed ^ kPhaseSpsa);
     std::vector<StepGame> games;
-    static const std::string plus = "theta+", minus = "theta-";
     for (int p = 0; p < pairs; ++p) {
-      add_game_pair(ctx, kPhaseSpsa, k, p, (k - 1) * 2 * pairs + 2 * p, {plus, step.plus},
-                    {minus, step.minus}, games);
+      add_game_pair(ctx, kPhaseSpsa, k, p, (k - 1) * 2 * pairs + 2 * p, {"theta+", step.plus},
+                    {"theta-", step.minus}, games);
     }
     const auto scores = play_step(ctx, games);
     if (!scores) return result;
@@ -353,11 +301,9 @@ TunePhaseResult run_spsa_phase(TuneContext& ctx, const std::string& dir) {
     for (std::size_t i = 0; i < games.size(); ++i) {
       // θ+'s score: it moves first in the even games of each pair.
       const double s = i % 2 == 0 ? (*scores)[i] : 1.0 - (*scores)[i];
-      (s == 1.0 ? it.wins : s == 0.0 ? it.losses : it.draws) += 1;
+      it.add(s);
+      total.add(s);
     }
-    total.wins += it.wins;
-    total.draws += it.draws;
-    total.losses += it.losses;
     theta = spsa_update(spec, theta, step, static_cast<double>(it.wins - it.losses));
     row(k, &step, it, total);
     if (k % report_every == 0 || k == spec.iterations) {
@@ -418,28 +364,25 @@ TunePhaseResult run_round_robin_phase(TuneContext& ctx, const std::string& dir) 
   RatingOptions options;
   if (c.round_robin.include_start) options.anchor = 0;
   const RatingFit fit = fit_ratings(m, encounters, options);
-  std::size_t best = 0;
-  for (std::size_t i = 1; i < m; ++i) {
-    if (fit.players[i].rating > fit.players[best].rating) best = i;
-  }
+  const auto best = static_cast<std::size_t>(
+      std::ranges::max_element(fit.players, {}, &PlayerRating::rating) - fit.players.begin());
 
   const auto names = weight_names(c.num_weights());
   std::vector<std::string> header = {"candidate", "source"};
   header.insert(header.end(), names.begin(), names.end());
   header.insert(header.end(),
                 {"games", "points", "score", "rating", "rating_error", "rating_status", "best"});
-  CsvOut csv_out(dir + "/tune.csv", header);
+  FlushedFile csv_out(dir + "/tune.csv", std::ios::trunc);  // a resumed run writes it anew
+  csv_out.write(csv::line(header));
   for (std::size_t i = 0; i < m; ++i) {
     std::vector<std::string> f = {cands[i].name, cands[i].source};
     for (double w : cands[i].weights) f.push_back(format_number(w));
-    f.push_back(std::to_string(played[i]));
-    f.push_back(csv::number(points[i], 1));
-    f.push_back(csv::number(played[i] > 0 ? points[i] / played[i] : std::nan(""), 4));
-    f.push_back(csv::number(fit.players[i].rating, 1));
-    f.push_back(csv::number(fit.players[i].error, 1));
-    f.emplace_back(to_string(fit.players[i].status));
-    f.emplace_back(i == best ? "yes" : "no");
-    csv_out.row(f);
+    const PlayerRating& r = fit.players[i];
+    f.insert(f.end(), {std::to_string(played[i]), csv::number(points[i], 1),
+                       csv::number(played[i] > 0 ? points[i] / played[i] : std::nan(""), 4),
+                       csv::number(r.rating, 1), csv::number(r.error, 1),
+                       std::string(to_string(r.status)), i == best ? "yes" : "no"});
+    csv_out.write(csv::line(f));
   }
   result.complete = true;
   result.tuned = cands[best].weights;
@@ -454,11 +397,8 @@ TunePhaseResult run_round_robin_phase(TuneContext& ctx, const std::string& dir) 
 struct VerifyResult {
   bool complete = false;
   std::string verdict = "skipped";  // H1, H0, inconclusive, skipped
-  PentanomialCounts pairs;
-  WdlCounts games;  // from the tuned weights' view
+  SprtTest sprt{SprtConfig{}};      // from the tuned weights' view
   EloEstimate elo;
-  double llr = 0;
-  double lower = 0, upper = 0;
 };
 
 std::string signed_number(double v, int digits) {
@@ -473,11 +413,12 @@ std::string verify_line(const VerifyResult& v) {
   const char* verdict = v.verdict == "H1"   ? "H1 accepted (the tuned weights are stronger)"
                         : v.verdict == "H0" ? "H0 accepted (no gain of elo1 shown)"
                                             : "inconclusive (max_games reached)";
-  return std::string(verdict) + " after " + std::to_string(v.games.games()) + " games (" +
-         std::to_string(v.games.wins) + "-" + std::to_string(v.games.draws) + "-" +
-         std::to_string(v.games.losses) + " W-D-L): Elo " + signed_number(v.elo.elo, 1) + " ± " +
-         csv::number(v.elo.error, 1) + " (95%), LLR " + csv::number(v.llr, 2) + " (bounds " +
-         csv::number(v.lower, 2) + ", " + csv::number(v.upper, 2) + ")";
+  const auto& [config, bounds, games, pairs, llr, result] = v.sprt;
+  return std::string(verdict) + " after " + std::to_string(games.games()) + " games (" +
+         std::to_string(games.wins) + "-" + std::to_string(games.draws) + "-" +
+         std::to_string(games.losses) + " W-D-L): Elo " + signed_number(v.elo.elo, 1) + " ± " +
+         csv::number(v.elo.error, 1) + " (95%), LLR " + csv::number(llr, 2) + " (bounds " +
+         csv::number(bounds.lower, 2) + ", " + csv::number(bounds.upper, 2) + ")";
 }
 
 // Verification: the tuned weights play the start weights in game pairs (one opening per pair,
@@ -489,17 +430,14 @@ VerifyResult run_verify_phase(TuneContext& ctx, const std::string& dir,
   const TuneConfig& c = *ctx.config;
   const VerifyTune& vc = c.verify;
   VerifyResult v;
-  const SprtBounds bounds = sprt_bounds(vc.sprt.alpha, vc.sprt.beta);
-  v.lower = bounds.lower;
-  v.upper = bounds.upper;
-  CsvOut csv_out(dir + "/verify.csv", {"pair", "tuned_first", "tuned_second", "games", "wins",
-                                       "draws", "losses", "ll", "ld", "wl_dd", "wd", "ww", "elo",
-                                       "elo_error", "nelo", "llr", "lower", "upper", "verdict"});
+  v.complete = true;
+  v.sprt = SprtTest(vc.sprt);
+  FlushedFile csv_out(dir + "/verify.csv", std::ios::trunc);
+  csv_out.write(csv::line({"pair", "tuned_first", "tuned_second", "games", "wins", "draws",
+                           "losses", "ll", "ld", "wl_dd", "wd", "ww", "elo", "elo_error", "nelo",
+                           "llr", "lower", "upper", "verdict"}));
   const int max_pairs = vc.max_games / 2;
-  if (max_pairs == 0) {
-    v.complete = true;
-    return v;
-  }
+  if (max_pairs == 0) return v;
   const std::vector<double> start = c.start();
   say(ctx, strf("verify: tuned vs start, SPRT elo0 %s elo1 %s (%s), up to %d games\n",
                 csv::number(vc.sprt.elo0, 2).c_str(), csv::number(vc.sprt.elo1, 2).c_str(),
@@ -508,54 +446,45 @@ VerifyResult run_verify_phase(TuneContext& ctx, const std::string& dir,
   for (int batch = 0, pair0 = 0; pair0 < max_pairs; ++batch, pair0 += vc.batch_pairs) {
     const int pair1 = std::min(max_pairs, pair0 + vc.batch_pairs);
     std::vector<StepGame> games;
-    static const std::string tuned_name = "tuned", start_name = "start";
     for (int p = pair0; p < pair1; ++p) {
-      add_game_pair(ctx, kPhaseVerify, 0, p, first_game + 2 * p, {tuned_name, tuned},
-                    {start_name, start}, games);
-      for (StepGame& g : std::span(games).last(2)) g.step = batch;
+      add_game_pair(ctx, kPhaseVerify, 0, p, first_game + 2 * p, {"tuned", tuned}, {"start", start},
+                    games);
+      for (StepGame& g : std::span(games).last(2)) g.row.pairing = batch;
     }
     const auto scores = play_step(ctx, games);
-    if (!scores) return v;
+    if (!scores) {
+      v.complete = false;
+      return v;
+    }
+    const auto& [config, bounds, wdl, pairs, llr, result] = v.sprt;
     for (int p = pair0; p < pair1; ++p) {
       const std::size_t i = static_cast<std::size_t>(2 * (p - pair0));
       const double first = (*scores)[i];             // tuned moved first
       const double second = 1.0 - (*scores)[i + 1];  // start moved first
-      v.pairs.add(first, second);
-      for (double s : {first, second})
-        (s == 1.0 ? v.games.wins : s == 0.0 ? v.games.losses : v.games.draws) += 1;
-      v.elo = elo_from_pentanomial(v.pairs);
-      v.llr = sprt_llr(v.pairs, vc.sprt);
-      const SprtResult d = sprt_decide(v.llr, bounds);
+      const SprtResult d = v.sprt.add_pair(first, second);
+      v.elo = elo_from_pentanomial(pairs);
       const bool last = d != SprtResult::kContinue || p + 1 == max_pairs;
       if (d == SprtResult::kAcceptH1) v.verdict = "H1";
       if (d == SprtResult::kAcceptH0) v.verdict = "H0";
-      csv_out.row({std::to_string(p), csv::number(first, 1), csv::number(second, 1),
-                   std::to_string(v.games.games()), std::to_string(v.games.wins),
-                   std::to_string(v.games.draws), std::to_string(v.games.losses),
-                   std::to_string(v.pairs.ll), std::to_string(v.pairs.ld),
-                   std::to_string(v.pairs.wl_dd), std::to_string(v.pairs.wd),
-                   std::to_string(v.pairs.ww), csv::number(v.elo.elo, 2),
-                   csv::number(v.elo.error, 2), csv::number(v.elo.nelo, 2), csv::number(v.llr, 4),
-                   csv::number(bounds.lower, 4), csv::number(bounds.upper, 4),
-                   last ? v.verdict : "continue"});
-      if (d != SprtResult::kContinue) {
-        v.complete = true;
-        return v;
-      }
+      csv_out.write(csv::line(
+          {std::to_string(p), csv::number(first, 1), csv::number(second, 1),
+           std::to_string(wdl.games()), std::to_string(wdl.wins), std::to_string(wdl.draws),
+           std::to_string(wdl.losses), std::to_string(pairs.ll), std::to_string(pairs.ld),
+           std::to_string(pairs.wl_dd), std::to_string(pairs.wd), std::to_string(pairs.ww),
+           csv::number(v.elo.elo, 2), csv::number(v.elo.error, 2), csv::number(v.elo.nelo, 2),
+           csv::number(llr, 4), csv::number(bounds.lower, 4), csv::number(bounds.upper, 4),
+           last ? v.verdict : "continue"}));
+      if (d != SprtResult::kContinue) return v;
     }
   }
-  v.complete = true;
   return v;
 }
 
-void write_tuned_yaml(const std::string& dir, const TuneConfig& c, const TunePhaseResult& phase,
+void write_tuned_yaml(const std::string& dir, const TuneContext& ctx, const TunePhaseResult& phase,
                       const VerifyResult& v) {
-  std::string params;
-  for (const auto& [k, val] : c.game_params) {
-    params.append(params.empty() ? "" : ",").append(k).append("=").append(val);
-  }
+  const TuneConfig& c = *ctx.config;
   std::string y = "# Tuned by `harness tune` from " + c.source_path + " (" + phase.summary + ")\n";
-  y += "# for " + c.game + "(" + params + "), " + c.algorithm.label() + " at depth " +
+  y += "# for " + ctx.game->label() + ", " + c.algorithm.label() + " at depth " +
        std::to_string(c.depth) + ".\n";
   y += "# Verification against the start weights: " + verify_line(v) + "\n";
   y += "# Paste under `evaluations:` of a tournament config; players name them by key.\n";
@@ -581,13 +510,12 @@ TuneReport run_tune(const RunRequest& request) {
   description.run_files = {"games.csv", "tune.csv"};
   RunPipeline pipeline(request, std::move(description));
   const std::string& dir = pipeline.dir();
-
+  Journal journal(dir, false, request.resume);
   TuneContext ctx;
   ctx.config = &config;
   ctx.pipeline = &pipeline;
   ctx.game = make_game(config.game, config.game_params);
   ctx.engine = TuneEngine{config.algorithm, config.depth, config.max_plies};
-  Journal journal(dir, false, request.resume);
   ctx.journal = &journal;
   for (const auto& r : journal.resumed_rows()) ctx.resumed[r.game] = r.first_score();
   pipeline.set_done(ctx.resumed.size());
@@ -610,7 +538,7 @@ TuneReport run_tune(const RunRequest& request) {
   report.exit_code = pipeline.finish(phase.complete && verify.complete, ctx.error);
   if (report.exit_code != 0) return report;
   report.verdict = verify.verdict;
-  write_tuned_yaml(dir, config, phase, verify);
+  write_tuned_yaml(dir, ctx, phase, verify);
   if (!request.quiet) {
     std::printf("tuned (%s): %s\n", phase.summary.c_str(), weights_text(phase.tuned).c_str());
     std::printf("verdict: %s\n", verify_line(verify).c_str());

@@ -42,16 +42,16 @@ struct GameJob {
 struct JobResult {
   GameOutcome outcome;  // without its move log
   double wall_ms = 0;
-  bool stopped = false;  // cut short by the stop flag: not a result
-  [[nodiscard]] double first_score() const { return outcome.first_score; }
+  // Cut short by the stop flag: not a result.
+  [[nodiscard]] bool stopped() const { return outcome.termination == Termination::kStopped; }
 };
 
 // Plays one job. Thread-safe; never throws for a player's fault (a forfeit is a result).
 JobResult play_job(const GameHandle& game, const TuneEngine& engine, const GameJob& job,
                    const std::atomic<bool>* stop = nullptr);
 
-// Eval spec of a weight vector.
-EvalSpec linear_eval(const std::vector<double>& weights);
+// The linear evaluation with these weights.
+inline EvalSpec linear_eval(const std::vector<double>& weights) { return {"linear", weights}; }
 
 // The JobKinds name of tune steps.
 inline constexpr const char* kTuneJobKind = "tune";

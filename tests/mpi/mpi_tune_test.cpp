@@ -187,7 +187,7 @@ TEST(TuneJobs, AResultSurvivesItsBytesExactly) {
   EXPECT_EQ(back.outcome.moves, o.moves);
   EXPECT_EQ(back.outcome.final_position, o.final_position);
   EXPECT_EQ(back.wall_ms, r.wall_ms);
-  EXPECT_FALSE(back.stopped);
+  EXPECT_FALSE(back.stopped());
   o.margin.reset();
   EXPECT_FALSE(decode_job_result(encode_job_result(r)).outcome.margin.has_value());
   // A damaged message is an error, not a crash or a wrong result.
