@@ -20,6 +20,7 @@
 #include "games/evaluation.h"
 #include "games/params.h"
 #include "harness/game_record.h"
+#include "harness/strf.h"
 #include "harness/trace/search_trace.h"
 
 namespace gts {
@@ -95,8 +96,6 @@ const AlgorithmInfo& find_named(const std::vector<AlgorithmInfo>& infos, const s
                                 const std::string& kind);
 // The names of `infos`, ", "-separated, for messages.
 std::string names_of(const std::vector<AlgorithmInfo>& infos);
-// "a, b, c" (with sep ", "): the items, `sep` between them.
-std::string join_strings(const std::vector<std::string>& items, const std::string& sep);
 // "alphabeta(fail=soft,ordering=static)": the name and the options not at their defaults.
 std::string options_label(const AlgorithmInfo& info, const Params& options);
 // The algorithm whose value every other one is checked against (facts.reference).
