@@ -88,15 +88,6 @@ const std::vector<GameEntry>& game_table() {
   return table;
 }
 
-const std::vector<GameInfo>& game_infos() {
-  static const std::vector<GameInfo> infos = [] {
-    std::vector<GameInfo> out;
-    for (const auto& e : game_table()) out.push_back(e.info);
-    return out;
-  }();
-  return infos;
-}
-
 std::vector<AlgorithmInfo>& mutable_algorithm_infos() {
   static std::vector<AlgorithmInfo> infos = SearchAlgorithms::infos();
   return infos;
@@ -121,13 +112,20 @@ const AlgorithmWrapper* find_algorithm_wrapper(const std::string& name) {
   return it == w.end() ? nullptr : &it->second;
 }
 
-const GameInfo& find_game_info(const std::string& name) {
-  for (const auto& g : game_infos()) {
-    if (g.name == name) return g;
+namespace {
+
+// The registered game `name`; throws ParamError listing the known games.
+const GameEntry& registered_game(const std::string& name) {
+  for (const auto& e : game_table()) {
+    if (e.info.name == name) return e;
   }
   throw ParamError("unknown game '" + name + "' (known: " +
                    join_strings(game_infos() | std::views::transform(&GameInfo::name), ", ") + ")");
 }
+
+}  // namespace
+
+const GameInfo& find_game_info(const std::string& name) { return registered_game(name).info; }
 
 const AlgorithmInfo* named_entry(const std::vector<AlgorithmInfo>& infos, const std::string& name) {
   for (const auto& a : infos) {
@@ -204,13 +202,8 @@ std::string eval_spec_text(const EvalSpec& spec) {
 
 std::unique_ptr<GameHandle> make_game(const std::string& name,
                                       const std::map<std::string, std::string>& params) {
-  for (const auto& e : game_table()) {
-    if (e.info.name == name) {
-      return e.make(e.info, resolve_params(e.info.params, params, "game " + name));
-    }
-  }
-  find_game_info(name);  // throws with the list of known games
-  return nullptr;
+  const GameEntry& e = registered_game(name);
+  return e.make(e.info, resolve_params(e.info.params, params, "game " + name));
 }
 
 const std::vector<AlgorithmInfo>& solver_infos() {

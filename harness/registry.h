@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <ranges>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -83,7 +84,6 @@ struct AlgorithmInfo {
   std::vector<BenchVariant> bench_variants = {};
 };
 
-const std::vector<GameInfo>& game_infos();
 const std::vector<AlgorithmInfo>& algorithm_infos();
 
 // Finds a game or algorithm by name (or alias); throws ParamError listing the known names.
@@ -219,6 +219,8 @@ struct GameEntry {
                                                 const ProblemSpec& spec) = nullptr;
 };
 const std::vector<GameEntry>& game_table();
+// The registered games' descriptions, in game_table()'s order.
+inline auto game_infos() { return game_table() | std::views::transform(&GameEntry::info); }
 
 class TranspositionTable;
 
