@@ -39,9 +39,9 @@ class UgiInput {
       const auto w = words(line);
       if (w.empty()) continue;
       if (w[0] == "go") gos_read_.fetch_add(1);
-      // `stop` ends the search of the last `go` read, whether or not it has started. `quit` and
-      // the end of the input are taken in turn, after every `go` before them is answered (a
-      // client that wants a search cut short sends `stop` first).
+      // `stop` ends the search of the last `go` read, whether or not it has started (the session
+      // never sees it). `quit` and the end of the input are taken in turn, after every `go` before
+      // them is answered (a client that wants a search cut short sends `stop` first).
       if (w[0] == "stop") request_stop();
       if (w[0] == "stop") continue;
       if (w[0] == "isready" && searching_.load()) {
@@ -131,8 +131,6 @@ class UgiSession {
         go(w);
       } else if (cmd == "query") {
         query(w);
-      } else if (cmd == "stop") {
-        // no search runs: nothing to stop
       } else if (cmd == "quit") {
         return false;
       } else {
