@@ -7,7 +7,6 @@
 // parse: `bestmove MOVE`, `response VALUE`.
 #include <atomic>
 #include <condition_variable>
-#include <cstdio>
 #include <deque>
 #include <iostream>
 #include <mutex>

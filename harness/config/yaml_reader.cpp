@@ -282,11 +282,9 @@ std::vector<YamlReader::Entry> YamlReader::entries(const YAML::Node& node, const
   expect_map(node, what);
   for (auto it = node.begin(); it != node.end(); ++it) {
     const std::string key = text(it->first, key_what);
-    for (const Entry& e : out) {
-      if (e.key == key) {
-        fail(it->first, "'" + key + "' given twice in " + what + " (first at " +
-                            position_text(e.key_node) + ")");
-      }
+    if (const auto first = std::ranges::find(out, key, &Entry::key); first != out.end()) {
+      fail(it->first, "'" + key + "' given twice in " + what + " (first at " +
+                          position_text(first->key_node) + ")");
     }
     out.push_back({key, it->first, it->second});
   }
