@@ -51,7 +51,7 @@ struct GameInfo {
 };
 
 // What the harness needs to know about an algorithm, so that no code outside the registry names
-// one. Each fact is stated where the algorithm registers (harness/registry.cpp).
+// one. Each fact is stated where the algorithm registers (its entry in harness/algorithms/).
 struct AlgorithmFacts {
   // Honours a node or time budget and then plays the best move of its last completed iteration
   // (never a depth-0 move). `anytime_option`, when set, is the option that turns its iterative

@@ -64,9 +64,8 @@ YAML::Node read_run_settings(const YamlReader& reader, const YAML::Node& root,
   reader.check_keys(root, allowed, "at the top level");
   s.source_path = reader.file();
   s.name = std::filesystem::path(reader.file()).stem().string();
-  for (char& c : s.name) {
-    if (!is_identifier(std::string_view(&c, 1))) c = '_';
-  }
+  std::ranges::replace_if(
+      s.name, [](char c) { return !is_identifier(std::string_view(&c, 1)); }, '_');
   if (s.name.empty()) s.name = fallback;
   if (const YAML::Node n = reader.find(root, "name"); n.IsDefined()) {
     s.name = reader.identifier(n, "'name'");
