@@ -111,12 +111,9 @@ std::unique_ptr<SolveProblem> make_plain_problem(const std::map<std::string, std
     throw ParamError("problem '" + spec.name + "': prover must be 0, 1 or the side to move");
   }
   const SolverGoal goal{spec.prover == -1 ? game.to_move(root) : spec.prover, spec.at_least};
-  std::string side = goal.prover == 0 ? "MAX" : "MIN";
-  if constexpr (requires { G::kSideNames; }) {
-    side = std::string(G::kSideNames[static_cast<std::size_t>(goal.prover)]);
-  }
   const std::string goal_text =
-      side + " reaches a value of at least " + std::to_string(goal.at_least) + " (its view)";
+      find_game_info(game_name).side_names[static_cast<std::size_t>(goal.prover)] +
+      " reaches a value of at least " + std::to_string(goal.at_least) + " (its view)";
   return std::make_unique<TypedSolveProblem<G, DefaultHeuristic<G>>>(
       spec.name, spec.expected, goal_text, std::move(game), root, goal,
       [goal](const G& g) { return std::make_unique<DefaultHeuristic<G>>(g, goal); });
@@ -298,10 +295,8 @@ class GameAdapter final : public GameHandle {
     if constexpr (requires { game_.parse_sgf_games(text, source); }) {
       std::vector<SgfGame> out;
       for (const auto& [start, line] : game_.parse_sgf_games(text, source)) {
-        SgfGame g;
-        g.opening = game_.to_string(start);
-        g.moves = line_to_strings(g.opening, line);
-        out.push_back(std::move(g));
+        const std::string opening = game_.to_string(start);
+        out.push_back({opening, line_to_strings(opening, line), {}});
       }
       return out;
     } else {

@@ -1,7 +1,6 @@
 #include "harness/registry.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <utility>
 
@@ -89,21 +88,6 @@ const std::vector<GameEntry>& game_table() {
   return table;
 }
 
-const std::vector<GameInfo>& game_infos() {
-  static const std::vector<GameInfo> infos = [] {
-    std::vector<GameInfo> out;
-    for (const auto& e : game_table()) out.push_back(e.info);
-    return out;
-  }();
-  return infos;
-}
-
-std::string join_strings(const std::vector<std::string>& items, const std::string& sep) {
-  std::string out;
-  for (const auto& item : items) out += (out.empty() ? "" : sep) + item;
-  return out;
-}
-
 std::vector<AlgorithmInfo>& mutable_algorithm_infos() {
   static std::vector<AlgorithmInfo> infos = SearchAlgorithms::infos();
   return infos;
@@ -128,20 +112,24 @@ const AlgorithmWrapper* find_algorithm_wrapper(const std::string& name) {
   return it == w.end() ? nullptr : &it->second;
 }
 
-const GameInfo& find_game_info(const std::string& name) {
-  std::vector<std::string> names;
-  for (const auto& g : game_infos()) {
-    if (g.name == name) return g;
-    names.push_back(g.name);
+namespace {
+
+// The registered game `name`; throws ParamError listing the known games.
+const GameEntry& registered_game(const std::string& name) {
+  for (const auto& e : game_table()) {
+    if (e.info.name == name) return e;
   }
-  throw ParamError("unknown game '" + name + "' (known: " + join_strings(names, ", ") + ")");
+  throw ParamError("unknown game '" + name + "' (known: " +
+                   join_strings(game_infos() | std::views::transform(&GameInfo::name), ", ") + ")");
 }
+
+}  // namespace
+
+const GameInfo& find_game_info(const std::string& name) { return registered_game(name).info; }
 
 const AlgorithmInfo* named_entry(const std::vector<AlgorithmInfo>& infos, const std::string& name) {
   for (const auto& a : infos) {
-    if (a.name == name || std::find(a.aliases.begin(), a.aliases.end(), name) != a.aliases.end()) {
-      return &a;
-    }
+    if (a.name == name || std::ranges::find(a.aliases, name) != a.aliases.end()) return &a;
   }
   return nullptr;
 }
@@ -153,9 +141,7 @@ const AlgorithmInfo& find_named(const std::vector<AlgorithmInfo>& infos, const s
 }
 
 std::string names_of(const std::vector<AlgorithmInfo>& infos) {
-  std::vector<std::string> names;
-  for (const auto& a : infos) names.push_back(a.name);
-  return join_strings(names, ", ");
+  return join_strings(infos | std::views::transform(&AlgorithmInfo::name), ", ");
 }
 
 const AlgorithmInfo& find_algorithm_info(const std::string& name) {
@@ -197,40 +183,27 @@ EvalSpec parse_eval_spec(const std::string& text) {
     const auto comma = text.find(',', pos + 1);
     const std::string item =
         text.substr(pos + 1, comma == std::string::npos ? comma : comma - pos - 1);
-    double w = 0;
-    auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), w);
-    if (item.empty() || ec != std::errc() || ptr != item.data() + item.size() ||
-        !std::isfinite(w)) {
+    const auto w = parse_whole<double>(item);
+    if (!w || !std::isfinite(*w)) {
       throw ParamError("--eval " + spec.kind + ": weight " +
                        std::to_string(spec.weights.size() + 1) + " is not a number: '" + item +
                        "'");
     }
-    spec.weights.push_back(w);
+    spec.weights.push_back(*w);
     pos = comma;
   }
   return spec;
 }
 
 std::string eval_spec_text(const EvalSpec& spec) {
-  std::string out = spec.kind;
-  for (std::size_t i = 0; i < spec.weights.size(); ++i) {
-    char buf[32];
-    auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, spec.weights[i]);
-    out += i == 0 ? ':' : ',';
-    out.append(buf, ptr);
-  }
-  return out;
+  return spec.kind + (spec.weights.empty() ? "" : ":") +
+         join_strings(spec.weights | std::views::transform(format_number), ",");
 }
 
 std::unique_ptr<GameHandle> make_game(const std::string& name,
                                       const std::map<std::string, std::string>& params) {
-  for (const auto& e : game_table()) {
-    if (e.info.name == name) {
-      return e.make(e.info, resolve_params(e.info.params, params, "game " + name));
-    }
-  }
-  find_game_info(name);  // throws with the list of known games
-  return nullptr;
+  const GameEntry& e = registered_game(name);
+  return e.make(e.info, resolve_params(e.info.params, params, "game " + name));
 }
 
 const std::vector<AlgorithmInfo>& solver_infos() {

@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <ranges>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -20,6 +21,7 @@
 #include "games/evaluation.h"
 #include "games/params.h"
 #include "harness/game_record.h"
+#include "harness/strf.h"
 #include "harness/trace/search_trace.h"
 
 namespace gts {
@@ -49,7 +51,7 @@ struct GameInfo {
 };
 
 // What the harness needs to know about an algorithm, so that no code outside the registry names
-// one. Each fact is stated where the algorithm registers (harness/registry.cpp).
+// one. Each fact is stated where the algorithm registers (its entry in harness/algorithms/).
 struct AlgorithmFacts {
   // Honours a node or time budget and then plays the best move of its last completed iteration
   // (never a depth-0 move). `anytime_option`, when set, is the option that turns its iterative
@@ -82,7 +84,6 @@ struct AlgorithmInfo {
   std::vector<BenchVariant> bench_variants = {};
 };
 
-const std::vector<GameInfo>& game_infos();
 const std::vector<AlgorithmInfo>& algorithm_infos();
 
 // Finds a game or algorithm by name (or alias); throws ParamError listing the known names.
@@ -95,8 +96,6 @@ const AlgorithmInfo& find_named(const std::vector<AlgorithmInfo>& infos, const s
                                 const std::string& kind);
 // The names of `infos`, ", "-separated, for messages.
 std::string names_of(const std::vector<AlgorithmInfo>& infos);
-// "a, b, c" (with sep ", "): the items, `sep` between them.
-std::string join_strings(const std::vector<std::string>& items, const std::string& sep);
 // "alphabeta(fail=soft,ordering=static)": the name and the options not at their defaults.
 std::string options_label(const AlgorithmInfo& info, const Params& options);
 // The algorithm whose value every other one is checked against (facts.reference).
@@ -220,6 +219,8 @@ struct GameEntry {
                                                 const ProblemSpec& spec) = nullptr;
 };
 const std::vector<GameEntry>& game_table();
+// The registered games' descriptions, in game_table()'s order.
+inline auto game_infos() { return game_table() | std::views::transform(&GameEntry::info); }
 
 class TranspositionTable;
 

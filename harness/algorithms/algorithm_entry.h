@@ -11,7 +11,6 @@
 #include <cstdint>
 #include <functional>
 #include <string>
-#include <vector>
 
 #include "algorithms/alphabeta.h"
 #include "algorithms/search.h"

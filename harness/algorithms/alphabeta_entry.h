@@ -75,20 +75,18 @@ inline std::vector<ParamSpec> alphabeta_option_specs(const std::string& fail_def
 
 // Validated options (see alphabeta_option_specs) as the algorithm's option struct.
 inline AlphaBetaOptions alphabeta_options(const AlgorithmSpec& spec) {
-  AlphaBetaOptions o;
   const Params& p = spec.options;
-  o.fail_soft = p.get("fail") == "soft";
-  o.static_ordering = p.get("ordering") == "static";
-  o.tt = p.get("tt") == "on";
-  o.tt_mb = table_mib(p);
-  o.iterative_deepening = p.get("id") == "on";
-  o.history = p.get("history") == "on";
-  o.enhanced_cutoffs = p.get("etc") == "on";
-  o.outcome_bounds = p.get("bounds") == "on";
-  o.hints = hints_option(p);
-  o.random_ties = p.get("random_ties") == "on";
-  o.seed = static_cast<std::uint64_t>(p.get_int("seed"));
-  return o;
+  return {.fail_soft = p.get("fail") == "soft",
+          .static_ordering = p.get("ordering") == "static",
+          .tt = p.get("tt") == "on",
+          .tt_mb = table_mib(p),
+          .iterative_deepening = p.get("id") == "on",
+          .random_ties = p.get("random_ties") == "on",
+          .seed = static_cast<std::uint64_t>(p.get_int("seed")),
+          .outcome_bounds = p.get("bounds") == "on",
+          .enhanced_cutoffs = p.get("etc") == "on",
+          .history = p.get("history") == "on",
+          .hints = hints_option(p)};
 }
 
 // alphabeta (kScout false) and negascout, which search alike on the same options; Reinefeld's

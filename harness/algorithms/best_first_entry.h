@@ -49,8 +49,7 @@ struct MtStarEntry {
   }
   template <Game G, class E>
   static SearchFunction<G, E> make(const AlgorithmSpec& spec) {
-    MtOptions options;
-    options.tt_mb = table_mib(spec.options);
+    const MtOptions options{.tt_mb = table_mib(spec.options)};
     return [options, tables = TableSizes(spec.options)](const G& g, const E& ev,
                                                         const typename G::State& s,
                                                         const SearchLimits& lim, std::uint64_t) {
@@ -82,11 +81,11 @@ struct MtdfEntry {
   }
   template <Game G, class E>
   static SearchFunction<G, E> make(const AlgorithmSpec& spec) {
-    MtdfOptions options;
-    options.tt_mb = table_mib(spec.options);
-    options.iterative_deepening = spec.options.get("id") == "on";
-    options.first_guess = static_cast<Value>(spec.options.get_int("first_guess"));
-    options.hints = hints_option(spec.options);
+    const MtdfOptions options{
+        .first_guess = static_cast<Value>(spec.options.get_int("first_guess")),
+        .iterative_deepening = spec.options.get("id") == "on",
+        .tt_mb = table_mib(spec.options),
+        .hints = hints_option(spec.options)};
     return [options, tables = TableSizes(spec.options)](
                const G& g, const E& ev, const typename G::State& s, const SearchLimits& lim,
                std::uint64_t) { return mtdf(g, ev, s, lim, options, &tables.for_search(lim)); };
@@ -109,9 +108,8 @@ struct SolveEntry {
   }
   template <Game G, class E>
   static SearchFunction<G, E> make(const AlgorithmSpec& spec) {
-    SolveOptions options;
-    options.tt_mb = table_mib(spec.options);
-    options.tt_max_mb = table_mib(spec.options, "tt_max_mb");
+    const SolveOptions options{.tt_mb = table_mib(spec.options),
+                               .tt_max_mb = table_mib(spec.options, "tt_max_mb")};
     return [options](const G& g, const E& ev, const typename G::State& s, const SearchLimits& lim,
                      std::uint64_t) {
       return solve(g, ev, s, lim, options, &thread_table(options.tt_mb, options.table_max_mb()));

@@ -34,11 +34,10 @@ struct GoalAlphaBetaEntry {
   static SolveResult solve(const G& game, const SolverGoal& goal, const typename G::State& root,
                            const SearchLimits& limits, const H& heuristic, const Params& o,
                            DfpnCarry* /*carry*/) {
-    AlphaBetaSolverOptions ab;
-    ab.tt = o.get("tt") == "on";
-    ab.tt_mb = table_mib(o);
-    ab.static_ordering = o.get("ordering") == "static";
-    ab.main_line = o.get("line") == "on";
+    const AlphaBetaSolverOptions ab{.tt = o.get("tt") == "on",
+                                    .tt_mb = table_mib(o),
+                                    .static_ordering = o.get("ordering") == "static",
+                                    .main_line = o.get("line") == "on"};
     return alphabeta_solve(game, goal, root, limits, heuristic, ab);
   }
 };
@@ -86,11 +85,11 @@ struct PnEntry {
   static SolveResult solve(const G& game, const SolverGoal& goal, const typename G::State& root,
                            const SearchLimits& limits, const H& heuristic, const Params& o,
                            DfpnCarry* /*carry*/) {
-    PnOptions pn;
-    pn.heuristic = kHeuristic;
-    pn.max_mb = table_mib(o, "max_mb");
-    pn.lazy = o.get("lazy") == "on";
-    if (kHeuristic) pn.focus_cost = static_cast<ProofNumber>(o.get_int("focus_cost"));
+    const PnOptions pn{
+        .heuristic = kHeuristic,
+        .max_mb = table_mib(o, "max_mb"),
+        .lazy = o.get("lazy") == "on",
+        .focus_cost = kHeuristic ? static_cast<ProofNumber>(o.get_int("focus_cost")) : 0};
     return pn_search(game, goal, root, limits, heuristic, pn);
   }
 };

@@ -16,6 +16,7 @@
 #include "harness/config/config_error.h"
 #include "harness/mpi/environment.h"
 #include "harness/solve/solve_runner.h"
+#include "harness/strf.h"
 #include "harness/tournament/runner.h"
 #include "harness/tune/tune_run.h"
 
@@ -64,14 +65,11 @@ int harness_main(int argc, char** argv) {
   gts::cli::add_replay_command(app, action);
   gts::cli::add_tune_command(app, action, command_line);
   if (argc > 1 && argv[1][0] != '-') {
-    std::string known;
-    bool found = false;
-    for (const CLI::App* sub : app.get_subcommands({})) {
-      found = found || sub->get_name() == argv[1];
-      known += (known.empty() ? "" : ", ") + sub->get_name();
-    }
-    if (!found) {
-      std::cerr << "error: unknown command '" << argv[1] << "' (known: " << known << ")\n";
+    const std::vector<CLI::App*> commands = app.get_subcommands({});
+    const auto names = commands | std::views::transform(&CLI::App::get_name);
+    if (std::ranges::find(names, argv[1]) == names.end()) {
+      std::cerr << "error: unknown command '" << argv[1]
+                << "' (known: " << join_strings(names, ", ") << ")\n";
       return 2;
     }
   }

@@ -54,9 +54,8 @@ int run_bench(bool verbose) {
       auto game = make_game(info.name, p.params);
       const std::string position =
           p.position.empty() ? game->initial_position() : game->canonical_position(p.position);
-      EvalSpec eval = parse_eval_spec(game->info().default_evaluation);
-      SearchLimits limits;
-      limits.depth = p.depth;
+      const EvalSpec eval = parse_eval_spec(game->info().default_evaluation);
+      const SearchLimits limits{.depth = p.depth};
       Value reference = 0;
       for (std::size_t a = 0; a < algorithms.size(); ++a) {
         const AlgorithmSpec spec =

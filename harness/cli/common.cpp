@@ -1,4 +1,3 @@
-#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -6,18 +5,9 @@
 #include "algorithms/search.h"
 #include "games/params.h"
 #include "harness/cli/command.h"
+#include "harness/strf.h"
 
 namespace gts::cli {
-
-namespace {
-
-template <class T>
-bool parse_whole(const std::string& text, T& v) {
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  return !text.empty() && ec == std::errc() && ptr == text.data() + text.size();
-}
-
-}  // namespace
 
 std::map<std::string, std::string> key_values(const std::vector<std::string>& items,
                                               const std::string& option) {
@@ -31,11 +21,11 @@ std::map<std::string, std::string> key_values(const std::vector<std::string>& it
 
 int parse_depth(const std::string& text) {
   if (text == "max") return kDepthMax;
-  int d = 0;
-  if (!parse_whole(text, d) || d < 0 || d > 1000) {
+  const auto d = parse_whole<int>(text);
+  if (!d || *d < 0 || *d > 1000) {
     throw ParamError("--depth: expected an integer 0..1000 or 'max', got '" + text + "'");
   }
-  return d;
+  return *d;
 }
 
 CLI::Validator integer_in(long long lo, long long hi) {
@@ -47,15 +37,15 @@ CLI::Validator integer_in(long long lo, long long hi) {
       open_top ? " is out of range (expected " + expect + ")" : " is out of range " + expect;
   return CLI::Validator(
       [lo, hi, expect, out_of_range](std::string& text) -> std::string {
-        long long v = 0;
-        if (!parse_whole(text, v)) {
+        const auto v = parse_whole<long long>(text);
+        if (!v) {
           // Tell an integer too large for any range apart from something that is no integer.
           const bool digits =
               !text.empty() && text.find_first_not_of("-0123456789") == std::string::npos;
           return digits ? "'" + text + "'" + out_of_range
                         : "'" + text + "' is not an integer; expected " + expect;
         }
-        if (v < lo || v > hi) return text + out_of_range;
+        if (*v < lo || *v > hi) return text + out_of_range;
         return {};
       },
       open_top ? "INT >= " + std::to_string(lo) : "INT in " + expect);
@@ -81,8 +71,7 @@ CLI::Validator number_at_least(double lo) {
 CLI::Validator seed_check() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
-        std::uint64_t v = 0;
-        if (parse_whole(text, v)) return {};
+        if (parse_whole<std::uint64_t>(text)) return {};
         return "'" + text + "' is not a seed; expected an integer 0.." + std::to_string(UINT64_MAX);
       },
       "SEED");

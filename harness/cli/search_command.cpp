@@ -116,7 +116,7 @@ bool is_goal_solver_only(const std::string& name) {
 int run_goal_search(const SearchArgs& args) {
   const SolverSpec solver = make_solver_spec(args.algorithm, key_values(args.options, "--option"));
   const auto& names = solve_game_names();
-  if (std::find(names.begin(), names.end(), args.game) == names.end()) {
+  if (std::ranges::find(names, args.game) == names.end()) {
     throw ParamError("--algorithm " + solver.algorithm + ": a goal solver, and game '" + args.game +
                      "' poses no goals (games that do: " + join_strings(names, ", ") +
                      "); for a value, use a search algorithm (see `harness algorithms`)");

@@ -1,6 +1,5 @@
 // `harness stats`: the match statistics of `harness run`, from counts a user brings from anywhere
 // (another tool's match, a paper): Elo +- 95%, nElo, BayesElo, LOS, draw ratio and an SPRT.
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -32,13 +31,12 @@ std::vector<T> parse_list(const std::string& text, std::size_t n, const std::str
   for (std::size_t start = 0; start <= text.size();) {
     const std::size_t comma = std::min(text.find(',', start), text.size());
     const std::string item = text.substr(start, comma - start);
-    T v{};
-    auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
-    if (item.empty() || ec != std::errc() || ptr != item.data() + item.size()) {
+    const auto v = parse_whole<T>(item);
+    if (!v) {
       throw ParamError(option + ": '" + item + "' is not a number (expected " + expected +
                        ", got '" + text + "')");
     }
-    out.push_back(v);
+    out.push_back(*v);
     start = comma + 1;
   }
   if (out.size() != n) {

@@ -7,7 +7,6 @@
 // parse: `bestmove MOVE`, `response VALUE`.
 #include <atomic>
 #include <condition_variable>
-#include <cstdio>
 #include <deque>
 #include <iostream>
 #include <mutex>
@@ -39,9 +38,9 @@ class UgiInput {
       const auto w = words(line);
       if (w.empty()) continue;
       if (w[0] == "go") gos_read_.fetch_add(1);
-      // `stop` ends the search of the last `go` read, whether or not it has started. `quit` and
-      // the end of the input are taken in turn, after every `go` before them is answered (a
-      // client that wants a search cut short sends `stop` first).
+      // `stop` ends the search of the last `go` read, whether or not it has started (the session
+      // never sees it). `quit` and the end of the input are taken in turn, after every `go` before
+      // them is answered (a client that wants a search cut short sends `stop` first).
       if (w[0] == "stop") request_stop();
       if (w[0] == "stop") continue;
       if (w[0] == "isready" && searching_.load()) {
@@ -131,8 +130,6 @@ class UgiSession {
         go(w);
       } else if (cmd == "query") {
         query(w);
-      } else if (cmd == "stop") {
-        // no search runs: nothing to stop
       } else if (cmd == "quit") {
         return false;
       } else {
@@ -269,10 +266,7 @@ class UgiSession {
                        " time " + std::to_string(static_cast<long long>(ms));
     if (ms > 0) info += " nps " + std::to_string(static_cast<long long>(r.stats.nodes / ms * 1e3));
     const auto pv = s_.game->line_to_strings(position_, r.pv);
-    if (!pv.empty()) {
-      info += " pv";
-      for (const auto& m : pv) info += " " + m;
-    }
+    if (!pv.empty()) info += " pv " + join_strings(pv, " ");
     in_->send(info);
     const auto best = s_.game->line_to_strings(position_, {r.best_move});
     in_->send("bestmove " + (best.empty() ? std::string("0000") : best[0]));
@@ -282,23 +276,22 @@ class UgiSession {
     if (w.size() != 2) throw ParamError("expected 'query gameover|p1turn|result|fen'");
     const bool over = s_.game->is_terminal(position_);
     const bool p1 = s_.game->to_move(position_) == first_player_;
-    if (w[1] == "gameover") {
-      in_->send(std::string("response ") + (over ? "true" : "false"));
-    } else if (w[1] == "p1turn") {
-      in_->send(std::string("response ") + (p1 ? "true" : "false"));
-    } else if (w[1] == "result") {
-      const Value mover_view = over ? s_.game->terminal_value(position_) : 0;
-      const Value p1_view = p1 ? mover_view : -mover_view;
-      in_->send(std::string("response ") + (!over         ? "none"
-                                            : p1_view > 0 ? "p1win"
-                                            : p1_view < 0 ? "p2win"
-                                                          : "draw"));
-    } else if (w[1] == "fen") {
-      // Not in ugi.md: the position in the game's notation, for clients and tests that check it.
-      in_->send("response " + position_);
-    } else {
+    const Value mover_view = over ? s_.game->terminal_value(position_) : 0;
+    const Value p1_view = p1 ? mover_view : -mover_view;
+    const std::map<std::string, std::string> answers = {
+        {"gameover", over ? "true" : "false"},
+        {"p1turn", p1 ? "true" : "false"},
+        {"result", !over         ? "none"
+                   : p1_view > 0 ? "p1win"
+                   : p1_view < 0 ? "p2win"
+                                 : "draw"},
+        // Not in ugi.md: the position in the game's notation, for clients and tests that check it.
+        {"fen", position_}};
+    const auto it = answers.find(w[1]);
+    if (it == answers.end()) {
       throw ParamError("unknown query '" + w[1] + "' (gameover, p1turn, result or fen)");
     }
+    in_->send("response " + it->second);
   }
 
   SearchSetup s_;

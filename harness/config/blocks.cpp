@@ -29,8 +29,7 @@ std::string name_part(const std::string& text) {
 }  // namespace
 
 bool has_param(const std::vector<ParamSpec>& specs, const std::string& name) {
-  return std::any_of(specs.begin(), specs.end(),
-                     [&](const ParamSpec& s) { return s.name == name; });
+  return std::ranges::find(specs, name, &ParamSpec::name) != specs.end();
 }
 
 void check_param(const YamlReader& reader, const std::vector<ParamSpec>& specs,
@@ -65,9 +64,8 @@ YAML::Node read_run_settings(const YamlReader& reader, const YAML::Node& root,
   reader.check_keys(root, allowed, "at the top level");
   s.source_path = reader.file();
   s.name = std::filesystem::path(reader.file()).stem().string();
-  for (char& c : s.name) {
-    if (!is_identifier(std::string_view(&c, 1))) c = '_';
-  }
+  std::ranges::replace_if(
+      s.name, [](char c) { return !is_identifier(std::string_view(&c, 1)); }, '_');
   if (s.name.empty()) s.name = fallback;
   if (const YAML::Node n = reader.find(root, "name"); n.IsDefined()) {
     s.name = reader.identifier(n, "'name'");
@@ -133,8 +131,10 @@ std::vector<std::string> read_positions(const YamlReader& reader, const YAML::No
   return out;
 }
 
-TimeControl parse_time_control(const YamlReader& reader, const YAML::Node& node,
-                               const std::string& what) {
+void read_time_control(const YamlReader& reader, const YAML::Node& map, const std::string& what,
+                       TimeControl& tc) {
+  const YAML::Node node = reader.find(map, "tc");
+  if (!node.IsDefined()) return;
   const std::string text = node.IsScalar() ? node.Scalar() : "";
   const auto plus = text.find('+');
   const auto base = parse_number(text.substr(0, plus));
@@ -146,7 +146,7 @@ TimeControl parse_time_control(const YamlReader& reader, const YAML::Node& node,
                 "as fastchess writes it) for " +
                     what + ", got " + describe_node(node));
   }
-  return TimeControl{*base * 1e3, *inc * 1e3};
+  tc = TimeControl{*base * 1e3, *inc * 1e3};
 }
 
 std::string time_control_text(const TimeControl& tc) {
@@ -208,8 +208,6 @@ int parse_depth(const YamlReader& reader, const YAML::Node& node, const std::str
   return static_cast<int>(*v);
 }
 
-// ---- game ----
-
 GameBlock parse_game_block(const YamlReader& reader, const YAML::Node& node) {
   if (!node.IsScalar() && !node.IsMap()) {  // a scalar: `game: kalah`
     reader.fail(node, "expected a map (name, params) or a game name for 'game', got " +
@@ -238,8 +236,6 @@ std::unique_ptr<GameHandle> make_game_from_block(const YamlReader& reader, const
                     [&] { return make_game(block.info->name, block.params); });
 }
 
-// ---- evaluations ----
-
 EvalSpec read_evaluation(const YamlReader& reader, const YAML::Node& body, const std::string& what,
                          const GameHandle& game, bool kind_alone) {
   const bool map = !kind_alone || !body.IsScalar();
@@ -253,12 +249,10 @@ EvalSpec read_evaluation(const YamlReader& reader, const YAML::Node& body, const
     spec.weights = reader.numbers(weights, "'weights' of " + what, -1e6, 1e6, false);
   }
   const auto& kinds = game.info().evaluations;
-  if (std::none_of(kinds.begin(), kinds.end(),
-                   [&](const EvalInfo& k) { return k.kind == spec.kind; })) {
-    std::string known;
-    for (const auto& k : kinds) known += (known.empty() ? "" : ", ") + k.kind;
+  if (std::ranges::find(kinds, spec.kind, &EvalInfo::kind) == kinds.end()) {
     reader.fail(kind, "unknown evaluation kind '" + spec.kind + "' for " + game.info().name +
-                          " (known: " + known + ")");
+                          " (known: " +
+                          join_strings(kinds | std::views::transform(&EvalInfo::kind), ", ") + ")");
   }
   or_fail_at(reader, weights.IsDefined() ? weights : kind, [&] {
     (void)game.make_searcher(make_algorithm_spec(reference_algorithm().name, {}), spec);
@@ -277,8 +271,6 @@ std::map<std::string, EvalSpec> read_evaluations(const YamlReader& reader, const
   return out;
 }
 
-// ---- players ----
-
 namespace {
 
 // A player's evaluation: a named one, or a kind of the game.
@@ -293,7 +285,7 @@ PlayerEval player_eval(const YamlReader& reader, const YAML::Node& v, const std:
   const std::string& name = v.Scalar();
   if (auto it = evaluations.find(name); it != evaluations.end()) return {name, it->second, v};
   const auto& kinds = game.evaluations;
-  if (std::none_of(kinds.begin(), kinds.end(), [&](const EvalInfo& k) { return k.kind == name; })) {
+  if (std::ranges::find(kinds, name, &EvalInfo::kind) == kinds.end()) {
     std::string known;
     for (const auto& [n, spec] : evaluations) known += (known.empty() ? "" : ", ") + n;
     for (const auto& k : kinds) known += (known.empty() ? "" : ", ") + k.kind;
@@ -335,9 +327,7 @@ std::vector<PlayerConfig> read_player(const YamlReader& reader, const YAML::Node
 
   PlayerConfig player;
   PlayerLimits& limits = player.limits;
-  if (auto n = reader.find(item, "tc"); n.IsDefined()) {
-    limits.tc = parse_time_control(reader, n, "'tc' of " + who);
-  }
+  read_time_control(reader, item, "'tc' of " + who, limits.tc);
   reader.get(item, "time_ms", "'time_ms' of " + who, limits.time_ms, 0.0, 1e9);
   reader.get(item, "nodes", "'nodes' of " + who, limits.nodes);
   const bool own_budget = limits.tc.enabled() || limits.time_ms > 0 || limits.nodes > 0;
@@ -387,7 +377,7 @@ std::vector<PlayerConfig> read_player(const YamlReader& reader, const YAML::Node
   // Each algorithm, and each option value checked against it, before any combination.
   bool algorithm_swept = false;
   std::vector<const AlgorithmInfo*> algorithms;
-  const bool engines = std::find(keys.begin(), keys.end(), "engine") != keys.end();
+  const bool engines = std::ranges::find(keys, "engine") != keys.end();
   for (const auto& a : reader.scalar_or_list(
            reader.require(item, "algorithm", "in " + who + (engines ? " (or 'engine')" : "")),
            "'algorithm' of " + who, algorithm_swept)) {

@@ -43,8 +43,6 @@ struct PlayerConfig {
   PlayerLimits limits;
 };
 
-// ---- game ----
-
 // The game a block names, its parameters each checked against the registry (an unknown game or
 // a bad parameter fails at its node).
 struct GameBlock {
@@ -58,8 +56,6 @@ GameBlock parse_game_block(const YamlReader& reader, const YAML::Node& node);
 // The configured game; parameters the game rejects together fail at the block's parameters.
 std::unique_ptr<GameHandle> make_game_from_block(const YamlReader& reader, const GameBlock& block);
 
-// ---- evaluations ----
-
 // One evaluation's `{kind, weights}` map (`what` in messages), checked against the game: its kind
 // known, its weights accepted. `kind_alone` also takes a bare kind.
 EvalSpec read_evaluation(const YamlReader& reader, const YAML::Node& body, const std::string& what,
@@ -67,8 +63,6 @@ EvalSpec read_evaluation(const YamlReader& reader, const YAML::Node& body, const
 // The `evaluations` block by name (`node` may be undefined: none), each checked against the game.
 std::map<std::string, EvalSpec> read_evaluations(const YamlReader& reader, const YAML::Node& node,
                                                  const GameHandle& game);
-
-// ---- players ----
 
 struct PlayersDefaults {
   // Depth for a player that gives none; nullopt makes `depth` required.
@@ -86,9 +80,10 @@ struct PlayersDefaults {
   std::string elsewhere;
 };
 
-// "10+0.1" (seconds, as fastchess writes it) or "10": a game clock; fails at the node otherwise.
-TimeControl parse_time_control(const YamlReader& reader, const YAML::Node& node,
-                               const std::string& what);
+// The game clock under `tc` in `map`, "10+0.1" (seconds, as fastchess writes it) or "10", into
+// `tc` (absent: `tc` keeps its value); fails at the value otherwise.
+void read_time_control(const YamlReader& reader, const YAML::Node& map, const std::string& what,
+                       TimeControl& tc);
 // The same clock written back: "10+0.1".
 std::string time_control_text(const TimeControl& tc);
 
@@ -102,8 +97,6 @@ std::vector<PlayerConfig> read_players(const YamlReader& reader, const YAML::Nod
                                        const PlayersDefaults& defaults, const GameHandle& game,
                                        const std::map<std::string, EvalSpec>& evaluations);
 
-// ---- writing resolved configs ----
-
 // `key: value`, in a map being written.
 template <class V>
 void put(YAML::Emitter& out, const std::string& key, const V& value) {
@@ -114,8 +107,6 @@ void emit_game(YAML::Emitter& out, const std::string& name,
                const std::map<std::string, std::string>& params);
 // `{kind: KIND, weights: [...]}` (no weights when there are none), as a value.
 void emit_eval(YAML::Emitter& out, const EvalSpec& spec);
-
-// ---- SPRT ----
 
 // The keys of an SPRT block, `{elo0, elo1, alpha, beta, model}`, into `sprt` (keys absent keep
 // its values). `where` names the block in messages ("verify", "tournament.sprt"); `models` are
@@ -131,8 +122,6 @@ inline constexpr int kMaxConfigDepth = 1000;
 inline constexpr std::size_t kMaxSweepPlayers = 10000;
 // "max" (kDepthMax) or an integer in 1..kMaxConfigDepth, for `what`.
 int parse_depth(const YamlReader& reader, const YAML::Node& node, const std::string& what);
-
-// ---- shared by the configs ----
 
 // `run()`, a registry call whose ParamError fails at `at`, its message after `prefix`.
 template <class Run>

@@ -2,7 +2,6 @@
 // (or "FILE: message" when no position applies), so editors and terminals can jump to it.
 #pragma once
 
-#include <stdexcept>
 #include <string>
 
 #include "common/input_error.h"

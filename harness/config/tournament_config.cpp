@@ -27,8 +27,8 @@ void read_openings(const YamlReader& reader, const YAML::Node& node, const GameH
     reader.only_for(node, key, "openings kind", "list", k);
   }
 
-  o.kind = static_cast<OpeningsConfig::Kind>(
-      std::find(kOpeningsKinds.begin(), kOpeningsKinds.end(), k) - kOpeningsKinds.begin());
+  o.kind = static_cast<OpeningsConfig::Kind>(std::ranges::find(kOpeningsKinds, k) -
+                                             kOpeningsKinds.begin());
   if (o.kind == OpeningsConfig::Kind::kRandom) {
     reader.get(node, "count", "'openings.count'", o.count, 1, 1'000'000);
     reader.get(node, "plies", "'openings.plies'", o.plies, 0, 10'000);
@@ -60,9 +60,7 @@ void read_openings(const YamlReader& reader, const YAML::Node& node, const GameH
 }
 
 void read_limits(const YamlReader& reader, const YAML::Node& node, LimitsConfig& limits) {
-  if (auto n = reader.find(node, "tc"); n.IsDefined()) {
-    limits.tc = parse_time_control(reader, n, "'limits.tc'");
-  }
+  read_time_control(reader, node, "'limits.tc'", limits.tc);
   reader.get(node, "margin_ms", "'limits.margin_ms'", limits.margin_ms, 0.0, 1e9);
   reader.get(node, "nodes", "'limits.nodes'", limits.nodes);
   reader.get(node, "time_ms", "'limits.time_ms'", limits.time_ms, 0.0, 1e9);
@@ -106,11 +104,10 @@ void read_tournament(const YamlReader& reader, const YAML::Node& node, Tournamen
     for (const auto& p : c.players) names += (names.empty() ? "" : ", ") + p.name;
     for (const auto& g : reader.items(gauntlet, "'tournament.gauntlet'")) {
       const std::string name = reader.identifier(g, "a 'tournament.gauntlet' player");
-      if (std::none_of(c.players.begin(), c.players.end(),
-                       [&](const PlayerConfig& p) { return p.name == name; })) {
+      if (std::ranges::find(c.players, name, &PlayerConfig::name) == c.players.end()) {
         reader.fail(g, "gauntlet player '" + name + "' is not a player (players: " + names + ")");
       }
-      if (std::find(c.gauntlet.begin(), c.gauntlet.end(), name) != c.gauntlet.end()) {
+      if (std::ranges::find(c.gauntlet, name) != c.gauntlet.end()) {
         reader.fail(g, "gauntlet player '" + name + "' listed twice");
       }
       c.gauntlet.push_back(name);

@@ -3,7 +3,6 @@
 #include <yaml-cpp/depthguard.h>
 
 #include <algorithm>
-#include <charconv>
 #include <climits>
 #include <cmath>
 #include <filesystem>
@@ -11,18 +10,11 @@
 #include <set>
 #include <sstream>
 
+#include "harness/strf.h"
+
 namespace gts {
 
 namespace {
-
-std::string join(std::span<const std::string_view> items, std::string_view sep) {
-  std::string out;
-  for (auto item : items) {
-    if (!out.empty()) out += sep;
-    out += item;
-  }
-  return out;
-}
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
   std::vector<std::size_t> row(b.size() + 1);
@@ -42,15 +34,6 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 std::string lower(std::string text) {
   for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return text;
-}
-
-// The whole text as a T, or nullopt.
-template <class T>
-std::optional<T> parse_whole(std::string_view text) {
-  T v{};
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
-  return v;
 }
 
 // "in 1..1000", or ">= 1" when the upper bound is only the type's limit.
@@ -90,12 +73,6 @@ bool is_identifier(std::string_view text) {
     return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '.' || c == '+' ||
            c == '=' || c == '-';
   });
-}
-
-std::string format_number(double value) {
-  char buf[64];
-  auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, value);
-  return std::string(buf, ec == std::errc() ? ptr : buf);
 }
 
 std::string YamlReader::relative_path(const std::string& path) const {
@@ -168,7 +145,7 @@ void YamlReader::check_keys(const YAML::Node& map, std::span<const std::string_v
     const YAML::Node key = it->first;
     if (!key.IsScalar()) fail(key, "expected a key name " + where + ", got " + describe_node(key));
     const std::string& name = key.Scalar();
-    if (std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
+    if (std::ranges::find(allowed, name) == allowed.end()) {
       std::string message = "unknown key '" + name + "' " + where;
       std::string_view best;
       std::size_t best_distance = SIZE_MAX;
@@ -183,7 +160,7 @@ void YamlReader::check_keys(const YAML::Node& map, std::span<const std::string_v
       if (best_distance <= 2 && best_distance * 2 < name.size()) {
         message += "; did you mean '" + std::string(best) + "'?";
       }
-      fail(key, message + " (allowed: " + join(allowed, ", ") + ")");
+      fail(key, message + " (allowed: " + join_strings(allowed, ", ") + ")");
     }
     if (!seen.insert(name).second) fail(key, "key '" + name + "' given twice " + where);
   }
@@ -283,12 +260,11 @@ bool YamlReader::boolean(const YAML::Node& node, const std::string& what) const 
 
 std::string YamlReader::choice(const YAML::Node& node, const std::string& what,
                                std::initializer_list<std::string_view> choices) const {
-  if (node.IsScalar() &&
-      std::find(choices.begin(), choices.end(), node.Scalar()) != choices.end()) {
+  if (node.IsScalar() && std::ranges::find(choices, node.Scalar()) != choices.end()) {
     return node.Scalar();
   }
-  fail(node, "expected one of " + join(std::span(choices.begin(), choices.size()), ", ") + " for " +
-                 what + ", got " + describe_node(node));
+  fail(node, "expected one of " + join_strings(choices, ", ") + " for " + what + ", got " +
+                 describe_node(node));
 }
 
 std::string YamlReader::identifier(const YAML::Node& node, const std::string& what) const {
@@ -306,11 +282,9 @@ std::vector<YamlReader::Entry> YamlReader::entries(const YAML::Node& node, const
   expect_map(node, what);
   for (auto it = node.begin(); it != node.end(); ++it) {
     const std::string key = text(it->first, key_what);
-    for (const Entry& e : out) {
-      if (e.key == key) {
-        fail(it->first, "'" + key + "' given twice in " + what + " (first at " +
-                            position_text(e.key_node) + ")");
-      }
+    if (const auto first = std::ranges::find(out, key, &Entry::key); first != out.end()) {
+      fail(it->first, "'" + key + "' given twice in " + what + " (first at " +
+                          position_text(first->key_node) + ")");
     }
     out.push_back({key, it->first, it->second});
   }

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "harness/config/config_error.h"
+#include "harness/strf.h"
 
 namespace gts {
 
@@ -158,8 +159,5 @@ std::optional<double> parse_number(std::string_view text);
 
 // True for a non-empty text made of [A-Za-z0-9_.+=-] only.
 bool is_identifier(std::string_view text);
-
-// Shortest decimal text that reads back as exactly `value` ("0.1", "3", "-2.5e-07").
-std::string format_number(double value);
 
 }  // namespace gts

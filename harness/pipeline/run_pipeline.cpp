@@ -141,9 +141,9 @@ std::string read_run_hash(const std::string& dir) {
 std::string cpu_model() {
   std::ifstream in("/proc/cpuinfo");
   for (std::string line; std::getline(in, line);) {
-    if (line.rfind("model name", 0) == 0) {
-      auto colon = line.find(':');
-      if (colon != std::string::npos) return line.substr(line.find_first_not_of(" ", colon + 1));
+    const auto colon = line.find(':');
+    if (line.starts_with("model name") && colon != std::string::npos) {
+      return line.substr(line.find_first_not_of(" ", colon + 1));
     }
   }
   return "unknown";
