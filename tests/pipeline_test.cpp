@@ -340,5 +340,55 @@ TEST(Distribute, AFailedJobStopsTheJobsAndItsErrorComesOut) {
   }
 }
 
+// distribute() without MPI, bounded_lookahead: while the first job runs, no job more than
+// 2 x threads places past it starts (it waits 300 ms for more); without the bound the others go
+// on.
+class FirstWaits final : public JobRunner {
+ public:
+  FirstWaits(int enough, int wait_ms) : enough_(enough), wait_ms_(wait_ms) {}
+  std::optional<std::string> run(std::size_t index, const std::atomic<bool>& /*stop*/) override {
+    started.fetch_add(1);
+    if (index == 100) {  // the first job, at place 0: waits for `enough` starts, or wait_ms
+      const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(wait_ms_);
+      while (started.load() < enough_ && std::chrono::steady_clock::now() < until) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      }
+      seen_by_first = started.load();
+    }
+    return std::to_string(index);
+  }
+  std::atomic<int> started{0};
+  int seen_by_first = 0;
+
+ private:
+  int enough_;
+  int wait_ms_;
+};
+
+TEST(Distribute, ABoundedLookaheadStartsNoJobFarPastTheFirstUnfinished) {
+  for (const int threads : {2, 3}) {
+    for (const bool bounded : {true, false}) {
+      FirstWaits runner(2 * threads + 1, bounded ? 300 : 20000);
+      std::vector<std::size_t> jobs(50);
+      for (std::size_t i = 0; i < jobs.size(); ++i) jobs[i] = 100 + i;  // places are not indices
+      std::size_t delivered = 0;
+      const std::atomic<bool> stop{false};
+      distribute(
+          {.kind = "test",
+           .context = "",
+           .jobs = jobs,
+           .threads = threads,
+           .bounded_lookahead = bounded},
+          runner, [&](std::size_t, const std::string&) { ++delivered; }, stop);
+      EXPECT_EQ(delivered, jobs.size());
+      if (bounded) {
+        EXPECT_LE(runner.seen_by_first, 2 * threads) << threads;
+      } else {
+        EXPECT_GE(runner.seen_by_first, 2 * threads + 1) << threads;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gts

@@ -4,6 +4,8 @@
 #include <sys/resource.h>
 
 #include <exception>
+#include <unordered_map>
+#include <vector>
 
 #include "harness/mpi/environment.h"
 #include "harness/mpi/local_pool.h"
@@ -12,7 +14,8 @@ namespace gts {
 
 namespace {
 
-// Jobs start in the order given, `threads` at a time, so that a run finishes them nearly in that
+// Jobs start in the order given, `threads` at a time (with bounded_lookahead, none more than
+// 2 x threads places past the first unfinished one), so that a run finishes them nearly in that
 // order: an SPRT match, which counts game pairs in schedule order, plays few games past the ones
 // its decision rests on. After a failure no job starts; those in flight are delivered, then the
 // failure is thrown again here, as it was thrown in the job.
@@ -23,12 +26,22 @@ DistributeOutcome distribute_locally(const DistributedWork& work, JobRunner& loc
   DistributeOutcome outcome;
   std::exception_ptr failure;
   mpi::LocalPool pool(threads, local, stop);
+  const std::size_t lookahead =
+      work.bounded_lookahead ? 2 * static_cast<std::size_t>(threads) : work.jobs.size();
+  std::unordered_map<std::size_t, std::size_t> place;  // a job in flight: its place in work.jobs
+  std::vector<bool> over(work.jobs.size());            // by place: finished, stopped or failed
+  std::size_t first_open = 0;                          // the first place not over
   for (std::size_t next = 0;;) {
-    while (!failure && !stop && pool.in_flight() < threads && next < work.jobs.size()) {
+    while (!failure && !stop && pool.in_flight() < threads && next < work.jobs.size() &&
+           next < first_open + lookahead) {
+      place[work.jobs[next]] = next;
       pool.submit(work.jobs[next++]);
     }
     if (pool.in_flight() == 0) break;
     for (const auto& r : pool.take(100000)) {
+      over[place.at(r.index)] = true;
+      place.erase(r.index);
+      while (first_open < next && over[first_open]) ++first_open;
       if (r.status == mpi::LocalPool::Status::kFailed && !failure) failure = r.error;
       if (r.status != mpi::LocalPool::Status::kDone) continue;
       on_result(r.index, r.payload);

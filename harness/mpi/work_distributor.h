@@ -45,6 +45,11 @@ struct DistributedWork {
   std::string context;            // what the factory needs (options, config path, a config hash)
   std::vector<std::size_t> jobs;  // the indices to run, handed out in this order
   int threads = 1;                // jobs run at once on each rank; 0: each rank's core count
+  // Run here (one process): a job starts only within 2 x threads places of the first one in
+  // `jobs` not yet finished, so a run that decides in job order (an SPRT match) finishes a bounded
+  // number of jobs past its decision however the threads are scheduled; a long job then holds the
+  // others back. Over MPI ranks, jobs are handed out as asked for.
+  bool bounded_lookahead = false;
 };
 
 struct DistributeOutcome {

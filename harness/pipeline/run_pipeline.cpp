@@ -215,12 +215,13 @@ void RunPipeline::conclude() { g_stop = true; }
 
 DistributeOutcome RunPipeline::execute(const std::string& kind, const std::string& context,
                                        std::vector<std::size_t> jobs, JobRunner& local,
-                                       const ResultHandler& on_result) {
+                                       const ResultHandler& on_result, bool bounded_lookahead) {
   DistributedWork work;
   work.kind = kind;
   work.context = context;
   work.threads = threads_wanted_;
   work.jobs = std::move(jobs);
+  work.bounded_lookahead = bounded_lookahead;
   const double cpu_start = process_cpu_ms();
   const double wall_start = wall_ms();
   const DistributeOutcome outcome = distribute(work, local, on_result, stop());

@@ -101,10 +101,10 @@ class RunPipeline {
   // when this is rank 0 of an mpirun (`kind` names the JobKinds factory that builds the runner
   // there from `context`). Each result reaches on_result on this thread, one at a time. Stops
   // handing out jobs on Ctrl-C or a failure (DistributeOutcome::error); counts the jobs, wall and
-  // CPU time for run.yaml.
+  // CPU time for run.yaml. `bounded_lookahead`: see DistributedWork.
   DistributeOutcome execute(const std::string& kind, const std::string& context,
                             std::vector<std::size_t> jobs, JobRunner& local,
-                            const ResultHandler& on_result);
+                            const ResultHandler& on_result, bool bounded_lookahead = false);
 
   // Jobs 0..total-1, each once, their results journaled in results.log as they arrive: a resumed
   // run replays the results of the jobs done before (in job order) through on_result, then runs

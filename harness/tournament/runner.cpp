@@ -521,8 +521,9 @@ RunReport run_tournament(const RunOptions& options) {
   // config hash to check that it read the same config, and where its engines log.
   const std::string context =
       wire::Writer()(options.config_path, options.seed, pipeline.hash(), dir, options.debug).take();
+  // An SPRT decides in schedule order: games start close to it (DistributedWork).
   const DistributeOutcome outcome =
-      pipeline.execute("tournament", context, std::move(todo), jobs, record);
+      pipeline.execute("tournament", context, std::move(todo), jobs, record, sprt.has_value());
   progress.finish();
   pipeline.add_search_cpu_ms(jobs.search_cpu_ms());
 
