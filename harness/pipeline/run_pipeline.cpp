@@ -128,16 +128,6 @@ std::string run_folder(const RunRequest& request, const RunDescription& descript
   return dir;
 }
 
-// The config hash recorded in dir/run.yaml; ConfigError naming that file when it cannot be read.
-std::string read_run_hash(const std::string& dir) {
-  try {
-    YAML::Node node = YAML::LoadFile(dir + "/run.yaml");
-    return node["run"]["config_hash"].as<std::string>();
-  } catch (const std::exception& e) {
-    throw ConfigError(dir + "/run.yaml", std::string("cannot read the run to resume: ") + e.what());
-  }
-}
-
 std::string cpu_model() {
   std::ifstream in("/proc/cpuinfo");
   for (std::string line; std::getline(in, line);) {
@@ -178,7 +168,14 @@ RunPipeline::RunPipeline(const RunRequest& request, RunDescription description)
       lock_(dir_),
       started_(now_text()) {
   if (request.resume) {
-    if (const std::string old = read_run_hash(dir_); old != hash_) {
+    std::string old;  // the config hash dir/run.yaml records
+    try {
+      old = YAML::LoadFile(dir_ + "/run.yaml")["run"]["config_hash"].as<std::string>();
+    } catch (const std::exception& e) {
+      throw ConfigError(dir_ + "/run.yaml",
+                        std::string("cannot read the run to resume: ") + e.what());
+    }
+    if (old != hash_) {
       throw ConfigError(request.config_path,
                         "--resume: this config differs from the one " + dir_ +
                             " was started with (config hash " + hash_ + " vs " + old +
