@@ -62,12 +62,9 @@ class ResultLog {
       }
     }
     replace_file(path, kept);
-    file_ = std::fopen(path.c_str(), "ab");
-    if (file_ == nullptr) throw std::runtime_error("cannot open " + path + " for writing");
+    file_.open(path, std::ios::binary | std::ios::app);
+    if (!file_) throw std::runtime_error("cannot open " + path + " for writing");
   }
-  ~ResultLog() { std::fclose(file_); }
-  ResultLog(const ResultLog&) = delete;
-  ResultLog& operator=(const ResultLog&) = delete;
 
   // The results recorded before this run, by job index.
   [[nodiscard]] const std::map<std::size_t, std::string>& resumed() const { return resumed_; }
@@ -82,9 +79,7 @@ class ResultLog {
       line += kHex[byte & 15];
     }
     line += '\n';
-    if (std::fwrite(line.data(), 1, line.size(), file_) != line.size() || std::fflush(file_) != 0) {
-      throw std::runtime_error("cannot write " + path_);
-    }
+    if (!(file_ << line << std::flush)) throw std::runtime_error("cannot write " + path_);
   }
 
  private:
@@ -108,7 +103,7 @@ class ResultLog {
   }
 
   std::string path_;
-  std::FILE* file_ = nullptr;
+  std::ofstream file_;
   std::map<std::size_t, std::string> resumed_;
 };
 
