@@ -42,41 +42,38 @@ std::vector<std::string> moves_text(const G& game, typename G::State s,
   return out;
 }
 
+// The heuristic H is made as H(game, goal), on the game copy this problem keeps.
 template <Game G, class H>
 class TypedSolveProblem final : public SolveProblem {
  public:
   using State = typename G::State;
 
-  // `make_heuristic(const G&)` builds the heuristic for the game copy this problem keeps.
-  template <class MakeH>
   TypedSolveProblem(std::string name, std::string expected, std::string goal_text, G game,
-                    State root, SolverGoal goal, MakeH make_heuristic)
+                    State root, SolverGoal goal)
       : SolveProblem(
             {std::move(name), std::move(expected), std::string(G::kName), std::move(goal_text)}),
         game_(std::make_unique<G>(std::move(game))),
         root_(std::move(root)),
         goal_(goal),
-        heuristic_(make_heuristic(*game_)) {}
+        heuristic_(*game_, goal_) {}
 
   [[nodiscard]] SolveOutcome solve(const SolverSpec& solver, const SearchLimits& limits,
                                    DfpnCarry* carry) const override {
-    const SolveResult r = goal_solve(solver.algorithm, *game_, goal_, root_, limits, *heuristic_,
+    const SolveResult r = goal_solve(solver.algorithm, *game_, goal_, root_, limits, heuristic_,
                                      solver.options, carry);
-    SolveOutcome out;
-    out.status = r.status;
-    out.depth = r.depth;
-    out.stats = r.stats;
-    out.time_ms = r.wall_ms;
-    out.main_line = moves_text(*game_, root_, r.main_line);
-    if (r.best_move != kNoMove) out.best_move = game_->move_to_string(root_, r.best_move);
-    return out;
+    return {.status = r.status,
+            .best_move = r.best_move == kNoMove ? "" : game_->move_to_string(root_, r.best_move),
+            .main_line = moves_text(*game_, root_, r.main_line),
+            .depth = r.depth,
+            .stats = r.stats,
+            .time_ms = r.wall_ms};
   }
 
  private:
   std::unique_ptr<G> game_;  // stable address: the heuristic points into it
   State root_;
   SolverGoal goal_;
-  std::unique_ptr<H> heuristic_;
+  H heuristic_;
 };
 
 // The game's default evaluation as initial numbers (see EvalHeuristic). Not copyable: the
@@ -115,8 +112,7 @@ std::unique_ptr<SolveProblem> make_plain_problem(const std::map<std::string, std
       find_game_info(game_name).side_names[static_cast<std::size_t>(goal.prover)] +
       " reaches a value of at least " + std::to_string(goal.at_least) + " (its view)";
   return std::make_unique<TypedSolveProblem<G, DefaultHeuristic<G>>>(
-      spec.name, spec.expected, goal_text, std::move(game), root, goal,
-      [goal](const G& g) { return std::make_unique<DefaultHeuristic<G>>(g, goal); });
+      spec.name, spec.expected, goal_text, std::move(game), root, goal);
 }
 
 template <Game G>
@@ -185,8 +181,8 @@ class GameAdapter final : public GameHandle {
 
   [[nodiscard]] std::unique_ptr<Searcher> make_searcher(const AlgorithmSpec& algorithm,
                                                         const EvalSpec& eval) const override {
-    if (const AlgorithmWrapper* w = find_algorithm_wrapper(algorithm.name)) {
-      return w->wrap(make_searcher(make_algorithm_spec(w->base, {}), eval), algorithm);
+    if (const AlgorithmInfo& info = find_algorithm_info(algorithm.name); info.wrap) {
+      return info.wrap(make_searcher(make_algorithm_spec(info.base, {}), eval), algorithm);
     }
     return std::make_unique<FnSearcher>(game_, Eval(game_, eval),
                                         search_function<G, Eval>(algorithm));
@@ -212,7 +208,7 @@ class GameAdapter final : public GameHandle {
   [[nodiscard]] SearchTrace trace(std::string_view position, const AlgorithmSpec& algorithm,
                                   const EvalSpec& eval, const SearchLimits& limits,
                                   std::uint64_t seed) const override {
-    if (find_algorithm_wrapper(algorithm.name) != nullptr) {
+    if (find_algorithm_info(algorithm.name).wrap) {
       throw ParamError("algorithm " + algorithm.name +
                        " is made of whole searches of another; its tree cannot be traced");
     }

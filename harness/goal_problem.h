@@ -63,7 +63,7 @@ struct SolveOutcome {
   SearchStats stats;
   double time_ms = 0.0;  // wall clock of the search
   // Something the user should know about the answer (go-capture: a region too small), or "".
-  std::string warning;
+  std::string warning = {};
 };
 
 // "proved", "proved by ko", "disproved" or "unknown".

@@ -93,23 +93,13 @@ std::vector<AlgorithmInfo>& mutable_algorithm_infos() {
   return infos;
 }
 
-std::map<std::string, AlgorithmWrapper>& algorithm_wrappers() {
-  static std::map<std::string, AlgorithmWrapper> wrappers;
-  return wrappers;
-}
-
 const std::vector<AlgorithmInfo>& algorithm_infos() { return mutable_algorithm_infos(); }
 
 void register_algorithm_wrapper(AlgorithmInfo info, std::string base, SearcherWrapper wrap) {
   (void)find_algorithm_info(base);  // throws for an unknown base
-  algorithm_wrappers()[info.name] = AlgorithmWrapper{std::move(base), std::move(wrap)};
+  info.base = std::move(base);
+  info.wrap = std::move(wrap);
   mutable_algorithm_infos().push_back(std::move(info));
-}
-
-const AlgorithmWrapper* find_algorithm_wrapper(const std::string& name) {
-  const auto& w = algorithm_wrappers();
-  const auto it = w.find(name);
-  return it == w.end() ? nullptr : &it->second;
 }
 
 namespace {

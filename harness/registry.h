@@ -68,6 +68,20 @@ struct AlgorithmFacts {
   bool ratio_baseline = false;
 };
 
+// Searches positions of the game that made it. `state` points at that game's State.
+class Searcher {
+ public:
+  virtual ~Searcher() = default;
+  // `seed` drives random tie-breaking where the algorithm has it (random_ties=on).
+  virtual SearchResult search(const void* state, const SearchLimits& limits,
+                              std::uint64_t seed) = 0;
+};
+
+struct AlgorithmSpec;
+// Receives a searcher of a wrapped algorithm's `base` (default options) and returns the new one.
+using SearcherWrapper =
+    std::function<std::unique_ptr<Searcher>(std::unique_ptr<Searcher> base, const AlgorithmSpec&)>;
+
 // One configuration of an algorithm that `harness bench` runs on every bench position.
 struct BenchVariant {
   std::string label;
@@ -82,6 +96,9 @@ struct AlgorithmInfo {
   AlgorithmFacts facts = {};
   // What `harness bench` runs (none: the algorithm is not in the bench).
   std::vector<BenchVariant> bench_variants = {};
+  // An algorithm made of whole searches of `base` (register_algorithm_wrapper), or none.
+  std::string base = {};
+  SearcherWrapper wrap = {};
 };
 
 const std::vector<AlgorithmInfo>& algorithm_infos();
@@ -115,28 +132,10 @@ AlgorithmSpec make_algorithm_spec(const std::string& name,
 EvalSpec parse_eval_spec(const std::string& text);
 std::string eval_spec_text(const EvalSpec& spec);
 
-// Searches positions of the game that made it. `state` points at that game's State.
-class Searcher {
- public:
-  virtual ~Searcher() = default;
-  // `seed` drives random tie-breaking where the algorithm has it (random_ties=on).
-  virtual SearchResult search(const void* state, const SearchLimits& limits,
-                              std::uint64_t seed) = 0;
-};
-
-// An algorithm made from another at the level of whole searches: `wrap` receives a searcher of
-// `base` (default options) and returns the new one. This is how a program adds a player that the
-// product does not ship (the tests' misbehaving player); call register_algorithm_wrapper before
-// anything looks the registry up, and before any thread starts.
-using SearcherWrapper =
-    std::function<std::unique_ptr<Searcher>(std::unique_ptr<Searcher> base, const AlgorithmSpec&)>;
+// An algorithm made from another at the level of whole searches (AlgorithmInfo::wrap). This is how
+// a program adds a player that the product does not ship (the tests' misbehaving player); call it
+// before anything looks the registry up, and before any thread starts.
 void register_algorithm_wrapper(AlgorithmInfo info, std::string base, SearcherWrapper wrap);
-struct AlgorithmWrapper {
-  std::string base;
-  SearcherWrapper wrap;
-};
-// The wrapper registered under `name` (canonical), or nullptr.
-const AlgorithmWrapper* find_algorithm_wrapper(const std::string& name);
 
 class GameHandle {
  public:

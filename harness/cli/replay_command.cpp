@@ -24,16 +24,6 @@ struct ReplayArgs {
   int game = -1;
 };
 
-// The run's game, read by the configs' own game-block reader from run.yaml's resolved config, so a
-// damaged run.yaml is refused at its line and column.
-std::unique_ptr<GameHandle> game_of_run(const std::string& run_yaml) {
-  const YamlReader reader(run_yaml);
-  const YAML::Node root = reader.load();
-  const YAML::Node config = reader.require(root, "config", "at the top level of a run.yaml");
-  return make_game_from_block(
-      reader, parse_game_block(reader, reader.require(config, "game", "in 'config'")));
-}
-
 // games.sgf holds games.txt's games, in its order: each tree's start position and moves, read
 // back by the game's SGF reader, must be the record's. Returns the number that differ.
 int check_sgf(const GameHandle& game, const std::string& path,
@@ -71,7 +61,13 @@ int run_replay(const ReplayArgs& args) {
                        " (games.txt is written by harness run with output.moves on)");
     }
   }
-  const auto game = game_of_run(dir + "/run.yaml");
+  // The run's game, read by the configs' own game-block reader from run.yaml's resolved config, so
+  // a damaged run.yaml is refused at its line and column.
+  const YamlReader reader(dir + "/run.yaml");
+  const YAML::Node config =
+      reader.require(reader.load(), "config", "at the top level of a run.yaml");
+  const auto game = make_game_from_block(
+      reader, parse_game_block(reader, reader.require(config, "game", "in 'config'")));
   const std::vector<GameRecord> records = read_game_records(dir + "/games.txt");
   std::map<int, std::string> final_positions;
   for (const GameRow& r : read_games_csv(dir + "/games.csv"))

@@ -36,17 +36,15 @@ std::vector<T> parse_list(const std::string& text, std::size_t n, const std::str
       throw ParamError(option + ": '" + item + "' is not a number (expected " + expected +
                        ", got '" + text + "')");
     }
+    if (*v < 0 && std::is_integral_v<T>) {
+      throw ParamError(option + ": counts cannot be negative, got '" + text + "'");
+    }
     out.push_back(*v);
     start = comma + 1;
   }
   if (out.size() != n) {
     throw ParamError(option + ": expected " + expected + ", got " + std::to_string(out.size()) +
                      " value(s) in '" + text + "'");
-  }
-  for (T v : out) {
-    if (v < 0 && std::is_integral_v<T>) {
-      throw ParamError(option + ": counts cannot be negative, got '" + text + "'");
-    }
   }
   return out;
 }

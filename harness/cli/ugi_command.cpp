@@ -41,8 +41,14 @@ class UgiInput {
       // `stop` ends the search of the last `go` read, whether or not it has started (the session
       // never sees it). `quit` and the end of the input are taken in turn, after every `go` before
       // them is answered (a client that wants a search cut short sends `stop` first).
-      if (w[0] == "stop") request_stop();
-      if (w[0] == "stop") continue;
+      if (w[0] == "stop") {
+        // With go() this is a handshake on sequentially consistent atomics: whichever side comes
+        // second sees the other's store, so a stop is never lost between a `go` and its search.
+        const int target = gos_read_.load();
+        stop_gen_.store(target);
+        if (search_gen_.load() == target) stop_.store(true);
+        continue;
+      }
       if (w[0] == "isready" && searching_.load()) {
         send("readyok");
         continue;
@@ -54,14 +60,6 @@ class UgiInput {
     std::lock_guard lock(queue_mutex_);
     eof_ = true;
     queue_cv_.notify_one();
-  }
-
-  // With go() this is a handshake on sequentially consistent atomics: whichever side comes
-  // second sees the other's store, so a stop is never lost between a `go` and its search.
-  void request_stop() {
-    const int target = gos_read_.load();
-    stop_gen_.store(target);
-    if (search_gen_.load() == target) stop_.store(true);
   }
 
   std::mutex out_mutex_;

@@ -59,14 +59,6 @@ void read_openings(const YamlReader& reader, const YAML::Node& node, const GameH
   }
 }
 
-void read_limits(const YamlReader& reader, const YAML::Node& node, LimitsConfig& limits) {
-  read_time_control(reader, node, "'limits.tc'", limits.tc);
-  reader.get(node, "margin_ms", "'limits.margin_ms'", limits.margin_ms, 0.0, 1e9);
-  reader.get(node, "nodes", "'limits.nodes'", limits.nodes);
-  reader.get(node, "time_ms", "'limits.time_ms'", limits.time_ms, 0.0, 1e9);
-  reader.get(node, "depth", "'limits.depth'", limits.depth, 0, kMaxConfigDepth);
-}
-
 // The `tournament` block but its limits, once the players are known.
 void read_tournament(const YamlReader& reader, const YAML::Node& node, TournamentConfig& c) {
   reader.get(node, "rating_interval", "'tournament.rating_interval'", c.rating_interval, 0,
@@ -148,10 +140,13 @@ TournamentConfig load_with(const YamlReader& reader, const YAML::Node& root) {
                       {"format", "gauntlet", "pairs", "max_plies", "adjudicate", "resign", "draw",
                        "sprt", "limits", "rating_interval"});
   // Tournament limits first: they decide whether players may leave out their depth.
-  read_limits(reader,
-              reader.find_map(tournament, "limits", "'tournament.limits'",
-                              {"nodes", "time_ms", "depth", "tc", "margin_ms"}),
-              c.limits);
+  const YAML::Node limits = reader.find_map(tournament, "limits", "'tournament.limits'",
+                                            {"nodes", "time_ms", "depth", "tc", "margin_ms"});
+  read_time_control(reader, limits, "'limits.tc'", c.limits.tc);
+  reader.get(limits, "margin_ms", "'limits.margin_ms'", c.limits.margin_ms, 0.0, 1e9);
+  reader.get(limits, "nodes", "'limits.nodes'", c.limits.nodes);
+  reader.get(limits, "time_ms", "'limits.time_ms'", c.limits.time_ms, 0.0, 1e9);
+  reader.get(limits, "depth", "'limits.depth'", c.limits.depth, 0, kMaxConfigDepth);
   PlayersDefaults defaults;
   defaults.keys = {"engine", "depth", "evaluation", "tc", "time_ms", "nodes"};
   if (c.limits.nodes > 0 || c.limits.time_ms > 0 || c.limits.tc.enabled()) {

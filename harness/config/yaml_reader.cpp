@@ -138,7 +138,7 @@ void YamlReader::expect_map(const YAML::Node& node, const std::string& what) con
   if (!node.IsMap()) fail(node, "expected a map for " + what + ", got " + describe_node(node));
 }
 
-void YamlReader::check_keys(const YAML::Node& map, std::span<const std::string_view> allowed,
+void YamlReader::check_keys(const YAML::Node& map, const std::vector<std::string_view>& allowed,
                             const std::string& where) const {
   std::set<std::string> seen;
   for (auto it = map.begin(); it != map.end(); ++it) {

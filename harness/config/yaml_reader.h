@@ -11,7 +11,6 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -49,12 +48,8 @@ class YamlReader {
   void expect_map(const YAML::Node& node, const std::string& what) const;
   // Fails on a key not in `allowed` (suggesting the closest allowed key and listing them all) and
   // on a key given twice. `where` completes "unknown key 'x' ...", e.g. "in 'tournament'".
-  void check_keys(const YAML::Node& map, std::span<const std::string_view> allowed,
+  void check_keys(const YAML::Node& map, const std::vector<std::string_view>& allowed,
                   const std::string& where) const;
-  void check_keys(const YAML::Node& map, std::initializer_list<std::string_view> allowed,
-                  const std::string& where) const {
-    check_keys(map, std::span(allowed.begin(), allowed.size()), where);
-  }
   // The value under `key`, or an undefined node (IsDefined() is false) when the key is absent.
   // An empty value (`key:` and nothing) is remembered so that errors about it point at its key:
   // yaml-cpp places an empty value at the next token, often the next line.

@@ -13,8 +13,8 @@ namespace {
 // dn = (25/E)^2 when the prover is the attacker, swapped when it is the defender.
 class GoCaptureHeuristic {
  public:
-  GoCaptureHeuristic(const GoCapture& game, int prover)
-      : game_(&game), prover_is_attacker_(prover == game.attacker()) {}
+  GoCaptureHeuristic(const GoCapture& game, const SolverGoal& goal)
+      : game_(&game), prover_is_attacker_(goal.prover == game.attacker()) {}
   ProofEstimate operator()(const GoCapture::State& s) const {
     const ProofEstimate e = estimate_from_distance(game_->capture_distance(s));
     return prover_is_attacker_ ? e : swapped(e);
@@ -152,9 +152,7 @@ std::unique_ptr<SolveProblem> make_go_capture_problem(
                                                          : "";
     return std::make_unique<TypedSolveProblem<GoCapture, GoCaptureHeuristic>>(
         name.empty() ? std::string("problem") : name, expected, goal_text, std::move(game), root,
-        goal, [goal](const GoCapture& g) {
-          return std::make_unique<GoCaptureHeuristic>(g, goal.prover);
-        });
+        goal);
   };
   // A ko rule the user chose is the question asked; otherwise GNU Go's three answers.
   auto question = [&](const Map& q) {

@@ -62,12 +62,9 @@ class ResultLog {
       }
     }
     replace_file(path, kept);
-    file_ = std::fopen(path.c_str(), "ab");
-    if (file_ == nullptr) throw std::runtime_error("cannot open " + path + " for writing");
+    file_.open(path, std::ios::binary | std::ios::app);
+    if (!file_) throw std::runtime_error("cannot open " + path + " for writing");
   }
-  ~ResultLog() { std::fclose(file_); }
-  ResultLog(const ResultLog&) = delete;
-  ResultLog& operator=(const ResultLog&) = delete;
 
   // The results recorded before this run, by job index.
   [[nodiscard]] const std::map<std::size_t, std::string>& resumed() const { return resumed_; }
@@ -82,9 +79,7 @@ class ResultLog {
       line += kHex[byte & 15];
     }
     line += '\n';
-    if (std::fwrite(line.data(), 1, line.size(), file_) != line.size() || std::fflush(file_) != 0) {
-      throw std::runtime_error("cannot write " + path_);
-    }
+    if (!(file_ << line << std::flush)) throw std::runtime_error("cannot write " + path_);
   }
 
  private:
@@ -108,7 +103,7 @@ class ResultLog {
   }
 
   std::string path_;
-  std::FILE* file_ = nullptr;
+  std::ofstream file_;
   std::map<std::size_t, std::string> resumed_;
 };
 
@@ -126,16 +121,6 @@ std::string run_folder(const RunRequest& request, const RunDescription& descript
   if (dir.empty()) dir = "results/" + description.name + "-" + stamp_text();
   std::filesystem::create_directories(dir);
   return dir;
-}
-
-// The config hash recorded in dir/run.yaml; ConfigError naming that file when it cannot be read.
-std::string read_run_hash(const std::string& dir) {
-  try {
-    YAML::Node node = YAML::LoadFile(dir + "/run.yaml");
-    return node["run"]["config_hash"].as<std::string>();
-  } catch (const std::exception& e) {
-    throw ConfigError(dir + "/run.yaml", std::string("cannot read the run to resume: ") + e.what());
-  }
 }
 
 std::string cpu_model() {
@@ -178,7 +163,14 @@ RunPipeline::RunPipeline(const RunRequest& request, RunDescription description)
       lock_(dir_),
       started_(now_text()) {
   if (request.resume) {
-    if (const std::string old = read_run_hash(dir_); old != hash_) {
+    std::string old;  // the config hash dir/run.yaml records
+    try {
+      old = YAML::LoadFile(dir_ + "/run.yaml")["run"]["config_hash"].as<std::string>();
+    } catch (const std::exception& e) {
+      throw ConfigError(dir_ + "/run.yaml",
+                        std::string("cannot read the run to resume: ") + e.what());
+    }
+    if (old != hash_) {
       throw ConfigError(request.config_path,
                         "--resume: this config differs from the one " + dir_ +
                             " was started with (config hash " + hash_ + " vs " + old +
