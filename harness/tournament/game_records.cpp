@@ -1,11 +1,13 @@
 #include "harness/tournament/game_records.h"
 
 #include <map>
+#include <ranges>
 #include <sstream>
 
 #include "harness/config/config_error.h"
 #include "harness/csv.h"
 #include "harness/pipeline/run_folder.h"
+#include "harness/strf.h"
 
 namespace gts {
 
@@ -71,28 +73,18 @@ std::vector<GameRecord> read_game_records(const std::string& path) {
   for (const std::string& line : complete_lines(path)) {
     ++line_number;
     std::vector<std::string> f;
-    std::size_t start = 0;
-    for (std::size_t tab; (tab = line.find('\t', start)) != std::string::npos; start = tab + 1) {
-      f.push_back(line.substr(start, tab - start));
+    for (const auto field : std::views::split(line, '\t')) {
+      f.emplace_back(field.begin(), field.end());
     }
-    f.push_back(line.substr(start));
-    GameRecord r;
-    try {
-      if (f.size() != 5) throw std::runtime_error("");
-      std::size_t used = 0;
-      r.game = std::stoi(f[0], &used);
-      if (used != f[0].size() || r.game < 0) throw std::runtime_error("");
-    } catch (const std::exception&) {
+    const std::optional<int> game = f.size() == 5 ? parse_whole<int>(f[0]) : std::nullopt;
+    if (!game || *game < 0) {
       throw ConfigError(path, line_number, 1,
                         "not a game record (GAME, RESULT, TERMINATION, OPENING and MOVES, "
                         "separated by tabs)");
     }
-    r.result = f[1];
-    r.termination = f[2];
-    r.opening = f[3];
+    GameRecord& r = out.emplace_back(GameRecord{*game, f[1], f[2], f[3], {}});
     std::istringstream moves(f[4]);
     for (std::string m; moves >> m;) r.moves.push_back(m);
-    out.push_back(std::move(r));
   }
   return out;
 }
