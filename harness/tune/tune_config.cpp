@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <ranges>
 #include <set>
 
 #include "algorithms/search.h"
@@ -227,10 +228,8 @@ std::string quoted(const std::string& text) {
 
 // "{key: "value", ...}".
 std::string flow_map(const std::map<std::string, std::string>& values) {
-  std::string out;
-  for (const auto& [k, v] : values)
-    out.append(out.empty() ? "" : ", ").append(k + ": " + quoted(v));
-  return "{" + out + "}";
+  const auto entry = [](const auto& kv) { return kv.first + ": " + quoted(kv.second); };
+  return "{" + join_strings(values | std::views::transform(entry), ", ") + "}";
 }
 
 // One member of every weight, in order.
@@ -256,12 +255,11 @@ std::string tune_decisive_text(const TuneConfig& c) {
   line("  start", weights_text(field(c, &SpsaWeight::start)));
   line("  min", weights_text(field(c, &SpsaWeight::min)));
   line("  max", weights_text(field(c, &SpsaWeight::max)));
-  std::string fixed;
+  std::vector<std::string> fixed;
   for (std::size_t i = 0; i < c.spsa.weights.size(); ++i) {
-    if (c.spsa.weights[i].fixed)
-      fixed.append(fixed.empty() ? "" : ", ").append(std::to_string(i + 1));
+    if (c.spsa.weights[i].fixed) fixed.push_back(std::to_string(i + 1));
   }
-  line("  fixed", "[" + fixed + "]");
+  line("  fixed", "[" + join_strings(fixed, ", ") + "]");
   line("method", c.method);
   if (c.method == "spsa") {
     y += "spsa:\n";
@@ -344,9 +342,7 @@ std::vector<Candidate> round_robin_candidates(const TuneConfig& c) {
 }
 
 std::string weights_text(const std::vector<double>& weights) {
-  std::string out;
-  for (double x : weights) out.append(out.empty() ? "" : ", ").append(format_number(x));
-  return "[" + out + "]";
+  return "[" + join_strings(weights | std::views::transform(format_number), ", ") + "]";
 }
 
 std::vector<std::string> weight_names(std::size_t n) {
