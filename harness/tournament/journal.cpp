@@ -1,6 +1,5 @@
 #include "harness/tournament/journal.h"
 
-#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>

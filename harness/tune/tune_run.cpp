@@ -9,10 +9,9 @@
 #include <stdexcept>
 
 #include "algorithms/search.h"
-#include "harness/config/config_error.h"
-#include "harness/config/yaml_reader.h"
 #include "harness/csv.h"
 #include "harness/mpi/work_distributor.h"
+#include "harness/pipeline/run_folder.h"
 #include "harness/pipeline/stats_wire.h"
 #include "harness/stats/elo.h"
 #include "harness/stats/ratings.h"
