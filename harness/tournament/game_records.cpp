@@ -25,13 +25,12 @@ std::string sgf_result(const GameRow& r, bool first_is_black) {
 }
 
 void write_sgf(const std::string& dir, const std::vector<GameRow>& rows,
-               const std::map<int, std::string>& moves, const GameHandle& game) {
+               const std::map<int, std::vector<std::string>>& moves, const GameHandle& game) {
   std::vector<GameHandle::SgfGame> games;
   for (const GameRow& r : rows) {
     GameHandle::SgfGame g;
     g.opening = r.opening_position;
-    std::istringstream in(moves.at(r.game));  // write_game_records has an entry for each
-    for (std::string m; in >> m;) g.moves.push_back(m);
+    g.moves = moves.at(r.game);  // write_game_records has an entry for each
     const bool first_is_black = game.to_move(r.opening_position) == 0;
     g.root = {{"GN", "game " + std::to_string(r.game)},
               {"PB", first_is_black ? r.first : r.second},
@@ -49,19 +48,16 @@ void write_sgf(const std::string& dir, const std::vector<GameRow>& rows,
 
 void write_game_records(const std::string& dir, const std::vector<GameRow>& rows,
                         const GameHandle& game) {
-  std::map<int, std::string> moves;  // game -> "m1 m2 ..."
+  std::map<int, std::vector<std::string>> moves;  // by game, in order
   const auto lines = complete_lines(dir + "/moves.csv");
   for (std::size_t i = 1; i < lines.size(); ++i) {
     const auto f = csv::split(lines[i]);
-    if (f.size() < 4) continue;
-    std::string& line = moves[std::stoi(f[0])];
-    if (!line.empty()) line += ' ';
-    line += f[3];
+    if (f.size() >= 4) moves[std::stoi(f[0])].push_back(f[3]);
   }
   std::string text;
   for (const GameRow& r : rows) {
     text += std::to_string(r.game) + '\t' + r.result + '\t' + r.termination + '\t' +
-            r.opening_position + '\t' + moves[r.game] + '\n';
+            r.opening_position + '\t' + join_strings(moves[r.game], " ") + '\n';
   }
   replace_file(dir + "/games.txt", text);
   write_sgf(dir, rows, moves, game);
