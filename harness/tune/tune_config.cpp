@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <ranges>
-#include <set>
+#include <utility>
 
 #include "algorithms/search.h"
 #include "harness/config/blocks.h"
@@ -65,16 +65,15 @@ void read_weights(const YamlReader& reader, const YAML::Node& node, const GameHa
   const auto maxs =
       per_weight(reader, max, "'weights.max'", -kMaxWeight, kMaxWeight, n, kMaxWeight);
   const YAML::Node fixed = reader.find(node, "fixed");
-  std::set<int> seen;
   if (fixed.IsDefined()) {
     for (const auto& item : reader.items(fixed, "'weights.fixed'")) {
-      const auto pos = static_cast<int>(
+      const auto pos = static_cast<std::size_t>(
           reader.integer(item, "a position (1-based) in 'weights.fixed'", 1, 100000));
-      if (pos > static_cast<int>(n)) {
+      if (pos > n) {
         reader.fail(item, "'weights.fixed' names weight " + std::to_string(pos) +
                               "; the game has " + std::to_string(n) + " weights");
       }
-      if (!seen.insert(pos).second) {
+      if (std::exchange(c.spsa.weights[pos - 1].fixed, true)) {
         reader.fail(item, "weight " + std::to_string(pos) + " listed twice in 'weights.fixed'");
       }
     }
@@ -83,7 +82,6 @@ void read_weights(const YamlReader& reader, const YAML::Node& node, const GameHa
     SpsaWeight& w = c.spsa.weights[i];
     w.min = mins[i];
     w.max = maxs[i];
-    w.fixed = seen.count(static_cast<int>(i) + 1) != 0;
     const std::string which = "weight " + std::to_string(i + 1);
     if (w.min > w.max) {
       reader.fail(min.IsDefined() ? min : max, which + ": min " + format_number(w.min) +
@@ -94,7 +92,9 @@ void read_weights(const YamlReader& reader, const YAML::Node& node, const GameHa
                              format_number(w.min) + ", " + format_number(w.max) + "]");
     }
   }
-  if (seen.size() == n) reader.fail(fixed, "every weight is fixed: nothing to tune");
+  if (std::ranges::all_of(c.spsa.weights, &SpsaWeight::fixed)) {
+    reader.fail(fixed, "every weight is fixed: nothing to tune");
+  }
 }
 
 void read_spsa(const YamlReader& reader, const YAML::Node& node, TuneConfig& c) {
@@ -342,7 +342,8 @@ std::vector<Candidate> round_robin_candidates(const TuneConfig& c) {
 }
 
 std::string weights_text(const std::vector<double>& weights) {
-  return "[" + join_strings(weights | std::views::transform(format_number), ", ") + "]";
+  const std::string list = join_strings(weights | std::views::transform(format_number), ", ");
+  return "[" + list + "]";
 }
 
 std::vector<std::string> weight_names(std::size_t n) {
