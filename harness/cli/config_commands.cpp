@@ -97,8 +97,7 @@ void add_tune_command(CLI::App& app, Action& action, const std::string& command_
       app, action, command_line, "tune",
       "tune a linear evaluation's weights by playing games (SPSA or a round robin of "
       "candidates), then verify the result against the start weights with an SPRT",
-      "tune", "games played",
-      [](const RunRequest& request) { return run_tune(request).exit_code; });
+      "tune", "games played", run_tune);
 }
 
 }  // namespace gts::cli

@@ -119,8 +119,7 @@ struct Backoff {
 
 bool launched_by_mpirun() {
   const auto vars = {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"};
-  return std::any_of(vars.begin(), vars.end(),
-                     [](const char* v) { return std::getenv(v) != nullptr; });
+  return std::ranges::any_of(vars, [](const char* v) { return std::getenv(v) != nullptr; });
 }
 
 // Test hooks, read on rank 1 only (0 or unset: never). GTS_MPI_TEST_DIE_AFTER=k: the rank kills

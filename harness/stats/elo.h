@@ -57,7 +57,6 @@ struct EloEstimate {
 // Throws ParamError on a negative count.
 [[nodiscard]] EloEstimate elo_from_wdl(const WdlCounts& counts);
 
-// ---------------------------------------------------------------------------------------------
 // Pentanomial statistics over game pairs: the same opening played twice with colours swapped.
 // Counting pairs instead of games removes the opening's bias from the variance, which is why
 // fishtest and fastchess prefer it (Van den Bergh, "Normalized Elo", section on game pairs).
@@ -84,7 +83,6 @@ struct PentanomialCounts {
 // Throws ParamError on a negative count.
 [[nodiscard]] EloEstimate elo_from_pentanomial(const PentanomialCounts& counts);
 
-// ---------------------------------------------------------------------------------------------
 // BayesElo: the Elo model of Rémi Coulom's bayeselo program, which cutechess-cli and fastchess use
 // for their "bayesian" SPRT. A draw is a game whose two sides' strengths lie within `drawelo` of
 // each other:

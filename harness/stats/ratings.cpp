@@ -295,17 +295,12 @@ void rate_pool(const Table& t, const std::vector<std::size_t>& pool,
   }
 
   // Reference group: the anchor's, else the largest (ties: the one with the lowest player).
-  std::size_t ref = 0;
-  if (anchor) {
-    ref = group_of[*anchor];
-  } else {
-    for (std::size_t k = 1; k < g; ++k) {
-      if (groups[k].size() > groups[ref].size() ||
-          (groups[k].size() == groups[ref].size() && groups[k][0] < groups[ref][0])) {
-        ref = k;
-      }
-    }
-  }
+  const auto worse = [](const auto& x, const auto& y) {
+    return x.size() != y.size() ? x.size() < y.size() : x[0] > y[0];
+  };
+  const std::size_t ref =
+      anchor ? group_of[*anchor]
+             : static_cast<std::size_t>(std::ranges::max_element(groups, worse) - groups.begin());
 
   // Edges between groups run one way only, from the group that scored to the one that did not.
   std::vector<std::vector<bool>> beats(g, std::vector<bool>(g, false));
@@ -415,17 +410,15 @@ RatingFit fit_ratings(std::size_t num_players, std::span<const Encounter> encoun
   std::sort(pools.begin(), pools.end());
 
   // Main pool: the anchor's, else the largest (ties: the first, which holds the lowest player).
-  std::optional<std::size_t> main_pool;
-  for (std::size_t k = 0; k < pools.size(); ++k) {
-    if (options.anchor) {
-      if (std::binary_search(pools[k].begin(), pools[k].end(), *options.anchor)) main_pool = k;
-    } else if (!main_pool || pools[k].size() > pools[*main_pool].size()) {
-      main_pool = k;
-    }
-  }
-  for (std::size_t k = 0; k < pools.size(); ++k) {
-    const bool is_main = main_pool && *main_pool == k;
-    rate_pool(t, pools[k], is_main ? options.anchor : std::nullopt, is_main, options, out);
+  const auto main_pool =
+      options.anchor
+          ? std::ranges::find_if(
+                pools,
+                [&](const auto& pool) { return std::ranges::binary_search(pool, *options.anchor); })
+          : std::ranges::max_element(pools, {}, [](const auto& pool) { return pool.size(); });
+  for (auto pool = pools.begin(); pool != pools.end(); ++pool) {
+    const bool is_main = pool == main_pool;
+    rate_pool(t, *pool, is_main ? options.anchor : std::nullopt, is_main, options, out);
   }
   return out;
 }

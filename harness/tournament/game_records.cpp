@@ -1,11 +1,13 @@
 #include "harness/tournament/game_records.h"
 
 #include <map>
+#include <ranges>
 #include <sstream>
 
 #include "harness/config/config_error.h"
 #include "harness/csv.h"
 #include "harness/pipeline/run_folder.h"
+#include "harness/strf.h"
 
 namespace gts {
 
@@ -23,13 +25,12 @@ std::string sgf_result(const GameRow& r, bool first_is_black) {
 }
 
 void write_sgf(const std::string& dir, const std::vector<GameRow>& rows,
-               const std::map<int, std::string>& moves, const GameHandle& game) {
+               const std::map<int, std::vector<std::string>>& moves, const GameHandle& game) {
   std::vector<GameHandle::SgfGame> games;
   for (const GameRow& r : rows) {
     GameHandle::SgfGame g;
     g.opening = r.opening_position;
-    std::istringstream in(moves.at(r.game));  // write_game_records has an entry for each
-    for (std::string m; in >> m;) g.moves.push_back(m);
+    g.moves = moves.at(r.game);  // write_game_records has an entry for each
     const bool first_is_black = game.to_move(r.opening_position) == 0;
     g.root = {{"GN", "game " + std::to_string(r.game)},
               {"PB", first_is_black ? r.first : r.second},
@@ -47,19 +48,16 @@ void write_sgf(const std::string& dir, const std::vector<GameRow>& rows,
 
 void write_game_records(const std::string& dir, const std::vector<GameRow>& rows,
                         const GameHandle& game) {
-  std::map<int, std::string> moves;  // game -> "m1 m2 ..."
+  std::map<int, std::vector<std::string>> moves;  // by game, in order
   const auto lines = complete_lines(dir + "/moves.csv");
   for (std::size_t i = 1; i < lines.size(); ++i) {
     const auto f = csv::split(lines[i]);
-    if (f.size() < 4) continue;
-    std::string& line = moves[std::stoi(f[0])];
-    if (!line.empty()) line += ' ';
-    line += f[3];
+    if (f.size() >= 4) moves[std::stoi(f[0])].push_back(f[3]);
   }
   std::string text;
   for (const GameRow& r : rows) {
     text += std::to_string(r.game) + '\t' + r.result + '\t' + r.termination + '\t' +
-            r.opening_position + '\t' + moves[r.game] + '\n';
+            r.opening_position + '\t' + join_strings(moves[r.game], " ") + '\n';
   }
   replace_file(dir + "/games.txt", text);
   write_sgf(dir, rows, moves, game);
@@ -71,28 +69,18 @@ std::vector<GameRecord> read_game_records(const std::string& path) {
   for (const std::string& line : complete_lines(path)) {
     ++line_number;
     std::vector<std::string> f;
-    std::size_t start = 0;
-    for (std::size_t tab; (tab = line.find('\t', start)) != std::string::npos; start = tab + 1) {
-      f.push_back(line.substr(start, tab - start));
+    for (const auto field : std::views::split(line, '\t')) {
+      f.emplace_back(field.begin(), field.end());
     }
-    f.push_back(line.substr(start));
-    GameRecord r;
-    try {
-      if (f.size() != 5) throw std::runtime_error("");
-      std::size_t used = 0;
-      r.game = std::stoi(f[0], &used);
-      if (used != f[0].size() || r.game < 0) throw std::runtime_error("");
-    } catch (const std::exception&) {
+    const std::optional<int> game = f.size() == 5 ? parse_whole<int>(f[0]) : std::nullopt;
+    if (!game || *game < 0) {
       throw ConfigError(path, line_number, 1,
                         "not a game record (GAME, RESULT, TERMINATION, OPENING and MOVES, "
                         "separated by tabs)");
     }
-    r.result = f[1];
-    r.termination = f[2];
-    r.opening = f[3];
+    GameRecord& r = out.emplace_back(GameRecord{*game, f[1], f[2], f[3], {}});
     std::istringstream moves(f[4]);
     for (std::string m; moves >> m;) r.moves.push_back(m);
-    out.push_back(std::move(r));
   }
   return out;
 }

@@ -1,12 +1,10 @@
 #include "harness/tournament/journal.h"
 
-#include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <sstream>
+#include <optional>
 #include <stdexcept>
 #include <type_traits>
 #include <variant>
@@ -15,6 +13,7 @@
 #include "harness/csv.h"
 #include "harness/mpi/wire.h"
 #include "harness/pipeline/run_folder.h"
+#include "harness/strf.h"
 
 namespace gts {
 
@@ -23,13 +22,11 @@ namespace {
 // A whole cell as a number; a time (a double) must also be finite and not negative.
 template <class T>
 T parse_number(const std::string& text, const char* column) {
-  T v{};
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  const bool bad_time = std::is_floating_point_v<T> && !(std::isfinite(v) && v >= 0);
-  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || bad_time) {
+  const std::optional<T> v = parse_whole<T>(text);
+  if (!v || (std::is_floating_point_v<T> && !(std::isfinite(*v) && *v >= 0))) {
     throw std::runtime_error(std::string("bad value in column ") + column + ": '" + text + "'");
   }
-  return v;
+  return *v;
 }
 
 // A column of games.csv or moves.csv: its name, the row's member it holds and, for a time, the
@@ -215,51 +212,11 @@ std::vector<GameRow> read_games_csv(const std::string& path) {
 
 Journal::Journal(const std::string& dir, bool moves, bool resume, const RowCheck& check)
     : games_path_(dir + "/games.csv"), moves_path_(dir + "/moves.csv"), moves_(moves) {
-  const std::string games_header = header(kGameColumns);
-  const std::string moves_header = header(kMoveColumns);
   if (resume && std::filesystem::exists(games_path_)) {
-    // Keep each game once (a game recorded twice can only come from a copy-paste; keep the first).
-    std::map<int, GameRow> by_game;
-    const auto lines = complete_lines(games_path_);
-    if (!lines.empty() && lines[0] + "\n" != games_header) {
-      throw ConfigError(games_path_, 1, 1, "not the header of a games.csv this program wrote");
-    }
-    for (std::size_t i = 1; i < lines.size(); ++i) {
-      try {
-        GameRow r = game_row(lines[i]);
-        if (check) check(r);
-        by_game.emplace(r.game, std::move(r));
-      } catch (const std::runtime_error& e) {
-        throw ConfigError(games_path_, static_cast<int>(i) + 1, 1,
-                          std::string(e.what()) + "; mend or remove the line, then resume");
-      }
-    }
-    std::string games_text = games_header;
-    for (const auto& [g, r] : by_game) {
-      resumed_.push_back(r);
-      games_text += csv_line(r, kGameColumns);
-    }
-    std::string moves_text = moves_header;
-    if (moves_) {
-      const auto move_lines = complete_lines(moves_path_);
-      for (std::size_t i = 1; i < move_lines.size(); ++i) {
-        int g = -1;
-        try {
-          g = from_fields(csv::split(move_lines[i]), kMoveColumns).game;
-        } catch (const std::runtime_error& e) {
-          throw ConfigError(moves_path_, static_cast<int>(i) + 1, 1,
-                            std::string(e.what()) + "; mend or remove the line, then resume");
-        }
-        // Moves of a game that never reached games.csv (killed between the two writes) go.
-        if (by_game.count(g)) moves_text += move_lines[i] + "\n";
-      }
-    }
-    // Rewritten only once both files have been read whole and found sound.
-    replace_file(games_path_, games_text);
-    if (moves_) replace_file(moves_path_, moves_text);
+    resumed_ = rewrite(-1, check);
   } else {
-    replace_file(games_path_, games_header);
-    if (moves_) replace_file(moves_path_, moves_header);
+    replace_file(games_path_, header(kGameColumns));
+    if (moves_) replace_file(moves_path_, header(kMoveColumns));
   }
   games_.emplace(games_path_, std::ios::app);
   if (moves_) moves_file_.emplace(moves_path_, std::ios::app);
@@ -278,27 +235,55 @@ void Journal::record(const GameRow& row, const std::vector<MoveRow>& moves) {
 std::vector<GameRow> Journal::finish(int games_kept) {
   std::lock_guard lock(mutex_);
   games_.reset();
-  std::vector<GameRow> rows = read_games_csv(games_path_);
-  if (games_kept >= 0) {
-    std::erase_if(rows, [games_kept](const GameRow& r) { return r.game >= games_kept; });
+  moves_file_.reset();
+  return rewrite(games_kept, {});
+}
+
+std::vector<GameRow> Journal::rewrite(int games_kept, const RowCheck& check) const {
+  const auto bad_line = [](const std::string& path, std::size_t i, const std::runtime_error& e) {
+    return ConfigError(path, static_cast<int>(i) + 1, 1,
+                       std::string(e.what()) + "; mend or remove the line, then resume");
+  };
+  // Each game once (a game recorded twice can only come from a copy-paste; keep the first).
+  std::map<int, GameRow> by_game;
+  const auto lines = complete_lines(games_path_);
+  if (!lines.empty() && lines[0] + "\n" != header(kGameColumns)) {
+    throw ConfigError(games_path_, 1, 1, "not the header of a games.csv this program wrote");
   }
-  std::sort(rows.begin(), rows.end(),
-            [](const GameRow& a, const GameRow& b) { return a.game < b.game; });
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    try {
+      GameRow r = game_row(lines[i]);
+      if (check) check(r);
+      if (games_kept < 0 || r.game < games_kept) by_game.emplace(r.game, std::move(r));
+    } catch (const std::runtime_error& e) {
+      throw bad_line(games_path_, i, e);
+    }
+  }
+  std::multimap<std::pair<int, int>, std::string> moves;  // (game, ply): lines in file order
+  if (moves_) {
+    const auto move_lines = complete_lines(moves_path_);
+    for (std::size_t i = 1; i < move_lines.size(); ++i) {
+      MoveRow m;
+      try {
+        m = from_fields(csv::split(move_lines[i]), kMoveColumns);
+      } catch (const std::runtime_error& e) {
+        throw bad_line(moves_path_, i, e);
+      }
+      // Moves of a game that never reached games.csv (killed between the two writes) go.
+      if (by_game.contains(m.game)) moves.emplace(std::pair(m.game, m.ply), move_lines[i]);
+    }
+  }
+  // Rewritten only once both files have been read whole and found sound.
+  std::vector<GameRow> rows;
   std::string games_text = header(kGameColumns);
-  for (const auto& r : rows) games_text += csv_line(r, kGameColumns);
+  for (auto& [g, r] : by_game) {
+    games_text += csv_line(r, kGameColumns);
+    rows.push_back(std::move(r));
+  }
   replace_file(games_path_, games_text);
   if (moves_) {
-    moves_file_.reset();
-    const auto lines = complete_lines(moves_path_);
-    std::multimap<std::pair<int, int>, std::string> keyed;  // (game, ply): lines in file order
-    for (std::size_t i = 1; i < lines.size(); ++i) {
-      const auto f = csv::split(lines[i]);
-      const int game = std::stoi(f[0]);
-      if (games_kept >= 0 && game >= games_kept) continue;
-      keyed.emplace(std::pair(game, std::stoi(f[1])), lines[i]);
-    }
     std::string moves_text = header(kMoveColumns);
-    for (const auto& [k, l] : keyed) moves_text += l + "\n";
+    for (const auto& [key, line] : moves) moves_text += line + "\n";
     replace_file(moves_path_, moves_text);
   }
   return rows;

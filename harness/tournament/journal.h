@@ -105,6 +105,12 @@ class Journal {
   std::vector<GameRow> finish(int games_kept = -1);
 
  private:
+  // Reads both files back and rewrites them in game order with the games numbered below
+  // `games_kept` (all when negative) that pass `check`, and their moves in ply order; throws
+  // ConfigError naming the file and line of a complete line that is not a sound row. Returns the
+  // rows kept.
+  std::vector<GameRow> rewrite(int games_kept, const RowCheck& check) const;
+
   std::string games_path_, moves_path_;
   bool moves_ = true;
   std::optional<FlushedFile> games_, moves_file_;

@@ -28,10 +28,9 @@ namespace gts {
 namespace {
 
 // A game of the schedule: a deterministic list of games, made before anything is played. Games 2k
-// and 2k+1 are a game pair: the same opening with the sides swapped.
+// and 2k+1 are pair k: the same opening with the sides swapped.
 struct ScheduledGame {
   int index = 0;    // position in the schedule: the game's identity in every output
-  int pair = 0;     // index / 2
   int pairing = 0;  // which pairing (unordered pair of players)
   int opening = 0;  // which opening
   int first = 0;    // player index moving first
@@ -64,7 +63,7 @@ std::vector<ScheduledGame> make_schedule(int players, const std::vector<int>& ga
         const auto [a, b] = pairings[static_cast<std::size_t>(p)];
         for (int swap = 0; swap < 2; ++swap) {
           const int index = static_cast<int>(games.size());
-          games.push_back({index, index / 2, p, o, swap == 0 ? a : b, swap == 0 ? b : a});
+          games.push_back({index, p, o, swap == 0 ? a : b, swap == 0 ? b : a});
         }
       }
     }
@@ -292,7 +291,7 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
   const auto& names = plan_.names;
   GameRow row;
   row.game = g.index;
-  row.pair = g.pair;
+  row.pair = g.index / 2;
   row.pairing = g.pairing;
   row.opening = g.opening;
   row.first = names[player[0]];
@@ -452,13 +451,13 @@ RunReport run_tournament(const RunOptions& options) {
     const ScheduledGame& g = schedule[static_cast<std::size_t>(r.game)];
     const std::string& first = names[static_cast<std::size_t>(g.first)];
     const std::string& second = names[static_cast<std::size_t>(g.second)];
-    if (r.first != first || r.second != second || r.pair != g.pair || r.pairing != g.pairing ||
+    if (r.first != first || r.second != second || r.pair != g.index / 2 || r.pairing != g.pairing ||
         r.opening != g.opening ||
         r.opening_position != plan.openings[static_cast<std::size_t>(g.opening)]) {
       throw std::runtime_error("game " + std::to_string(r.game) + " is recorded as " + r.first +
                                " vs " + r.second + " (pair " + std::to_string(r.pair) +
                                ", opening " + std::to_string(r.opening) + "); the schedule has " +
-                               first + " vs " + second + " (pair " + std::to_string(g.pair) +
+                               first + " vs " + second + " (pair " + std::to_string(g.index / 2) +
                                ", opening " + std::to_string(g.opening) + ")");
     }
   };

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <set>
+#include <ranges>
+#include <utility>
 
 #include "algorithms/search.h"
 #include "harness/config/blocks.h"
@@ -64,16 +65,15 @@ void read_weights(const YamlReader& reader, const YAML::Node& node, const GameHa
   const auto maxs =
       per_weight(reader, max, "'weights.max'", -kMaxWeight, kMaxWeight, n, kMaxWeight);
   const YAML::Node fixed = reader.find(node, "fixed");
-  std::set<int> seen;
   if (fixed.IsDefined()) {
     for (const auto& item : reader.items(fixed, "'weights.fixed'")) {
-      const auto pos = static_cast<int>(
+      const auto pos = static_cast<std::size_t>(
           reader.integer(item, "a position (1-based) in 'weights.fixed'", 1, 100000));
-      if (pos > static_cast<int>(n)) {
+      if (pos > n) {
         reader.fail(item, "'weights.fixed' names weight " + std::to_string(pos) +
                               "; the game has " + std::to_string(n) + " weights");
       }
-      if (!seen.insert(pos).second) {
+      if (std::exchange(c.spsa.weights[pos - 1].fixed, true)) {
         reader.fail(item, "weight " + std::to_string(pos) + " listed twice in 'weights.fixed'");
       }
     }
@@ -82,7 +82,6 @@ void read_weights(const YamlReader& reader, const YAML::Node& node, const GameHa
     SpsaWeight& w = c.spsa.weights[i];
     w.min = mins[i];
     w.max = maxs[i];
-    w.fixed = seen.count(static_cast<int>(i) + 1) != 0;
     const std::string which = "weight " + std::to_string(i + 1);
     if (w.min > w.max) {
       reader.fail(min.IsDefined() ? min : max, which + ": min " + format_number(w.min) +
@@ -93,7 +92,9 @@ void read_weights(const YamlReader& reader, const YAML::Node& node, const GameHa
                              format_number(w.min) + ", " + format_number(w.max) + "]");
     }
   }
-  if (seen.size() == n) reader.fail(fixed, "every weight is fixed: nothing to tune");
+  if (std::ranges::all_of(c.spsa.weights, &SpsaWeight::fixed)) {
+    reader.fail(fixed, "every weight is fixed: nothing to tune");
+  }
 }
 
 void read_spsa(const YamlReader& reader, const YAML::Node& node, TuneConfig& c) {
@@ -227,10 +228,8 @@ std::string quoted(const std::string& text) {
 
 // "{key: "value", ...}".
 std::string flow_map(const std::map<std::string, std::string>& values) {
-  std::string out;
-  for (const auto& [k, v] : values)
-    out.append(out.empty() ? "" : ", ").append(k + ": " + quoted(v));
-  return "{" + out + "}";
+  const auto entry = [](const auto& kv) { return kv.first + ": " + quoted(kv.second); };
+  return "{" + join_strings(values | std::views::transform(entry), ", ") + "}";
 }
 
 // One member of every weight, in order.
@@ -256,12 +255,11 @@ std::string tune_decisive_text(const TuneConfig& c) {
   line("  start", weights_text(field(c, &SpsaWeight::start)));
   line("  min", weights_text(field(c, &SpsaWeight::min)));
   line("  max", weights_text(field(c, &SpsaWeight::max)));
-  std::string fixed;
+  std::vector<std::string> fixed;
   for (std::size_t i = 0; i < c.spsa.weights.size(); ++i) {
-    if (c.spsa.weights[i].fixed)
-      fixed.append(fixed.empty() ? "" : ", ").append(std::to_string(i + 1));
+    if (c.spsa.weights[i].fixed) fixed.push_back(std::to_string(i + 1));
   }
-  line("  fixed", "[" + fixed + "]");
+  line("  fixed", "[" + join_strings(fixed, ", ") + "]");
   line("method", c.method);
   if (c.method == "spsa") {
     y += "spsa:\n";
@@ -344,9 +342,8 @@ std::vector<Candidate> round_robin_candidates(const TuneConfig& c) {
 }
 
 std::string weights_text(const std::vector<double>& weights) {
-  std::string out;
-  for (double x : weights) out.append(out.empty() ? "" : ", ").append(format_number(x));
-  return "[" + out + "]";
+  const std::string list = join_strings(weights | std::views::transform(format_number), ", ");
+  return "[" + list + "]";
 }
 
 std::vector<std::string> weight_names(std::size_t n) {

@@ -5,15 +5,13 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
-#include <numeric>
 #include <span>
 #include <stdexcept>
 
 #include "algorithms/search.h"
-#include "harness/config/config_error.h"
-#include "harness/config/yaml_reader.h"
 #include "harness/csv.h"
 #include "harness/mpi/work_distributor.h"
+#include "harness/pipeline/run_folder.h"
 #include "harness/pipeline/stats_wire.h"
 #include "harness/stats/elo.h"
 #include "harness/stats/ratings.h"
@@ -26,12 +24,6 @@
 namespace gts {
 
 namespace {
-
-// A step's job as it travels to the worker ranks.
-template <class IO, class Job>
-void job_fields(IO& io, Job& j) {
-  io(j.first, j.second, j.opening, j.seed);
-}
 
 // Plays job i of a step's list; the same class on rank 0 and on every worker.
 class TuneStepJobs final : public JobRunner {
@@ -53,6 +45,10 @@ class TuneStepJobs final : public JobRunner {
 };
 
 }  // namespace
+
+// A step's job as it travels to the worker ranks.
+void put(wire::Writer& w, const GameJob& j) { w(j.first, j.second, j.opening, j.seed); }
+void get(wire::Reader& r, GameJob& j) { r(j.first, j.second, j.opening, j.seed); }
 
 JobResult play_job(const GameHandle& game, const TuneEngine& engine, const GameJob& job,
                    const std::atomic<bool>* stop) {
@@ -98,19 +94,13 @@ JobResult decode_job_result(const std::string& bytes) {
 
 std::string tune_step_context(const std::string& config_path, const std::string& config_hash,
                               const std::vector<GameJob>& jobs) {
-  wire::Writer w;
-  w.str(config_path).str(config_hash).u64(jobs.size());
-  for (const auto& j : jobs) job_fields(w, j);
-  return w.take();
+  return wire::Writer()(config_path, config_hash, jobs).take();
 }
 
 std::unique_ptr<JobRunner> make_tune_jobs(const std::string& context) {
-  wire::Reader r(context);
-  const std::string path = r.str();
-  const std::string hash = r.str();
+  std::string path, hash;
   std::vector<GameJob> jobs;
-  for (std::uint64_t n = r.u64(); jobs.size() < n;) job_fields(r, jobs.emplace_back());
-  r.expect_end();
+  wire::Reader{context}(path, hash, jobs).expect_end();
   const TuneConfig c = load_tune_config(path);
   check_same_config(path, "the config", tune_config_hash(c), hash);
   for (const auto& j : jobs) {
@@ -140,7 +130,6 @@ struct TuneContext {
   const TuneConfig* config = nullptr;
   RunPipeline* pipeline = nullptr;  // runs the games; its hash is the config hash workers check
   std::shared_ptr<const GameHandle> game;
-  TuneEngine engine;
   Journal* journal = nullptr;
   std::map<int, double> resumed;  // game index -> first player's score, from the journal
   std::string error;              // what stopped the run, when a job or a rank failed
@@ -191,28 +180,26 @@ void add_game_pair(const TuneContext& ctx, std::uint64_t phase, int step, int pa
 // failure, then in ctx.error) before the step finished (what finished is journaled and is not
 // played again on resume).
 std::optional<std::vector<double>> play_step(TuneContext& ctx, const std::vector<StepGame>& games) {
+  const TuneConfig& c = *ctx.config;
   std::vector<double> scores(games.size(), 0.5);
-  std::vector<GameJob> jobs;       // the games not in the journal yet
-  std::vector<std::size_t> which;  // jobs[k] is games[which[k]]
+  std::vector<GameJob> jobs;
+  std::vector<std::size_t> todo;  // the games not in the journal yet
   for (std::size_t i = 0; i < games.size(); ++i) {
+    jobs.push_back(games[i].job);
     if (auto it = ctx.resumed.find(games[i].row.game); it != ctx.resumed.end()) {
       scores[i] = it->second;
     } else {
-      jobs.push_back(games[i].job);
-      which.push_back(i);
+      todo.push_back(i);
     }
   }
-  if (jobs.empty()) return scores;
+  const std::size_t expected = todo.size();
+  if (expected == 0) return scores;
   // Played here on oneTBB threads or, under mpirun, over every rank: the step's jobs travel in the
   // context, and each result comes back to this thread, which journals it.
-  const std::string context =
-      tune_step_context(ctx.config->source_path, ctx.pipeline->hash(), jobs);
-  std::vector<std::size_t> indices(jobs.size());
-  std::iota(indices.begin(), indices.end(), 0);
-  TuneStepJobs local(ctx.game, ctx.engine, std::move(jobs));
+  const std::string context = tune_step_context(c.source_path, ctx.pipeline->hash(), jobs);
+  TuneStepJobs local(ctx.game, {c.algorithm, c.depth, c.max_plies}, std::move(jobs));
   std::size_t finished = 0;
-  auto record = [&](std::size_t k, const std::string& bytes) {
-    const std::size_t i = which.at(k);
+  auto record = [&](std::size_t i, const std::string& bytes) {
     const JobResult r = decode_job_result(bytes);
     GameRow row = games[i].row;
     set_outcome(row, r.outcome);
@@ -222,9 +209,9 @@ std::optional<std::vector<double>> play_step(TuneContext& ctx, const std::vector
     ++finished;
   };
   const DistributeOutcome outcome =
-      ctx.pipeline->execute(kTuneJobKind, context, std::move(indices), local, record);
+      ctx.pipeline->execute(kTuneJobKind, context, std::move(todo), local, record);
   if (!outcome.error.empty()) ctx.error = outcome.error;
-  if (finished != which.size()) return std::nullopt;
+  if (finished != expected) return std::nullopt;
   return scores;
 }
 
@@ -496,7 +483,7 @@ void write_tuned_yaml(const std::string& dir, const TuneContext& ctx, const Tune
 
 }  // namespace
 
-TuneReport run_tune(const RunRequest& request) {
+int run_tune(const RunRequest& request) {
   TuneConfig config = load_tune_config(request.config_path);
   RunDescription description;
   description.command = "tune";
@@ -515,7 +502,6 @@ TuneReport run_tune(const RunRequest& request) {
   ctx.config = &config;
   ctx.pipeline = &pipeline;
   ctx.game = make_game(config.game, config.game_params);
-  ctx.engine = TuneEngine{config.algorithm, config.depth, config.max_plies};
   ctx.journal = &journal;
   for (const auto& r : journal.resumed_rows()) ctx.resumed[r.game] = r.first_score();
   pipeline.set_done(ctx.resumed.size());
@@ -532,12 +518,9 @@ TuneReport run_tune(const RunRequest& request) {
   if (phase.complete) verify = run_verify_phase(ctx, dir, phase.tuned, phase.games);
   journal.finish();
 
-  TuneReport report;
-  report.dir = dir;
   if (phase.complete && verify.complete) pipeline.set_field("verdict", verify.verdict);
-  report.exit_code = pipeline.finish(phase.complete && verify.complete, ctx.error);
-  if (report.exit_code != 0) return report;
-  report.verdict = verify.verdict;
+  const int exit_code = pipeline.finish(phase.complete && verify.complete, ctx.error);
+  if (exit_code != 0) return exit_code;
   write_tuned_yaml(dir, ctx, phase, verify);
   if (!request.quiet) {
     std::printf("tuned (%s): %s\n", phase.summary.c_str(), weights_text(phase.tuned).c_str());
@@ -546,7 +529,7 @@ TuneReport run_tune(const RunRequest& request) {
                 dir.c_str());
     std::printf("plots and report.html: harness report %s\n", shell_quote(dir).c_str());
   }
-  return report;
+  return 0;
 }
 
 }  // namespace gts

@@ -68,13 +68,8 @@ std::string tune_step_context(const std::string& config_path, const std::string&
 // the config it reads differs from rank 0's.
 std::unique_ptr<JobRunner> make_tune_jobs(const std::string& context);
 
-struct TuneReport {
-  int exit_code = 0;  // 0 when finished; 130 when stopped by a signal, 1 by a failed rank
-  std::string dir;
-  std::string verdict;  // "H1", "H0", "inconclusive" or "skipped"
-};
-
-// Bad configs throw ConfigError, bad options ParamError.
-TuneReport run_tune(const RunRequest& request);
+// Returns the exit code: 0 when finished; 130 when stopped by a signal, 1 by a failed rank. Bad
+// configs throw ConfigError, bad options ParamError.
+int run_tune(const RunRequest& request);
 
 }  // namespace gts
