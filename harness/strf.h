@@ -30,7 +30,11 @@ __attribute__((format(printf, 1, 2))) inline std::string strf(const char* format
 template <std::ranges::input_range Items>
 std::string join_strings(Items&& items, std::string_view sep) {
   std::string out;
-  for (const auto& item : items) out.append(out.empty() ? "" : sep).append(item);
+  bool first = true;
+  for (const auto& item : items) {
+    out.append(first ? "" : sep).append(item);
+    first = false;
+  }
   return out;
 }
 

@@ -9,6 +9,7 @@
 #include "harness/config/blocks.h"
 #include "harness/config/tournament_config.h"
 #include "harness/config/yaml_reader.h"
+#include "harness/strf.h"
 
 namespace gts {
 namespace {
@@ -489,6 +490,17 @@ TEST(YamlReader, TypedGettersNameWhatTheyExpected) {
   // An empty value is reported at its key, not at the next token (yaml-cpp's position for it).
   EXPECT_EQ(message([&] { (void)reader.text(reader.find(root, "h"), "'h'"); }),
             "r.yaml:7:1: expected a string for 'h', got nothing");
+}
+
+// join_strings puts the separator between every two items, empty ones too (CSV lines and name
+// lists go through it).
+TEST(Strings, JoinKeepsEmptyItems) {
+  EXPECT_EQ(join_strings(std::vector<std::string>{"", "a", "", "b", ""}, ","), ",a,,b,");
+  EXPECT_EQ(join_strings(std::vector<std::string>{"x", "y"}, ", "), "x, y");
+  EXPECT_EQ(join_strings(std::vector<std::string>{""}, ","), "");
+  EXPECT_EQ(join_strings(std::vector<std::string>{}, ","), "");
+  EXPECT_EQ(format_number(0.1), "0.1");
+  EXPECT_EQ(format_number(-2.5e-07), "-2.5e-07");
 }
 
 }  // namespace
