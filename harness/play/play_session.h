@@ -92,6 +92,8 @@ class PlaySession {
   bool human_turn();
   void play(const std::string& move, bool by_human);
   void undo();
+  // False, saying so after `command`, when the engine does not search (`nothing` to show then).
+  bool searches(const char* command, const char* nothing);
   void hint();
   void tree(const std::string& args);
   void print_board();

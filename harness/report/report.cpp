@@ -42,14 +42,6 @@ double Table::number(std::size_t row, std::string_view column) const {
   return parse_number(at(row, column));
 }
 
-double parse_number(std::string_view text) {
-  const std::string s(text);  // strtod reads "inf", "-inf" and "nan" too
-  char* end = nullptr;
-  const double v = std::strtod(s.c_str(), &end);
-  if (s.empty() || end != s.c_str() + s.size()) return std::numeric_limits<double>::quiet_NaN();
-  return v;
-}
-
 Table read_table(const fs::path& path) {
   if (!std::ifstream(path)) throw ConfigError(path.string(), "cannot read the file");
   const std::string text = read_file_text(path);

@@ -11,6 +11,7 @@
 // returns the HTML.
 #pragma once
 
+#include <cmath>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "harness/report/gnuplot.h"
+#include "harness/strf.h"
 
 namespace gts::report {
 
@@ -58,7 +60,9 @@ Table read_table(const std::filesystem::path& path);
 std::optional<Table> read_table_if(const std::filesystem::path& path);
 
 // Parses a number as the harness writes them ("12.5", "inf", "-inf", "nan"); NaN when it is not.
-double parse_number(std::string_view text);
+inline double parse_number(std::string_view text) {
+  return parse_whole<double>(text).value_or(std::nan(""));
+}
 
 std::string html_escape(std::string_view text);
 // A cell's background colour ("" for none), by row and column.
