@@ -2,9 +2,8 @@
 // every algorithm of the config on it, single-threaded, into CSV rows. A job depends on its index
 // alone (never on which thread or process runs it, nor in what order), so the jobs go through the
 // run pipeline (oneTBB threads or, under mpirun, every rank; journaled, resumable) and the rows are
-// the same. Rank 0 alone then writes compare.csv (one row per input, depth and algorithm),
-// inputs.csv, summary.csv (means and medians per group, depth and algorithm, with ratios to the
-// alpha-beta baseline and to the minimal tree) and the resolved config into the run folder.
+// the same. Rank 0 alone then writes compare.csv, inputs.csv, summary.csv and the resolved config
+// into the run folder (README.md, "Comparing algorithms" > "Outputs").
 #pragma once
 
 #include <cstddef>

@@ -1,14 +1,8 @@
 // `harness report RUN_DIR`: plots (PNG and SVG, through gnuplot) and one report.html that shows
 // them beside the tables, from the CSVs a run folder holds.
 //
-// The kind of run is recognised by its files (see kRunKinds in report.cpp, the one place to add
-// a kind):
-//   tournament  standings.csv, crosstable.csv (pairs.csv, games.csv, moves.csv when present)
-//   solve       solved_within.csv, summary.csv (solve.csv when present)
-//   compare     compare.csv, summary.csv
-//   tune        tune.csv (verify.csv, tuned.yaml when present)
-// A new kind plugs in there the same way: a detector and a function that draws the plots and
-// returns the HTML.
+// The kind of run is recognised by its files: kRunKinds in report.cpp is the one place to add a
+// kind, with the files that mark it and a function that draws its plots and returns the HTML.
 #pragma once
 
 #include <cmath>
