@@ -59,11 +59,8 @@ std::vector<CompareRow> run_compare_job(const ComparePlan& plan, std::size_t ind
   std::vector<CompareRow> rows;
   rows.reserve(c.algorithms.size());
   for (const CompareAlgorithm& a : c.algorithms) {
-    CompareRow row;
-    row.input = input.name;
-    row.algorithm = a.algorithm.name;
-    row.variant = a.name;
-    row.depth = job.depth;
+    CompareRow row{
+        .input = input.name, .algorithm = a.algorithm.name, .variant = a.name, .depth = job.depth};
     const SearchLimits limits{.depth = job.depth, .max_nodes = a.max_nodes, .stop = stop};
     try {
       // A fresh searcher per search: no state carries over from another job.
@@ -168,9 +165,9 @@ std::vector<CompareSummaryRow> summarize_compare(const ComparePlan& plan,
 
   std::vector<CompareSummaryRow> out;
   for (const auto& jobs : cells) {
-    const CompareInput& input = plan.inputs[plan.jobs[jobs[0]].input];  // its tree's shape
+    const CompareInput& input = plan.inputs[plan.jobs[jobs[0]].input];
     const int depth = plan.jobs[jobs[0]].depth;
-    const auto& shape = input.uniform;
+    const auto shape = uniform_shape(*c.sets[input.set].variants[input.variant].game);
     const std::size_t first = out.size();
     for (std::size_t a = 0; a < num_algorithms; ++a) {
       // One statistic of this algorithm's searches in the cell.
@@ -329,8 +326,8 @@ ComparePlan make_compare_plan(CompareConfig config) {
       }
       for (std::size_t i = 0; i < positions.size(); ++i) {
         const bool numbered = set.positions.kind != ComparePositions::Kind::kStart;
-        plan.inputs.push_back({numbered ? base + "#" + std::to_string(i + 1) : base, group, s, v,
-                               positions[i], uniform_shape(game)});
+        plan.inputs.push_back(
+            {numbered ? base + "#" + std::to_string(i + 1) : base, group, s, v, positions[i]});
         for (int depth : set.depths) plan.jobs.push_back({plan.inputs.size() - 1, depth});
       }
     }

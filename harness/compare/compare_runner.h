@@ -27,8 +27,6 @@ struct CompareInput {
   std::size_t set = 0;
   std::size_t variant = 0;
   std::string position;  // canonical notation
-  // Uniform trees (the random-tree game): branching and depth, for the minimal-tree ratio.
-  std::optional<std::pair<int, int>> uniform;
 };
 
 struct CompareJob {
@@ -46,16 +44,16 @@ struct ComparePlan {
 ComparePlan make_compare_plan(CompareConfig config);
 
 struct CompareRow {
-  std::string input;
-  std::string algorithm;  // registry name
-  std::string variant;    // the config entry's name
+  std::string input{};
+  std::string algorithm{};  // registry name
+  std::string variant{};    // the config entry's name
   int depth = 0;
   Value value = 0;
-  std::string best_move;  // notation; empty when the algorithm gave no legal move
-  SearchStats stats;      // stats.cpu_ms: the whole call, the algorithm's set-up included
-  bool complete = true;   // false when the entry's node budget cut the search short
-  bool agrees = false;    // value equal to the reference's on this job
-  std::string error;      // what the search threw, if it did (then agrees is false)
+  std::string best_move{};  // notation; empty when the algorithm gave no legal move
+  SearchStats stats{};      // stats.cpu_ms: the whole call, the algorithm's set-up included
+  bool complete = true;     // false when the entry's node budget cut the search short
+  bool agrees = false;      // value equal to the reference's on this job
+  std::string error{};      // what the search threw, if it did (then agrees is false)
 };
 
 struct CompareSummaryRow {

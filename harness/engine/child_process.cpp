@@ -250,13 +250,10 @@ bool ChildProcess::exited() {
   int r = 0;
   do r = waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT);
   while (r < 0 && errno == EINTR);
-  if (r < 0) {  // not our child (cannot happen): nothing to wait for
-    exited_ = true;
-    reaped_ = true;
-    return true;
-  }
-  if (info.si_pid != pid_) return false;
+  if (r == 0 && info.si_pid != pid_) return false;  // still running
+  // (r < 0: not our child, which cannot happen: nothing to wait for.)
   exited_ = true;
+  reaped_ = r < 0;
   code_ = info.si_code;
   status_ = info.si_status;
   return true;
