@@ -1,10 +1,6 @@
 // `harness compare` configs: input sets (a game, swept parameters, positions, depths) x algorithms.
-// Every key, with an example: README.md, "Comparing algorithms" > "Config".
-//
-// Sweep values are a scalar, a list, or an integer range "A..B". Every combination's game is built
-// while the config is read, so a combination the game rejects is reported at the sweep. Positions
-// from a file (one per line, '#' comments) are checked against every combination's game and
-// reported at FILE:LINE:COL. Every error is a ConfigError "FILE:LINE:COL: message".
+// Every key, with an example, and how sweeps and positions are checked: README.md, "Comparing
+// algorithms" > "Config". Every error is a ConfigError "FILE:LINE:COL: message".
 #pragma once
 
 #include <cstdint>

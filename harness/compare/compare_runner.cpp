@@ -59,11 +59,8 @@ std::vector<CompareRow> run_compare_job(const ComparePlan& plan, std::size_t ind
   std::vector<CompareRow> rows;
   rows.reserve(c.algorithms.size());
   for (const CompareAlgorithm& a : c.algorithms) {
-    CompareRow row;
-    row.input = input.name;
-    row.algorithm = a.algorithm.name;
-    row.variant = a.name;
-    row.depth = job.depth;
+    CompareRow row{
+        .input = input.name, .algorithm = a.algorithm.name, .variant = a.name, .depth = job.depth};
     const SearchLimits limits{.depth = job.depth, .max_nodes = a.max_nodes, .stop = stop};
     try {
       // A fresh searcher per search: no state carries over from another job.
@@ -150,63 +147,57 @@ std::string inputs_csv(const ComparePlan& plan) {
   return out;
 }
 
-// `rows` as run_compare_job returned them, concatenated in job order.
+// `rows` as run_compare_job returned them, concatenated in job order (every job's).
 std::vector<CompareSummaryRow> summarize_compare(const ComparePlan& plan,
                                                  const std::vector<CompareRow>& rows) {
   const CompareConfig& c = plan.config;
   const std::size_t num_algorithms = c.algorithms.size();
-  // The (group, depth) cells in the order met: group by group, since a group's first input brings
-  // all its depths. Each with the rows of every algorithm.
-  struct Cell {
-    const CompareInput* input;  // the group's first: its name and its tree's shape
-    int depth;
-    std::vector<std::vector<const CompareRow*>> rows;
-  };
-  std::vector<Cell> cells;
+  // The (group, depth) cells in the order met (group by group, since a group's first input brings
+  // all its depths), each with its jobs.
+  std::vector<std::vector<std::size_t>> cells;
   std::map<std::pair<std::string, int>, std::size_t> cell_of;
   for (std::size_t j = 0; j < plan.jobs.size(); ++j) {
-    const CompareInput& input = plan.inputs[plan.jobs[j].input];
-    const int depth = plan.jobs[j].depth;
-    const auto [it, fresh] = cell_of.try_emplace({input.group, depth}, cells.size());
-    if (fresh)
-      cells.push_back({&input, depth, std::vector<std::vector<const CompareRow*>>(num_algorithms)});
-    for (std::size_t a = 0; a < num_algorithms; ++a) {
-      const std::size_t r = j * num_algorithms + a;
-      if (r < rows.size()) cells[it->second].rows[a].push_back(&rows[r]);
-    }
+    const auto key = std::make_pair(plan.inputs[plan.jobs[j].input].group, plan.jobs[j].depth);
+    const auto [it, fresh] = cell_of.try_emplace(key, cells.size());
+    if (fresh) cells.emplace_back();
+    cells[it->second].push_back(j);
   }
 
   std::vector<CompareSummaryRow> out;
-  for (const auto& [input, depth, cell_rows] : cells) {
-    const std::string& group = input->group;
-    const auto& shape = input->uniform;
+  for (const auto& jobs : cells) {
+    const CompareInput& input = plan.inputs[plan.jobs[jobs[0]].input];
+    const int depth = plan.jobs[jobs[0]].depth;
+    const auto shape = uniform_shape(*c.sets[input.set].variants[input.variant].game);
     const std::size_t first = out.size();
     for (std::size_t a = 0; a < num_algorithms; ++a) {
+      // One statistic of this algorithm's searches in the cell.
+      const auto values = [&](auto field) {
+        std::vector<double> v;
+        for (std::size_t j : jobs)
+          v.push_back(static_cast<double>(rows[j * num_algorithms + a].stats.*field));
+        return v;
+      };
       CompareSummaryRow s;
-      s.group = group;
+      s.group = input.group;
       s.algorithm = c.algorithms[a].algorithm.name;
       s.variant = c.algorithms[a].name;
       s.depth = depth;
       s.plies = shape ? std::min(depth, shape->second) : depth != kDepthMax ? depth : kNaN;
-      std::vector<double> nodes, leaves, interior, cutoffs, hits, cpu;
-      for (const CompareRow* r : cell_rows[a]) {
-        ++s.inputs;
-        if (r->agrees) ++s.agree;
-        nodes.push_back(static_cast<double>(r->stats.nodes));
-        leaves.push_back(static_cast<double>(r->stats.leaves));
-        interior.push_back(static_cast<double>(r->stats.interior));
-        cutoffs.push_back(static_cast<double>(r->stats.cutoffs));
-        hits.push_back(static_cast<double>(r->stats.tt_hits));
-        cpu.push_back(r->stats.cpu_ms * 1e3);
-        s.peak_bytes_max = std::max(s.peak_bytes_max, static_cast<double>(r->stats.peak_bytes));
-      }
+      s.inputs = jobs.size();
+      s.agree = static_cast<std::size_t>(std::ranges::count_if(
+          jobs, [&](std::size_t j) { return rows[j * num_algorithms + a].agrees; }));
+      const std::vector<double> nodes = values(&SearchStats::nodes);
+      const std::vector<double> leaves = values(&SearchStats::leaves);
+      std::vector<double> cpu = values(&SearchStats::cpu_ms);
+      for (double& x : cpu) x *= 1e3;
       s.nodes_mean = mean(nodes);
       s.nodes_median = median(nodes);
       s.leaves_mean = mean(leaves);
       s.leaves_median = median(leaves);
-      s.interior_mean = mean(interior);
-      s.cutoffs_mean = mean(cutoffs);
-      s.tt_hits_mean = mean(hits);
+      s.interior_mean = mean(values(&SearchStats::interior));
+      s.cutoffs_mean = mean(values(&SearchStats::cutoffs));
+      s.tt_hits_mean = mean(values(&SearchStats::tt_hits));
+      s.peak_bytes_max = std::ranges::max(values(&SearchStats::peak_bytes));
       s.cpu_us_mean = mean(cpu);
       s.cpu_us_median = median(cpu);
       // Total CPU over total nodes (leaves): the means' ratio, in ns.
@@ -335,8 +326,8 @@ ComparePlan make_compare_plan(CompareConfig config) {
       }
       for (std::size_t i = 0; i < positions.size(); ++i) {
         const bool numbered = set.positions.kind != ComparePositions::Kind::kStart;
-        plan.inputs.push_back({numbered ? base + "#" + std::to_string(i + 1) : base, group, s, v,
-                               positions[i], uniform_shape(game)});
+        plan.inputs.push_back(
+            {numbered ? base + "#" + std::to_string(i + 1) : base, group, s, v, positions[i]});
         for (int depth : set.depths) plan.jobs.push_back({plan.inputs.size() - 1, depth});
       }
     }

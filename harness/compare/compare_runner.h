@@ -2,9 +2,8 @@
 // every algorithm of the config on it, single-threaded, into CSV rows. A job depends on its index
 // alone (never on which thread or process runs it, nor in what order), so the jobs go through the
 // run pipeline (oneTBB threads or, under mpirun, every rank; journaled, resumable) and the rows are
-// the same. Rank 0 alone then writes compare.csv (one row per input, depth and algorithm),
-// inputs.csv, summary.csv (means and medians per group, depth and algorithm, with ratios to the
-// alpha-beta baseline and to the minimal tree) and the resolved config into the run folder.
+// the same. Rank 0 alone then writes compare.csv, inputs.csv, summary.csv and the resolved config
+// into the run folder (README.md, "Comparing algorithms" > "Outputs").
 #pragma once
 
 #include <cstddef>
@@ -28,8 +27,6 @@ struct CompareInput {
   std::size_t set = 0;
   std::size_t variant = 0;
   std::string position;  // canonical notation
-  // Uniform trees (the random-tree game): branching and depth, for the minimal-tree ratio.
-  std::optional<std::pair<int, int>> uniform;
 };
 
 struct CompareJob {
@@ -47,16 +44,16 @@ struct ComparePlan {
 ComparePlan make_compare_plan(CompareConfig config);
 
 struct CompareRow {
-  std::string input;
-  std::string algorithm;  // registry name
-  std::string variant;    // the config entry's name
+  std::string input{};
+  std::string algorithm{};  // registry name
+  std::string variant{};    // the config entry's name
   int depth = 0;
   Value value = 0;
-  std::string best_move;  // notation; empty when the algorithm gave no legal move
-  SearchStats stats;      // stats.cpu_ms: the whole call, the algorithm's set-up included
-  bool complete = true;   // false when the entry's node budget cut the search short
-  bool agrees = false;    // value equal to the reference's on this job
-  std::string error;      // what the search threw, if it did (then agrees is false)
+  std::string best_move{};  // notation; empty when the algorithm gave no legal move
+  SearchStats stats{};      // stats.cpu_ms: the whole call, the algorithm's set-up included
+  bool complete = true;     // false when the entry's node budget cut the search short
+  bool agrees = false;      // value equal to the reference's on this job
+  std::string error{};      // what the search threw, if it did (then agrees is false)
 };
 
 struct CompareSummaryRow {

@@ -39,6 +39,18 @@ bool take_line(std::string& buffer, std::string& line) {
   return true;
 }
 
+// Appends what `fd` has to `buffer`; at the end of the stream (or an error) closes `fd`, ends a
+// last line that has no newline, and returns false.
+bool read_into(int& fd, std::string& buffer) {
+  char buf[4096];
+  const ssize_t n = read(fd, buf, sizeof buf);
+  if (n > 0) buffer.append(buf, static_cast<std::size_t>(n));
+  if (n > 0 || (n < 0 && (errno == EINTR || errno == EAGAIN))) return true;
+  close_fd(fd);
+  if (!buffer.empty()) buffer += '\n';
+  return false;
+}
+
 struct Spawned {
   pid_t pid = -1;
   int in = -1, out = -1, err = -1;
@@ -195,14 +207,7 @@ bool ChildProcess::write_line(const std::string& line) {
 }
 
 void ChildProcess::drain_stderr() {
-  char buf[4096];
-  const ssize_t n = read(err_fd_, buf, sizeof buf);
-  if (n > 0) {
-    err_buffer_.append(buf, static_cast<std::size_t>(n));
-  } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
-    close_fd(err_fd_);
-    if (!err_buffer_.empty()) err_buffer_ += '\n';  // a last line without its newline
-  }
+  (void)read_into(err_fd_, err_buffer_);
   for (std::string l; take_line(err_buffer_, l);) {
     if (stderr_sink_) stderr_sink_(l);
     err_tail_.push_back(std::move(l));
@@ -226,20 +231,12 @@ ChildProcess::Read ChildProcess::read_line(std::string& line, double timeout_ms,
       throw std::runtime_error(std::string("poll: ") + std::strerror(errno));
     }
     if (err_fd_ >= 0 && (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) != 0) drain_stderr();
-    if ((fds[0].revents & (POLLIN | POLLHUP | POLLERR)) != 0) {
-      char buf[4096];
-      const ssize_t got = read(out_fd_, buf, sizeof buf);
-      if (got > 0) {
-        out_buffer_.append(buf, static_cast<std::size_t>(got));
-      } else if (got == 0 || (errno != EINTR && errno != EAGAIN)) {
-        // End of output: what is left of stderr is read before the caller asks why.
-        const double until = wall_ms() + 100;
-        while (err_fd_ >= 0 && wall_ms() < until) {
-          pollfd e{err_fd_, POLLIN, 0};
-          if (poll(&e, 1, 20) > 0) drain_stderr();
-        }
-        close_fd(out_fd_);
-        if (!out_buffer_.empty()) out_buffer_ += '\n';  // a last line without its newline
+    if ((fds[0].revents & (POLLIN | POLLHUP | POLLERR)) != 0 && !read_into(out_fd_, out_buffer_)) {
+      // End of output: what is left of stderr is read before the caller asks why.
+      const double until = wall_ms() + 100;
+      while (err_fd_ >= 0 && wall_ms() < until) {
+        pollfd e{err_fd_, POLLIN, 0};
+        if (poll(&e, 1, 20) > 0) drain_stderr();
       }
     }
   }
@@ -253,13 +250,10 @@ bool ChildProcess::exited() {
   int r = 0;
   do r = waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT);
   while (r < 0 && errno == EINTR);
-  if (r < 0) {  // not our child (cannot happen): nothing to wait for
-    exited_ = true;
-    reaped_ = true;
-    return true;
-  }
-  if (info.si_pid != pid_) return false;
+  if (r == 0 && info.si_pid != pid_) return false;  // still running
+  // (r < 0: not our child, which cannot happen: nothing to wait for.)
   exited_ = true;
+  reaped_ = r < 0;
   code_ = info.si_code;
   status_ = info.si_status;
   return true;
@@ -275,14 +269,9 @@ void ChildProcess::terminate(double grace_ms) {
     // The whole group (a wrapper script's own children too), while the unreaped leader still
     // holds the group's id.
     kill(-pid_, SIGKILL);
-    int status = 0;
-    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    while (waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
     }
-    if (!exited_) {
-      exited_ = true;
-      code_ = WIFSIGNALED(status) ? CLD_KILLED : CLD_EXITED;
-      status_ = WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status);
-    }
+    exited_ = true;
     reaped_ = true;
   }
   close_fd(out_fd_);

@@ -143,8 +143,7 @@ ChildProcess::Read UgiEngine::expect(const std::string& word, double timeout_ms,
 }
 
 bool UgiEngine::new_game() {
-  if (!ok()) return false;
-  return send("uginewgame") && send("isready") && handshake("readyok");
+  return ok() && send("uginewgame") && send("isready") && handshake("readyok");
 }
 
 EngineMove UgiEngine::go(const EngineGo& request) {
@@ -218,29 +217,21 @@ double UgiEngine::cpu_ms() const {
   return static_cast<double>(utime + stime) * 1e3 / static_cast<double>(sysconf(_SC_CLK_TCK));
 }
 
-EnginePool::EnginePool(EngineSpec spec, const std::string& log_path, bool debug)
-    : spec_(std::move(spec)), log_(log_path, debug) {}
-
-std::unique_ptr<UgiEngine> EnginePool::acquire(const std::atomic<bool>* stop) {
-  {
-    std::lock_guard lock(mutex_);
-    if (!idle_.empty()) {
-      auto e = std::move(idle_.back());
-      idle_.pop_back();
-      return e;
-    }
-  }
-  return std::make_unique<UgiEngine>(spec_, &log_, stop);
-}
-
-void EnginePool::release(std::unique_ptr<UgiEngine> engine) {
-  if (engine == nullptr || !engine->ok()) return;  // destroyed: the process is ended
-  std::lock_guard lock(mutex_);
-  idle_.push_back(std::move(engine));
+PooledEngine::~PooledEngine() {
+  if (engine_ == nullptr || !engine_->ok()) return;  // destroyed: the process is ended
+  std::lock_guard lock(pool_.mutex_);
+  pool_.idle_.push_back(std::move(engine_));
 }
 
 std::string PooledEngine::start_game() {
-  if (engine_ == nullptr) engine_ = pool_.acquire(stop_);
+  {
+    std::lock_guard lock(pool_.mutex_);
+    if (engine_ == nullptr && !pool_.idle_.empty()) {
+      engine_ = std::move(pool_.idle_.back());
+      pool_.idle_.pop_back();
+    }
+  }
+  if (engine_ == nullptr) engine_ = std::make_unique<UgiEngine>(pool_.spec_, &pool_.log_, stop_);
   if (!engine_->ok() || !engine_->new_game()) return engine_->failure();
   return {};
 }

@@ -81,29 +81,23 @@ class UgiEngine {
 class EnginePool {
  public:
   // `log_path`: the player's log (stderr, and with `debug` the protocol).
-  EnginePool(EngineSpec spec, const std::string& log_path, bool debug);
-  EnginePool(const EnginePool&) = delete;
-  EnginePool& operator=(const EnginePool&) = delete;
-
-  // An idle engine, or a newly started one (check ok(): its handshake, which `stop` cuts short,
-  // may have failed).
-  std::unique_ptr<UgiEngine> acquire(const std::atomic<bool>* stop);
-  // Keeps a sound engine for the next game; ends any other.
-  void release(std::unique_ptr<UgiEngine> engine);
+  EnginePool(EngineSpec spec, const std::string& log_path, bool debug)
+      : spec_(std::move(spec)), log_(log_path, debug) {}
 
  private:
+  friend class PooledEngine;  // takes an idle engine or starts one, and gives back a sound one
   EngineSpec spec_;
   EngineLog log_;
   std::mutex mutex_;
   std::vector<std::unique_ptr<UgiEngine>> idle_;
 };
 
-// A player's engine for one game, as the game loop sees it: taken from the pool at the start of
-// the game and given back at its end.
+// A player's engine for one game, as the game loop sees it: taken from the pool (or started, its
+// handshake cut short by `stop`) at the start of the game, and given back at its end when sound.
 class PooledEngine final : public ExternalPlayer {
  public:
   PooledEngine(EnginePool& pool, const std::atomic<bool>* stop) : pool_(pool), stop_(stop) {}
-  ~PooledEngine() override { pool_.release(std::move(engine_)); }
+  ~PooledEngine() override;
   PooledEngine(const PooledEngine&) = delete;
   PooledEngine& operator=(const PooledEngine&) = delete;
 

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <exception>
 #include <istream>
 #include <ostream>
@@ -15,16 +14,9 @@ namespace gts {
 
 namespace {
 
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 std::string signed_value(Value v) { return strf("%+d", v); }
 
 std::string plies_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " ply" : " plies"); }
-
-bool searches(const AlgorithmSpec& spec) { return find_algorithm_info(spec.name).facts.searches; }
 
 TreeNode expand(const GameHandle& game, Searcher& searcher, const std::string& position, int depth,
                 int levels, int root_mover) {
@@ -203,30 +195,26 @@ void PlaySession::undo() {
   print_board();
 }
 
+bool PlaySession::searches(const char* command, const char* nothing) {
+  if (find_algorithm_info(options_.algorithm.name).facts.searches) return true;
+  out_ << command << ": the " << options_.algorithm.name << " player does not search, so "
+       << nothing << "\n";
+  return false;
+}
+
 void PlaySession::hint() {
-  if (!searches(options_.algorithm)) {
-    out_ << "hint: the " << options_.algorithm.name << " player does not search, so it has no "
-         << "hint to give\n";
-    return;
-  }
+  if (!searches("hint", "it has no hint to give")) return;
   const auto [best, summary] = engine_search();
   out_ << "hint: " << (best.empty() ? "none" : best) << "   " << summary << "\n";
 }
 
 void PlaySession::tree(const std::string& args) {
-  int levels = 1;
-  if (!args.empty()) {
-    auto [ptr, ec] = std::from_chars(args.data(), args.data() + args.size(), levels);
-    if (ec != std::errc() || ptr != args.data() + args.size() || levels < 1 || levels > 3) {
-      out_ << "tree: expected a number of levels 1..3, got '" << args << "'\n";
-      return;
-    }
-  }
-  if (!searches(options_.algorithm)) {
-    out_ << "tree: the " << options_.algorithm.name
-         << " player does not search, so there is no tree to show\n";
+  int levels = args.empty() ? 1 : parse_whole<int>(args).value_or(0);
+  if (levels < 1 || levels > 3) {
+    out_ << "tree: expected a number of levels 1..3, got '" << args << "'\n";
     return;
   }
+  if (!searches("tree", "there is no tree to show")) return;
   const std::string position = last_search_ ? last_search_->position : position_;
   if (!last_search_) out_ << "tree: no search yet; the tree of the current position\n";
   if (game_.is_terminal(position)) {
@@ -258,7 +246,8 @@ bool PlaySession::human_turn() {
   if (options_.echo_input) out_ << line << "\n";
   const std::string text(trim(line));
   const std::size_t space = std::min(text.find(' '), text.size());
-  const std::string word = lower(text.substr(0, space));
+  std::string word = text.substr(0, space);
+  std::ranges::transform(word, word.begin(), [](unsigned char c) { return std::tolower(c); });
   const std::string rest(trim(std::string_view(text).substr(space)));
   if (word == "quit" || word == "exit" || word == "q") return false;
   if (word == "undo" || word == "u") {

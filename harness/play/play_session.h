@@ -1,17 +1,9 @@
 // `harness play`: a game at the terminal, human against engine, engine against itself, or two
-// humans with the engine's hints: the Kalah course project (seed 002) made general, for every
-// registered game.
-//
-// The session reads commands line by line from an input stream and writes to an output stream, so
-// it runs the same under a terminal, through a pipe, or inside a test with string streams.
-//
-// At the prompt: a move in the game's notation, `undo` (back to before your last move), `hint`
-// (what the engine would play), `tree [LEVELS]` (the move tree of the last search), `help`, `quit`.
-//
-// The move tree is computed, not recorded: the search algorithms keep no tree, so `tree` searches
-// each child of the last searched position one ply shorter (and, with LEVELS > 1, expands the
-// children's children the same way). Its values are therefore exactly the minimax values the
-// engine's search saw at that depth, and the best child's value equals the engine's value.
+// humans with the engine's hints; its commands and the move tree: README.md, "Playing at the
+// terminal". The session reads commands line by line from an input stream and writes to an output
+// stream, so it runs the same under a terminal, through a pipe, or inside a test with string
+// streams. The move tree is computed, not recorded (the algorithms keep no tree), so its values
+// are exactly the minimax values the engine's search saw at that depth.
 #pragma once
 
 #include <cstdint>
@@ -92,6 +84,8 @@ class PlaySession {
   bool human_turn();
   void play(const std::string& move, bool by_human);
   void undo();
+  // False, saying so after `command`, when the engine does not search (`nothing` to show then).
+  bool searches(const char* command, const char* nothing);
   void hint();
   void tree(const std::string& args);
   void print_board();

@@ -42,14 +42,6 @@ double Table::number(std::size_t row, std::string_view column) const {
   return parse_number(at(row, column));
 }
 
-double parse_number(std::string_view text) {
-  const std::string s(text);  // strtod reads "inf", "-inf" and "nan" too
-  char* end = nullptr;
-  const double v = std::strtod(s.c_str(), &end);
-  if (s.empty() || end != s.c_str() + s.size()) return std::numeric_limits<double>::quiet_NaN();
-  return v;
-}
-
 Table read_table(const fs::path& path) {
   if (!std::ifstream(path)) throw ConfigError(path.string(), "cannot read the file");
   const std::string text = read_file_text(path);
@@ -349,19 +341,18 @@ std::string run_facts(const fs::path& run_dir, std::string& title) {
       rows += cat("<tr><th>", label, "</th><td>", html_escape(value), "</td></tr>\n");
   };
   // run.yaml holds the resolved config under `config`; a solve folder's config.yaml is the config.
-  const YAML::Node config = root["config"] ? root["config"] : root;
+  // (Not const: a missing key reads as an undefined node, never as one that throws when asked.)
+  YAML::Node config = root["config"] ? root["config"] : root;
   const YAML::Node run = root["run"];
-  if (config && config["name"]) title = yaml_text(config["name"]);
-  if (config && config["game"] && config["game"].IsScalar()) {
-    add("game", yaml_text(config["game"]));
-  } else if (config && config["game"] && config["game"].IsMap()) {
-    const YAML::Node params = config["game"]["params"];
-    add("game", cat(yaml_text(config["game"]["name"]), params ? cat(" ", yaml_text(params)) : ""));
+  YAML::Node game = config["game"];
+  if (config["name"]) title = yaml_text(config["name"]);
+  if (game.IsScalar()) add("game", yaml_text(game));
+  if (game.IsMap()) {
+    const YAML::Node params = game["params"];
+    add("game", cat(yaml_text(game["name"]), params ? cat(" ", yaml_text(params)) : ""));
   }
-  if (config && config["problems"] && config["problems"].IsSequence()) {
-    add("problems", std::to_string(config["problems"].size()));
-  }
-  if (config && config["limits"]) add("limits", yaml_text(config["limits"]));
+  if (config["problems"].IsSequence()) add("problems", std::to_string(config["problems"].size()));
+  add("limits", yaml_text(config["limits"]));
   if (run) {
     for (const std::string key :
          {"status", "games_done", "jobs_done", "runs_done", "seed", "threads", "started",

@@ -1,16 +1,11 @@
 // `harness report RUN_DIR`: plots (PNG and SVG, through gnuplot) and one report.html that shows
 // them beside the tables, from the CSVs a run folder holds.
 //
-// The kind of run is recognised by its files (see kRunKinds in report.cpp, the one place to add
-// a kind):
-//   tournament  standings.csv, crosstable.csv (pairs.csv, games.csv, moves.csv when present)
-//   solve       solved_within.csv, summary.csv (solve.csv when present)
-//   compare     compare.csv, summary.csv
-//   tune        tune.csv (verify.csv, tuned.yaml when present)
-// A new kind plugs in there the same way: a detector and a function that draws the plots and
-// returns the HTML.
+// The kind of run is recognised by its files: kRunKinds in report.cpp is the one place to add a
+// kind, with the files that mark it and a function that draws its plots and returns the HTML.
 #pragma once
 
+#include <cmath>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -19,6 +14,7 @@
 #include <vector>
 
 #include "harness/report/gnuplot.h"
+#include "harness/strf.h"
 
 namespace gts::report {
 
@@ -58,7 +54,9 @@ Table read_table(const std::filesystem::path& path);
 std::optional<Table> read_table_if(const std::filesystem::path& path);
 
 // Parses a number as the harness writes them ("12.5", "inf", "-inf", "nan"); NaN when it is not.
-double parse_number(std::string_view text);
+inline double parse_number(std::string_view text) {
+  return parse_whole<double>(text).value_or(std::nan(""));
+}
 
 std::string html_escape(std::string_view text);
 // A cell's background colour ("" for none), by row and column.

@@ -1,13 +1,7 @@
 // `harness solve`: every problem x solver of a config, a job each, through the run pipeline (in
-// parallel on oneTBB threads or MPI ranks, journaled, resumable), then the report files, computed
-// from its rows:
-//
-//   solve.csv          problem, algorithm, result, expected, correct, best_move, nodes, time_ms,
-//                      depth, peak_bytes (one row per problem and solver)
-//   summary.csv        Zhang et al.'s Table 1: per solver, problems solved and failed, and mean
-//                      time, nodes and depth over the problems every solver solved ("common") and
-//                      over the problems this solver solved
-//   solved_within.csv  problems solved within t ms, one column per solver (Zhang et al.'s Fig. 3)
+// parallel on oneTBB threads or MPI ranks, journaled, resumable), then the report files computed
+// from its rows: solve.csv, summary.csv (Zhang et al.'s Table 1) and solved_within.csv (their
+// Fig. 3), whose columns README.md lists ("Solving AND/OR goals").
 //
 // A result counts as solved when it is proved or disproved and does not contradict the known
 // answer; one that contradicts it is wrong (and failed); unknown is failed.

@@ -54,16 +54,16 @@ struct SearchTrace {
     [[nodiscard]] bool searched() const { return visits() > 0; }
   };
 
-  std::string game;       // label
-  std::string position;   // root, notation
-  std::string algorithm;  // label
-  std::string evaluation;
+  std::string game{};       // label
+  std::string position{};   // root, notation
+  std::string algorithm{};  // label
+  std::string evaluation{};
   int depth = 0;
-  SearchResult result;
-  std::string best_move;     // notation, or "none"
-  std::vector<Node> nodes;   // nodes[0] is the root; a child's index is above its parent's
-  std::uint32_t passes = 0;  // times the root's moves were generated (iterations, MT passes)
-  std::uint32_t pops = 0;    // SSS*: states that left OPEN
+  SearchResult result{};
+  std::string best_move{};    // notation, or "none"
+  std::vector<Node> nodes{};  // nodes[0] is the root; a child's index is above its parent's
+  std::uint32_t passes = 0;   // times the root's moves were generated (iterations, MT passes)
+  std::uint32_t pops = 0;     // SSS*: states that left OPEN
   std::uint64_t ordering_evals = 0;  // evaluations that only ordered moves (static ordering)
 
   [[nodiscard]] std::uint64_t total_visits() const;

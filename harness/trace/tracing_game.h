@@ -127,10 +127,7 @@ class Tracer {
   // Game-independent copy with moves in notation and values in the root mover's view.
   SearchTrace finish() {
     settle(-2);
-    SearchTrace t;
-    t.passes = passes_;
-    t.ordering_evals = ordering_evals_;
-    t.pops = pops_;
+    SearchTrace t{.passes = passes_, .pops = pops_, .ordering_evals = ordering_evals_};
     t.nodes.assign(nodes_.begin(), nodes_.end());  // the counts; children and views below
     const int root_mover = game_.to_move(nodes_[0].state);
     for (std::size_t i = 0; i < nodes_.size(); ++i) {
