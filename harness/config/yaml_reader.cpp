@@ -7,7 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <set>
+#include <map>
 #include <sstream>
 
 #include "harness/strf.h"
@@ -140,7 +140,7 @@ void YamlReader::expect_map(const YAML::Node& node, const std::string& what) con
 
 void YamlReader::check_keys(const YAML::Node& map, const std::vector<std::string_view>& allowed,
                             const std::string& where) const {
-  std::set<std::string> seen;
+  std::map<std::string, YAML::Node> seen;  // each key's first node
   for (auto it = map.begin(); it != map.end(); ++it) {
     const YAML::Node key = it->first;
     if (!key.IsScalar()) fail(key, "expected a key name " + where + ", got " + describe_node(key));
@@ -162,7 +162,10 @@ void YamlReader::check_keys(const YAML::Node& map, const std::vector<std::string
       }
       fail(key, message + " (allowed: " + join_strings(allowed, ", ") + ")");
     }
-    if (!seen.insert(name).second) fail(key, "key '" + name + "' given twice " + where);
+    if (const auto [first, fresh] = seen.emplace(name, key); !fresh) {
+      fail(key, "'" + name + "' given twice " + where + " (first at " +
+                    position_text(first->second) + ")");
+    }
   }
 }
 

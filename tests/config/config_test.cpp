@@ -487,6 +487,15 @@ TEST(YamlReader, TypedGettersNameWhatTheyExpected) {
             }),
             "r.yaml:6:1: unknown key 'f' here (allowed: a, b, c, d, e)");
   EXPECT_FALSE(reader.find(root, "g").IsDefined());
+  // A key given twice (yaml-cpp keeps both) is named at its second place, with its first; a map of
+  // names (entries) says the same.
+  const YAML::Node twice = reader.load_text("x: 1\ny: 2\nx: 3\n");
+  EXPECT_EQ(message([&] {
+              reader.check_keys(twice, {"x", "y"}, "in 'top'");
+            }),
+            "r.yaml:3:1: 'x' given twice in 'top' (first at 1:1)");
+  EXPECT_EQ(message([&] { (void)reader.entries(twice, "'top'", "a name"); }),
+            "r.yaml:3:1: 'x' given twice in 'top' (first at 1:1)");
   // An empty value is reported at its key, not at the next token (yaml-cpp's position for it).
   EXPECT_EQ(message([&] { (void)reader.text(reader.find(root, "h"), "'h'"); }),
             "r.yaml:7:1: expected a string for 'h', got nothing");
