@@ -91,15 +91,20 @@ std::vector<std::string> read_positions(const YamlReader& reader, const YAML::No
                                         const std::string& written, const std::string& noun,
                                         const std::vector<const GameHandle*>& games) {
   std::vector<std::string> out;
+  const bool openings = noun == "openings";
+  const std::string item = openings ? "opening position" : "position";
   const auto add = [&](const std::string& text, const auto& fail) {
     for (const GameHandle* game : games) {
       std::string canonical;
       try {
         canonical = game->canonical_position(text);
       } catch (const InputError& e) {  // ParseError, ParamError
-        fail("bad position" + (games.size() > 1 ? " for " + game->label() : "") + ": " + e.what());
+        fail("bad " + item + (games.size() > 1 ? " for " + game->label() : "") + ": " + e.what());
       }
-      if (game->is_terminal(canonical)) fail("position '" + text + "' is already a finished game");
+      if (game->is_terminal(canonical)) {
+        fail(item + " '" + text + "' is already a finished game: there is nothing to " +
+             (openings ? "play" : "search"));
+      }
       if (game == games.front()) out.push_back(canonical);
     }
   };

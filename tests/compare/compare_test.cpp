@@ -269,6 +269,9 @@ TEST(Compare, BadConfigsAreLocated) {
       {"inputs:\n  - game: tictactoe\n    positions: {list: [xxxxxxxxx]}\n"
        "algorithms: [{name: ab, algorithm: alphabeta}]\n",
        "3:24", "bad position"},
+      {"inputs:\n  - game: tictactoe\n    positions: {list: ['XXX/OO./...:O']}\n"
+       "algorithms: [{name: ab, algorithm: alphabeta}]\n",
+       "3:24", "position 'XXX/OO./...:O' is already a finished game: there is nothing to search"},
       {"inputs:\n  - game: tictactoe\n    positions: {sample: 3}\n"
        "algorithms: [{name: ab, algorithm: alphabeta}]\n",
        "3:16", "needs 'plies'"},

@@ -306,7 +306,22 @@ TEST(TournamentConfigErrors, MalformedYaml) {
 
 TEST(TournamentConfigErrors, BadOpeningPosition) {
   expect_error("bad_position.yaml", at("bad_position.yaml", 9, 7),
-               "bad position: kalah position: the seeds add up to 25, expected 24");
+               "bad opening position: kalah position: the seeds add up to 25, expected 24");
+}
+
+TEST(TournamentConfigErrors, FinishedOpeningPosition) {
+  try {
+    (void)load_tournament_config_text(
+        "game: tictactoe\nplayers:\n  - {name: a, algorithm: alphabeta, depth: 2}\n"
+        "  - {name: b, algorithm: alphabeta, depth: 3}\n"
+        "openings: {kind: list, positions: ['XXX/OO./...:O']}\n",
+        "t.yaml");
+    ADD_FAILURE() << "no error";
+  } catch (const ConfigError& e) {
+    EXPECT_STREQ(e.what(),
+                 "t.yaml:5:36: opening position 'XXX/OO./...:O' is already a finished game: "
+                 "there is nothing to play");
+  }
 }
 
 TEST(TournamentConfigErrors, OpeningsFileMissing) {
@@ -317,7 +332,7 @@ TEST(TournamentConfigErrors, OpeningsFileMissing) {
 TEST(TournamentConfigErrors, OpeningsFileBadLine) {
   // Located in the openings file, not in the config.
   expect_error("bad_openings_file.yaml", kData + "bad_openings.txt:4:4: ",
-               "bad position: kalah position: expected 10 numbers, got 9");
+               "bad opening position: kalah position: expected 10 numbers, got 9");
 }
 
 TEST(TournamentConfigErrors, GauntletPlayerMissing) {
