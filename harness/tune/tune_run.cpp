@@ -101,8 +101,20 @@ std::unique_ptr<JobRunner> make_tune_jobs(const std::string& context) {
   std::string path, hash;
   std::vector<GameJob> jobs;
   wire::Reader{context}(path, hash, jobs).expect_end();
-  const TuneConfig c = load_tune_config(path);
-  check_same_config(path, "the config", tune_config_hash(c), hash);
+  // Rank 0 sends one context per step: the config is read once per path and hash, not at every
+  // step (serve() builds runners one at a time, so this cache needs no lock).
+  struct Loaded {
+    std::string path, hash;
+    TuneConfig config;
+  };
+  static std::optional<Loaded> loaded;
+  if (!loaded || loaded->path != path || loaded->hash != hash) {
+    loaded.reset();
+    TuneConfig config = load_tune_config(path);
+    check_same_config(path, "the config", tune_config_hash(config), hash);
+    loaded = Loaded{path, hash, std::move(config)};
+  }
+  const TuneConfig& c = loaded->config;
   for (const auto& j : jobs) {
     if (j.first.size() != c.num_weights() || j.second.size() != c.num_weights()) {
       throw std::runtime_error("malformed tune step: a job's weights do not match the config");
