@@ -111,7 +111,7 @@ std::vector<std::string> read_positions(const YamlReader& reader, const YAML::No
   if (list.IsDefined()) {
     const auto items = reader.items(list, what);
     for (std::size_t i = 0; i < items.size(); ++i) {
-      add(reader.text(items[i], "position " + std::to_string(i + 1) + " in " + what),
+      add(reader.text(items[i], item + " " + std::to_string(i + 1) + " in " + what),
           [&](const std::string& message) { reader.fail(items[i], message); });
     }
   }
@@ -291,12 +291,12 @@ PlayerEval player_eval(const YamlReader& reader, const YAML::Node& v, const std:
   if (auto it = evaluations.find(name); it != evaluations.end()) return {name, it->second, v};
   const auto& kinds = game.evaluations;
   if (std::ranges::find(kinds, name, &EvalInfo::kind) == kinds.end()) {
-    std::string known;
-    for (const auto& [n, spec] : evaluations) known += (known.empty() ? "" : ", ") + n;
-    for (const auto& k : kinds) known += (known.empty() ? "" : ", ") + k.kind;
+    std::vector<std::string> known;
+    for (const auto& [n, spec] : evaluations) known.push_back(n);
+    for (const auto& k : kinds) known.push_back(k.kind);
     reader.fail(v, who + ": unknown evaluation '" + name +
                        "': not a name in 'evaluations' nor an evaluation kind of " + game.name +
-                       " (known: " + known + ")");
+                       " (known: " + join_strings(known, ", ") + ")");
   }
   return {name, EvalSpec{name, {}}, v};
 }
@@ -327,7 +327,7 @@ std::vector<PlayerConfig> read_player(const YamlReader& reader, const YAML::Node
   keys.push_back("options");
   reader.check_keys(item, keys, where);
   const YAML::Node name_node = reader.require(item, "name", where);
-  const std::string name = reader.identifier(name_node, "a " + defaults.entry + "'s 'name'");
+  const std::string name = reader.identifier(name_node, "the 'name' of " + entry);
   const std::string who = defaults.entry + " '" + name + "'";
 
   PlayerConfig player;

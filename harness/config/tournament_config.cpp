@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <climits>
+#include <ranges>
 
 #include "algorithms/search.h"
 #include "harness/config/config_hash.h"
@@ -92,12 +93,13 @@ void read_tournament(const YamlReader& reader, const YAML::Node& node, Tournamen
                   "missing required key 'gauntlet' in 'tournament' (format gauntlet: the "
                   "players who play all the others)");
     }
-    std::string names;
-    for (const auto& p : c.players) names += (names.empty() ? "" : ", ") + p.name;
     for (const auto& g : reader.items(gauntlet, "'tournament.gauntlet'")) {
       const std::string name = reader.identifier(g, "a 'tournament.gauntlet' player");
       if (std::ranges::find(c.players, name, &PlayerConfig::name) == c.players.end()) {
-        reader.fail(g, "gauntlet player '" + name + "' is not a player (players: " + names + ")");
+        reader.fail(g,
+                    "gauntlet player '" + name + "' is not a player (players: " +
+                        join_strings(c.players | std::views::transform(&PlayerConfig::name), ", ") +
+                        ")");
       }
       if (std::ranges::find(c.gauntlet, name) != c.gauntlet.end()) {
         reader.fail(g, "gauntlet player '" + name + "' listed twice");

@@ -362,7 +362,7 @@ TEST(TournamentConfigErrors, UnknownKeysInNestedBlocks) {
   expect_error("bad_openings_key.yaml", at("bad_openings_key.yaml", 7, 3),
                "'count' applies only to openings kind 'random', not 'start'");
   expect_error("bad_player_name.yaml", at("bad_player_name.yaml", 3, 12),
-               "for a player's 'name', got 'a b'");
+               "for the 'name' of player 1, got 'a b'");
 }
 
 TEST(TournamentConfigErrors, MissingAndEmptyFiles) {
