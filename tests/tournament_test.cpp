@@ -905,10 +905,10 @@ TEST(Reports, PentanomialCountsOverGamePairs) {
   const PairingStats& p = pairings[0];
   EXPECT_EQ(p.a, "A");
   EXPECT_EQ(p.b, "B");
-  EXPECT_EQ(p.games, 13);
-  EXPECT_EQ(p.wins, 5);
-  EXPECT_EQ(p.draws, 4);
-  EXPECT_EQ(p.losses, 4);
+  EXPECT_EQ(p.wdl.games(), 13);
+  EXPECT_EQ(p.wdl.wins, 5);
+  EXPECT_EQ(p.wdl.draws, 4);
+  EXPECT_EQ(p.wdl.losses, 4);
   EXPECT_EQ(p.ll, 1);
   EXPECT_EQ(p.ld, 1);
   EXPECT_EQ(p.wl_dd, 2);

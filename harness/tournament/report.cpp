@@ -79,9 +79,8 @@ std::vector<Standing> compute_standings(const std::vector<std::string>& players,
       const std::size_t p = side == 0 ? a : b;
       const double score = side == 0 ? s : 1.0 - s;
       Standing& x = st[p];
-      ++x.games;
+      x.wdl.add(score);
       x.score += score;
-      ++(score == 1.0 ? x.wins : score == 0.0 ? x.losses : x.draws);
       if (r.forfeit == players[p]) ++x.forfeits;
       // Sums until divided by the moves below.
       x.nodes_per_move += static_cast<double>(side == 0 ? r.first_nodes : r.second_nodes);
@@ -137,8 +136,7 @@ std::vector<PairingStats> compute_pairings(const std::vector<GameRow>& rows) {
       p.b = a_first ? r.second : r.first;
     }
     const double s = r.first == p.a ? r.first_score() : 1.0 - r.first_score();
-    ++p.games;
-    ++(s == 1.0 ? p.wins : s == 0.0 ? p.losses : p.draws);
+    p.wdl.add(s);
   }
   for (const auto& [pair, games] : by_pair) {
     if (games.size() != 2) continue;  // half a pair (an interrupted run) has no pair score
@@ -151,7 +149,7 @@ std::vector<PairingStats> compute_pairings(const std::vector<GameRow>& rows) {
   std::vector<PairingStats> out;
   for (auto& [pairing, p] : by_pairing) {
     p.elo = elo_from_pentanomial(p);
-    p.bayes = bayes_elo_from_wdl(WdlCounts{p.wins, p.draws, p.losses});
+    p.bayes = bayes_elo_from_wdl(p.wdl);
     out.push_back(p);
   }
   return out;
@@ -165,10 +163,10 @@ std::string write_tournament_reports(const std::string& dir,
       csv::line({"player", "games", "wins", "draws", "losses", "score", "elo", "elo_lo", "elo_hi",
                  "rating_status", "nodes_per_move", "cpu_ms_per_move", "forfeits"});
   for (const auto& s : standings) {
-    text += csv::line({s.player, std::to_string(s.games), std::to_string(s.wins),
-                       std::to_string(s.draws), std::to_string(s.losses), csv::number(s.score, 1),
-                       csv::number(s.elo, 1), csv::number(s.elo_lo, 1), csv::number(s.elo_hi, 1),
-                       s.rating_status, csv::number(s.nodes_per_move, 1),
+    text += csv::line({s.player, std::to_string(s.wdl.games()), std::to_string(s.wdl.wins),
+                       std::to_string(s.wdl.draws), std::to_string(s.wdl.losses),
+                       csv::number(s.score, 1), csv::number(s.elo, 1), csv::number(s.elo_lo, 1),
+                       csv::number(s.elo_hi, 1), s.rating_status, csv::number(s.nodes_per_move, 1),
                        csv::number(s.cpu_ms_per_move, 3), std::to_string(s.forfeits)});
   }
   write_file(dir + "/standings.csv", text);
@@ -203,13 +201,13 @@ std::string write_tournament_reports(const std::string& dir,
                     "wd", "ww", "elo", "elo_error", "los", "nelo", "nelo_error", "bayes_elo",
                     "drawelo"});
   for (const auto& p : compute_pairings(rows)) {
-    text += csv::line({p.a, p.b, std::to_string(p.games), std::to_string(p.wins),
-                       std::to_string(p.draws), std::to_string(p.losses), std::to_string(p.ll),
-                       std::to_string(p.ld), std::to_string(p.wl_dd), std::to_string(p.wd),
-                       std::to_string(p.ww), csv::number(p.elo.elo, 2), csv::number(p.elo.error, 2),
-                       csv::number(p.elo.los * 100.0, 2), csv::number(p.elo.nelo, 2),
-                       csv::number(p.elo.nelo_error, 2), csv::number(p.bayes.elo, 2),
-                       csv::number(p.bayes.drawelo, 2)});
+    text += csv::line({p.a, p.b, std::to_string(p.wdl.games()), std::to_string(p.wdl.wins),
+                       std::to_string(p.wdl.draws), std::to_string(p.wdl.losses),
+                       std::to_string(p.ll), std::to_string(p.ld), std::to_string(p.wl_dd),
+                       std::to_string(p.wd), std::to_string(p.ww), csv::number(p.elo.elo, 2),
+                       csv::number(p.elo.error, 2), csv::number(p.elo.los * 100.0, 2),
+                       csv::number(p.elo.nelo, 2), csv::number(p.elo.nelo_error, 2),
+                       csv::number(p.bayes.elo, 2), csv::number(p.bayes.drawelo, 2)});
   }
   write_file(dir + "/pairs.csv", text);
 
@@ -225,11 +223,14 @@ std::string write_tournament_reports(const std::string& dir,
             ? "(reference)"
             : "[" + csv::number(s.elo_lo, 0) + ", " + csv::number(s.elo_hi, 0) + "]";
     unrated = unrated || std::isnan(s.elo);
-    table += strf("%-4d %-24s %6d %5d %5d %5d %6.1f%% %8s %17s %12.0f %10.3f %8d\n", ++rank,
-                  s.player.c_str(), s.games, s.wins, s.draws, s.losses,
-                  s.games ? 100.0 * s.score / s.games : 0.0,
-                  std::isnan(s.elo) ? "none" : csv::number(s.elo, 1).c_str(), interval.c_str(),
-                  s.nodes_per_move, s.cpu_ms_per_move, s.forfeits);
+    const auto games = s.wdl.games();
+    table +=
+        strf("%-4d %-24s %6lld %5lld %5lld %5lld %6.1f%% %8s %17s %12.0f %10.3f %8d\n", ++rank,
+             s.player.c_str(), static_cast<long long>(games), static_cast<long long>(s.wdl.wins),
+             static_cast<long long>(s.wdl.draws), static_cast<long long>(s.wdl.losses),
+             games ? 100.0 * s.score / static_cast<double>(games) : 0.0,
+             std::isnan(s.elo) ? "none" : csv::number(s.elo, 1).c_str(), interval.c_str(),
+             s.nodes_per_move, s.cpu_ms_per_move, s.forfeits);
   }
   if (unrated) {
     table +=

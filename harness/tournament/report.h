@@ -12,7 +12,7 @@ namespace gts {
 
 struct Standing {
   std::string player;
-  int games = 0, wins = 0, draws = 0, losses = 0;
+  WdlCounts wdl;
   double score = 0;  // points
   // Maximum-likelihood rating, mean 0 over the reference group (the players whose ratings exist
   // together), with its 95% interval. A player outside that group (who won or lost every game
@@ -28,9 +28,9 @@ struct Standing {
 // The counts ll ... ww: the pentanomial over complete game pairs, A's view.
 struct PairingStats : PentanomialCounts {
   std::string a, b;  // A is the player who moved first in the pair's first game
-  int games = 0, wins = 0, draws = 0, losses = 0;  // A's view
-  EloEstimate elo;                                 // from the pentanomial, A's view
-  BayesElo bayes;                                  // from W/D/L (NaN without a win and a loss)
+  WdlCounts wdl;     // A's view
+  EloEstimate elo;   // from the pentanomial, A's view
+  BayesElo bayes;    // from W/D/L (NaN without a win and a loss)
 };
 
 // Standings sorted by score (then rating, then name).

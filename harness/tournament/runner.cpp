@@ -379,16 +379,18 @@ std::string interim_ratings(const std::vector<std::string>& names, const std::ve
       const bool a = p.a == names[0];
       const double sign = a ? 1.0 : -1.0;
       const EloEstimate& e = p.elo;
-      out += strf(" %s vs %s W/D/L %d/%d/%d, Elo %+.1f +- %.1f, nElo %+.1f +- %.1f, LOS %.1f%%",
-                  names[0].c_str(), names[1].c_str(), a ? p.wins : p.losses, p.draws,
-                  a ? p.losses : p.wins, sign * e.elo, e.error, sign * e.nelo, e.nelo_error,
-                  100.0 * (a ? e.los : 1.0 - e.los));
+      const auto ll = [](std::int64_t v) { return static_cast<long long>(v); };
+      out +=
+          strf(" %s vs %s W/D/L %lld/%lld/%lld, Elo %+.1f +- %.1f, nElo %+.1f +- %.1f, LOS %.1f%%",
+               names[0].c_str(), names[1].c_str(), ll(a ? p.wdl.wins : p.wdl.losses),
+               ll(p.wdl.draws), ll(a ? p.wdl.losses : p.wdl.wins), sign * e.elo, e.error,
+               sign * e.nelo, e.nelo_error, 100.0 * (a ? e.los : 1.0 - e.los));
     }
     if (sprt != nullptr) out += ", " + sprt->llr_text();
     return out;
   }
   for (const Standing& s : compute_standings(names, rows)) {
-    out += strf(" %s %.1f/%d", s.player.c_str(), s.score, s.games);
+    out += strf(" %s %.1f/%lld", s.player.c_str(), s.score, static_cast<long long>(s.wdl.games()));
     if (std::isfinite(s.elo)) out += strf(" (%+.0f)", s.elo);
   }
   return out;
