@@ -400,7 +400,10 @@ awk -F'\t' -v OFS=, -v solvecsv="$solvecsv" -v csv="$out/results.csv" -v table="
       if (agree_exp == "yes") agr_e[cls]++; else dis_e[cls]++
       if (gnugo_ok) solved_ok[cls]++
     }
-    if (gnugo_ok && $5 == "") conv_ok[cls]++
+    if (gnugo_ok && $5 == "") {
+      conv_ok[cls]++
+      okms[cls] = okms[cls] " " (settled ? ms[id] : 1e12)  # unsettled: past any budget
+    }
     q = $13; gsub(/"/, "", q)
     r = $5; gsub(/"/, "\"\"", r)
     print id, $2, $3, size, $6, "\"" $7 "\"", $9, "\"" q "\"", $10, gnugo_ok ? "yes" : "no", ours,
@@ -412,8 +415,8 @@ awk -F'\t' -v OFS=, -v solvecsv="$solvecsv" -v csv="$out/results.csv" -v table="
     order[5] = "not converted"
     print "| board | tests | GNU Go correct | settled in " time_ms / 1000 " s (" algorithm ") | " \
           "of the GNU Go correct | agree with GNU Go | disagree | agree with reading.tst | " \
-          "disagree | median ms | max ms | median nodes |" > table
-    print "|---|---|---|---|---|---|---|---|---|---|---|---|" > table
+          "disagree | median ms | max ms | median nodes | median ms of the GNU Go correct |" > table
+    print "|---|---|---|---|---|---|---|---|---|---|---|---|---|" > table
     for (i = 1; i <= 6; ++i) {
       c = (i <= 5) ? order[i] : "all"
       if (i <= 5 && !(c in seen)) continue
@@ -422,19 +425,20 @@ awk -F'\t' -v OFS=, -v solvecsv="$solvecsv" -v csv="$out/results.csv" -v table="
         VO[c] = solved_ok[c] + 0; CO[c] = conv_ok[c] + 0; A[c] = agr[c] + 0; D[c] = dis[c] + 0
         AE[c] = agr_e[c] + 0; DE[c] = dis_e[c] + 0; S[c] = stars[c] + 0; SO[c] = stars_ok[c] + 0
         P[c] = gpass[c] + 0; PS[c] = gpass_star[c] + 0; TL[c] = times[c]; NL[c] = nn[c]
-        MX[c] = maxms[c] + 0
+        MX[c] = maxms[c] + 0; OL[c] = okms[c]
         T["all"] += T[c]; G["all"] += G[c]; C["all"] += C[c]; V["all"] += V[c]
         VO["all"] += VO[c]; CO["all"] += CO[c]; A["all"] += A[c]; D["all"] += D[c]
         AE["all"] += AE[c]; DE["all"] += DE[c]; S["all"] += S[c]; SO["all"] += SO[c]
         P["all"] += P[c]; PS["all"] += PS[c]
-        TL["all"] = TL["all"] TL[c]; NL["all"] = NL["all"] NL[c]
+        TL["all"] = TL["all"] TL[c]; NL["all"] = NL["all"] NL[c]; OL["all"] = OL["all"] OL[c]
         if (MX[c] > MX["all"] + 0) MX["all"] = MX[c]
       }
-      med = median(TL[c], V[c]); mn = median(NL[c], V[c])
-      printf "| %s | %d | %d | %d | %d of %d | %d | %d | %d | %d | %s | %s | %s |\n", c,
+      med = median(TL[c], V[c]); mn = median(NL[c], V[c]); mo = median(OL[c], CO[c])
+      printf "| %s | %d | %d | %d | %d of %d | %d | %d | %d | %d | %s | %s | %s | %s |\n", c,
              T[c], G[c], V[c], VO[c], CO[c], A[c], D[c], AE[c], DE[c],
              med == "" ? "-" : sprintf("%.1f", med), V[c] ? sprintf("%.1f", MX[c]) : "-",
-             mn == "" ? "-" : sprintf("%.0f", mn) > table
+             mn == "" ? "-" : sprintf("%.0f", mn),
+             (mo == "" ? "-" : (mo >= 1e12 ? "over " time_ms / 1000 " s" : sprintf("%.1f", mo))) > table
       line2[i] = sprintf("| %s | %d | %d | %d | %d | %d | %d | %d |", c, T[c], G[c], S[c], SO[c],
                          P[c], PS[c], T[c] - C[c])
     }
@@ -447,8 +451,9 @@ awk -F'\t' -v OFS=, -v solvecsv="$solvecsv" -v csv="$out/results.csv" -v table="
 ' "$out/convert.tsv"
 sed 's/^$//' "$out/table.md"
 echo
-echo "median and max ms, median nodes: over the settled problems. \"of them GNU Go correct\": settled"
-echo "among the converted tests GNU Go answers as reading.tst expects (its result code)."
+echo "median and max ms, median nodes: over the settled problems; the last median: over the converted"
+echo "tests GNU Go answers correctly, an unsettled one counted as over the budget. \"of them GNU Go"
+echo "correct\": settled among the converted tests GNU Go answers as reading.tst expects (its result code)."
 echo "per test: $out/results.csv; problems: $out/problems/; our run: $out/solve/"
 if [ "$unconverted" -gt 0 ]; then
   echo "not converted:"
