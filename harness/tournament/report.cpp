@@ -1,6 +1,7 @@
 #include "harness/tournament/report.h"
 
 #include <algorithm>
+#include <cinttypes>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -223,14 +224,13 @@ std::string write_tournament_reports(const std::string& dir,
             ? "(reference)"
             : "[" + csv::number(s.elo_lo, 0) + ", " + csv::number(s.elo_hi, 0) + "]";
     unrated = unrated || std::isnan(s.elo);
-    const auto games = s.wdl.games();
-    table +=
-        strf("%-4d %-24s %6lld %5lld %5lld %5lld %6.1f%% %8s %17s %12.0f %10.3f %8d\n", ++rank,
-             s.player.c_str(), static_cast<long long>(games), static_cast<long long>(s.wdl.wins),
-             static_cast<long long>(s.wdl.draws), static_cast<long long>(s.wdl.losses),
-             games ? 100.0 * s.score / static_cast<double>(games) : 0.0,
-             std::isnan(s.elo) ? "none" : csv::number(s.elo, 1).c_str(), interval.c_str(),
-             s.nodes_per_move, s.cpu_ms_per_move, s.forfeits);
+    const std::int64_t games = s.wdl.games();
+    table += strf("%-4d %-24s %6" PRId64 " %5" PRId64 " %5" PRId64 " %5" PRId64
+                  " %6.1f%% %8s %17s %12.0f %10.3f %8d\n",
+                  ++rank, s.player.c_str(), games, s.wdl.wins, s.wdl.draws, s.wdl.losses,
+                  games ? 100.0 * s.score / static_cast<double>(games) : 0.0,
+                  std::isnan(s.elo) ? "none" : csv::number(s.elo, 1).c_str(), interval.c_str(),
+                  s.nodes_per_move, s.cpu_ms_per_move, s.forfeits);
   }
   if (unrated) {
     table +=

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cinttypes>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -352,14 +353,13 @@ class SprtWatch {
     const auto& [config, bounds, wdl, p, llr, result] = test_;
     const bool h1 = result == SprtResult::kAcceptH1;
     const auto n = games_counted();
-    const auto ll = [](std::int64_t v) { return static_cast<long long>(v); };
     return (decided() ? strf("%s accepted (LLR %.3f %s %.3f) after %zu games", h1 ? "H1" : "H0",
                              llr, h1 ? ">=" : "<=", h1 ? bounds.upper : bounds.lower, n)
                       : strf("no decision (LLR %.3f, bounds [%.3f, %.3f]) after %zu games", llr,
                              bounds.lower, bounds.upper, n)) +
-           strf(": W/D/L %lld/%lld/%lld, pentanomial LL %lld LD %lld WL+DD %lld WD %lld WW %lld",
-                ll(wdl.wins), ll(wdl.draws), ll(wdl.losses), ll(p.ll), ll(p.ld), ll(p.wl_dd),
-                ll(p.wd), ll(p.ww));
+           strf(": W/D/L %" PRId64 "/%" PRId64 "/%" PRId64 ", pentanomial LL %" PRId64
+                " LD %" PRId64 " WL+DD %" PRId64 " WD %" PRId64 " WW %" PRId64,
+                wdl.wins, wdl.draws, wdl.losses, p.ll, p.ld, p.wl_dd, p.wd, p.ww);
   }
 
  private:
@@ -379,18 +379,17 @@ std::string interim_ratings(const std::vector<std::string>& names, const std::ve
       const bool a = p.a == names[0];
       const double sign = a ? 1.0 : -1.0;
       const EloEstimate& e = p.elo;
-      const auto ll = [](std::int64_t v) { return static_cast<long long>(v); };
-      out +=
-          strf(" %s vs %s W/D/L %lld/%lld/%lld, Elo %+.1f +- %.1f, nElo %+.1f +- %.1f, LOS %.1f%%",
-               names[0].c_str(), names[1].c_str(), ll(a ? p.wdl.wins : p.wdl.losses),
-               ll(p.wdl.draws), ll(a ? p.wdl.losses : p.wdl.wins), sign * e.elo, e.error,
-               sign * e.nelo, e.nelo_error, 100.0 * (a ? e.los : 1.0 - e.los));
+      out += strf(" %s vs %s W/D/L %" PRId64 "/%" PRId64 "/%" PRId64
+                  ", Elo %+.1f +- %.1f, nElo %+.1f +- %.1f, LOS %.1f%%",
+                  names[0].c_str(), names[1].c_str(), a ? p.wdl.wins : p.wdl.losses, p.wdl.draws,
+                  a ? p.wdl.losses : p.wdl.wins, sign * e.elo, e.error, sign * e.nelo, e.nelo_error,
+                  100.0 * (a ? e.los : 1.0 - e.los));
     }
     if (sprt != nullptr) out += ", " + sprt->llr_text();
     return out;
   }
   for (const Standing& s : compute_standings(names, rows)) {
-    out += strf(" %s %.1f/%lld", s.player.c_str(), s.score, static_cast<long long>(s.wdl.games()));
+    out += strf(" %s %.1f/%" PRId64, s.player.c_str(), s.score, s.wdl.games());
     if (std::isfinite(s.elo)) out += strf(" (%+.0f)", s.elo);
   }
   return out;
