@@ -924,7 +924,7 @@ TEST(Reports, PentanomialCountsOverGamePairs) {
   auto standings = compute_standings({"A", "B"}, rows);
   ASSERT_EQ(standings.size(), 2u);
   EXPECT_EQ(standings[0].player, "A");
-  EXPECT_DOUBLE_EQ(standings[0].score, 7.0);
+  EXPECT_DOUBLE_EQ(standings[0].wdl.points(), 7.0);
   EXPECT_NEAR(standings[0].elo, -standings[1].elo, 1e-9);  // mean 0
   // Two players: the ML rating difference is Elo(s) for s = 7/13.
   EXPECT_NEAR(standings[0].elo - standings[1].elo, -400 * std::log10(13.0 / 7.0 - 1), 0.01);

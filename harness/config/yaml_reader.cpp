@@ -42,6 +42,11 @@ std::string range_text(std::int64_t lo, std::int64_t hi) {
   return "in " + std::to_string(lo) + ".." + std::to_string(hi);
 }
 
+// check_keys' and entries' message for a key given twice (yaml-cpp keeps both), at the second.
+std::string given_twice(const std::string& key, const std::string& where, const YAML::Node& first) {
+  return "'" + key + "' given twice " + where + " (first at " + position_text(first) + ")";
+}
+
 }  // namespace
 
 std::string describe_node(const YAML::Node& node) {
@@ -163,8 +168,7 @@ void YamlReader::check_keys(const YAML::Node& map, const std::vector<std::string
       fail(key, message + " (allowed: " + join_strings(allowed, ", ") + ")");
     }
     if (const auto [first, fresh] = seen.emplace(name, key); !fresh) {
-      fail(key, "'" + name + "' given twice " + where + " (first at " +
-                    position_text(first->second) + ")");
+      fail(key, given_twice(name, where, first->second));
     }
   }
 }
@@ -286,8 +290,7 @@ std::vector<YamlReader::Entry> YamlReader::entries(const YAML::Node& node, const
   for (auto it = node.begin(); it != node.end(); ++it) {
     const std::string key = text(it->first, key_what);
     if (const auto first = std::ranges::find(out, key, &Entry::key); first != out.end()) {
-      fail(it->first, "'" + key + "' given twice in " + what + " (first at " +
-                          position_text(first->key_node) + ")");
+      fail(it->first, given_twice(key, "in " + what, first->key_node));
     }
     out.push_back({key, it->first, it->second});
   }

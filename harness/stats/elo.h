@@ -25,6 +25,10 @@ struct WdlCounts {
   std::int64_t losses = 0;
 
   [[nodiscard]] std::int64_t games() const { return wins + draws + losses; }
+  // Points: 1 a win, 1/2 a draw.
+  [[nodiscard]] double points() const {
+    return static_cast<double>(wins) + 0.5 * static_cast<double>(draws);
+  }
   // Counts a game by its score: 1 a win, 0 a loss, anything else a draw.
   void add(double score) { ++(score == 1.0 ? wins : score == 0.0 ? losses : draws); }
 };

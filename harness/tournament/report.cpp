@@ -81,7 +81,6 @@ std::vector<Standing> compute_standings(const std::vector<std::string>& players,
       const double score = side == 0 ? s : 1.0 - s;
       Standing& x = st[p];
       x.wdl.add(score);
-      x.score += score;
       if (r.forfeit == players[p]) ++x.forfeits;
       // Sums until divided by the moves below.
       x.nodes_per_move += static_cast<double>(side == 0 ? r.first_nodes : r.second_nodes);
@@ -116,7 +115,7 @@ std::vector<Standing> compute_standings(const std::vector<std::string>& players,
     st[i].cpu_ms_per_move = moves[i] ? st[i].cpu_ms_per_move / moves[i] : 0.0;
   }
   std::stable_sort(st.begin(), st.end(), [](const Standing& x, const Standing& y) {
-    if (x.score != y.score) return x.score > y.score;
+    if (x.wdl.points() != y.wdl.points()) return x.wdl.points() > y.wdl.points();
     // Rated players by rating; a NaN (no rating) compares as equal to everything here.
     if (x.elo > y.elo || x.elo < y.elo) return x.elo > y.elo;
     return x.player < y.player;
@@ -164,11 +163,12 @@ std::string write_tournament_reports(const std::string& dir,
       csv::line({"player", "games", "wins", "draws", "losses", "score", "elo", "elo_lo", "elo_hi",
                  "rating_status", "nodes_per_move", "cpu_ms_per_move", "forfeits"});
   for (const auto& s : standings) {
-    text += csv::line({s.player, std::to_string(s.wdl.games()), std::to_string(s.wdl.wins),
-                       std::to_string(s.wdl.draws), std::to_string(s.wdl.losses),
-                       csv::number(s.score, 1), csv::number(s.elo, 1), csv::number(s.elo_lo, 1),
-                       csv::number(s.elo_hi, 1), s.rating_status, csv::number(s.nodes_per_move, 1),
-                       csv::number(s.cpu_ms_per_move, 3), std::to_string(s.forfeits)});
+    text +=
+        csv::line({s.player, std::to_string(s.wdl.games()), std::to_string(s.wdl.wins),
+                   std::to_string(s.wdl.draws), std::to_string(s.wdl.losses),
+                   csv::number(s.wdl.points(), 1), csv::number(s.elo, 1), csv::number(s.elo_lo, 1),
+                   csv::number(s.elo_hi, 1), s.rating_status, csv::number(s.nodes_per_move, 1),
+                   csv::number(s.cpu_ms_per_move, 3), std::to_string(s.forfeits)});
   }
   write_file(dir + "/standings.csv", text);
 
@@ -228,7 +228,7 @@ std::string write_tournament_reports(const std::string& dir,
     table += strf("%-4d %-24s %6" PRId64 " %5" PRId64 " %5" PRId64 " %5" PRId64
                   " %6.1f%% %8s %17s %12.0f %10.3f %8d\n",
                   ++rank, s.player.c_str(), games, s.wdl.wins, s.wdl.draws, s.wdl.losses,
-                  games ? 100.0 * s.score / static_cast<double>(games) : 0.0,
+                  games ? 100.0 * s.wdl.points() / static_cast<double>(games) : 0.0,
                   std::isnan(s.elo) ? "none" : csv::number(s.elo, 1).c_str(), interval.c_str(),
                   s.nodes_per_move, s.cpu_ms_per_move, s.forfeits);
   }

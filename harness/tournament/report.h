@@ -12,8 +12,7 @@ namespace gts {
 
 struct Standing {
   std::string player;
-  WdlCounts wdl;
-  double score = 0;  // points
+  WdlCounts wdl;  // its points: wdl.points()
   // Maximum-likelihood rating, mean 0 over the reference group (the players whose ratings exist
   // together), with its 95% interval. A player outside that group (who won or lost every game
   // against it) has no finite rating: elo is NaN and [elo_lo, elo_hi] is the one-sided 95% bound

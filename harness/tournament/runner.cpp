@@ -389,7 +389,7 @@ std::string interim_ratings(const std::vector<std::string>& names, const std::ve
     return out;
   }
   for (const Standing& s : compute_standings(names, rows)) {
-    out += strf(" %s %.1f/%" PRId64, s.player.c_str(), s.score, s.wdl.games());
+    out += strf(" %s %.1f/%" PRId64, s.player.c_str(), s.wdl.points(), s.wdl.games());
     if (std::isfinite(s.elo)) out += strf(" (%+.0f)", s.elo);
   }
   return out;
