@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "algorithms/perft.h"
-#include "common/interrupt.h"
 #include "games/game.h"
 #include "harness/algorithms/algorithm_list.h"
 #include "harness/goal_problem.h"
@@ -130,23 +129,46 @@ class GameAdapter final : public GameHandle {
   [[nodiscard]] std::string initial_position() const override {
     return game_.to_string(game_.initial_state());
   }
-  [[nodiscard]] std::string canonical_position(std::string_view text) const override {
-    return game_.to_string(game_.parse(text));
+
+  [[nodiscard]] Position position(std::string_view text) const override {
+    return Position(std::make_unique<Box>(game_.parse(text)));
   }
-  [[nodiscard]] int to_move(std::string_view position) const override {
-    return game_.to_move(game_.parse(position));
+  [[nodiscard]] std::string text(const Position& p) const override {
+    return game_.to_string(state(p));
   }
-  [[nodiscard]] bool is_terminal(std::string_view position) const override {
-    return game_.is_terminal(game_.parse(position));
+  [[nodiscard]] int mover(const Position& p) const override { return game_.to_move(state(p)); }
+  [[nodiscard]] bool finished(const Position& p) const override {
+    return game_.is_terminal(state(p));
   }
-  [[nodiscard]] Value terminal_value(std::string_view position) const override {
-    const State s = game_.parse(position);
-    if (!game_.is_terminal(s))
-      throw ParseError("position " + game_.to_string(s) + " is not finished");
-    return game_.terminal_value(s);
+  [[nodiscard]] Value final_value(const Position& p) const override {
+    return game_.terminal_value(state(p));
   }
-  [[nodiscard]] std::vector<std::string> legal_moves(std::string_view position) const override {
-    State s = game_.parse(position);
+  [[nodiscard]] std::optional<std::pair<Value, Value>> outcome_bounds(
+      const Position& p) const override {
+    if constexpr (detail::HasOutcomeBounds<G>) {
+      const auto [lo, hi] = game_.outcome_bounds(state(p));
+      return std::pair<Value, Value>{lo, hi};
+    } else {
+      (void)p;
+      return std::nullopt;
+    }
+  }
+  [[nodiscard]] Move parse_move(const Position& p, std::string_view move) const override {
+    const State& s = state(p);
+    const Move m = game_.parse_move(s, move);
+    if (!is_legal(game_, s, m))
+      throw ParseError("move '" + std::string(move) + "' is not legal here");
+    return m;
+  }
+  [[nodiscard]] bool legal(const Position& p, Move m) const override {
+    return is_legal(game_, state(p), m);
+  }
+  [[nodiscard]] std::string move_text(const Position& p, Move m) const override {
+    return game_.move_to_string(state(p), m);
+  }
+  void play(Position& p, Move m) const override { game_.play(state(p), m); }
+  [[nodiscard]] std::vector<std::string> legal_moves(const Position& p) const override {
+    const State& s = state(p);
     std::vector<std::string> out;
     if (game_.is_terminal(s)) return out;
     MovesOf<G> moves;
@@ -154,15 +176,9 @@ class GameAdapter final : public GameHandle {
     for (Move m : moves) out.push_back(game_.move_to_string(s, m));
     return out;
   }
-  [[nodiscard]] std::string play_move(std::string_view position,
-                                      std::string_view move) const override {
-    State s = game_.parse(position);
-    const std::string what = "move '" + std::string(move);
-    if (game_.is_terminal(s)) throw ParseError(what + "': the game is over");
-    const Move m = game_.parse_move(s, move);
-    if (!is_legal(game_, s, m)) throw ParseError(what + "' is not legal here");
-    game_.play(s, m);
-    return game_.to_string(s);
+  [[nodiscard]] std::vector<std::string> line_text(const Position& p,
+                                                   const std::vector<Move>& line) const override {
+    return moves_text(game_, state(p), line);
   }
   [[nodiscard]] std::string draw(std::string_view position) const override {
     const State s = game_.parse(position);
@@ -173,10 +189,6 @@ class GameAdapter final : public GameHandle {
     } else {
       return game_.to_string(s) + "\n";
     }
-  }
-  [[nodiscard]] std::vector<std::string> line_to_strings(
-      std::string_view position, const std::vector<Move>& line) const override {
-    return moves_text(game_, game_.parse(position), line);
   }
 
   [[nodiscard]] std::unique_ptr<Searcher> make_searcher(const AlgorithmSpec& algorithm,
@@ -192,12 +204,6 @@ class GameAdapter final : public GameHandle {
     if constexpr (requires { game_.prepare(); }) {
       if (limits.depth == kDepthMax) game_.prepare();
     }
-  }
-
-  [[nodiscard]] SearchResult search(std::string_view position, Searcher& searcher,
-                                    const SearchLimits& limits, std::uint64_t seed) const override {
-    State s = game_.parse(position);
-    return searcher.search(&s, limits, seed);
   }
 
   [[nodiscard]] std::vector<std::uint64_t> perft(std::string_view position,
@@ -232,35 +238,6 @@ class GameAdapter final : public GameHandle {
     const auto best = line_to_strings(t.position, {t.result.best_move});
     t.best_move = best.empty() ? "none" : best[0];
     return t;
-  }
-
-  [[nodiscard]] GameOutcome play_game(const GameSetup& setup,
-                                      std::array<GameSide, 2>& sides) const override {
-    Match m{.setup = setup,
-            .sides = sides,
-            .s = game_.parse(setup.opening),
-            .watch = ScoreWatch(setup.by_score)};
-    m.first_player = game_.to_move(m.s);
-    m.clock_left = {sides[0].clock.base_ms, sides[1].clock.base_ms};
-    bool over = false;
-    // What the searches (or the adjudication) would make on first use is made before any clock.
-    try {
-      for (const GameSide& gs : sides) {
-        if (gs.external == nullptr) prepare(gs.limits);
-      }
-      if (setup.adjudicate) prepare({.depth = kDepthMax});
-    } catch (const Interrupted&) {
-      over = m.end(Termination::kStopped);
-    }
-    // An engine that cannot start (or answer its handshake) loses the game before it begins.
-    for (int side = 0; side < 2 && !over; ++side) {
-      ExternalPlayer* e = sides[static_cast<std::size_t>(side)].external;
-      const std::string why = e == nullptr ? std::string() : e->start_game();
-      if (!why.empty()) over = m.end(Termination::kError, side, why);
-    }
-    for (int ply = 0; !over; ++ply) over = game_over(m, ply) || next_move(m, ply);
-    m.out.final_position = game_.to_string(m.s);
-    return m.out;
   }
 
   [[nodiscard]] std::optional<std::string> to_sgf(
@@ -321,212 +298,23 @@ class GameAdapter final : public GameHandle {
   }
 
  private:
-  // A game in progress (play_game): its position, the clocks and the outcome so far.
-  struct Match {
-    const GameSetup& setup;
-    std::array<GameSide, 2>& sides;
-    State s;
-    int first_player = 0;
-    std::array<double, 2> clock_left{};
-    std::vector<std::string> played = {};  // in notation, for external engines
-    ScoreWatch watch;
-    GameOutcome out = {};
-
-    // Ends the game for `why`, `side` losing it by forfeit (-1: neither). True: it is over.
-    bool end(Termination why, int side = -1, std::string reason = {}) {
-      out.termination = why;
-      if (side >= 0) {
-        out.forfeit_side = side;
-        out.first_score = side == 0 ? 0.0 : 1.0;
-      }
-      out.reason = std::move(reason);
-      return true;
+  // A position's state, checked to be of this game type.
+  struct Box final : Position::Data {
+    explicit Box(State s) : state(std::move(s)) {}
+    [[nodiscard]] std::unique_ptr<Position::Data> clone() const override {
+      return std::make_unique<Box>(state);
     }
-    // Ends the game as stopped once the run's stop flag is set; true then.
-    bool stopped() {
-      return setup.stop != nullptr && setup.stop->load(std::memory_order_relaxed) &&
-             end(Termination::kStopped);
-    }
+    State state;
   };
-
-  // Ends the game at m.s, before the move of `ply`, where it is finished, decided, too long or
-  // stopped; true then.
-  bool game_over(Match& m, int ply) const {
-    m.out.plies = ply;
-    if (game_.is_terminal(m.s)) {
-      const Value v = game_.terminal_value(m.s);
-      const Value first_view = game_.to_move(m.s) == m.first_player ? v : -v;
-      m.out.first_score = first_view > 0 ? 1.0 : first_view < 0 ? 0.0 : 0.5;
-      if constexpr (requires { requires G::kScoreIsMargin; }) m.out.margin = first_view;
-      return true;
-    }
-    if (m.watch.decided()) {
-      m.out.first_score = m.watch.first_score();
-      return m.end(Termination::kAdjudicated, -1, m.watch.reason());
-    }
-    if constexpr (detail::HasOutcomeBounds<G>) {
-      if (m.setup.adjudicate && adjudicate(m)) return true;
-    }
-    if (ply >= m.setup.max_plies) return m.end(Termination::kMaxPlies);
-    return m.stopped();
-  }
-
-  // Plays the move of `ply` at m.s; true when the game ended instead (a forfeit, or stopped).
-  bool next_move(Match& m, int ply) const {
-    State& s = m.s;
-    const int side = game_.to_move(s) == m.first_player ? 0 : 1;
-    const auto us = static_cast<std::size_t>(side);
-    GameSide& gs = m.sides[us];
-    SearchLimits limits = gs.limits;
-    limits.stop = m.setup.stop;
-    const bool clocked = gs.clock.enabled();
-    if (clocked) {
-      const double share = clock_allocation_ms(m.clock_left[us], gs.clock.inc_ms);
-      limits.max_ms = limits.max_ms > 0 ? std::min(limits.max_ms, share) : share;
-    }
-    SearchResult r;
-    std::string pv;
-    bool scored = true;
-    const double start = wall_ms();
-    if (gs.external != nullptr) {
-      const EngineMove em = gs.external->go(engine_request(m, side));
-      if (em.status == EngineMove::Status::kStopped) return m.end(Termination::kStopped);
-      if (em.status == EngineMove::Status::kTimeout && (clocked || gs.limits.max_ms > 0)) {
-        return m.end(Termination::kTimeout, side,
-                     "lost on time (" + format_ms(clocked ? m.clock_left[us] : gs.limits.max_ms) +
-                         (clocked ? " ms on the clock" : " ms movetime") + " + margin " +
-                         format_ms(gs.margin_ms) + " ms): " + em.reason);
-      }
-      if (em.status != EngineMove::Status::kMove) {
-        const bool late = em.status == EngineMove::Status::kTimeout;
-        return m.end(late ? Termination::kTimeout : Termination::kError, side, em.reason);
-      }
-      try {
-        r.best_move = game_.parse_move(s, em.move);
-      } catch (const std::exception& e) {
-        return m.end(Termination::kIllegalMove, side,
-                     "bestmove '" + em.move + "' in " + game_.to_string(s) + ": " + e.what());
-      }
-      r.value = em.value;
-      r.depth = em.depth;
-      r.stats.nodes = em.nodes;
-      r.stats.cpu_ms = em.cpu_ms;
-      pv = em.pv;
-      scored = em.scored;
-    } else {
-      const double cpu_start = thread_cpu_ms();
-      try {
-        r = gs.searcher->search(&s, limits,
-                                mix_seed(m.setup.seed, static_cast<std::uint64_t>(ply)));
-        // The whole call, the algorithm's set-up (tables, buffers) included, is the search's cost.
-        r.stats.cpu_ms = thread_cpu_ms() - cpu_start;
-      } catch (const Interrupted&) {
-        return m.end(Termination::kStopped);  // Ctrl-C reached work below the search
-      } catch (const std::exception& e) {
-        return m.end(Termination::kError, side, e.what());
-      } catch (...) {
-        return m.end(Termination::kError, side, "unknown exception");
-      }
-    }
-    const double elapsed = wall_ms() - start;
-    if (m.stopped()) return true;
-    m.out.stats[us] += r.stats;
-    ++m.out.moves[us];
-    if (!is_legal(game_, s, r.best_move)) {
-      return m.end(
-          Termination::kIllegalMove, side,
-          "move " + std::to_string(r.best_move) + " is not legal in " + game_.to_string(s));
-    }
-    if (gs.external == nullptr && limits.max_nodes != 0 && r.stats.nodes > limits.max_nodes) {
-      return m.end(Termination::kBudget, side,
-                   "searched " + std::to_string(r.stats.nodes) + " nodes, budget " +
-                       std::to_string(limits.max_nodes));
-    }
-    if (!clocked && gs.limits.max_ms > 0 && elapsed > gs.limits.max_ms + gs.margin_ms) {
-      return m.end(Termination::kTimeout, side,
-                   "took " + format_ms(elapsed) + " ms, movetime " + format_ms(gs.limits.max_ms) +
-                       " ms + margin " + format_ms(gs.margin_ms) + " ms");
-    }
-    double clock_after = -1;
-    if (clocked) {
-      m.clock_left[us] -= elapsed;
-      if (m.clock_left[us] < -gs.margin_ms) {
-        return m.end(Termination::kTimeout, side,
-                     "lost on time: the move took " + format_ms(elapsed) + " ms with " +
-                         format_ms(m.clock_left[us] + elapsed) + " ms on the clock (margin " +
-                         format_ms(gs.margin_ms) + " ms)");
-      }
-      m.clock_left[us] += gs.clock.inc_ms;
-      clock_after = m.clock_left[us];
-    }
-    std::string move = game_.move_to_string(s, r.best_move);
-    if (gs.external == nullptr) pv = join_strings(moves_text(game_, s, r.pv), " ");
-    m.out.move_log.push_back(MoveRecord{ply, side, move, r.value, r.depth, r.stats.nodes,
-                                        r.stats.leaves, r.stats.cpu_ms * 1e3, elapsed, clock_after,
-                                        std::move(pv)});
-    m.played.push_back(std::move(move));
-    game_.play(s, r.best_move);
-    m.watch.moved(side, ply, scored, r.value);
-    return false;
-  }
-
-  // What an external engine playing `side` is asked at m.s: the game from its opening, its limits,
-  // both clocks under the game's own player numbers (UGI's p1 moves first from the start
-  // position).
-  EngineGo engine_request(const Match& m, int side) const {
-    const State start = game_.initial_state();
-    const int p1 = game_.to_move(start);
-    const GameSide& gs = m.sides[static_cast<std::size_t>(side)];
-    EngineGo go{.opening = m.setup.opening,
-                .opening_is_start = game_.to_string(start) == m.setup.opening,
-                .moves = m.played,
-                .depth = gs.limits.depth > 0 && gs.limits.depth < kDepthMax ? gs.limits.depth : 0,
-                .nodes = gs.limits.max_nodes,
-                .movetime_ms = gs.limits.max_ms,
-                .stop = m.setup.stop};
-    for (int t = 0; t < 2; ++t) {
-      const auto u = static_cast<std::size_t>(t);
-      if (!m.sides[u].clock.enabled()) continue;
-      const int player = t == 0 ? m.first_player : 1 - m.first_player;
-      const std::size_t p = player == p1 ? 0 : 1;
-      go.clock = true;
-      go.time_ms[p] = std::max(0.0, m.clock_left[u]);
-      go.inc_ms[p] = m.sides[u].clock.inc_ms;
-    }
-    if (gs.clock.enabled()) {
-      go.deadline_ms = std::max(0.0, m.clock_left[static_cast<std::size_t>(side)]) + gs.margin_ms;
-    } else if (gs.limits.max_ms > 0) {
-      go.deadline_ms = gs.limits.max_ms + gs.margin_ms;
-    }
-    return go;
-  }
-
-  static std::string format_ms(double ms) { return strf("%.1f", ms); }
-
-  // Ends the game at m.s when its outcome bounds leave one result: the first player's score, and
-  // the margin where the bounds meet. False (nothing changed) while the result is open.
-  bool adjudicate(Match& m) const {
-    const auto [lo, hi] = game_.outcome_bounds(m.s);
-    if (lo <= 0 && hi >= 0 && lo != hi) return false;
-    const bool first_moves = game_.to_move(m.s) == m.first_player;
-    const Value first_lo = first_moves ? lo : -hi;
-    const Value first_hi = first_moves ? hi : -lo;
-    m.out.first_score = first_lo > 0 ? 1.0 : first_hi < 0 ? 0.0 : 0.5;
-    if constexpr (requires { requires G::kScoreIsMargin; }) {
-      if (first_lo == first_hi) m.out.margin = first_lo;
-    }
-    return m.end(Termination::kAdjudicated, -1,
-                 "decided: the final outcome lies in [" + std::to_string(first_lo) + ", " +
-                     std::to_string(first_hi) + "] for the first player");
-  }
+  static State& state(const Position& p) { return p.as<Box>().state; }
 
   class FnSearcher final : public Searcher {
    public:
     FnSearcher(const G& game, Eval eval, SearchFunction<G, Eval> fn)
         : game_(game), eval_(std::move(eval)), fn_(std::move(fn)) {}
-    SearchResult search(const void* state, const SearchLimits& limits,
+    SearchResult search(const Position& p, const SearchLimits& limits,
                         std::uint64_t seed) override {
-      return fn_(game_, eval_, *static_cast<const State*>(state), limits, seed);
+      return fn_(game_, eval_, state(p), limits, seed);
     }
 
    private:

@@ -31,45 +31,35 @@ TranspositionTable& thread_table(std::size_t mib, std::size_t max_mib) {
   return *slot;
 }
 
-const char* termination_name(Termination t) {
-  static constexpr const char* kNames[] = {"normal", "adjudicated", "max_plies", "illegal_move",
-                                           "error",  "budget",      "timeout",   "stopped"};
-  const auto i = static_cast<std::size_t>(t);
-  return i < std::size(kNames) ? kNames[i] : "unknown";
+Value GameHandle::terminal_value(std::string_view t) const {
+  const Position p = position(t);
+  if (!finished(p)) throw ParseError("position " + text(p) + " is not finished");
+  return final_value(p);
 }
 
-void ScoreWatch::moved(int side, int ply, bool scored, Value value) {
-  if (decided()) return;
-  const auto us = static_cast<std::size_t>(side);
-  if (!scored) {
-    losing_ = winning_ = level_ = {};
-    return;
-  }
-  losing_[us] = value <= -rules_.resign_score ? losing_[us] + 1 : 0;
-  winning_[us] = value >= rules_.resign_score ? winning_[us] + 1 : 0;
-  level_[us] = (value < 0 ? -value : value) <= rules_.draw_score ? level_[us] + 1 : 0;
-  const int n = rules_.resign_moves;
-  if (n > 0 && losing_[us] >= n && (!rules_.resign_two_sided || winning_[1 - us] >= n)) {
-    verdict_ = side;
-    reason_ = std::string("resigned by score: the ") + (side == 0 ? "first" : "second") +
-              " player's score was <= -" + std::to_string(rules_.resign_score) + " for " +
-              std::to_string(n) + " moves in a row" +
-              (rules_.resign_two_sided ? " (and the other's >= it)" : "");
-    return;
-  }
-  const int d = rules_.draw_moves;
-  if (d > 0 && ply + 1 >= rules_.draw_after && level_[0] >= d && level_[1] >= d) {
-    verdict_ = 2;
-    reason_ = "drawn by score: both scores within +-" + std::to_string(rules_.draw_score) +
-              " for " + std::to_string(d) + " moves each, from ply " +
-              std::to_string(rules_.draw_after);
-  }
+std::string GameHandle::play_move(std::string_view t, std::string_view move) const {
+  Position p = position(t);
+  if (finished(p)) throw ParseError("move '" + std::string(move) + "': the game is over");
+  play(p, parse_move(p, move));
+  return text(p);
 }
 
-double ScoreWatch::first_score() const { return verdict_ == 2 ? 0.5 : verdict_ == 0 ? 0.0 : 1.0; }
-
-double clock_allocation_ms(double remaining_ms, double inc_ms) {
-  return std::max(1.0, std::min(remaining_ms / 25.0 + inc_ms * 0.75, remaining_ms / 2.0));
+AlgorithmSpec spec_under_budget(const AlgorithmSpec& spec, const std::string& budget) {
+  const AlgorithmFacts& facts = find_algorithm_info(spec.name).facts;
+  if (!facts.anytime) {
+    std::vector<std::string> anytime;
+    for (const AlgorithmInfo& a : algorithm_infos()) {
+      if (a.facts.anytime && a.facts.searches) anytime.push_back(a.name);
+    }
+    throw ParamError(spec.name + " cannot play under " + budget +
+                     " (it cannot stop early with a move it has finished searching); "
+                     "algorithms that can: " +
+                     join_strings(anytime, ", "));
+  }
+  if (facts.anytime_option.empty()) return spec;
+  auto options = spec.options.values();
+  options[facts.anytime_option] = "on";
+  return make_algorithm_spec(spec.name, options);
 }
 
 // The registered games, each defined in harness/games/<game>.cpp (the game's one translation

@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <ranges>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -20,7 +21,6 @@
 #include "algorithms/search.h"
 #include "games/evaluation.h"
 #include "games/params.h"
-#include "harness/game_record.h"
 #include "harness/strf.h"
 #include "harness/trace/search_trace.h"
 
@@ -68,12 +68,44 @@ struct AlgorithmFacts {
   bool ratio_baseline = false;
 };
 
-// Searches positions of the game that made it. `state` points at that game's State.
+// One position of one configured game across the type-erased boundary: made by a GameHandle and
+// read back only by a handle of the same game type, which checks it (a position of another game
+// is a logic error, reported as such).
+class Position {
+ public:
+  struct Data {
+    virtual ~Data() = default;
+    [[nodiscard]] virtual std::unique_ptr<Data> clone() const = 0;
+  };
+  Position() = default;
+  explicit Position(std::unique_ptr<Data> data) : data_(std::move(data)) {}
+  Position(const Position& o) : data_(o.data_ ? o.data_->clone() : nullptr) {}
+  Position& operator=(const Position& o) {
+    if (this != &o) data_ = o.data_ ? o.data_->clone() : nullptr;
+    return *this;
+  }
+  Position(Position&&) noexcept = default;
+  Position& operator=(Position&&) noexcept = default;
+  ~Position() = default;
+
+  // The data as T; throws std::logic_error when it is another game's (or empty).
+  template <class T>
+  [[nodiscard]] T& as() const {
+    auto* d = dynamic_cast<T*>(data_.get());
+    if (d == nullptr) throw std::logic_error("a position handed to a game of another type");
+    return *d;
+  }
+
+ private:
+  std::unique_ptr<Data> data_;
+};
+
+// Searches positions of the game that made it.
 class Searcher {
  public:
   virtual ~Searcher() = default;
   // `seed` drives random tie-breaking where the algorithm has it (random_ties=on).
-  virtual SearchResult search(const void* state, const SearchLimits& limits,
+  virtual SearchResult search(const Position& position, const SearchLimits& limits,
                               std::uint64_t seed) = 0;
 };
 
@@ -127,6 +159,11 @@ struct AlgorithmSpec {
 };
 AlgorithmSpec make_algorithm_spec(const std::string& name,
                                   const std::map<std::string, std::string>& options);
+// The algorithm as it plays under a node or time budget: an anytime one with its iterative
+// deepening turned on (facts.anytime_option), so that every move comes from a completed
+// iteration. Throws ParamError for one that cannot stop with a finished move, naming `budget`
+// and the algorithms that can.
+AlgorithmSpec spec_under_budget(const AlgorithmSpec& spec, const std::string& budget);
 
 // "store-diff" or "linear:1,0,-0.5,..." (weights comma-separated).
 EvalSpec parse_eval_spec(const std::string& text);
@@ -147,29 +184,55 @@ class GameHandle {
   [[nodiscard]] std::string label() const { return info().name + "(" + params().to_string() + ")"; }
 
   [[nodiscard]] virtual std::string initial_position() const = 0;
-  // Parses and prints again: the canonical form. Throws ParseError.
-  [[nodiscard]] virtual std::string canonical_position(std::string_view text) const = 0;
-  [[nodiscard]] virtual int to_move(std::string_view position) const = 0;
-  [[nodiscard]] virtual bool is_terminal(std::string_view position) const = 0;
-  // The exact outcome of a finished game, from the side to move's point of view (> 0: a win);
-  // throws ParseError for a position that is not finished.
-  [[nodiscard]] virtual Value terminal_value(std::string_view position) const = 0;
-  [[nodiscard]] virtual std::vector<std::string> legal_moves(std::string_view position) const = 0;
+
+  // Positions as handles (see Position); each throws ParseError for text that is not one.
+  [[nodiscard]] virtual Position position(std::string_view text) const = 0;
+  [[nodiscard]] virtual std::string text(const Position& p) const = 0;
+  [[nodiscard]] virtual int mover(const Position& p) const = 0;
+  [[nodiscard]] virtual bool finished(const Position& p) const = 0;
+  // The exact outcome of a finished game, from the side to move's point of view (> 0: a win).
+  [[nodiscard]] virtual Value final_value(const Position& p) const = 0;
+  // Bounds on the final outcome, the mover's view, where the game has them (Kalah's stores).
+  [[nodiscard]] virtual std::optional<std::pair<Value, Value>> outcome_bounds(
+      const Position& p) const = 0;
+  // The legal move written `move`; throws ParseError for one that is not legal (or no move).
+  [[nodiscard]] virtual Move parse_move(const Position& p, std::string_view move) const = 0;
+  [[nodiscard]] virtual bool legal(const Position& p, Move m) const = 0;
+  [[nodiscard]] virtual std::string move_text(const Position& p, Move m) const = 0;
+  virtual void play(Position& p, Move m) const = 0;
+  [[nodiscard]] virtual std::vector<std::string> legal_moves(const Position& p) const = 0;
+  // Moves of a line from `p`, in notation; stops at the first move that is not legal.
+  [[nodiscard]] virtual std::vector<std::string> line_text(const Position& p,
+                                                           const std::vector<Move>& line) const = 0;
+
+  // The same, on positions in notation.
+  // Parses and prints again: the canonical form.
+  [[nodiscard]] std::string canonical_position(std::string_view t) const {
+    return text(position(t));
+  }
+  [[nodiscard]] int to_move(std::string_view t) const { return mover(position(t)); }
+  [[nodiscard]] bool is_terminal(std::string_view t) const { return finished(position(t)); }
+  // Throws ParseError for a position that is not finished.
+  [[nodiscard]] Value terminal_value(std::string_view t) const;
+  [[nodiscard]] std::vector<std::string> legal_moves(std::string_view t) const {
+    return legal_moves(position(t));
+  }
   // The position after `move` (in notation); throws ParseError for a move that is not legal there.
-  [[nodiscard]] virtual std::string play_move(std::string_view position,
-                                              std::string_view move) const = 0;
+  [[nodiscard]] std::string play_move(std::string_view t, std::string_view move) const;
+  [[nodiscard]] std::vector<std::string> line_to_strings(std::string_view t,
+                                                         const std::vector<Move>& line) const {
+    return line_text(position(t), line);
+  }
   // A multi-line drawing of the position for the terminal (the notation where a game has none).
   [[nodiscard]] virtual std::string draw(std::string_view position) const = 0;
-  // Moves of a line from `position`, in notation; stops at the first move that is not legal.
-  [[nodiscard]] virtual std::vector<std::string> line_to_strings(
-      std::string_view position, const std::vector<Move>& line) const = 0;
 
   // Throws ParamError for an unknown evaluation or bad weights.
   [[nodiscard]] virtual std::unique_ptr<Searcher> make_searcher(const AlgorithmSpec& algorithm,
                                                                 const EvalSpec& eval) const = 0;
-  [[nodiscard]] virtual SearchResult search(std::string_view position, Searcher& searcher,
-                                            const SearchLimits& limits,
-                                            std::uint64_t seed) const = 0;
+  [[nodiscard]] SearchResult search(std::string_view t, Searcher& searcher,
+                                    const SearchLimits& limits, std::uint64_t seed) const {
+    return searcher.search(position(t), limits, seed);
+  }
   // Makes now what a search under `limits` would otherwise make on its first use (Kalah's endgame
   // database, which searches to the end consult), so that no clock, budget or time column pays for
   // it: call it before the clock starts. Throws Interrupted when stopped (common/interrupt.h).
@@ -182,10 +245,6 @@ class GameHandle {
                                           const EvalSpec& eval, const SearchLimits& limits,
                                           std::uint64_t seed) const = 0;
 
-  // Plays one game from setup.opening: sides[0] moves first. Never throws for a player's fault:
-  // a throwing searcher, an illegal move or a broken budget forfeits the game.
-  [[nodiscard]] virtual GameOutcome play_game(const GameSetup& setup,
-                                              std::array<GameSide, 2>& sides) const = 0;
   // The start position followed by `plies` random legal moves drawn from `seed`; stops early at a
   // position one move before the end of the game.
   [[nodiscard]] virtual std::string random_opening(std::uint64_t seed, int plies) const = 0;

@@ -14,6 +14,8 @@
 #                      engine)
 #                      include no CLI and no concrete game (games/<game>/)
 #   the pipeline       knows no command
+#   the match loop     (harness/match/) knows no command, no CLI and no engine: players come to
+#                      it through the Player interface
 set -euo pipefail
 cd "${1:-$(dirname "$0")/..}"
 
@@ -51,6 +53,9 @@ forbid '^harness/(pipeline|tournament|compare|solve|tune|play|report|tree|config
   'harness/cli/|games/[a-z_]+/' 'a command includes no CLI and no concrete game'
 forbid '^harness/pipeline/' 'harness/(tournament|compare|solve|tune|play|report|tree|engine)/' \
   'the pipeline knows no command'
+forbid '^harness/match/' \
+  'harness/(cli|pipeline|tournament|compare|solve|tune|play|report|tree|config|engine)/|games/[a-z_]+/' \
+  'the match loop knows only the registry and its Players'
 
 if ((status == 0)); then echo "layers: every include runs one way"; fi
 exit $status

@@ -123,6 +123,67 @@ TEST(Engine, UgiProcessesPlayTheSameGamesAsInProcess) {
             table_without(dir + "/b/standings.csv", {"ms_per_move", "cpu_ms_per_move"}).size());
 }
 
+// Under a clock, the same algorithm in-process and as a `harness ugi` engine both search every
+// move: each records a completed depth >= 1 (the engine's own `info depth`), none is unsearched,
+// and the standings count no unsearched move.
+TEST(Engine, UnderAClockEveryMoveIsSearchedInProcessAndOverUgi) {
+  const std::string dir = make_temp_dir();
+  const std::string config =
+      "game: {name: kalah, params: {pits: 6, seeds: 4}}\n"
+      "players:\n"
+      "  - {name: inproc, algorithm: alphabeta, options: {ordering: static}}\n"
+      "  - {name: ugi, engine: {command: " +
+      yaml_list({harness_path(), "ugi", "--game", "kalah", "--param", "seeds=4", "--algorithm",
+                 "alphabeta", "--option", "ordering=static"}) +
+      "}}\n"
+      "openings: {kind: random, count: 2, plies: 2}\n"
+      "tournament: {limits: {tc: '0.4+0.01', margin_ms: 200}}\nthreads: 2\n";
+  const auto r = run_harness({"run", write_config(dir, "t.yaml", config), "--out", dir + "/out"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.find("without a completed search"), std::string::npos) << r.out;
+  std::map<std::string, int> moves;
+  for (const auto& m : rows_of(dir + "/out/moves.csv")) {
+    SCOPED_TRACE(m.at("game") + "/" + m.at("ply") + " " + m.at("player"));
+    EXPECT_GE(std::stoi(m.at("depth")), 1);
+    EXPECT_LT(std::stoi(m.at("depth")), 200);
+    EXPECT_EQ(m.at("searched"), "1");
+    ++moves[m.at("player")];
+  }
+  EXPECT_GT(moves["inproc"], 20);
+  EXPECT_GT(moves["ugi"], 20);
+  for (const auto& g : rows_of(dir + "/out/games.csv")) {
+    EXPECT_TRUE(g.at("forfeit").empty()) << g.at("reason");
+    EXPECT_EQ(g.at("first_unsearched"), "0");
+    EXPECT_EQ(g.at("second_unsearched"), "0");
+  }
+  for (const auto& s : rows_of(dir + "/out/standings.csv")) EXPECT_EQ(s.at("unsearched"), "0");
+}
+
+// Each game's seed reaches an engine that declares `seed`: two random engines play different
+// games from the same opening, as two in-process random players do, and say so in moves.csv
+// (every move of a random player is unsearched, and the run warns of it).
+TEST(Engine, TheGameSeedReachesEveryEngine) {
+  const std::string dir = make_temp_dir();
+  const std::string engine = yaml_list({harness_path(), "ugi", "--game", "kalah", "--param",
+                                        "pits=4", "--param", "seeds=3", "--algorithm", "random"});
+  const std::string config = kKalah +
+                             "players:\n"
+                             "  - {name: a, depth: 1, engine: {command: " +
+                             engine +
+                             "}}\n"
+                             "  - {name: b, depth: 1, engine: {command: " +
+                             engine +
+                             "}}\n"
+                             "tournament: {pairs: 4}\nthreads: 2\n";
+  const auto r = run_harness({"run", write_config(dir, "s.yaml", config), "--out", dir + "/out"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::set<std::string> finals;
+  for (const auto& g : rows_of(dir + "/out/games.csv")) finals.insert(g.at("final_position"));
+  EXPECT_GE(finals.size(), 6u);  // 8 games from the start position
+  EXPECT_NE(r.out.find("warning: a played"), std::string::npos) << r.out;
+  for (const auto& m : rows_of(dir + "/out/moves.csv")) EXPECT_EQ(m.at("searched"), "0");
+}
+
 // Engines that crash, stall, send an illegal or unreadable move, or never finish the handshake
 // lose each of their games with the reason; each is started afresh for its next game; the games
 // between sound players are untouched; and no engine process is left when the run ends.

@@ -288,8 +288,9 @@ TEST(Fuzz, JournalOnResume) {
       row.termination = "normal";
       row.final_position = "0,0,0|1|0,0,0|2|S";
       row.opening_position = "1,1,1|0|1,1,1|0|S";
-      std::vector<MoveRow> moves = {{g, 0, row.first, "3", 2, 4, 100, 60, 12.5, 0.02, -1, "3 1"},
-                                    {g, 1, row.second, "1", -2, 4, 90, 50, 11.0, 0.01, -1, "1"}};
+      std::vector<MoveRow> moves = {
+          {g, 0, row.first, "3", 2, 4, 0, 1, 100, 60, 12.5, 0.02, -1, "3 1"},
+          {g, 1, row.second, "1", -2, 4, 0, 1, 90, 50, 11.0, 0.01, -1, "1"}};
       journal.record(row, moves);
     }
     (void)journal.finish();

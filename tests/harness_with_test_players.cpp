@@ -16,7 +16,7 @@ class FaultySearcher final : public gts::Searcher {
   FaultySearcher(std::unique_ptr<gts::Searcher> random, std::string mode, std::int64_t after)
       : random_(std::move(random)), mode_(std::move(mode)), after_(after) {}
 
-  gts::SearchResult search(const void* state, const gts::SearchLimits& limits,
+  gts::SearchResult search(const gts::Position& state, const gts::SearchLimits& limits,
                            std::uint64_t seed) override {
     if (calls_++ < after_) return random_->search(state, limits, seed);
     if (mode_ == "throw") throw std::runtime_error("faulty player: deliberate failure");
@@ -50,8 +50,8 @@ void register_test_players() {
   gts::register_algorithm_wrapper(
       std::move(info), "random",
       [](std::unique_ptr<gts::Searcher> random, const gts::AlgorithmSpec& spec) {
-        return std::make_unique<FaultySearcher>(
-            std::move(random), spec.options.get("mode"), spec.options.get_int("after"));
+        return std::make_unique<FaultySearcher>(std::move(random), spec.options.get("mode"),
+                                                spec.options.get_int("after"));
       });
 }
 

@@ -3,9 +3,11 @@
 // an infinite search, and bad commands answered without the engine going down.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "harness/registry.h"
 #include "tests/process.h"
 
 namespace gts {
@@ -125,6 +127,140 @@ TEST(Ugi, BadCommandsAreAnsweredAndTheEngineGoesOn) {
   const auto bad =
       run_harness({"ugi", "--game", "chess", "--algorithm", "alphabeta", "--depth", "2"});
   EXPECT_EQ(bad.exit_code, 2);
+}
+
+// The `info depth` of each search and its `bestmove`, in order.
+std::vector<std::pair<int, std::string>> searches(const std::string& out) {
+  std::vector<std::pair<int, std::string>> r;
+  int depth = -1;
+  for (const auto& l : lines_of(out)) {
+    if (l.rfind("info depth ", 0) == 0) depth = std::stoi(l.substr(11));
+    if (l.rfind("bestmove ", 0) == 0) r.emplace_back(depth, l.substr(9)), depth = -1;
+  }
+  return r;
+}
+
+// Every algorithm the registry marks anytime, on every game, from the start and from a mid-game
+// position, under `go movetime`, a clock and `go nodes`: a legal move from a completed depth >= 1.
+TEST(Ugi, EveryAnytimeAlgorithmSearchesUnderEveryBudget) {
+  const std::vector<std::string> budgets = {
+      "go movetime 30", "go p1time 900 p2time 900 p1inc 10 p2inc 10", "go nodes 3000"};
+  int checked = 0;
+  for (const AlgorithmInfo& a : algorithm_infos()) {
+    if (!a.facts.anytime || !a.facts.searches) continue;
+    for (const GameInfo& g : game_infos()) {
+      SCOPED_TRACE(a.name + " on " + g.name);
+      const auto game = make_game(g.name, {});
+      std::vector<std::string> positions = {game->initial_position()};
+      std::string p = positions[0];
+      for (int ply = 0; ply < 4 && !game->is_terminal(p); ++ply) {
+        const auto moves = game->legal_moves(p);
+        const std::string next = game->play_move(p, moves[moves.size() / 2]);
+        if (game->is_terminal(next)) break;
+        p = next;
+      }
+      if (p != positions[0]) positions.push_back(p);
+      std::string script = "ugi\nisready\n";
+      std::vector<std::vector<std::string>> legal;
+      for (const auto& pos : positions) {
+        for (const auto& b : budgets) {
+          script += "position fen " + pos + "\n" + b + "\n";
+          legal.push_back(game->legal_moves(pos));
+        }
+      }
+      const auto r =
+          run_harness({"ugi", "--game", g.name, "--algorithm", a.name}, script + "quit\n");
+      ASSERT_EQ(r.exit_code, 0) << r.err;
+      const auto s = searches(r.out);
+      ASSERT_EQ(s.size(), legal.size()) << r.out;
+      for (std::size_t i = 0; i < s.size(); ++i) {
+        EXPECT_GE(s[i].first, 1) << r.out;
+        EXPECT_LT(s[i].first, kDepthMax) << r.out;
+        EXPECT_NE(std::ranges::find(legal[i], s[i].second), legal[i].end()) << r.out;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GE(checked, 3 * 6 * 2 * 3);
+}
+
+// The client's end stops any search: the engine answers and exits within about a second.
+TEST(Ugi, EndOfInputStopsAnInfiniteSearchAndExits) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto r =
+      run_harness({"ugi", "--game", "kalah", "--param", "seeds=6", "--algorithm", "alphabeta"},
+                  "ugi\nposition startpos\ngo infinite\n");
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_LT(s, 3.0);
+  const auto found = searches(r.out);
+  ASSERT_EQ(found.size(), 1u) << r.out;
+  EXPECT_GE(found[0].first, 1) << r.out;
+}
+
+// A search to the end reports the plies it proved, never a sentinel depth.
+TEST(Ugi, ASolvedSearchReportsPliesNotASentinel) {
+  const auto r = run_harness({"ugi", "--game", "tictactoe", "--algorithm", "alphabeta"},
+                             "ugi\nposition startpos\ngo\nposition startpos moves a1 b1\n"
+                             "go infinite\nquit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto found = searches(r.out);
+  ASSERT_EQ(found.size(), 2u) << r.out;
+  for (const auto& [depth, move] : found) {
+    EXPECT_GE(depth, 1) << r.out;
+    EXPECT_LE(depth, 9) << r.out;
+  }
+}
+
+TEST(Ugi, MalformedLimitsAreNamed) {
+  const auto r = run_harness({"ugi", "--game", "kalah", "--algorithm", "alphabeta"},
+                             "ugi\nposition startpos\ngo nodes abc\ngo movetime -5\n"
+                             "go depth 2x\ngo wtime 5\ngo depth 2\nquit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* token : {"'abc'", "'-5'", "'2x'", "'wtime'"}) {
+    EXPECT_NE(r.out.find(std::string("info string error: go: ")), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(token), std::string::npos) << token << "\n" << r.out;
+  }
+  EXPECT_EQ(searches(r.out).size(), 1u) << r.out;
+}
+
+// An algorithm that cannot stop with a finished move is refused at start-up under a known
+// budget; under a `go` budget it says so and its move is marked unsearched (depth 0).
+TEST(Ugi, AnAlgorithmThatCannotStopIsRefusedUnderABudget) {
+  const auto refused =
+      run_harness({"ugi", "--game", "kalah", "--algorithm", "sss*", "--max-ms", "100"}, "quit\n");
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_NE(refused.err.find("sss* cannot play under --max-ms"), std::string::npos) << refused.err;
+  const auto r = run_harness({"ugi", "--game", "kalah", "--algorithm", "sss*"},
+                             "ugi\nposition startpos\ngo movetime 50\nquit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("info string sss* cannot play under a budget"), std::string::npos) << r.out;
+  const auto found = searches(r.out);
+  ASSERT_EQ(found.size(), 1u) << r.out;
+  EXPECT_EQ(found[0].first, 0) << r.out;
+}
+
+// The engine's `seed` makes a seeded player's moves differ from game to game, and repeat for the
+// same seed.
+TEST(Ugi, TheSeedOptionDrivesASeededEngine) {
+  const auto moves_with = [](const std::string& seed) {
+    std::string script = "ugi\nsetoption name seed value " + seed + "\nuginewgame\n";
+    std::string line;
+    for (const char* m : {"", " 1", " 2", " 3", " 4", " 5", " 6", " 7"}) {
+      line += m;
+      script += "position startpos" + (line.empty() ? "" : " moves" + line) + "\ngo\n";
+    }
+    const auto r =
+        run_harness({"ugi", "--game", "connect-four", "--algorithm", "random"}, script + "quit\n");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("option name seed type string default 0"), std::string::npos) << r.out;
+    std::string out;
+    for (const auto& [d, m] : searches(r.out)) out += m + " ";
+    return out;
+  };
+  const std::string a = moves_with("1"), b = moves_with("18446744073709551615");
+  EXPECT_EQ(a, moves_with("1"));
+  EXPECT_NE(a, b);
 }
 
 }  // namespace

@@ -5,7 +5,9 @@
 // The search runs on the main thread; a reader thread takes the input, so that `stop` and
 // `isready` are answered while a search runs. Replies are the exact two-token forms strict clients
 // parse: `bestmove MOVE`, `response VALUE`.
+#include <array>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <iostream>
@@ -16,6 +18,7 @@
 #include "games/text.h"
 #include "harness/cli/command.h"
 #include "harness/cli/search_args.h"
+#include "harness/match/player.h"
 
 namespace gts::cli {
 
@@ -57,9 +60,16 @@ class UgiInput {
       queue_.push_back(line);
       queue_cv_.notify_one();
     }
-    std::lock_guard lock(queue_mutex_);
-    eof_ = true;
-    queue_cv_.notify_one();
+    {
+      std::lock_guard lock(queue_mutex_);
+      eof_ = true;
+      queue_cv_.notify_one();
+    }
+    // The client is gone: what is still searching (or queued) has a moment to finish, then every
+    // search is stopped, so the engine exits within a second.
+    std::this_thread::sleep_for(std::chrono::milliseconds(800));
+    draining_.store(true);
+    stop_.store(true);
   }
 
   std::mutex out_mutex_;
@@ -68,6 +78,7 @@ class UgiInput {
   std::deque<std::string> queue_;
   bool eof_ = false;
   std::atomic<bool> stop_{false};
+  std::atomic<bool> draining_{false};  // the input ended a while ago: every search stops
   std::atomic<bool> searching_{false};
   std::atomic<int> gos_read_{0};    // `go` lines read so far
   std::atomic<int> search_gen_{0};  // the `go` being (or last) answered, counted from 1
@@ -109,9 +120,12 @@ class UgiSession {
       if (cmd == "ugi") {
         in_->send("id name gametree-harness " + s_.algorithm.label() + " on " + s_.game->label());
         in_->send("id author gametree-harness");
-        for (const ParamSpec& spec : find_algorithm_info(s_.algorithm.name).options) {
-          in_->send(option_line(spec));
+        // `seed` is the engine's: a game's random stream, set before each game by the host.
+        const AlgorithmInfo& info = find_algorithm_info(s_.algorithm.name);
+        for (const ParamSpec& spec : info.options) {
+          if (spec.name != "seed") in_->send(option_line(spec));
         }
+        if (info.facts.seeded) in_->send("option name seed type string default 0");
         in_->send("ugiok");
       } else if (cmd == "isready") {
         // What a search to the end would make on first use (an endgame database) is made before
@@ -122,6 +136,7 @@ class UgiSession {
         set_option(w);
       } else if (cmd == "uginewgame") {
         position_ = start_;
+        plies_ = 0;
       } else if (cmd == "position") {
         set_position(w);
       } else if (cmd == "go") {
@@ -159,17 +174,26 @@ class UgiSession {
     return out;
   }
 
-  // setoption name NAME value VALUE: an option of the algorithm, checked as --option is.
+  // setoption name NAME value VALUE: an option of the algorithm, checked as --option is, or the
+  // engine's `seed` (any unsigned 64-bit number: the search seed of each move derives from it).
   void set_option(const std::vector<std::string>& w) {
     if (w.size() < 5 || w[1] != "name" || w[3] != "value") {
       throw ParamError("expected 'setoption name NAME value VALUE'");
+    }
+    if (w[2] == "seed") {
+      const std::optional<std::uint64_t> seed = parse_whole<std::uint64_t>(w[4]);
+      if (!seed)
+        throw ParamError("setoption seed: expected an unsigned 64-bit number, got '" + w[4] + "'");
+      s_.seed = *seed;
+      return;
     }
     std::map<std::string, std::string> options = s_.algorithm.options.values();
     options[w[2]] = w[4];
     AlgorithmSpec next = make_algorithm_spec(s_.algorithm.name, options);
     searcher_ = s_.game->make_searcher(next, s_.eval);
     s_.algorithm = std::move(next);
-    if (w[2] == "seed") s_.seed = static_cast<std::uint64_t>(s_.algorithm.options.get_int("seed"));
+    budget_searcher_.reset();
+    budget_refusal_.clear();
   }
 
   // position startpos|fen NOTATION... [moves M...]; the position stays as it was if any part fails.
@@ -186,11 +210,24 @@ class UgiSession {
     } else {
       throw ParseError("expected 'startpos' or 'fen' after 'position', got '" + w[1] + "'");
     }
+    std::uint64_t plies = 0;
     if (i < w.size()) {
       if (w[i] != "moves") throw ParseError("expected 'moves', got '" + w[i] + "'");
-      for (++i; i < w.size(); ++i) position = s_.game->play_move(position, w[i]);
+      for (++i; i < w.size(); ++i, ++plies) position = s_.game->play_move(position, w[i]);
     }
     position_ = position;
+    plies_ = plies;
+  }
+
+  // A number of `go`, or an info-string error naming the token.
+  template <class T>
+  static T go_number(const std::string& key, const std::string& value) {
+    const std::optional<T> v = parse_whole<T>(value);
+    if (!v || !(*v >= 0)) {
+      throw ParamError("go: '" + key + " " + value + "': expected a number >= 0, got '" + value +
+                       "'");
+    }
+    return *v;
   }
 
   void go(const std::vector<std::string>& w) {
@@ -198,14 +235,17 @@ class UgiSession {
     const int gen = in_->search_gen_.load() + 1;
     in_->search_gen_.store(gen);
     in_->stop_.store(false);
-    if (in_->stop_gen_.load() >= gen) in_->stop_.store(true);
-    // Each of depth, nodes and movetime bounds the search, together as in UCI; a clock gives a
-    // movetime of its own where none is given. A bare `go` searches with the engine's defaults.
-    SearchLimits limits = s_.limits;
+    if (in_->stop_gen_.load() >= gen || in_->draining_.load()) in_->stop_.store(true);
+    // Each of depth, nodes, movetime and a clock bounds the search, together as in UCI. A bare
+    // `go` searches with the engine's defaults; `go infinite`, to the end or until `stop`.
+    MoveBudget budget{.depth = s_.limits.depth < kDepthMax ? s_.limits.depth : 0,
+                      .nodes = s_.limits.max_nodes,
+                      .movetime_ms = s_.limits.max_ms};
     bool bounded = false;
-    double time[2] = {-1, -1}, inc[2] = {0, 0};  // p1time p2time, p1inc p2inc (-1: no clock)
+    std::array<bool, 2> timed{};
+    std::array<double, 2> time{}, inc{};  // p1time p2time, p1inc p2inc
     auto bound = [&] {
-      if (!bounded) limits = SearchLimits{}, limits.depth = kDepthMax;
+      if (!bounded) budget = MoveBudget{};
       bounded = true;
     };
     for (std::size_t i = 1; i < w.size(); ++i) {
@@ -214,59 +254,84 @@ class UgiSession {
         bound();
         continue;
       }
-      if (i + 1 >= w.size()) throw ParamError("go: '" + key + "' needs a value");
-      const std::string& value = w[++i];
-      const double v = std::stod(value);
-      if (!(v >= 0)) throw ParamError("go: " + key + " must be >= 0, got " + value);
-      if (key == "depth") {
-        bound();
-        limits.depth = std::max(1, static_cast<int>(v));
-      } else if (key == "nodes") {
-        bound();
-        limits.max_nodes = static_cast<std::uint64_t>(v);
-      } else if (key == "movetime") {
-        bound();
-        limits.max_ms = v;
-      } else if (key == "p1time" || key == "p2time") {
-        time[key[1] == '1' ? 0 : 1] = v;
-      } else if (key == "p1inc" || key == "p2inc") {
-        inc[key[1] == '1' ? 0 : 1] = v;
-      } else {
+      if (key != "depth" && key != "nodes" && key != "movetime" && key != "p1time" &&
+          key != "p2time" && key != "p1inc" && key != "p2inc") {
         throw ParamError("go: unknown parameter '" + key + "'");
       }
+      if (i + 1 >= w.size()) throw ParamError("go: '" + key + "' needs a value");
+      const std::string& value = w[++i];
+      if (key == "depth") {
+        bound();
+        budget.depth = std::max(1, go_number<int>(key, value));
+      } else if (key == "nodes") {
+        bound();
+        budget.nodes = go_number<std::uint64_t>(key, value);
+      } else if (key == "movetime") {
+        bound();
+        budget.movetime_ms = go_number<double>(key, value);
+      } else {
+        const auto p = static_cast<std::size_t>(key[1] == '1' ? 0 : 1);
+        (key.ends_with("time") ? time[p] : inc[p]) = go_number<double>(key, value);
+        if (key.ends_with("time")) timed[p] = true;
+      }
     }
-    const int mover = s_.game->to_move(position_) == first_player_ ? 0 : 1;
-    if (time[mover] >= 0) {
-      const double share = clock_allocation_ms(time[mover], inc[mover]);
+    const int own = s_.game->to_move(position_) == first_player_ ? 0 : 1;
+    if (timed[static_cast<std::size_t>(own)]) {
       bound();
-      limits.max_ms = limits.max_ms > 0 ? std::min(limits.max_ms, share) : share;
+      budget.clock = true;
+      budget.time_ms = time;
+      budget.inc_ms = inc;
     }
+    budget.own = own;
     if (s_.game->is_terminal(position_)) {
       in_->send("info string the game is over");
       in_->send("bestmove 0000");
       return;
     }
-    limits.stop = &in_->stop_;
-    s_.game->prepare(limits);
+    // Under a node or time budget, or searching until `stop`, an anytime algorithm deepens
+    // iteratively; one that cannot says so and plays an unsearched move.
+    Searcher* searcher = searcher_.get();
+    if (budget.timed_or_counted() || budget.depth == 0) {
+      if (!budget_searcher_ && budget_refusal_.empty()) {
+        try {
+          budget_searcher_ =
+              s_.game->make_searcher(spec_under_budget(s_.algorithm, "a budget"), s_.eval);
+        } catch (const ParamError& e) {
+          budget_refusal_ = e.what();
+        }
+      }
+      if (budget_searcher_) {
+        searcher = budget_searcher_.get();
+      } else if (budget.timed_or_counted()) {
+        const auto moves = s_.game->legal_moves(position_);
+        in_->send("info string " + budget_refusal_ + "; this move is unsearched");
+        in_->send("info depth 0 nodes 0");
+        in_->send("bestmove " + moves.at(0));
+        return;
+      }
+    }
+    const Position p = s_.game->position(position_);
+    const std::vector<std::string> none;
+    SearcherPlayer player(*s_.game, *searcher, budget.depth > 0 ? budget.depth : kDepthMax);
+    (void)player.start_game(s_.seed);
     in_->searching_.store(true);
     const double start = wall_ms();
-    SearchResult r;
-    try {
-      r = s_.game->search(position_, *searcher_, limits, s_.seed);
-    } catch (...) {
-      in_->searching_.store(false);
-      throw;
-    }
+    const PlayerMove r = player.play({.position = p,
+                                      .opening = position_,
+                                      .moves = none,
+                                      .budget = budget,
+                                      .seed = mix_seed(s_.seed, plies_),
+                                      .stop = &in_->stop_});
     in_->searching_.store(false);
+    if (r.status == PlayerMove::Status::kFailed) throw std::runtime_error(r.reason);
     const double ms = wall_ms() - start;
     std::string info = "info depth " + std::to_string(r.depth) + " score cp " +
-                       std::to_string(r.value) + " nodes " + std::to_string(r.stats.nodes) +
-                       " time " + std::to_string(static_cast<long long>(ms));
-    if (ms > 0) info += " nps " + std::to_string(static_cast<long long>(r.stats.nodes / ms * 1e3));
-    const auto pv = s_.game->line_to_strings(position_, r.pv);
-    if (!pv.empty()) info += " pv " + join_strings(pv, " ");
+                       std::to_string(r.value) + " nodes " + std::to_string(r.nodes) + " time " +
+                       std::to_string(static_cast<long long>(ms));
+    if (ms > 0) info += " nps " + std::to_string(static_cast<long long>(r.nodes / ms * 1e3));
+    if (!r.pv.empty()) info += " pv " + r.pv;
     in_->send(info);
-    const auto best = s_.game->line_to_strings(position_, {r.best_move});
+    const auto best = s_.game->line_to_strings(position_, {r.move});
     in_->send("bestmove " + (best.empty() ? std::string("0000") : best[0]));
   }
 
@@ -294,6 +359,9 @@ class UgiSession {
 
   SearchSetup s_;
   std::unique_ptr<Searcher> searcher_;
+  std::unique_ptr<Searcher> budget_searcher_;  // under a budget (spec_under_budget), made once
+  std::string budget_refusal_;                 // why the algorithm cannot play under one
+  std::uint64_t plies_ = 0;                    // moves of the last `position` command
   const std::string start_;
   std::string position_;
   const int first_player_;
@@ -316,7 +384,12 @@ void add_ugi_command(CLI::App& app, Action& action) {
               "--position: a UGI engine starts from the game's start; send "
               "'position fen ...' instead");
         }
-        UgiSession session(resolve_search(a));
+        SearchSetup setup = resolve_search(a);
+        if (setup.limits.max_nodes != 0 || setup.limits.max_ms > 0) {
+          (void)spec_under_budget(setup.algorithm,
+                                  setup.limits.max_ms > 0 ? "--max-ms" : "--max-nodes");
+        }
+        UgiSession session(std::move(setup));
         return session.run();
       });
   args->depth = "max";  // a bare `go` searches until `stop` (or the end), as UCI's `go infinite`

@@ -19,7 +19,7 @@
 #include "games/evaluation.h"
 #include "harness/config/yaml_reader.h"
 #include "harness/engine/engine_spec.h"
-#include "harness/game_record.h"
+#include "harness/match/game_record.h"
 #include "harness/registry.h"
 #include "harness/stats/sprt.h"
 

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -18,7 +19,7 @@ namespace {
 std::string ms_text(double ms) { return std::to_string(static_cast<long long>(ms + 0.5)); }
 
 // The last `info` line's depth, score, nodes and pv win, as in UCI.
-void read_info(const std::vector<std::string>& w, EngineMove& m) {
+void read_info(const std::vector<std::string>& w, PlayerMove& m) {
   for (std::size_t i = 1; i < w.size(); ++i) {
     const std::string& k = w[i];
     auto next_int = [&](long long& v) {
@@ -48,7 +49,7 @@ void read_info(const std::vector<std::string>& w, EngineMove& m) {
 }
 
 // "position startpos moves a b" or "position fen NOTATION moves a b".
-std::string ugi_position_command(const EngineGo& r) {
+std::string ugi_position_command(const MoveRequest& r) {
   std::string out = r.opening_is_start ? "position startpos" : "position fen " + r.opening;
   if (!r.moves.empty()) {
     out += " moves";
@@ -58,7 +59,7 @@ std::string ugi_position_command(const EngineGo& r) {
 }
 
 // "go depth 4 nodes 1000 movetime 100 p1time 9000 p2time 8000 p1inc 100 p2inc 100".
-std::string ugi_go_command(const EngineGo& r) {
+std::string ugi_go_command(const MoveBudget& r) {
   std::string out = "go";
   if (r.depth > 0) out += " depth " + std::to_string(r.depth);
   if (r.nodes > 0) out += " nodes " + std::to_string(r.nodes);
@@ -118,7 +119,7 @@ bool UgiEngine::send(const std::string& line) {
 }
 
 ChildProcess::Read UgiEngine::expect(const std::string& word, double timeout_ms, const char* limit,
-                                     const std::atomic<bool>* stop, EngineMove* m) {
+                                     const std::atomic<bool>* stop, PlayerMove* m) {
   const double deadline = wall_ms() + timeout_ms;
   for (std::string line;;) {
     const auto read = process_->read_line(line, std::max(0.0, deadline - wall_ms()), stop);
@@ -135,21 +136,28 @@ ChildProcess::Read UgiEngine::expect(const std::string& word, double timeout_ms,
     const auto w = words(line);
     if (w.empty()) continue;
     if (w[0] == word) {
-      if (m != nullptr) m->move = w.size() > 1 ? w[1] : "";
+      if (m != nullptr) m->text = w.size() > 1 ? w[1] : "";
       return read;
     }
+    if (w[0] == "option" && w.size() > 2 && w[1] == "name") declared_.push_back(w[2]);
     if (m != nullptr && w[0] == "info") read_info(w, *m);
   }
 }
 
-bool UgiEngine::new_game() {
-  return ok() && send("uginewgame") && send("isready") && handshake("readyok");
+bool UgiEngine::new_game(std::uint64_t seed) {
+  // The game's seed reaches an engine that declares a `seed` option the config does not set.
+  const bool seeded =
+      std::ranges::find(declared_, "seed") != declared_.end() &&
+      std::ranges::none_of(spec_.options, [](const auto& o) { return o.first == "seed"; });
+  return ok() && (!seeded || send("setoption name seed value " + std::to_string(seed))) &&
+         send("uginewgame") && send("isready") && handshake("readyok");
 }
 
-EngineMove UgiEngine::go(const EngineGo& request) {
-  EngineMove m;
+PlayerMove UgiEngine::go(const MoveRequest& request) {
+  PlayerMove m;
+  m.scored = false;
   const double cpu0 = ok() ? cpu_ms() : 0;
-  if (!ok() || !send(ugi_position_command(request)) || !send(ugi_go_command(request))) {
+  if (!ok() || !send(ugi_position_command(request)) || !send(ugi_go_command(request.budget))) {
     m.reason = failure_;
     return m;
   }
@@ -158,16 +166,16 @@ EngineMove UgiEngine::go(const EngineGo& request) {
                  stalls ? "stall_ms" : nullptr, request.stop != nullptr ? request.stop : stop_,
                  &m)) {
     case ChildProcess::Read::kLine:
-      m.status = EngineMove::Status::kMove;
+      m.status = PlayerMove::Status::kMove;
       m.cpu_ms = std::max(0.0, cpu_ms() - cpu0);
       return m;
     case ChildProcess::Read::kStopped:
       (void)process_->write_line("stop");
-      m.status = EngineMove::Status::kStopped;
+      m.status = PlayerMove::Status::kStopped;
       return m;
     case ChildProcess::Read::kTimeout:
       (void)process_->write_line("stop");
-      m.status = EngineMove::Status::kTimeout;
+      m.status = PlayerMove::Status::kTimeout;
       break;
     case ChildProcess::Read::kEof:
       break;
@@ -223,7 +231,7 @@ PooledEngine::~PooledEngine() {
   pool_.idle_.push_back(std::move(engine_));
 }
 
-std::string PooledEngine::start_game() {
+std::string PooledEngine::start_game(std::uint64_t seed) {
   {
     std::lock_guard lock(pool_.mutex_);
     if (engine_ == nullptr && !pool_.idle_.empty()) {
@@ -232,7 +240,7 @@ std::string PooledEngine::start_game() {
     }
   }
   if (engine_ == nullptr) engine_ = std::make_unique<UgiEngine>(pool_.spec_, &pool_.log_, stop_);
-  if (!engine_->ok() || !engine_->new_game()) return engine_->failure();
+  if (!engine_->ok() || !engine_->new_game(seed)) return engine_->failure();
   return {};
 }
 

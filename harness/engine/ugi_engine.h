@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "harness/engine/child_process.h"
-#include "harness/game_record.h"
+#include "harness/match/player.h"
 
 namespace gts {
 
@@ -44,11 +44,12 @@ class UgiEngine {
   [[nodiscard]] bool ok() const { return failure_.empty(); }
   [[nodiscard]] const std::string& failure() const { return failure_; }
 
+  // `setoption name seed` (when the engine declares a `seed` the config does not set),
   // `uginewgame`, `isready` .. `readyok`; false (and failure()) when the engine does not answer.
-  bool new_game();
+  bool new_game(std::uint64_t seed);
   // `position ...` and `go ...`, then the lines up to `bestmove`. After a timeout, a failure or a
   // stop the engine is in an unknown state: ok() is false and it must not be used again.
-  EngineMove go(const EngineGo& request);
+  PlayerMove go(const MoveRequest& request);
 
  private:
   bool send(const std::string& line);
@@ -56,7 +57,7 @@ class UgiEngine {
   // `info` lines before it fill m); sets failure_ on a timeout (naming the spec's `limit`, if
   // any), the end of the output or a stop.
   ChildProcess::Read expect(const std::string& word, double timeout_ms, const char* limit,
-                            const std::atomic<bool>* stop, EngineMove* m = nullptr);
+                            const std::atomic<bool>* stop, PlayerMove* m = nullptr);
   bool handshake(const std::string& word) {
     return expect(word, spec_.startup_ms, "startup_ms", stop_) == ChildProcess::Read::kLine;
   }
@@ -73,6 +74,7 @@ class UgiEngine {
   const std::atomic<bool>* stop_;
   std::unique_ptr<ChildProcess> process_;
   std::string failure_;
+  std::vector<std::string> declared_;  // the options its handshake declared
 };
 
 // The engine processes of one player in a tournament: kept from game to game (the idle ones quit
@@ -94,17 +96,17 @@ class EnginePool {
 
 // A player's engine for one game, as the game loop sees it: taken from the pool (or started, its
 // handshake cut short by `stop`) at the start of the game, and given back at its end when sound.
-class PooledEngine final : public ExternalPlayer {
+class PooledEngine final : public Player {
  public:
   PooledEngine(EnginePool& pool, const std::atomic<bool>* stop) : pool_(pool), stop_(stop) {}
   ~PooledEngine() override;
   PooledEngine(const PooledEngine&) = delete;
   PooledEngine& operator=(const PooledEngine&) = delete;
 
-  std::string start_game() override;
-  EngineMove go(const EngineGo& request) override { return engine_->go(request); }
+  std::string start_game(std::uint64_t seed) override;
+  PlayerMove play(const MoveRequest& request) override { return engine_->go(request); }
   // The game was lost by this engine's fault: end the process (the next game starts a fresh one).
-  void discard() { engine_.reset(); }
+  void forfeited() override { engine_.reset(); }
 
  private:
   EnginePool& pool_;

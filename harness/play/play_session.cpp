@@ -146,20 +146,26 @@ void PlaySession::print_board() {
 }
 
 std::pair<std::string, std::string> PlaySession::engine_search() {
-  game_.prepare({.depth = options_.depth});
+  SearcherPlayer engine(game_, *searcher_, options_.depth);
+  (void)engine.start_game(options_.seed);
+  const Position p = game_.position(position_);
+  const std::vector<std::string> none;
   const double start = wall_ms();
-  const SearchResult r =
-      game_.search(position_, *searcher_, {.depth = options_.depth},
-                   mix_seed(options_.seed, static_cast<std::uint64_t>(history_.size())));
+  PlayerMove r =
+      engine.play({.position = p,
+                   .opening = position_,
+                   .moves = none,
+                   .budget = {.depth = options_.depth},
+                   .seed = mix_seed(options_.seed, static_cast<std::uint64_t>(history_.size()))});
   const double elapsed_ms = wall_ms() - start;
-  last_search_ = LastSearch{position_, r};
-  const auto best = game_.line_to_strings(position_, {r.best_move});
-  const std::string pv = join_strings(game_.line_to_strings(position_, r.pv), " ");
-  return {best.empty() ? "" : best[0], "value " + signed_value(r.value) + "  pv " +
-                                           (pv.empty() ? "-" : pv) +
-                                           strf("  nodes %llu  depth %s  time %.2f ms",
-                                                static_cast<unsigned long long>(r.stats.nodes),
-                                                depth_text(r.depth).c_str(), elapsed_ms)};
+  if (r.status != PlayerMove::Status::kMove) throw std::runtime_error(r.reason);
+  const auto best = game_.line_text(p, {r.move});
+  const std::string summary =
+      "value " + signed_value(r.value) + "  pv " + (r.pv.empty() ? "-" : r.pv) +
+      strf("  nodes %llu  depth %d%s  time %.2f ms", static_cast<unsigned long long>(r.nodes),
+           r.depth, r.exact ? " (exact)" : "", elapsed_ms);
+  last_search_ = LastSearch{position_, std::move(r)};
+  return {best.empty() ? "" : best[0], summary};
 }
 
 void PlaySession::play(const std::string& move, bool by_human) {
@@ -172,7 +178,7 @@ void PlaySession::engine_move() {
   const auto [best, summary] = engine_search();
   if (best.empty()) {
     throw std::runtime_error("the engine returned an illegal move (" +
-                             std::to_string(last_search_->result.best_move) + ")");
+                             std::to_string(last_search_->result.move) + ")");
   }
   out_ << side_name(game_, side) << " (engine) plays " << best << "   " << summary << "\n";
   play(best, false);
@@ -229,7 +235,7 @@ void PlaySession::tree(const std::string& args) {
   if (last_search_) {
     out_ << "the engine's search at this position: value "
          << signed_value(last_search_->result.value) << ", played "
-         << join_strings(game_.line_to_strings(position, {last_search_->result.best_move}), " ")
+         << join_strings(game_.line_to_strings(position, {last_search_->result.move}), " ")
          << strf(" (tree computed in %.2f ms)", elapsed) << "\n";
   }
 }

@@ -17,6 +17,7 @@
 
 #include "algorithms/search.h"
 #include "games/evaluation.h"
+#include "harness/match/player.h"
 #include "harness/registry.h"
 
 namespace gts {
@@ -72,7 +73,7 @@ class PlaySession {
   };
   struct LastSearch {
     std::string position;
-    SearchResult result;
+    PlayerMove result;
   };
 
   [[nodiscard]] bool human_moves(int side) const;

@@ -1,11 +1,13 @@
 #include "harness/tournament/journal.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <optional>
 #include <stdexcept>
+#include <string_view>
 #include <type_traits>
 #include <variant>
 
@@ -64,6 +66,8 @@ const Column<GameRow> kGameColumns[] = {{"game", &GameRow::game},
                                         {"second_leaves", &GameRow::second_leaves},
                                         {"first_moves", &GameRow::first_moves},
                                         {"second_moves", &GameRow::second_moves},
+                                        {"first_unsearched", &GameRow::first_unsearched},
+                                        {"second_unsearched", &GameRow::second_unsearched},
                                         {"first_cpu_ms", &GameRow::first_cpu_ms},
                                         {"second_cpu_ms", &GameRow::second_cpu_ms},
                                         {"wall_ms", &GameRow::wall_ms},
@@ -76,6 +80,8 @@ const Column<MoveRow> kMoveColumns[] = {{"game", &MoveRow::game},
                                         {"move", &MoveRow::move},
                                         {"value", &MoveRow::value},
                                         {"depth", &MoveRow::depth},
+                                        {"exact", &MoveRow::exact},
+                                        {"searched", &MoveRow::searched},
                                         {"nodes", &MoveRow::nodes},
                                         {"leaves", &MoveRow::leaves},
                                         {"cpu_us", &MoveRow::cpu_us, 1},
@@ -88,6 +94,26 @@ std::string header(const Column<Row> (&columns)[N]) {
   std::vector<std::string> names;
   for (const auto& c : columns) names.emplace_back(c.name);
   return csv::line(names);
+}
+
+// Checks the first line of a run folder's CSV against this version's header; the files of version
+// 0.1 (no unsearched counts, no exact and searched columns) are named as such.
+template <class Row, std::size_t N>
+void check_header(const std::string& path, const std::vector<std::string>& lines,
+                  const Column<Row> (&columns)[N], const std::vector<std::string_view>& added) {
+  if (lines.empty() || lines[0] + "\n" == header(columns)) return;
+  std::vector<std::string> old;
+  for (const auto& c : columns) {
+    if (std::ranges::find(added, std::string_view(c.name)) == added.end()) old.emplace_back(c.name);
+  }
+  if (lines[0] + "\n" == csv::line(old)) {
+    throw ConfigError(path, 1, 1,
+                      "written by gametree-harness 0.1 (without the " + join_strings(added, ", ") +
+                          " columns); this is " GTS_VERSION
+                          ", which reads run folders of 0.2 and later: replay or resume it with a "
+                          "0.1 build, or play the run again");
+  }
+  throw ConfigError(path, 1, 1, "not the header of a file this program wrote");
 }
 
 template <class Row, std::size_t N>
@@ -126,6 +152,10 @@ Row from_fields(const std::vector<std::string>& f, const Column<Row> (&columns)[
   });
   return row;
 }
+
+// The columns version 0.2 added.
+const std::vector<std::string_view> kGamesAdded = {"first_unsearched", "second_unsearched"};
+const std::vector<std::string_view> kMovesAdded = {"exact", "searched"};
 
 // The checks across a game's columns: a result, and one that agrees with the margin.
 GameRow checked(GameRow r) {
@@ -173,6 +203,8 @@ void set_outcome(GameRow& row, const GameOutcome& out) {
   row.second_leaves = out.stats[1].leaves;
   row.first_moves = out.moves[0];
   row.second_moves = out.moves[1];
+  row.first_unsearched = out.unsearched[0];
+  row.second_unsearched = out.unsearched[1];
   row.first_cpu_ms = out.stats[0].cpu_ms;
   row.second_cpu_ms = out.stats[1].cpu_ms;
   row.final_position = out.final_position;
@@ -200,6 +232,7 @@ void decode_game(const std::string& bytes, GameRow& row, std::vector<MoveRow>& m
 std::vector<GameRow> read_games_csv(const std::string& path) {
   std::vector<GameRow> rows;
   const auto lines = complete_lines(path);
+  check_header(path, lines, kGameColumns, kGamesAdded);
   for (std::size_t i = 1; i < lines.size(); ++i) {
     try {
       rows.push_back(game_row(lines[i]));
@@ -247,9 +280,7 @@ std::vector<GameRow> Journal::rewrite(int games_kept, const RowCheck& check) con
   // Each game once (a game recorded twice can only come from a copy-paste; keep the first).
   std::map<int, GameRow> by_game;
   const auto lines = complete_lines(games_path_);
-  if (!lines.empty() && lines[0] + "\n" != header(kGameColumns)) {
-    throw ConfigError(games_path_, 1, 1, "not the header of a games.csv this program wrote");
-  }
+  check_header(games_path_, lines, kGameColumns, kGamesAdded);
   for (std::size_t i = 1; i < lines.size(); ++i) {
     try {
       GameRow r = game_row(lines[i]);
@@ -262,6 +293,7 @@ std::vector<GameRow> Journal::rewrite(int games_kept, const RowCheck& check) con
   std::multimap<std::pair<int, int>, std::string> moves;  // (game, ply): lines in file order
   if (moves_) {
     const auto move_lines = complete_lines(moves_path_);
+    check_header(moves_path_, move_lines, kMoveColumns, kMovesAdded);
     for (std::size_t i = 1; i < move_lines.size(); ++i) {
       MoveRow m;
       try {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/game_record.h"
+#include "harness/match/game_record.h"
 
 namespace gts {
 
@@ -33,6 +33,7 @@ struct GameRow {
   std::uint64_t first_nodes = 0, second_nodes = 0;
   std::uint64_t first_leaves = 0, second_leaves = 0;
   int first_moves = 0, second_moves = 0;
+  int first_unsearched = 0, second_unsearched = 0;  // moves played without a completed depth
   double first_cpu_ms = 0, second_cpu_ms = 0, wall_ms = 0;  // the timing columns
   std::string final_position;
   std::string opening_position;  // the game's start, in the game's notation
@@ -48,7 +49,9 @@ struct MoveRow {
   std::string player;
   std::string move;
   int value = 0;
-  int depth = 0;
+  int depth = 0;     // completed depth, plies
+  int exact = 0;     // 1: the value was proved to the end of the game
+  int searched = 1;  // 0: a searching player's move without a completed depth
   std::uint64_t nodes = 0, leaves = 0;
   double cpu_us = 0;
   double wall_ms = 0;
@@ -66,7 +69,8 @@ void set_outcome(GameRow& row, const GameOutcome& out);
 std::string encode_game(const GameRow& row, const std::vector<MoveRow>& moves);
 void decode_game(const std::string& bytes, GameRow& row, std::vector<MoveRow>& moves);
 
-// Reads every complete, well-formed row of a games.csv (a torn last line is ignored).
+// Reads every complete, well-formed row of a games.csv (a torn last line is ignored); throws
+// ConfigError for a file whose header is not this version's.
 std::vector<GameRow> read_games_csv(const std::string& path);
 
 // A file appended to (std::ios::app) or written anew (std::ios::trunc), each write flushed, so

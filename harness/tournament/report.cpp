@@ -86,6 +86,7 @@ std::vector<Standing> compute_standings(const std::vector<std::string>& players,
       x.nodes_per_move += static_cast<double>(side == 0 ? r.first_nodes : r.second_nodes);
       x.cpu_ms_per_move += side == 0 ? r.first_cpu_ms : r.second_cpu_ms;
       moves[p] += side == 0 ? r.first_moves : r.second_moves;
+      x.unsearched += side == 0 ? r.first_unsearched : r.second_unsearched;
     }
   }
   const RatingFit fit = fit_ratings(n, encounters);
@@ -161,14 +162,14 @@ std::string write_tournament_reports(const std::string& dir,
   const std::vector<Standing> standings = compute_standings(players, rows);
   std::string text =
       csv::line({"player", "games", "wins", "draws", "losses", "score", "elo", "elo_lo", "elo_hi",
-                 "rating_status", "nodes_per_move", "cpu_ms_per_move", "forfeits"});
+                 "rating_status", "nodes_per_move", "cpu_ms_per_move", "forfeits", "unsearched"});
   for (const auto& s : standings) {
-    text +=
-        csv::line({s.player, std::to_string(s.wdl.games()), std::to_string(s.wdl.wins),
-                   std::to_string(s.wdl.draws), std::to_string(s.wdl.losses),
-                   csv::number(s.wdl.points(), 1), csv::number(s.elo, 1), csv::number(s.elo_lo, 1),
-                   csv::number(s.elo_hi, 1), s.rating_status, csv::number(s.nodes_per_move, 1),
-                   csv::number(s.cpu_ms_per_move, 3), std::to_string(s.forfeits)});
+    text += csv::line({s.player, std::to_string(s.wdl.games()), std::to_string(s.wdl.wins),
+                       std::to_string(s.wdl.draws), std::to_string(s.wdl.losses),
+                       csv::number(s.wdl.points(), 1), csv::number(s.elo, 1),
+                       csv::number(s.elo_lo, 1), csv::number(s.elo_hi, 1), s.rating_status,
+                       csv::number(s.nodes_per_move, 1), csv::number(s.cpu_ms_per_move, 3),
+                       std::to_string(s.forfeits), std::to_string(s.unsearched)});
   }
   write_file(dir + "/standings.csv", text);
 
@@ -218,7 +219,14 @@ std::string write_tournament_reports(const std::string& dir,
                            "95% interval", "nodes/move", "ms/move", "forfeits");
   int rank = 0;
   bool unrated = false;
+  std::string unsearched;
   for (const auto& s : standings) {
+    if (s.unsearched > 0) {
+      unsearched += strf(
+          "warning: %s played %d moves without a completed search (depth 0 in "
+          "moves.csv): its result does not measure its search\n",
+          s.player.c_str(), s.unsearched);
+    }
     const std::string interval =
         s.rating_status == "reference"
             ? "(reference)"
@@ -237,7 +245,7 @@ std::string write_tournament_reports(const std::string& dir,
         "elo none: no finite rating exists (the player won or lost every game against the "
         "others); its interval is the one-sided 95% bound those games support\n";
   }
-  return table;
+  return table + unsearched;
 }
 
 }  // namespace gts

@@ -22,6 +22,7 @@ struct Standing {
   std::string rating_status;  // "ok", "reference", or why the rating does not exist
   double nodes_per_move = 0, cpu_ms_per_move = 0;
   int forfeits = 0;
+  int unsearched = 0;  // moves played without a completed depth
 };
 
 // The counts ll ... ww: the pentanomial over complete game pairs, A's view.

@@ -13,6 +13,7 @@
 #include "harness/config/config_error.h"
 #include "harness/config/tournament_config.h"
 #include "harness/engine/ugi_engine.h"
+#include "harness/match/match.h"
 #include "harness/mpi/wire.h"
 #include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/progress_line.h"
@@ -166,29 +167,18 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint
       plan.specs.emplace_back();
       continue;
     }
-    const bool budget = limits.nodes != 0 || limits.time_ms > 0 || limits.tc.enabled();
     AlgorithmSpec spec = p.algorithm;
-    const AlgorithmFacts& facts = find_algorithm_info(spec.name).facts;
-    if (budget && !facts.anytime) {
-      std::string anytime;
-      for (const AlgorithmInfo& a : algorithm_infos()) {
-        if (a.facts.anytime && a.facts.searches) anytime += (anytime.empty() ? "" : ", ") + a.name;
-      }
-      const std::string what =
+    if (limits.nodes != 0 || limits.time_ms > 0 || limits.tc.enabled()) {
+      const std::string budget =
           limits.tc.enabled() ? (p.limits.tc.enabled() ? "its tc" : "tournament.limits.tc")
           : limits.nodes != 0
               ? (p.limits.nodes != 0 ? "its nodes" : "tournament.limits.nodes")
               : (p.limits.time_ms > 0 ? "its time_ms" : "tournament.limits.time_ms");
-      throw ConfigError(config.source_path,
-                        "player '" + p.name + "': " + spec.name + " cannot play under " + what +
-                            " (it cannot stop early with a move it has finished searching); "
-                            "algorithms that can: " +
-                            anytime);
-    }
-    if (budget && !facts.anytime_option.empty()) {
-      auto opts = spec.options.values();
-      opts[facts.anytime_option] = "on";
-      spec = make_algorithm_spec(spec.name, opts);
+      try {
+        spec = spec_under_budget(spec, budget);
+      } catch (const ParamError& e) {
+        throw ConfigError(config.source_path, "player '" + p.name + "': " + e.what());
+      }
     }
     plan.specs.push_back(spec);
   }
@@ -261,17 +251,19 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
                                              static_cast<std::size_t>(g.second)};
   std::array<GameSide, 2> sides;
   std::array<std::unique_ptr<Searcher>, 2> searchers;
-  std::array<std::unique_ptr<PooledEngine>, 2> engines;
+  std::array<std::unique_ptr<Player>, 2> players;
   for (std::size_t s = 0; s < 2; ++s) {
     const std::size_t p = player[s];
     sides[s] = plan_.sides[p];
     if (config.players[p].engine) {
-      engines[s] = std::make_unique<PooledEngine>(*pools_.at(p), &stop);
-      sides[s].external = engines[s].get();
+      players[s] = std::make_unique<PooledEngine>(*pools_.at(p), &stop);
     } else {
       searchers[s] = plan_.game->make_searcher(plan_.specs[p], config.players[p].evaluation);
-      sides[s].searcher = searchers[s].get();
+      players[s] =
+          std::make_unique<SearcherPlayer>(*plan_.game, *searchers[s], sides[s].limits.depth,
+                                           find_algorithm_info(plan_.specs[p].name).facts.searches);
     }
+    sides[s].player = players[s].get();
   }
   GameSetup setup;
   setup.opening = plan_.openings[static_cast<std::size_t>(g.opening)];
@@ -281,11 +273,7 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
   setup.seed = mix_seed(config.seed, static_cast<std::uint64_t>(g.index));
   setup.stop = &stop;
   const double start = wall_ms();
-  GameOutcome out = plan_.game->play_game(setup, sides);
-  // An engine that lost by its own fault starts afresh for its next game.
-  if (out.forfeit_side >= 0 && engines[static_cast<std::size_t>(out.forfeit_side)]) {
-    engines[static_cast<std::size_t>(out.forfeit_side)]->discard();
-  }
+  GameOutcome out = play_match(*plan_.game, setup, sides);
   search_cpu_ms_.fetch_add(out.stats[0].cpu_ms + out.stats[1].cpu_ms);
   if (out.termination == Termination::kStopped) return std::nullopt;  // played again on resume
 
@@ -305,7 +293,8 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
     moves.reserve(out.move_log.size());
     for (const auto& m : out.move_log) {
       moves.push_back(MoveRow{g.index, m.ply, m.side == 0 ? row.first : row.second, m.move, m.value,
-                              m.depth, m.nodes, m.leaves, m.cpu_us, m.wall_ms, m.clock_ms, m.pv});
+                              m.depth, m.exact ? 1 : 0, m.searched ? 1 : 0, m.nodes, m.leaves,
+                              m.cpu_us, m.wall_ms, m.clock_ms, m.pv});
     }
   }
   return encode_game(row, moves);

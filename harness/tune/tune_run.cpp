@@ -10,6 +10,7 @@
 
 #include "algorithms/search.h"
 #include "harness/csv.h"
+#include "harness/match/match.h"
 #include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/run_folder.h"
 #include "harness/pipeline/stats_wire.h"
@@ -54,9 +55,11 @@ JobResult play_job(const GameHandle& game, const TuneEngine& engine, const GameJ
                    const std::atomic<bool>* stop) {
   auto first = game.make_searcher(engine.algorithm, linear_eval(job.first));
   auto second = game.make_searcher(engine.algorithm, linear_eval(job.second));
+  SearcherPlayer first_player(game, *first, engine.depth);
+  SearcherPlayer second_player(game, *second, engine.depth);
   std::array<GameSide, 2> sides;
-  sides[0].searcher = first.get();
-  sides[1].searcher = second.get();
+  sides[0].player = &first_player;
+  sides[1].player = &second_player;
   for (auto& s : sides) s.limits.depth = engine.depth;
   GameSetup setup;
   setup.opening = job.opening;
@@ -64,7 +67,7 @@ JobResult play_job(const GameHandle& game, const TuneEngine& engine, const GameJ
   setup.seed = job.seed;
   setup.stop = stop;
   const double start = wall_ms();
-  JobResult r{.outcome = game.play_game(setup, sides)};
+  JobResult r{.outcome = play_match(game, setup, sides)};
   r.wall_ms = wall_ms() - start;
   r.outcome.move_log = {};
   return r;
@@ -75,7 +78,7 @@ template <class IO, class Result>
 void result_fields(IO& io, Result& result) {
   auto& o = result.outcome;
   io(o.first_score, o.margin, o.plies, wire::upto(o.termination, Termination::kStopped),
-     o.forfeit_side, o.reason, o.stats, o.moves, o.final_position, result.wall_ms);
+     o.forfeit_side, o.reason, o.stats, o.moves, o.unsearched, o.final_position, result.wall_ms);
 }
 
 std::string encode_job_result(const JobResult& result) {

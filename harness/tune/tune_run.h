@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/match/game_record.h"
 #include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/run_pipeline.h"
 #include "harness/registry.h"

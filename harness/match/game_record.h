@@ -1,5 +1,4 @@
-// What one tournament game needs and what it produces. The game loop itself is a template
-// (GameAdapter<G>::play_game); everything around it works on these plain records.
+// What one game needs and what it produces: plain records around the match loop (match.h).
 #pragma once
 
 #include <array>
@@ -12,8 +11,6 @@
 #include "algorithms/search.h"
 
 namespace gts {
-
-class Searcher;
 
 enum class Termination {
   kNormal,
@@ -34,61 +31,6 @@ struct TimeControl {
   double inc_ms = 0;
   [[nodiscard]] bool enabled() const { return base_ms > 0; }
   friend bool operator==(const TimeControl&, const TimeControl&) = default;
-};
-
-// The share of a clock an in-process player spends on one move, and what `harness ugi` spends
-// for `go p1time ...`: a 25th of what is left and most of the increment, never more than half of
-// what is left, at least 1 ms.
-double clock_allocation_ms(double remaining_ms, double inc_ms);
-
-// One move asked of an external engine (the UGI `position` and `go` it is sent).
-struct EngineGo {
-  std::string opening;              // the game's opening position, in the game's notation
-  bool opening_is_start = false;    // it is the game's start position (`position startpos`)
-  std::vector<std::string> moves;   // played since, in notation
-  int depth = 0;                    // `go depth` (0: none)
-  std::uint64_t nodes = 0;          // `go nodes` (0: none)
-  double movetime_ms = 0;           // `go movetime` (0: none)
-  bool clock = false;               // `go p1time .. p2time .. p1inc .. p2inc ..`
-  std::array<double, 2> time_ms{};  // remaining, the game's player 1 and player 2
-  std::array<double, 2> inc_ms{};
-  double deadline_ms = 0;  // how long the reply may take (0: the engine's own stall limit)
-  const std::atomic<bool>* stop = nullptr;
-};
-
-// An external engine's reply: a move in notation (the game checks it) or why there is none.
-struct EngineMove {
-  enum class Status { kMove, kTimeout, kFailed, kStopped };
-  Status status = Status::kFailed;
-  std::string move;
-  std::string reason;  // kTimeout, kFailed: what happened, with the engine's last stderr lines
-  int depth = 0;       // from its last `info` line
-  std::uint64_t nodes = 0;
-  Value value = 0;
-  bool scored = false;  // it sent a score
-  std::string pv;       // as it sent it
-  double cpu_ms = 0;    // the engine process's CPU time for the move (user + system)
-};
-
-// A player that is another program (harness/engine/): one game at a time.
-class ExternalPlayer {
- public:
-  virtual ~ExternalPlayer() = default;
-  // Readies the engine for a new game; empty when ready, else why it cannot play.
-  virtual std::string start_game() = 0;
-  virtual EngineMove go(const EngineGo& request) = 0;
-};
-
-// One side of a game: its searcher (or external engine), its per-move limits and its clock.
-struct GameSide {
-  Searcher* searcher = nullptr;
-  ExternalPlayer* external = nullptr;  // instead of `searcher`
-  SearchLimits limits;
-  TimeControl clock;
-  // A move may take this much longer than limits.max_ms, and a clock may run this far below
-  // zero, before the game is lost on time (a search polls the clock, so it always overshoots a
-  // little; a pipe and a process switch add to it).
-  double margin_ms = 0.0;
 };
 
 // Adjudication by the players' own scores, as fastchess's -resign and -draw options: values in the
@@ -143,8 +85,10 @@ struct MoveRecord {
   int ply = 0;
   int side = 0;  // 0 = first, 1 = second
   std::string move;
-  Value value = 0;  // the searcher's value, mover's point of view
-  int depth = 0;    // completed depth
+  Value value = 0;       // the searcher's value, mover's point of view
+  int depth = 0;         // completed depth, plies (0: no iteration completed)
+  bool exact = false;    // the value was proved to the end of the game
+  bool searched = true;  // false: a searching player's move without a completed depth
   std::uint64_t nodes = 0;
   std::uint64_t leaves = 0;
   double cpu_us = 0.0;
@@ -162,6 +106,7 @@ struct GameOutcome {
   std::string reason;                  // why, for forfeits
   std::array<SearchStats, 2> stats{};  // per side, summed over its moves
   std::array<int, 2> moves{};          // moves made per side
+  std::array<int, 2> unsearched{};     // moves per side played without a completed depth
   std::vector<MoveRecord> move_log;
   std::string final_position;
 };
