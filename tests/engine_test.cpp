@@ -182,6 +182,11 @@ TEST(Engine, TheGameSeedReachesEveryEngine) {
   EXPECT_GE(finals.size(), 6u);  // 8 games from the start position
   EXPECT_NE(r.out.find("warning: a played"), std::string::npos) << r.out;
   for (const auto& m : rows_of(dir + "/out/moves.csv")) EXPECT_EQ(m.at("searched"), "0");
+  const auto report = run_harness({"report", dir + "/out"});
+  ASSERT_EQ(report.exit_code, 0) << report.err;
+  std::ifstream html(dir + "/out/report.html");
+  const std::string page((std::istreambuf_iterator<char>(html)), std::istreambuf_iterator<char>());
+  EXPECT_NE(page.find("Warning: a played"), std::string::npos);
 }
 
 // Engines that crash, stall, send an illegal or unreadable move, or never finish the handshake

@@ -230,8 +230,18 @@ std::vector<Section> tournament_sections(const Context& ctx) {
     throw ConfigError((ctx.run_dir / "standings.csv").string(),
                       "holds no player: a tournament's standings list every player");
   }
+  // Moves played without a completed search (a 0.1 run folder has no such column).
+  std::string unsearched;
+  for (std::size_t i = 0; i < st.rows.size(); ++i) {
+    const std::string n = st.get(i, "unsearched");
+    if (!n.empty() && n != "0") {
+      unsearched += note(cat("Warning: ", html_escape(st.at(i, "player")), " played ", n,
+                             " moves without a completed search (depth 0 in moves.csv): its "
+                             "result does not measure its search."));
+    }
+  }
   std::vector<Section> out;
-  out.push_back({"Standings", cat(elo_plot(ctx, st), standings_table(st),
+  out.push_back({"Standings", cat(unsearched, elo_plot(ctx, st), standings_table(st),
                                   note(cat("From ", ctx.link("standings.csv"), ".")))});
   out.push_back({"Crosstable", crosstable_plot(ctx, ct) + crosstable_html(ct)});
   if (const auto pairs = read_table_if(ctx.run_dir / "pairs.csv")) {
