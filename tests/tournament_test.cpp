@@ -14,6 +14,7 @@
 #include <set>
 #include <thread>
 
+#include "harness/csv.h"
 #include "harness/stats/elo.h"
 #include "harness/tournament/report.h"
 #include "tests/process.h"
@@ -860,6 +861,31 @@ GameRow game(int index, const char* first, const char* second, const char* resul
 
 // A perfect score has no finite maximum-likelihood rating: the standings say so (elo NaN) and give
 // the one-sided bound the games support, and a lone rated player is the scale's zero, not "0 +- 0".
+// A run folder of version 0.1 (no unsearched counts, no exact and searched columns) is named as
+// such by replay and resume, which refuse it with exit 2; report reads it.
+TEST(Tournament, AnOlderRunFolderIsNamedByItsVersion) {
+  const std::string dir = make_temp_dir();
+  const auto r = run_harness(
+      {"run", write_config(dir, "c.yaml", kKalahConfig), "--out", dir + "/out", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto as_old = [&](const std::string& file, const std::set<std::string>& added) {
+    std::string text;
+    for (const auto& row : table_without(dir + "/out/" + file, added)) text += csv::line(row);
+    std::ofstream(dir + "/out/" + file) << text;
+  };
+  as_old("games.csv", {"first_unsearched", "second_unsearched"});
+  as_old("moves.csv", {"exact", "searched"});
+  const std::string named = "games.csv:1:1: written by gametree-harness 0.1";
+  const auto replay = run_harness({"replay", dir + "/out"});
+  EXPECT_EQ(replay.exit_code, 2);
+  EXPECT_NE(replay.err.find(named), std::string::npos) << replay.err;
+  const auto resume =
+      run_harness({"run", dir + "/c.yaml", "--out", dir + "/out", "--resume", "--quiet"});
+  EXPECT_EQ(resume.exit_code, 2);
+  EXPECT_NE(resume.err.find(named), std::string::npos) << resume.err;
+  EXPECT_EQ(run_harness({"report", dir + "/out"}).exit_code, 0);
+}
+
 TEST(Reports, PlayersWithoutAFiniteRatingGetABound) {
   std::vector<GameRow> rows;
   for (int i = 0; i < 10; ++i)
