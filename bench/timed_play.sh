@@ -6,12 +6,14 @@
 # completed search.
 #
 #   bench/timed_play.sh [--games N] [--build DIR] [--out DIR] [--algorithm A] [--option K=V ...]
+#                       [--threads N]
 #
 #   --games N      games to play, rounded up to an even number (default 200)
 #   --build DIR    the build folder holding `harness` (default build)
 #   --out DIR      where the config and the run folder go (default: a new temporary folder)
 #   --algorithm A  the algorithm both sides run (default alphabeta)
 #   --option K=V   an option of the algorithm, for both sides (repeatable)
+#   --threads N    games at once (default 2; each game has an in-process searcher and a child)
 #
 # Prints the games, inproc's score with its 95% interval (over the game pairs' scores: pairs.csv's
 # pentanomial counts, else standings.csv's wins, draws and losses), and per player from moves.csv
@@ -27,12 +29,14 @@ build=build
 out=""
 algorithm=alphabeta
 options=()
+threads=2
 while [ $# -gt 0 ]; do
   case $1 in
     --games) games=${2-}; shift 2 ;;
     --build) build=${2-}; shift 2 ;;
     --out) out=${2-}; shift 2 ;;
     --algorithm) algorithm=${2-}; shift 2 ;;
+    --threads) threads=${2-}; shift 2 ;;
     --option)
       [[ ${2-} == ?*=* ]] || { echo "timed_play: --option wants K=V, got '${2-}'" >&2; exit 2; }
       options+=("$2"); shift 2 ;;
@@ -41,6 +45,10 @@ while [ $# -gt 0 ]; do
   esac
 done
 [[ $games =~ ^[1-9][0-9]*$ ]] || { echo "timed_play: --games wants a positive number" >&2; exit 2; }
+if [[ ! $threads =~ ^[1-9][0-9]*$ ]]; then
+  echo "timed_play: --threads wants a positive number" >&2
+  exit 2
+fi
 case $build in /*) ;; *) build=$root/$build ;; esac
 harness=$build/harness
 if [ ! -x "$harness" ]; then
@@ -77,14 +85,14 @@ tournament:
   max_plies: 300
   limits: {tc: 1+0.01}
 seed: 1
-threads: 2
+threads: $threads
 output: {moves: true}
 EOF
 
 run=$out/run
 rm -rf "$run"
 echo "timed_play: $algorithm${options[*]+ ${options[*]}}, Kalah(6,4), tc 1+0.01," \
-  "$((2 * openings)) games: $config"
+  "$((2 * openings)) games, threads $threads: $config"
 if ! "$harness" run "$config" --out "$run" >"$out/run.log" 2>&1; then
   tail -20 "$out/run.log" >&2
   echo "timed_play: the run failed (log: $out/run.log)" >&2
