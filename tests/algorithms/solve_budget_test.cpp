@@ -214,12 +214,13 @@ TEST(SolveBudget, IterativeDeepeningPlaysItsLastCompletedIterationUnderABudget) 
   check_budgeted(game, middle, nodes, game.to_string(middle) + ", 2000 nodes");
   check_budgeted(game, start, time, "start, 20 ms");
   check_budgeted(game, middle, time, game.to_string(middle) + ", 20 ms");
-  // From the start neither budget is enough to solve Kalah(6,4): both stop with a completed depth.
+  // From the start neither budget is enough to solve Kalah(6,4): both stop with a completed depth,
+  // and 2000 nodes go past depth 1 (a time budget may not, on a loaded machine).
   const auto eval = make_eval(game, "store-diff");
   for (const SearchLimits& l : {nodes, time}) {
     const SearchResult r = solve(game, eval, start, l, with_id(true));
     EXPECT_FALSE(r.complete);
-    EXPECT_GE(r.depth, 2);
+    EXPECT_GE(r.depth, l.max_nodes != 0 ? 2 : 1);
   }
   // A fixed depth under the same node budget: the last completed depth below it.
   SearchLimits deep = depth_limits(30);
