@@ -5,6 +5,11 @@
 // shipped problems. With --depth max it is an exact solve; other depths work too (a fixed-depth
 // MTD(f) with the same ordering).
 //
+// Without iterative deepening a node or time budget only stops the solve (its answer is exact or
+// none). With it MTD(f) deepens 1, 2, ... over the same table, hints and keys, each value the next
+// first guess: a budget then leaves the last completed iteration's move, and a horizon-free
+// iteration ends the search with the exact value.
+//
 // The principal variation is continued to the end of the game: from the table where its entries
 // prove the line (the move's child holds the exact value that the position has), else by solving
 // the position reached. That extra work is not in the statistics, which are the solve's own.
@@ -31,6 +36,8 @@ struct SolveOptions {
   std::size_t tt_mb = 16;
   std::size_t tt_max_mb = TranspositionTable::kDefaultGrowthMib;
   bool pv_to_end = true;
+  // Depth 1, 2, ... instead of one bisection: under a budget, a completed depth's move.
+  bool iterative_deepening = false;
 
   // The table's growth limit: tt_max_mb, or tt_mb where the limit is below it (no growth).
   [[nodiscard]] std::size_t table_max_mb() const { return std::max(tt_mb, tt_max_mb); }
@@ -68,6 +75,7 @@ requires Evaluator<E, G> SearchResult solve(const G& game, const E& eval,
   MtdfOptions o;
   o.tt_mb = options.tt_mb;
   o.hints = AlphaBetaOptions::Hints::kOn;
+  o.iterative_deepening = options.iterative_deepening;
   SearchResult result = mtdf(game, eval, root, limits, o, table);
   if (!options.pv_to_end || !result.complete || limits.depth != kDepthMax ||
       result.best_move == kNoMove) {
@@ -82,6 +90,8 @@ requires Evaluator<E, G> SearchResult solve(const G& game, const E& eval,
   to_end.depth = kDepthMax;
   SolveOptions sub = options;
   sub.pv_to_end = false;
+  // Unbudgeted: the bisection alone is the cheapest exact solve.
+  sub.iterative_deepening = false;
   while (!game.is_terminal(s) && line.size() < kMaxLine) {
     Value value = 0;
     int index = kNoMoveIndex;

@@ -92,24 +92,32 @@ struct MtdfEntry {
   }
 };
 
-// An exact solve: under a budget it is stopped, not deepened (not anytime).
+// An exact solve; with id on it deepens iteratively, so that a budget leaves a searched move.
 struct SolveEntry {
   static AlgorithmInfo info() {
     return {"solve",
             {},
             "exact solve (use --depth max): MTD(f) over the two-bound table with the game's "
             "move hints and solving keys; prints the principal variation to the end",
-            {ParamSpec::integer("tt_mb", static_cast<std::int64_t>(SolveOptions{}.tt_mb), 1, 4096,
+            {ParamSpec::choice("id", "off", {"off", "on"},
+                               "iterative deepening: depth 1, 2, ... over one table, each depth's "
+                               "value the next one's first guess; a node or time budget then "
+                               "plays the last completed depth's move (tournaments turn it on "
+                               "under a budget). off: one exact bisection, which a budget only "
+                               "stops"),
+             ParamSpec::integer("tt_mb", static_cast<std::int64_t>(SolveOptions{}.tt_mb), 1, 4096,
                                 "transposition table size in MiB (where it starts)"),
              ParamSpec::integer("tt_max_mb", static_cast<std::int64_t>(SolveOptions{}.tt_max_mb), 1,
                                 65536,
                                 "the table doubles, keeping its entries, when it fills, up to "
-                                "this size in MiB (at or below tt_mb: never grows)")}};
+                                "this size in MiB (at or below tt_mb: never grows)")},
+            {.anytime = true, .anytime_option = "id"}};
   }
   template <Game G, class E>
   static SearchFunction<G, E> make(const AlgorithmSpec& spec) {
     const SolveOptions options{.tt_mb = table_mib(spec.options),
-                               .tt_max_mb = table_mib(spec.options, "tt_max_mb")};
+                               .tt_max_mb = table_mib(spec.options, "tt_max_mb"),
+                               .iterative_deepening = spec.options.get("id") == "on"};
     return [options](const G& g, const E& ev, const typename G::State& s, const SearchLimits& lim,
                      std::uint64_t) {
       return solve(g, ev, s, lim, options, &thread_table(options.tt_mb, options.table_max_mb()));
