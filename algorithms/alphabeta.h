@@ -170,6 +170,7 @@ class AlphaBetaSearcher {
       // requested depth whichever iteration proved it.
       result.complete = !interrupted;
       result.depth = interrupted ? completed : limits_.depth;
+      result.iteration = completed;
       if (interrupted) fall_back_to_legal_move(result, root);
     }
     // The table may have grown during the search (to the end, given room): its peak is now.

@@ -118,6 +118,7 @@ class MtSearcher {
       result = to_result(*last);
       result.complete = !interrupted;
       result.depth = interrupted ? completed : limits_.depth;
+      result.iteration = completed;
     }
     if (!result.complete && result.best_move == kNoMove && !game_.is_terminal(root)) {
       MovesOf<G> moves;

@@ -99,6 +99,9 @@ struct SearchResult {
   int pv_from_table = 0;
   SearchStats stats;
   int depth = 0;         // deepest iteration completed (== limits.depth without id/budgets)
+  // Under iterative deepening, the depth of the last iteration completed: below `depth` when a
+  // search to the end was proved by a horizon-free iteration (0: no iterations).
+  int iteration = 0;
   bool complete = true;  // false when a node or time budget or a stop cut the search short
 };
 

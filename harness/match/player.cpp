@@ -25,7 +25,10 @@ SearchLimits search_limits(const MoveBudget& b) {
 
 void completed_depth(const SearchResult& r, PlayerMove& out) {
   out.exact = r.complete && r.depth == kDepthMax;
-  out.depth = out.exact ? std::max<int>(1, static_cast<int>(r.pv.size())) : r.depth;
+  const bool proved_by_iteration = r.iteration > 0 && r.iteration < kDepthMax;
+  out.depth = !out.exact ? r.depth
+              : proved_by_iteration ? r.iteration
+                                    : std::max<int>(1, static_cast<int>(r.pv.size()));
 }
 
 std::string SearcherPlayer::start_game(std::uint64_t) {

@@ -75,7 +75,8 @@ class Player {
 };
 
 // The record's depth and exact flag of a search result: a search proved to the end is exact, its
-// depth the plies of its principal variation; otherwise the depth of its last completed iteration.
+// depth that of the iteration that proved it (without iterations, the plies of its principal
+// variation); otherwise the depth of its last completed iteration.
 void completed_depth(const SearchResult& r, PlayerMove& out);
 
 // A searcher of this process. `depth` is what start_game prepares for (kDepthMax: the game's

@@ -232,6 +232,13 @@ TEST(Match, ExactSearchesRecordAPlyCountNotASentinel) {
   completed_depth(r, m);
   EXPECT_TRUE(m.exact);
   EXPECT_EQ(m.depth, 3);
+  r.iteration = 11;  // proved by iterative deepening's 11th iteration
+  completed_depth(r, m);
+  EXPECT_TRUE(m.exact);
+  EXPECT_EQ(m.depth, 11);
+  r.iteration = kDepthMax;  // the last iteration searched to the end: the line's plies
+  completed_depth(r, m);
+  EXPECT_EQ(m.depth, 3);
   r.complete = false;
   r.depth = 7;
   completed_depth(r, m);
