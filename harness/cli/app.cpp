@@ -47,6 +47,11 @@ int harness_main(int argc, char** argv) {
   CLI::App app{"Benchmarking and tournament harness for game-tree search"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string(GTS_VERSION));
+  app.footer(
+      "Each command's options: harness COMMAND --help. The manual: docs/ (docs/README.md).\n"
+      "Exit codes: 0 done; 1 the answer is bad news (algorithms disagree, a solver contradicts a "
+      "known answer) or the surroundings failed (memory, files, a rank); 2 bad input, named on "
+      "one line; 3 a bug in the harness; 130 stopped by Ctrl-C (--resume finishes the run).");
   gts::cli::Action action;
   gts::cli::add_search_command(app, action);
   gts::cli::add_perft_command(app, action);
