@@ -54,7 +54,7 @@ inline ParamSpec lazy_expansion_spec() {
 }
 
 // pn+'s and df-pn+'s edge cost on the moves the game does not name as its focus moves; 5000 settled
-// the most of GNU Go's reading tests (docs/guide/goal-solving.md, "The focus cost").
+// the most of GNU Go's reading tests (docs/results/go-capture.md, "The focus cost").
 inline constexpr int kDefaultFocusCost = 5000;
 
 inline ParamSpec focus_cost_spec(const std::string& where) {
