@@ -48,16 +48,14 @@ struct AlphaBetaOptions {
   // the table holds already (searched before: an earlier pass, a transposition), look them all
   // up; one whose entry already proves a value >= beta cuts the position off at once. Costs
   // making every child and a probe per child, saves whole subtrees where positions transpose. A
-  // position the table does not hold seldom has its children there, and there the cost is all
-  // (Pons' Connect Four sets: a third of the time of the smallest searches). Off by default so
-  // that plain TT alpha-beta keeps its textbook node counts.
+  // position the table does not hold seldom has its children there, and there the cost is all.
+  // Off by default so that plain TT alpha-beta keeps its textbook node counts.
   bool enhanced_cutoffs = false;
   // History heuristic: moves (per side, by move number) that refuted positions before, weighted by
   // the nodes their refutation cost, go first, after game hints and static values. Game-agnostic;
-  // it rescues a search in bad move order (Kalah(6,3) with static ordering and a table: 5e8 nodes
-  // in generation order, 1e7-3e7 with history), but keyed by move number alone it breaks the ties
-  // of a good order against it (9x the nodes once extra turns go first), so it is off by default
-  // and game hints, where a game has them, come before it.
+  // it rescues a search in bad move order, but keyed by move number alone it breaks the ties of a
+  // good order against it, so it is off by default and game hints, where a game has them, come
+  // before it.
   bool history = false;
   // Game-supplied ordering hints (games/game.h, MoveHintGame) rank the moves before static values
   // and history do. kAuto: on in searches to the end of the game (depth kDepthMax), where they
@@ -533,10 +531,9 @@ class AlphaBetaSearcher {
   // Whether the entry's best move goes before the game's hints. In the iteration of a search to
   // the end that goes to the end (remaining depth beyond any horizon), a move that a shallower
   // iteration chose, with a horizon below it, was chosen for a heuristic value; the hints, made
-  // for exact values, order better there. Kalah(6,3), alpha-beta tt=on id=on, iterations 1..8
-  // and then the end: 12.3 M nodes with those moves (and the previous iteration's line) first,
-  // 5.3 M without, 7.9 M without id. Exact entries, fixed-depth searches and searches without
-  // hints keep the table's move first.
+  // for exact values, order better there (docs/guide/exact-solving.md, "Iterative deepening to
+  // the end"). Exact entries, fixed-depth searches and searches without hints keep the table's
+  // move first.
   [[nodiscard]] bool trust_table_move(const TtEntry& e, int depth) const {
     return e.draft() == kDraftExact || trust_heuristic_line(depth);
   }

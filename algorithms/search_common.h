@@ -35,7 +35,7 @@ inline constexpr int kMaxPvPly = 256;
 // kClockInterval, and halves while one takes over kCheckMs. A node of a small game costs well
 // under a microsecond, so the interval soon reaches kClockInterval; a df-pn node of a 19x19 Go
 // problem that plays all its children (some 360, their ladders read: df-pn with lazy=off) costs
-// about 15 ms, and with a fixed interval of 1024 nodes a 3 s budget ran for 14.8 s.
+// milliseconds, and a fixed interval would let a time budget run several times over.
 class SearchBudget {
  public:
   explicit SearchBudget(const SearchLimits& limits)
@@ -154,8 +154,7 @@ class PvTable {
 //   a deep completed iteration, and thirty single-ply iterations cost several times the exact
 //   solve (Kalah(6,3) reaches no horizon before about 30 plies);
 // - without one, straight to the end: the iterations between 8 plies and the end reach a horizon
-//   and are all but full solves whose values no later iteration can use (Kalah(6,3): 13.9 M nodes
-//   against 5.3 M for 1..8 and then the end, alpha-beta tt=on id=on).
+//   and are all but full solves whose values no later iteration can use.
 inline int next_iteration_depth(int depth, int limit, bool anytime) {
   if (limit != kDepthMax || depth < 8) return depth + 1;
   return anytime ? depth + depth / 4 : limit;

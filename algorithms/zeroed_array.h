@@ -2,7 +2,7 @@
 // as they are first touched, so a large table costs nothing up front. (calloc promises the same
 // only while malloc maps each large block afresh: glibc raises its mapping threshold past the size
 // of the first large block freed and serves later ones from freed heap memory, writing zeros over
-// all of it: about 10 ms for a df-pn table and its zones, each search.)
+// all of it at every search.)
 #pragma once
 
 #include <sys/mman.h>

@@ -260,9 +260,8 @@ class GoCapture {
   // leaves it in atari, to be taken at once, unless that move ends the game: the ply limit or a
   // second pass, which the reading checks); the attacker tries both ataris of a two-liberty target.
   // More than `budget` positions read answer false, as does any doubt: false claims nothing.
-  // 50 (it was 400): on GNU Go's reading tests most reads that run long never conclude, and the
-  // search settles what a longer read would have (tests 60, 87, 159: 0.34, 0.60, 0.72 of the CPU
-  // time; the tests settled in 3 s: 0.92 of their total).
+  // 50: on GNU Go's reading tests most reads that run long never conclude, and the search
+  // settles what a longer read would have.
   static constexpr int kLadderBudget = 50;
   [[nodiscard]] bool ladder_captures(const State& s, int budget = kLadderBudget) const;
   [[nodiscard]] bool ladders() const { return ladders_; }

@@ -53,9 +53,8 @@ inline ParamSpec lazy_expansion_spec() {
                            "(go-capture): the others are played only when the search selects them");
 }
 
-// pn+'s and df-pn+'s edge cost on the moves the game does not name as its focus moves. Measured on
-// GNU Go's reading regression (README; 235 tests, 3 s each): df-pn+ settles 133 with none, 138 at
-// 1,000, 150 at 5,000, 147 at 20,000 and 146 at 100,000; pn+ 120, 115, 129 and 130 (to 20,000).
+// pn+'s and df-pn+'s edge cost on the moves the game does not name as its focus moves; 5000 settled
+// the most of GNU Go's reading tests (docs/results/go-capture.md, "The focus cost").
 inline constexpr int kDefaultFocusCost = 5000;
 
 inline ParamSpec focus_cost_spec(const std::string& where) {
@@ -121,8 +120,8 @@ struct DfpnEntry {
                                  "added to an unsolved child's number where its parent takes "
                                  "the minimum (Zhang et al.'s capture experiments: 0)"));
     options.push_back(focus_cost_spec(""));
-    // Measured on GNU Go's reading regression when they came in (8973cfb; README; 235 tests,
-    // 400,000 nodes each): 156 settle with two killers a ply, 154 with one, 152 without.
+    // On by default: they settle more of GNU Go's reading tests and change no answer
+    // (docs/results/go-capture.md, "Killer moves").
     options.push_back(
         S::choice("killers", "on", {"off", "on"},
                   "a move outside those the game names as the ones that can "

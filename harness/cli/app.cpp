@@ -64,6 +64,13 @@ int harness_main(int argc, char** argv) {
   gts::cli::add_ugi_command(app, action);
   gts::cli::add_replay_command(app, action);
   gts::cli::add_tune_command(app, action, command_line);
+  // After the commands, so that only the top-level help carries it (CLI11 copies it into
+  // subcommands made later).
+  app.footer(
+      "Each command's options: harness COMMAND --help. The manual: docs/ (docs/README.md).\n"
+      "Exit codes: 0 done; 1 the answer is bad news (algorithms disagree, a solver contradicts a "
+      "known answer) or the surroundings failed (memory, files, a rank); 2 bad input, named on "
+      "one line; 3 a bug in the harness; 130 stopped by Ctrl-C (--resume finishes the run).");
   if (argc > 1 && argv[1][0] != '-') {
     const std::vector<CLI::App*> commands = app.get_subcommands({});
     const auto names = commands | std::views::transform(&CLI::App::get_name);

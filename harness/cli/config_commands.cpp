@@ -1,13 +1,18 @@
-// `harness run|compare|solve|tune CONFIG.yaml [--threads N] [--out DIR] [--resume] [--quiet]`
-// (run also [--seed S] [--debug]): each hands the run pipeline's request to its runner.
+// `harness run|compare|solve|tune CONFIG.yaml [--threads N] [--out DIR] [--resume] [--quiet]
+// [--check]` (run also [--seed S] [--debug]): each hands the run pipeline's request to its runner,
+// or with --check only loads and validates the config.
 #include <iostream>
 #include <memory>
 
 #include "harness/cli/command.h"
+#include "harness/compare/compare_config.h"
 #include "harness/compare/compare_runner.h"
+#include "harness/config/tournament_config.h"
 #include "harness/pipeline/run_pipeline.h"
+#include "harness/solve/solve_config.h"
 #include "harness/solve/solve_runner.h"
 #include "harness/tournament/runner.h"
+#include "harness/tune/tune_config.h"
 #include "harness/tune/tune_run.h"
 
 namespace gts::cli {
@@ -19,12 +24,29 @@ constexpr long long kMaxThreads = 1024;
 
 // Adds the command `name` with the options every config command takes, bound into its request
 // (run's RunOptions adds --seed and --debug); `job` names what --threads counts ("games played",
-// "searches"). Its action hands the request to `run`.
-template <class Request = RunRequest, class Run>
+// "searches"). Its action hands the request to `run`, or with --check only calls `load` on the
+// config path (which throws ConfigError for a config that is wrong: exit 2).
+template <class Request = RunRequest, class Run, class Load>
 std::pair<CLI::App*, std::shared_ptr<Request>> add_config_command(
     CLI::App& app, Action& action, const std::string& command_line, const std::string& name,
-    const std::string& help, const std::string& config_kind, const std::string& job, Run run) {
+    const std::string& help, const std::string& config_kind, const std::string& job, Load load,
+    Run run) {
   const auto [cmd, request] = add_command<Request>(app, action, name, help, run);
+  auto check_only = std::make_shared<bool>(false);
+  cmd->add_flag("--check", *check_only,
+                "only load and validate the config: print 'CONFIG: ok' and exit 0, or name the "
+                "mistake and exit 2; nothing is run or written");
+  cmd->callback([&action, request = request, run, load, check_only] {
+    if (*check_only) {
+      action = [request, load] {
+        load(request->config_path);
+        std::cout << request->config_path << ": ok\n";
+        return 0;
+      };
+    } else {
+      action = [request, run] { return run(*request); };
+    }
+  });
   request->command_line = command_line;
   cmd->add_option("config", request->config_path, config_kind + " config (YAML)")->required();
   cmd->add_option("--threads", request->threads, job + " at once (0 = all cores)")
@@ -43,6 +65,7 @@ void add_run_command(CLI::App& app, Action& action, const std::string& command_l
       app, action, command_line, "run",
       "play the tournament a YAML config describes, in parallel, and write its reports",
       "tournament", "games played",
+      [](const std::string& path) { (void)load_tournament_config(path); },
       [](const RunOptions& o) { return run_tournament(o).exit_code; });
   cmd->add_option("--seed", options->seed, "run seed (overrides the config's)")
       ->check(seed_check());
@@ -56,7 +79,9 @@ void add_compare_command(CLI::App& app, Action& action, const std::string& comma
       app, action, command_line, "compare",
       "run every algorithm of a YAML config on the same trees and positions, check that their "
       "values agree, and write compare.csv and summary.csv (exit 1 on a disagreement)",
-      "compare", "(input, depth) jobs run", [](const RunRequest& request) {
+      "compare", "(input, depth) jobs run",
+      [](const std::string& path) { (void)load_compare_config(path); },
+      [](const RunRequest& request) {
         const CompareRunResult r = run_compare(request);
         if (r.summary.empty()) return r.exit_code;  // stopped: the pipeline said how to resume
         std::cout << compare_summary_table(r.summary);
@@ -76,7 +101,9 @@ void add_solve_command(CLI::App& app, Action& action, const std::string& command
       app, action, command_line, "solve",
       "solve a problem set with proof-number search, df-pn and alpha-beta, as a YAML config "
       "describes, and write solve.csv, summary.csv and solved_within.csv",
-      "solve", "(problem, solver) runs", [](const RunRequest& request) {
+      "solve", "(problem, solver) runs",
+      [](const std::string& path) { (void)load_solve_config(path); },
+      [](const RunRequest& request) {
         const SolveRunResult r = run_solve(request);
         if (r.summary.empty()) return r.exit_code;  // stopped: the pipeline said how to resume
         // Quiet is quiet: the files hold the results; only a contradiction is said, on stderr.
@@ -97,7 +124,8 @@ void add_tune_command(CLI::App& app, Action& action, const std::string& command_
       app, action, command_line, "tune",
       "tune a linear evaluation's weights by playing games (SPSA or a round robin of "
       "candidates), then verify the result against the start weights with an SPRT",
-      "tune", "games played", run_tune);
+      "tune", "games played", [](const std::string& path) { (void)load_tune_config(path); },
+      run_tune);
 }
 
 }  // namespace gts::cli

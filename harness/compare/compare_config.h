@@ -1,6 +1,6 @@
 // `harness compare` configs: input sets (a game, swept parameters, positions, depths) x algorithms.
-// Every key, with an example, and how sweeps and positions are checked: README.md, "Comparing
-// algorithms" > "Config". Every error is a ConfigError "FILE:LINE:COL: message".
+// Every key, with an example, and how sweeps and positions are checked: docs/guide/compare.md,
+// "Config". Every error is a ConfigError "FILE:LINE:COL: message".
 #pragma once
 
 #include <cstdint>

@@ -3,7 +3,7 @@
 // alone (never on which thread or process runs it, nor in what order), so the jobs go through the
 // run pipeline (oneTBB threads or, under mpirun, every rank; journaled, resumable) and the rows are
 // the same. Rank 0 alone then writes compare.csv, inputs.csv, summary.csv and the resolved config
-// into the run folder (README.md, "Comparing algorithms" > "Outputs").
+// into the run folder (docs/reference/run-folder.md, "Compare runs").
 #pragma once
 
 #include <cstddef>

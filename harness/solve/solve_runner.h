@@ -1,7 +1,7 @@
 // `harness solve`: every problem x solver of a config, a job each, through the run pipeline (in
 // parallel on oneTBB threads or MPI ranks, journaled, resumable), then the report files computed
 // from its rows: solve.csv, summary.csv (Zhang et al.'s Table 1) and solved_within.csv (their
-// Fig. 3), whose columns README.md lists ("Solving AND/OR goals").
+// Fig. 3), whose columns docs/reference/run-folder.md lists ("Solve runs").
 //
 // A result counts as solved when it is proved or disproved and does not contradict the known
 // answer; one that contradicts it is wrong (and failed); unknown is failed.
