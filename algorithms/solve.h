@@ -27,12 +27,9 @@
 namespace gts {
 
 struct SolveOptions {
-  // The table starts at tt_mb and doubles as it fills, up to tt_max_mb (see
-  // TranspositionTable): Kalah(6,4) needs about 2 GiB to be solved in CMancala's nodes, and gets
-  // there from any start (288.0 M nodes from 16 MiB, 287.2 M from 64). Kalah(6,3) takes 8% more
-  // nodes from 16 MiB than from 64 (3.60 M, 3.33 M) in the same time (each first touch of a huge
-  // page zeroes 2 MiB), and a solve of a few thousand nodes pays for every page of the first size:
-  // 4 ms from 16 MiB, 10-120 ms from 64. Equal to tt_mb: a table that never grows.
+  // The table starts at tt_mb and doubles as it fills, up to tt_max_mb (see TranspositionTable):
+  // a large solve reaches the size it needs from any start, and a small one does not pay for
+  // pages it never uses (measured in docs/results/kalah-cmancala.md). Equal to tt_mb: no growth.
   std::size_t tt_mb = 16;
   std::size_t tt_max_mb = TranspositionTable::kDefaultGrowthMib;
   bool pv_to_end = true;

@@ -1,6 +1,6 @@
 // `harness play`: a game at the terminal, human against engine, engine against itself, or two
-// humans with the engine's hints; its commands and the move tree: README.md, "Playing at the
-// terminal". The session reads commands line by line from an input stream and writes to an output
+// humans with the engine's hints; its commands and the move tree: docs/guide/play-and-tree.md.
+// The session reads commands line by line from an input stream and writes to an output
 // stream, so it runs the same under a terminal, through a pipe, or inside a test with string
 // streams. The move tree is computed, not recorded (the algorithms keep no tree), so its values
 // are exactly the minimax values the engine's search saw at that depth.

@@ -2,8 +2,8 @@
 // tuning method (SPSA or a round robin of candidate weight vectors) and the SPRT that verifies the
 // result against the starting weights.
 //
-// Every key, its meaning and its default: README.md, "Tuning evaluation weights" > "Config
-// schema" (configs/tune-kalah.yaml is an example).
+// Every key, its meaning and its default: docs/reference/config.md (configs/tune-kalah.yaml is an
+// example).
 // Every error is a ConfigError "FILE:LINE:COL: message".
 #pragma once
 
