@@ -298,6 +298,45 @@ TEST(Engine, NoEngineOutlivesTheHarness) {
   }
 }
 
+// An engine started through a wrapper script that leaves a child of its own running: a SIGKILL
+// of the harness takes the wrapper's child too, within a second.
+TEST(Engine, NoChildOfAnEngineOutlivesTheHarness) {
+  const std::string dir = make_temp_dir();
+  std::filesystem::create_directories(dir + "/pids");
+  std::filesystem::create_directories(dir + "/kids");
+  const std::string wrapper = dir + "/wrapper.sh";
+  std::ofstream(wrapper) << "#!/bin/sh\nsleep 1000 &\n: > '" << dir << "/kids/'$!\nexec '"
+                         << GTS_FAKE_ENGINE << "' \"$@\"\n";
+  std::filesystem::permissions(wrapper, std::filesystem::perms::owner_all);
+  const std::string config =
+      "game: tictactoe\nplayers:\n"
+      "  - {name: ab, algorithm: alphabeta, depth: 2}\n"
+      "  - {name: stall, depth: 1, engine: {command: " +
+      yaml_list({wrapper, "--game", "tictactoe", "--mode", "stall", "--at", "1", "--pid-dir",
+                 dir + "/pids"}) +
+      "}}\nthreads: 2\n";
+  const int pid =
+      testing::spawn_harness({"run", write_config(dir, "c.yaml", config), "--out", dir + "/out"},
+                             dir + "/o", dir + "/e");
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while ((pids_in(dir + "/pids").size() < 2 || pids_in(dir + "/kids").size() < 2) &&
+         std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  auto tree = pids_in(dir + "/pids");
+  const auto kids = pids_in(dir + "/kids");
+  ASSERT_EQ(tree.size(), 2u) << testing::read_file(dir + "/e");
+  ASSERT_EQ(kids.size(), 2u);
+  tree.insert(tree.end(), kids.begin(), kids.end());
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ASSERT_EQ(kill(pid, SIGKILL), 0);
+  EXPECT_EQ(testing::wait_process(pid), 128 + SIGKILL);
+  EXPECT_TRUE(all_gone(tree, 1.0));
+  for (int p : tree) {
+    if (alive(p)) kill(p, SIGKILL);  // leave nothing behind when the check fails
+  }
+}
+
 // Under a clock the engine that sleeps 300 ms a move has 1 s + 0 and a 150 ms margin: its clock
 // reads about 700, 400 and 100 ms after its first three moves, and its fourth loses on time; the
 // in-process player's clock is kept too, and it never runs out.

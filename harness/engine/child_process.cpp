@@ -54,8 +54,47 @@ bool read_into(int& fd, std::string& buffer) {
 struct Spawned {
   pid_t pid = -1;
   int in = -1, out = -1, err = -1;
+  pid_t guard = -1;     // the group guard (see start_guard), -1 if none could be started
+  int guard_fd = -1;    // the write end of its pipe
   std::string error;  // why it could not start
 };
+
+// Starts the group guard of the engine whose process group is `group`: a forked process that
+// joins the group (so that its id is not reused while the guard lives), reads a pipe whose only
+// write end the harness holds, and at the end of the pipe (the harness died, SIGKILL included,
+// or closed it) kills the whole group: the engine and whatever it started. The parent-death
+// signal alone would take only the engine. Returns false when it could not be started.
+bool start_guard(pid_t group, pid_t& guard, int& guard_fd) {
+  int pipe_fds[2];
+  if (pipe2(pipe_fds, O_CLOEXEC) != 0) return false;
+  const pid_t pid = fork();
+  if (pid < 0) {
+    close(pipe_fds[0]);
+    close(pipe_fds[1]);
+    return false;
+  }
+  if (pid == 0) {
+    // Async-signal-safe calls only: the harness has other threads.
+    setpgid(0, group);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    if (pipe_fds[0] != 0) dup2(pipe_fds[0], 0);
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, 1U, ~0U, 0U) != 0)
+#endif
+      for (int fd = 1; fd < 4096; ++fd) close(fd);
+    for (char c = 0;;) {
+      const ssize_t r = read(0, &c, 1);
+      if (r == 0 || (r < 0 && errno != EINTR)) break;
+    }
+    kill(-group, SIGKILL);  // the guard too: it is in the group
+    _exit(0);
+  }
+  close(pipe_fds[0]);
+  guard = pid;
+  guard_fd = pipe_fds[1];
+  return true;
+}
 
 // What a child that could not start writes to its report pipe: 'd' (no working directory) or
 // 'x' (no exec), and the errno.
@@ -125,7 +164,18 @@ Spawned spawn_now(const EngineSpec& spec) {
   do n = read(report[0], &failure, sizeof failure);
   while (n < 0 && errno == EINTR);
   close(report[0]);
-  if (n <= 0) return {.pid = pid, .in = in[1], .out = out[0], .err = err[0], .error = {}};
+  if (n <= 0) {
+    Spawned started{.pid = pid, .in = in[1], .out = out[0], .err = err[0], .error = {}};
+    if (!start_guard(pid, started.guard, started.guard_fd)) {
+      const std::string why = std::strerror(errno);
+      kill(-pid, SIGKILL);
+      for (int fd : {in[1], out[0], err[0]}) close(fd);
+      while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+      }
+      return {.error = "cannot start the guard of '" + spec.command[0] + "': " + why};
+    }
+    return started;
+  }
   for (int fd : {in[1], out[0], err[0]}) close(fd);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
@@ -188,6 +238,8 @@ ChildProcess::ChildProcess(const EngineSpec& spec, LineSink stderr_sink)
   Spawned s = Spawner::instance().spawn(spec);
   if (s.pid < 0) throw std::runtime_error(s.error);
   pid_ = s.pid;
+  guard_ = s.guard;
+  guard_fd_ = s.guard_fd;
   in_fd_ = s.in;
   out_fd_ = s.out;
   err_fd_ = s.err;
@@ -274,6 +326,14 @@ void ChildProcess::terminate(double grace_ms) {
     exited_ = true;
     reaped_ = true;
   }
+  if (guard_ > 0) {
+    // Killed with the group above (or by the end of its pipe when the engine was reaped before).
+    close_fd(guard_fd_);
+    while (waitpid(guard_, nullptr, 0) < 0 && errno == EINTR) {
+    }
+    guard_ = -1;
+  }
+  close_fd(guard_fd_);
   close_fd(out_fd_);
   close_fd(err_fd_);
 }

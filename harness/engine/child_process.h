@@ -5,6 +5,8 @@
 //     which stops it in order (and kills the group, taking any program it started along);
 //   - it is started with PR_SET_PDEATHSIG = SIGKILL from one thread that lives as long as the
 //     harness, so the kernel kills it when the harness dies, SIGKILL included;
+//   - a guard process in its group kills the whole group when the harness dies (the end of a
+//     pipe only the harness writes), so a wrapper's children go too;
 //   - it inherits no descriptor of the harness but its three pipes.
 #pragma once
 
@@ -58,6 +60,8 @@ class ChildProcess {
   void drain_stderr();
 
   pid_t pid_ = -1;
+  pid_t guard_ = -1;    // the group guard, our child too
+  int guard_fd_ = -1;   // its pipe's write end: closed, the guard kills the group
   int in_fd_ = -1;
   int out_fd_ = -1;
   int err_fd_ = -1;
