@@ -71,6 +71,29 @@ TEST(StatsCommand, APerfectScoreHasABoundNotARating) {
   EXPECT_TRUE(j["bayes_elo"]["value"].is_null());
 }
 
+// Game pairs that all scored 1 get the bound games do, each pair one trial: 0.05^(1/7) = 0.65184,
+// Elo 108.94; counts that all scored the same have no spread, so no nElo (not 0 +- inf).
+TEST(StatsCommand, PairsAndSpreadlessCountsHaveNoInfiniteNumbers) {
+  auto r = run_harness({"stats", "--penta", "0,0,0,0,7"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("no finite Elo: every pair won; with 95% confidence Elo >= 108.94 (exact "
+                       "binomial bound over 7 game pairs)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("inf"), std::string::npos) << r.out;
+  auto j = stats_json({"--penta", "7,0,0,0,0"});
+  EXPECT_TRUE(j["elo"]["value"].is_null());
+  EXPECT_NEAR(j["elo"]["one_sided_high95"].get<double>(), -108.94, 0.005);
+  r = run_harness({"stats", "--wdl", "0,7,0"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("nElo      none: every game scored the same"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("inf"), std::string::npos) << r.out;
+  j = stats_json({"--wdl", "20,0,0"});
+  EXPECT_TRUE(j["nelo"]["value"].is_null());
+  EXPECT_NE(j["nelo"]["note"].get<std::string>().find("every game scored the same"),
+            std::string::npos);
+}
+
 TEST(StatsCommand, BadInputNamesTheOptionAndExitsTwo) {
   struct Case {
     std::vector<std::string> args;
@@ -90,6 +113,10 @@ TEST(StatsCommand, BadInputNamesTheOptionAndExitsTwo) {
       {{"stats", "--wdl", "5,5,5", "--sprt", "0,5,0.05,0.05", "--model", "elo"}, "unknown model"},
       {{"stats", "--penta", "1,2,3,4,5", "--sprt", "0,5,0.05,0.05", "--model", "bayes"},
        "--model bayes"},
+      {{"stats", "--wdl", "5,5,5", "--model", "foo"}, "--model: sprt: unknown model 'foo'"},
+      {{"stats", "--wdl", "5,5,5", "--model", "logistic"}, "--model: it chooses the SPRT's"},
+      {{"stats", "--wdl", ""}, "--wdl: an empty value; expected three counts W,D,L"},
+      {{"stats", "--penta", ""}, "--penta: an empty value; expected five counts"},
   };
   for (const Case& c : cases) {
     auto r = run_harness(c.args);

@@ -129,6 +129,28 @@ TEST(Ugi, BadCommandsAreAnsweredAndTheEngineGoesOn) {
   EXPECT_EQ(bad.exit_code, 2);
 }
 
+// After a rejected `position` the engine knows no position the client meant: `go` answers an
+// error naming it and `bestmove 0000`, `query` an error, until a `position` is accepted.
+TEST(Ugi, NoSearchOfAStalePositionAfterARejectedOne) {
+  const std::vector<std::string> args = {"ugi", "--game", "kalah", "--algorithm", "alphabeta",
+                                         "--depth", "2"};
+  const auto r = run_harness(args,
+                             "position startpos moves 2\nposition startpos moves 9\ngo depth 2\n"
+                             "query fen\nposition startpos moves 3\ngo depth 2\nquit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto reference = run_harness(args, "position startpos moves 3\ngo depth 2\nquit\n");
+  const auto expected = answers(reference.out);
+  ASSERT_EQ(expected.size(), 1u) << reference.out;
+  ASSERT_NE(expected[0], "bestmove 0000");
+  EXPECT_EQ(answers(r.out), (std::vector<std::string>{"bestmove 0000", expected[0]})) << r.out;
+  EXPECT_NE(r.out.find("info string error: go: the last 'position' was rejected ("),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("info string error: query: the last 'position' was rejected ("),
+            std::string::npos)
+      << r.out;
+}
+
 // The `info depth` of each search and its `bestmove`, in order.
 std::vector<std::pair<int, std::string>> searches(const std::string& out) {
   std::vector<std::pair<int, std::string>> r;

@@ -55,5 +55,8 @@ CLI::Validator integer_in(long long lo, long long hi);
 CLI::Validator number_at_least(double lo);
 // A seed: any integer 0..2^64-1, as configs take it.
 CLI::Validator seed_check();
+// Refuses an empty value ("an empty value; expected WHAT"): a given option never falls back to
+// what leaving it out means.
+CLI::Validator non_empty(const std::string& what);
 
 }  // namespace gts::cli

@@ -77,4 +77,12 @@ CLI::Validator seed_check() {
       "SEED");
 }
 
+CLI::Validator non_empty(const std::string& what) {
+  return CLI::Validator(
+      [what](std::string& text) -> std::string {
+        return text.empty() ? "an empty value; expected " + what : std::string();
+      },
+      "");
+}
+
 }  // namespace gts::cli

@@ -11,7 +11,9 @@ void add_game_options(CLI::App* cmd, GameArgs& args) {
   cmd->add_option("--game", args.game, "game name (see `harness games`)")->required();
   cmd->add_option("--param", args.params, "game parameter k=v (repeatable)");
   cmd->add_option("--position", args.position,
-                  "position in the game's notation (default: the initial position)");
+                  "position in the game's notation (default: the initial position)")
+      ->check(non_empty("a position in the game's notation (leave --position out for the "
+                        "initial position)"));
 }
 
 std::pair<std::unique_ptr<GameHandle>, std::string> open_position(const GameArgs& args) {

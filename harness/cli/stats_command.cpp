@@ -20,6 +20,7 @@ struct StatsArgs {
   std::string penta;
   std::string sprt;
   std::string model = "normalized";
+  const CLI::Option* model_option = nullptr;  // to tell a given --model from the default
   bool json = false;
 };
 
@@ -64,6 +65,17 @@ int run_stats(const StatsArgs& args) {
   if (args.wdl.empty() == args.penta.empty()) {
     throw ParamError("stats: give exactly one of --wdl W,D,L and --penta LL,LD,WL+DD,WD,WW");
   }
+  // --model is checked whenever it is given: alone it would choose nothing.
+  const SprtModel model = [&] {
+    try {
+      return parse_sprt_model(args.model);
+    } catch (const ParamError& e) {
+      throw ParamError(std::string("--model: ") + e.what());
+    }
+  }();
+  if (args.model_option != nullptr && args.model_option->count() > 0 && args.sprt.empty()) {
+    throw ParamError("--model: it chooses the SPRT's Elo model; give --sprt too");
+  }
   const bool pairs = !args.penta.empty();
   const std::string option = pairs ? "--penta" : "--wdl";
   // The counts' names in the text and in JSON.
@@ -85,7 +97,7 @@ int run_stats(const StatsArgs& args) {
   std::optional<SprtConfig> sprt;
   if (!args.sprt.empty()) {
     const auto v = parse_list<double>(args.sprt, 4, "--sprt", "elo0,elo1,alpha,beta");
-    sprt = SprtConfig{v[0], v[1], v[2], v[3], parse_sprt_model(args.model)};
+    sprt = SprtConfig{v[0], v[1], v[2], v[3], model};
     validate_sprt(*sprt);
     if (pairs && sprt->model == SprtModel::kBayes) {
       throw ParamError("--model bayes: the BayesElo model takes --wdl counts, not game pairs");
@@ -94,17 +106,26 @@ int run_stats(const StatsArgs& args) {
   // BayesElo needs the W/D/L rates; from pairs it is not defined.
   const BayesElo bayes = pairs ? BayesElo{std::nan(""), std::nan("")} : bayes_elo_from_wdl(wdl);
 
-  // A perfect score has no finite Elo; the data still bound it on one side. With every game won
-  // (or lost) there are no draws, so the exact binomial bound applies: P(N wins) = s^N >= 0.05.
+  // A perfect score has no finite Elo; the data still bound it on one side. A game (or a pair)
+  // scores 1 with probability at most its expected score s, so N of them all scoring 1 has
+  // probability at most s^N; the bound is the s where s^N = 0.05 (with no draws, exact).
+  const std::string unit = pairs ? "game pairs" : "games";
   std::string no_estimate;
   double one_sided = std::nan("");
-  if (!pairs && (e.score == 1.0 || e.score == 0.0)) {
+  if (e.score == 1.0 || e.score == 0.0) {
     const double s = std::pow(0.05, 1.0 / static_cast<double>(e.samples));
     one_sided = e.score == 1.0 ? elo_from_score(s) : -elo_from_score(s);
-    no_estimate = std::string("no finite Elo: every game ") + (e.score == 1.0 ? "won" : "lost") +
-                  "; with 95% confidence Elo " + (e.score == 1.0 ? ">= " : "<= ") +
-                  fixed(one_sided) + " (exact binomial bound over " + std::to_string(e.samples) +
-                  " games)";
+    no_estimate = std::string("no finite Elo: every ") + (pairs ? "pair " : "game ") +
+                  (e.score == 1.0 ? "won" : "lost") + "; with 95% confidence Elo " +
+                  (e.score == 1.0 ? ">= " : "<= ") + fixed(one_sided) +
+                  " (exact binomial bound over " + std::to_string(e.samples) + " " + unit + ")";
+  }
+  // nElo divides by the spread of the results: when every game (pair) scored the same there is
+  // none, and no nElo.
+  std::string no_nelo;
+  if (!std::isfinite(e.nelo_error)) {
+    no_nelo = "none: every " + std::string(pairs ? "pair" : "game") +
+              " scored the same, and nElo needs results that differ";
   }
 
   const double llr = !sprt ? 0.0 : pairs ? sprt_llr(penta, *sprt) : sprt_llr(wdl, *sprt);
@@ -126,7 +147,11 @@ int run_stats(const StatsArgs& args) {
       j["elo"]["note"] = no_estimate;
       j["elo"][e.score == 1.0 ? "one_sided_low95" : "one_sided_high95"] = number(one_sided);
     }
-    j["nelo"] = {{"value", number(e.nelo)}, {"error95", number(e.nelo_error)}};
+    j["nelo"] = no_nelo.empty() ? nlohmann::json{{"value", number(e.nelo)},
+                                                 {"error95", number(e.nelo_error)}}
+                                : nlohmann::json{{"value", nullptr},
+                                                 {"error95", nullptr},
+                                                 {"note", no_nelo}};
     j["bayes_elo"] = {{"value", number(bayes.elo)}, {"drawelo", number(bayes.drawelo)}};
     j["los"] = number(e.los);
     if (sprt) {
@@ -155,7 +180,11 @@ int run_stats(const StatsArgs& args) {
   const std::string elo = fixed(e.elo) + " +- " + fixed(e.error) + "  [" + fixed(e.elo_low) + ", " +
                           fixed(e.elo_high) + "] (95%)";
   std::printf("Elo       %s\n", no_estimate.empty() ? elo.c_str() : no_estimate.c_str());
-  std::printf("nElo      %s +- %s (95%%)\n", fixed(e.nelo).c_str(), fixed(e.nelo_error).c_str());
+  if (no_nelo.empty()) {
+    std::printf("nElo      %s +- %s (95%%)\n", fixed(e.nelo).c_str(), fixed(e.nelo_error).c_str());
+  } else {
+    std::printf("nElo      %s\n", no_nelo.c_str());
+  }
   const std::string bayes_text = fixed(bayes.elo) + " (drawelo " + fixed(bayes.drawelo) + ")";
   std::printf("BayesElo  %s\n", pairs ? "n/a (needs W/D/L counts)"
                                 : std::isnan(bayes.elo)
@@ -178,14 +207,17 @@ void add_stats_command(CLI::App& app, Action& action) {
   const auto [cmd, args] = add_command<StatsArgs>(
       app, action, "stats",
       "match statistics from counts you bring: Elo +- 95%, nElo, BayesElo, LOS, SPRT", run_stats);
-  cmd->add_option("--wdl", args->wdl, "wins, draws and losses of the first player: W,D,L");
+  cmd->add_option("--wdl", args->wdl, "wins, draws and losses of the first player: W,D,L")
+      ->check(non_empty("three counts W,D,L"));
   cmd->add_option("--penta", args->penta,
-                  "game-pair counts from the first player's view: LL,LD,WL+DD,WD,WW");
+                  "game-pair counts from the first player's view: LL,LD,WL+DD,WD,WW")
+      ->check(non_empty("five counts LL,LD,WL+DD,WD,WW"));
   cmd->add_option("--sprt", args->sprt,
                   "an SPRT of H0: elo0 against H1: elo1 with error rates alpha, beta: "
                   "elo0,elo1,alpha,beta");
-  cmd->add_option("--model", args->model,
-                  "the SPRT's Elo model: normalized (default), logistic or bayes (W/D/L only)");
+  args->model_option = cmd->add_option(
+      "--model", args->model,
+      "the SPRT's Elo model: normalized (default), logistic or bayes (W/D/L only)");
   cmd->add_flag("--json", args->json, "print JSON");
 }
 

@@ -137,8 +137,15 @@ class UgiSession {
       } else if (cmd == "uginewgame") {
         position_ = start_;
         plies_ = 0;
+        rejected_.clear();
       } else if (cmd == "position") {
-        set_position(w);
+        try {
+          set_position(w);
+          rejected_.clear();
+        } catch (const std::exception& e) {
+          rejected_ = e.what();
+          throw;
+        }
       } else if (cmd == "go") {
         go(w);
       } else if (cmd == "query") {
@@ -275,6 +282,13 @@ class UgiSession {
         if (key.ends_with("time")) timed[p] = true;
       }
     }
+    // The position the client meant is unknown: searching the one before would answer for a
+    // position it did not ask about. A null move a strict client refuses at once, not a stall.
+    if (!rejected_.empty()) {
+      in_->send("info string error: go: " + stale_position());
+      in_->send("bestmove 0000");
+      return;
+    }
     const int own = s_.game->to_move(position_) == first_player_ ? 0 : 1;
     if (timed[static_cast<std::size_t>(own)]) {
       bound();
@@ -335,8 +349,15 @@ class UgiSession {
     in_->send("bestmove " + (best.empty() ? std::string("0000") : best[0]));
   }
 
+  // Why no answer is given for the current position after a rejected `position`.
+  std::string stale_position() const {
+    return "the last 'position' was rejected (" + rejected_ +
+           "); send a valid 'position' first";
+  }
+
   void query(const std::vector<std::string>& w) {
     if (w.size() != 2) throw ParamError("expected 'query gameover|p1turn|result|fen'");
+    if (!rejected_.empty()) throw ParseError("query: " + stale_position());
     const bool over = s_.game->is_terminal(position_);
     const bool p1 = s_.game->to_move(position_) == first_player_;
     const Value mover_view = over ? s_.game->terminal_value(position_) : 0;
@@ -362,6 +383,7 @@ class UgiSession {
   std::unique_ptr<Searcher> budget_searcher_;  // under a budget (spec_under_budget), made once
   std::string budget_refusal_;                 // why the algorithm cannot play under one
   std::uint64_t plies_ = 0;                    // moves of the last `position` command
+  std::string rejected_;  // why the last `position` was refused; empty once one is accepted
   const std::string start_;
   std::string position_;
   const int first_player_;

@@ -1,6 +1,8 @@
 #include "harness/config/yaml_reader.h"
 
 #include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
 
 #include <algorithm>
 #include <climits>
@@ -8,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "harness/strf.h"
@@ -97,6 +100,39 @@ std::string unreadable_reason(const std::string& path) {
   return {};
 }
 
+namespace {
+
+// Where the first node of a parsed document starts; none for an empty document.
+class FirstNode : public YAML::EventHandler {
+ public:
+  std::optional<YAML::Mark> mark;
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark& m, YAML::anchor_t) override { see(m); }
+  void OnScalar(const YAML::Mark& m, const std::string&, YAML::anchor_t,
+                const std::string&) override {
+    see(m);
+  }
+  void OnSequenceStart(const YAML::Mark& m, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {
+    see(m);
+  }
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark& m, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {
+    see(m);
+  }
+  void OnMapEnd() override {}
+
+ private:
+  void see(const YAML::Mark& m) {
+    if (!mark) mark = m;
+  }
+};
+
+}  // namespace
+
 YAML::Node YamlReader::load() const {
   if (const std::string why = unreadable_reason(file_); !why.empty()) fail(why);
   std::ifstream in(file_, std::ios::binary);
@@ -110,6 +146,16 @@ YAML::Node YamlReader::load_text(const std::string& text) const {
   YAML::Node root;
   try {
     root = YAML::Load(text);
+    // One document per file: a second one (after `---`) would be read by nothing. Only its
+    // first node is looked for (YAML::LoadAll can loop on malformed input, making documents).
+    std::istringstream in(text);
+    YAML::Parser parser(in);
+    FirstNode first, second;
+    if (parser.HandleNextDocument(first) && parser.HandleNextDocument(second) && second.mark) {
+      fail(*second.mark,
+           "a second YAML document (after '---'): a config file holds one document; merge its "
+           "keys into the first or move them to a file of their own");
+    }
   } catch (const YAML::DeepRecursion& e) {
     // yaml-cpp's guard against stack overflow; its own message says "bad file".
     fail(e.mark,

@@ -371,6 +371,30 @@ TEST(TournamentConfigErrors, MissingAndEmptyFiles) {
   expect_error("", kData + ": ", "is a directory");
 }
 
+// A second YAML document would be read by nothing: it is refused where its first key stands, by
+// the reader every config kind loads through; a trailing empty document holds nothing and passes.
+TEST(TournamentConfigErrors, ASecondDocumentIsRefused) {
+  const std::string first =
+      "game: kalah\nplayers:\n  - {name: a, algorithm: minimax, depth: 1}\n"
+      "  - {name: b, algorithm: minimax, depth: 2}\n";
+  try {
+    (void)load_tournament_config_text(first + "---\nthreads: 4\n", "two.yaml");
+    ADD_FAILURE() << "accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(std::string(e.what()).substr(0, 13), "two.yaml:6:1:") << e.what();
+    EXPECT_NE(e.message().find("a second YAML document"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(load_tournament_config_text("---\n" + first + "---\n", "one.yaml").players.size(),
+            2u);
+  try {
+    (void)YamlReader("any.yaml").load_text("a: 1\n---\n- b\n");
+    ADD_FAILURE() << "accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(e.line(), 3);
+    EXPECT_EQ(e.column(), 1);
+  }
+}
+
 // yaml-cpp's guard against deep nesting reports "bad file"; we say what is wrong, located.
 TEST(TournamentConfigErrors, NestedTooDeep) {
   const std::string text =
