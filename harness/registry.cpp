@@ -10,6 +10,25 @@
 
 namespace gts {
 
+namespace {
+
+// A table of `mib` growing to `max_mib` (at least mib); ParamError naming the key when the
+// machine cannot give it.
+std::unique_ptr<TranspositionTable> make_table(std::size_t mib, std::size_t max_mib) {
+  try {
+    return std::make_unique<TranspositionTable>(mib, max_mib);
+  } catch (const std::bad_alloc&) {
+    const bool grows = max_mib > mib;
+    throw ParamError("tt_mb=" + std::to_string(mib) +
+                     (grows ? " tt_max_mb=" + std::to_string(max_mib) : std::string()) +
+                     (grows ? ": cannot reserve a " : ": cannot allocate a ") +
+                     std::to_string(max_mib) + " MiB transposition table here; choose a smaller " +
+                     (grows ? "tt_max_mb" : "tt_mb"));
+  }
+}
+
+}  // namespace
+
 TranspositionTable& thread_table(std::size_t mib, std::size_t max_mib) {
   thread_local std::map<std::pair<std::size_t, std::size_t>, std::unique_ptr<TranspositionTable>>
       tables;
@@ -17,18 +36,32 @@ TranspositionTable& thread_table(std::size_t mib, std::size_t max_mib) {
   auto& slot = tables[key];
   if (!slot) {
     try {
-      slot = std::make_unique<TranspositionTable>(key.first, key.second);
-    } catch (const std::bad_alloc&) {
+      slot = make_table(key.first, key.second);
+    } catch (...) {
       tables.erase(key);
-      const bool grows = key.second > key.first;
-      throw ParamError(
-          "tt_mb=" + std::to_string(mib) +
-          (grows ? " tt_max_mb=" + std::to_string(key.second) : std::string()) +
-          (grows ? ": cannot reserve a " : ": cannot allocate a ") + std::to_string(key.second) +
-          " MiB transposition table here; choose a smaller " + (grows ? "tt_max_mb" : "tt_mb"));
+      throw;
     }
   }
   return *slot;
+}
+
+std::optional<std::pair<std::size_t, std::size_t>> table_sizes(const AlgorithmSpec& spec,
+                                                               int depth) {
+  const auto& values = spec.options.values();
+  if (values.count("tt_mb") == 0) return std::nullopt;
+  if (values.count("tt") != 0 && spec.options.get("tt") != "on") return std::nullopt;
+  const auto mib = static_cast<std::size_t>(spec.options.get_int("tt_mb"));
+  std::size_t max_mib = mib;
+  if (values.count("tt_max_mb") != 0 &&
+      (depth == kDepthMax || find_algorithm_info(spec.name).facts.table_always_grows)) {
+    max_mib = std::max(mib, static_cast<std::size_t>(spec.options.get_int("tt_max_mb")));
+  }
+  return std::pair{mib, max_mib};
+}
+
+void check_tables_fit(const std::vector<std::pair<std::size_t, std::size_t>>& sizes) {
+  std::vector<std::unique_ptr<TranspositionTable>> held;  // all at once, as one thread holds them
+  for (const auto& [mib, max_mib] : sizes) held.push_back(make_table(mib, std::max(mib, max_mib)));
 }
 
 Value GameHandle::terminal_value(std::string_view t) const {

@@ -66,6 +66,8 @@ struct AlgorithmFacts {
   bool reference = false;
   // The algorithm compare's cost ratios are taken against.
   bool ratio_baseline = false;
+  // Its table grows up to `tt_max_mb` in every search, not only in searches to the end.
+  bool table_always_grows = false;
 };
 
 // One position of one configured game across the type-erased boundary: made by a GameHandle and
@@ -289,6 +291,14 @@ class TranspositionTable;
 // memory-map lock). `max_mib` above mib lets it grow as it fills (TranspositionTable; at or below
 // mib, 0 included, it never grows); tables of different growth limits are different tables.
 TranspositionTable& thread_table(std::size_t mib, std::size_t max_mib = 0);
+
+// The (tt_mb, growth limit) of the table a search of `spec` to `depth` takes, as thread_table's
+// key, or nullopt when it takes none (no `tt_mb` option, or its `tt` option off).
+std::optional<std::pair<std::size_t, std::size_t>> table_sizes(const AlgorithmSpec& spec,
+                                                               int depth);
+// Maps each table of `sizes` at once and lets them go: throws thread_table's ParamError for the
+// first that this machine cannot give. Costs no memory: pages are only made when touched.
+void check_tables_fit(const std::vector<std::pair<std::size_t, std::size_t>>& sizes);
 
 // Throws ParamError for an unknown game or a bad parameter.
 std::unique_ptr<GameHandle> make_game(const std::string& name,

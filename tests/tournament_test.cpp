@@ -863,6 +863,53 @@ GameRow game(int index, const char* first, const char* second, const char* resul
 // the one-sided bound the games support, and a lone rated player is the scale's zero, not "0 +- 0".
 // A run folder of version 0.1 (no unsearched counts, no exact and searched columns) is named as
 // such by replay and resume, which refuse it with exit 2; report reads it.
+// A player's table the machine cannot give (here: 4096 MiB under a 600 MB address-space limit) is
+// the config's error before any game, at the player's tt_mb; 16 MiB tables under the same limit
+// play. Growth limits count: solve's default tt_max_mb (2048 MiB) is named as its default.
+TEST(Tournament, ATableTheMachineCannotGiveIsRefusedBeforeTheFirstGame) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "sanitizers need more address space than the limit leaves";
+#else
+  const std::string dir = make_temp_dir();
+  const auto under_limit = [&](const std::string& config, const std::string& out, int code) {
+    const std::string command = "ulimit -v 600000; exec '" + testing::harness_path() + "' run '" +
+                                config + "' --out '" + out + "' --quiet 2>&1";
+    std::FILE* pipe = popen(command.c_str(), "r");
+    EXPECT_NE(pipe, nullptr);
+    std::string text;
+    if (pipe == nullptr) return text;
+    char buf[256];
+    while (std::fgets(buf, sizeof buf, pipe) != nullptr) text += buf;
+    const int status = pclose(pipe);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == code) << text;
+    return text;
+  };
+  const std::string head = "game: tictactoe\nplayers:\n  - {name: small, algorithm: alphabeta, "
+                           "depth: 2, options: {tt: 'on'}}\n";
+  const std::string big = write_config(
+      dir, "big.yaml",
+      head + "  - name: big\n    algorithm: alphabeta\n    depth: 2\n    options: {tt: 'on', "
+             "tt_mb: 4096}\n");
+  EXPECT_EQ(under_limit(big, dir + "/big", 2),
+            "error: " + big +
+                ":7:32: player 'big': tt_mb=4096: cannot allocate a 4096 MiB transposition table "
+                "here; choose a smaller tt_mb\n");
+  EXPECT_FALSE(std::filesystem::exists(dir + "/big/games.csv"));
+  const std::string solver = write_config(
+      dir, "solve.yaml", head + "  - {name: solver, algorithm: solve, depth: max}\n");
+  EXPECT_EQ(under_limit(solver, dir + "/solve", 2),
+            "error: " + solver +
+                ": player 'solver': tt_mb=16 tt_max_mb=2048: cannot reserve a 2048 MiB "
+                "transposition table here; choose a smaller tt_max_mb (tt_max_mb is its "
+                "default)\n");
+  const std::string fits = write_config(
+      dir, "fits.yaml",
+      head + "  - {name: fits, algorithm: alphabeta, depth: 2, options: {tt: 'on', tt_mb: 32}}\n");
+  (void)under_limit(fits, dir + "/fits", 0);
+  EXPECT_EQ(table_without(dir + "/fits/games.csv", {}).size(), 3u);
+#endif
+}
+
 TEST(Tournament, AnOlderRunFolderIsNamedByItsVersion) {
   const std::string dir = make_temp_dir();
   const auto r = run_harness(

@@ -111,7 +111,7 @@ struct SolveEntry {
                                 65536,
                                 "the table doubles, keeping its entries, when it fills, up to "
                                 "this size in MiB (at or below tt_mb: never grows)")},
-            {.anytime = true, .anytime_option = "id"}};
+            {.anytime = true, .anytime_option = "id", .table_always_grows = true}};
   }
   template <Game G, class E>
   static SearchFunction<G, E> make(const AlgorithmSpec& spec) {

@@ -445,6 +445,8 @@ std::vector<PlayerConfig> read_player(const YamlReader& reader, const YAML::Node
     for (std::size_t k = 0; k < options.size(); ++k) {
       const std::string& value = options[k].values[index_of[3 + k]].Scalar();
       values[options[k].key] = value;
+      const YAML::Mark mark = options[k].values[index_of[3 + k]].Mark();
+      player.option_at[options[k].key] = {mark.line + 1, mark.column + 1};
       if (options[k].swept) add_part(name_part(options[k].key) + "=" + name_part(value));
     }
     const std::string prefix = defaults.entry + " '" + player.name + "': ";

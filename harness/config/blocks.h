@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "games/evaluation.h"
@@ -41,6 +42,9 @@ struct PlayerConfig {
   EvalSpec evaluation;
   std::optional<EngineSpec> engine;  // an external engine instead of an algorithm
   PlayerLimits limits;
+  // Where each option given in the file stands (1-based line and column of its value), for
+  // checks made after loading (a table the machine cannot give).
+  std::map<std::string, std::pair<int, int>> option_at;
 };
 
 // The game a block names, its parameters each checked against the registry (an unknown game or

@@ -139,6 +139,45 @@ std::vector<std::string> book_openings(const OpeningsConfig& o, std::uint64_t se
   return out;
 }
 
+// Each distinct table the players' searches take is mapped once, all at once, before the first
+// game: a table the machine cannot give is the config's error (exit 2), not a forfeit in every
+// game. The player who asks first is named, at its tt_mb (or tt_max_mb) where the file gives it.
+void check_player_tables(const TournamentPlan& plan) {
+  const TournamentConfig& config = plan.config;
+  std::vector<std::pair<std::size_t, std::size_t>> sizes;
+  std::vector<std::size_t> asker;  // the first player of each size
+  for (std::size_t p = 0; p < config.players.size(); ++p) {
+    if (config.players[p].engine) continue;
+    const auto size = table_sizes(plan.specs[p], plan.sides[p].limits.depth);
+    if (size && std::ranges::find(sizes, *size) == sizes.end()) {
+      sizes.push_back(*size);
+      asker.push_back(p);
+    }
+  }
+  try {
+    check_tables_fit(sizes);
+  } catch (const ParamError&) {
+    // Which one: each alone, in player order.
+    for (std::size_t i = 0; i < sizes.size(); ++i) {
+      const PlayerConfig& player = config.players[asker[i]];
+      try {
+        check_tables_fit({sizes[i]});
+      } catch (const ParamError& e) {
+        const std::string key = sizes[i].second > sizes[i].first ? "tt_max_mb" : "tt_mb";
+        const std::string message = "player '" + player.name + "': " + e.what();
+        const auto at = player.option_at.find(key);
+        if (at == player.option_at.end()) {
+          throw ConfigError(config.source_path, message + " (" + key + " is its default)");
+        }
+        throw ConfigError(config.source_path, at->second.first, at->second.second, message);
+      }
+    }
+    throw ConfigError(config.source_path,
+                      "the players' transposition tables together do not fit in this machine's "
+                      "memory; choose smaller tt_mb values");
+  }
+}
+
 TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint64_t> seed_option) {
   TournamentPlan plan;
   plan.config = load_tournament_config(config_path);
@@ -202,6 +241,8 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint
                                                 openings[o] + ") is a finished game");
     }
   }
+
+  check_player_tables(plan);
 
   std::vector<int> gauntlet;  // the config checked that each names a player
   for (const auto& g : config.gauntlet) {
