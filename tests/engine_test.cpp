@@ -315,9 +315,8 @@ TEST(Engine, NoChildOfAnEngineOutlivesTheHarness) {
       yaml_list({wrapper, "--game", "tictactoe", "--mode", "stall", "--at", "1", "--pid-dir",
                  dir + "/pids"}) +
       "}}\nthreads: 2\n";
-  const int pid =
-      testing::spawn_harness({"run", write_config(dir, "c.yaml", config), "--out", dir + "/out"},
-                             dir + "/o", dir + "/e");
+  const int pid = testing::spawn_harness(
+      {"run", write_config(dir, "c.yaml", config), "--out", dir + "/out"}, dir + "/o", dir + "/e");
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
   while ((pids_in(dir + "/pids").size() < 2 || pids_in(dir + "/kids").size() < 2) &&
          std::chrono::steady_clock::now() < deadline) {

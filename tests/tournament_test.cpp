@@ -884,19 +884,21 @@ TEST(Tournament, ATableTheMachineCannotGiveIsRefusedBeforeTheFirstGame) {
     EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == code) << text;
     return text;
   };
-  const std::string head = "game: tictactoe\nplayers:\n  - {name: small, algorithm: alphabeta, "
-                           "depth: 2, options: {tt: 'on'}}\n";
+  const std::string head =
+      "game: tictactoe\nplayers:\n  - {name: small, algorithm: alphabeta, "
+      "depth: 2, options: {tt: 'on'}}\n";
   const std::string big = write_config(
       dir, "big.yaml",
-      head + "  - name: big\n    algorithm: alphabeta\n    depth: 2\n    options: {tt: 'on', "
-             "tt_mb: 4096}\n");
+      head +
+          "  - name: big\n    algorithm: alphabeta\n    depth: 2\n    options: {tt: 'on', "
+          "tt_mb: 4096}\n");
   EXPECT_EQ(under_limit(big, dir + "/big", 2),
             "error: " + big +
                 ":7:32: player 'big': tt_mb=4096: cannot allocate a 4096 MiB transposition table "
                 "here; choose a smaller tt_mb\n");
   EXPECT_FALSE(std::filesystem::exists(dir + "/big/games.csv"));
-  const std::string solver = write_config(
-      dir, "solve.yaml", head + "  - {name: solver, algorithm: solve, depth: max}\n");
+  const std::string solver =
+      write_config(dir, "solve.yaml", head + "  - {name: solver, algorithm: solve, depth: max}\n");
   EXPECT_EQ(under_limit(solver, dir + "/solve", 2),
             "error: " + solver +
                 ": player 'solver': tt_mb=16 tt_max_mb=2048: cannot reserve a 2048 MiB "

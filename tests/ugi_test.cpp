@@ -132,8 +132,8 @@ TEST(Ugi, BadCommandsAreAnsweredAndTheEngineGoesOn) {
 // After a rejected `position` the engine knows no position the client meant: `go` answers an
 // error naming it and `bestmove 0000`, `query` an error, until a `position` is accepted.
 TEST(Ugi, NoSearchOfAStalePositionAfterARejectedOne) {
-  const std::vector<std::string> args = {"ugi", "--game", "kalah", "--algorithm", "alphabeta",
-                                         "--depth", "2"};
+  const std::vector<std::string> args = {"ugi",       "--game",  "kalah", "--algorithm",
+                                         "alphabeta", "--depth", "2"};
   const auto r = run_harness(args,
                              "position startpos moves 2\nposition startpos moves 9\ngo depth 2\n"
                              "query fen\nposition startpos moves 3\ngo depth 2\nquit\n");

@@ -147,11 +147,9 @@ int run_stats(const StatsArgs& args) {
       j["elo"]["note"] = no_estimate;
       j["elo"][e.score == 1.0 ? "one_sided_low95" : "one_sided_high95"] = number(one_sided);
     }
-    j["nelo"] = no_nelo.empty() ? nlohmann::json{{"value", number(e.nelo)},
-                                                 {"error95", number(e.nelo_error)}}
-                                : nlohmann::json{{"value", nullptr},
-                                                 {"error95", nullptr},
-                                                 {"note", no_nelo}};
+    j["nelo"] = no_nelo.empty()
+                    ? nlohmann::json{{"value", number(e.nelo)}, {"error95", number(e.nelo_error)}}
+                    : nlohmann::json{{"value", nullptr}, {"error95", nullptr}, {"note", no_nelo}};
     j["bayes_elo"] = {{"value", number(bayes.elo)}, {"drawelo", number(bayes.drawelo)}};
     j["los"] = number(e.los);
     if (sprt) {
@@ -215,9 +213,9 @@ void add_stats_command(CLI::App& app, Action& action) {
   cmd->add_option("--sprt", args->sprt,
                   "an SPRT of H0: elo0 against H1: elo1 with error rates alpha, beta: "
                   "elo0,elo1,alpha,beta");
-  args->model_option = cmd->add_option(
-      "--model", args->model,
-      "the SPRT's Elo model: normalized (default), logistic or bayes (W/D/L only)");
+  args->model_option =
+      cmd->add_option("--model", args->model,
+                      "the SPRT's Elo model: normalized (default), logistic or bayes (W/D/L only)");
   cmd->add_flag("--json", args->json, "print JSON");
 }
 

@@ -351,8 +351,7 @@ class UgiSession {
 
   // Why no answer is given for the current position after a rejected `position`.
   std::string stale_position() const {
-    return "the last 'position' was rejected (" + rejected_ +
-           "); send a valid 'position' first";
+    return "the last 'position' was rejected (" + rejected_ + "); send a valid 'position' first";
   }
 
   void query(const std::vector<std::string>& w) {

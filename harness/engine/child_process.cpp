@@ -54,8 +54,8 @@ bool read_into(int& fd, std::string& buffer) {
 struct Spawned {
   pid_t pid = -1;
   int in = -1, out = -1, err = -1;
-  pid_t guard = -1;     // the group guard (see start_guard), -1 if none could be started
-  int guard_fd = -1;    // the write end of its pipe
+  pid_t guard = -1;   // the group guard (see start_guard), -1 if none could be started
+  int guard_fd = -1;  // the write end of its pipe
   std::string error;  // why it could not start
 };
 

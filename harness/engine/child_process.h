@@ -60,8 +60,8 @@ class ChildProcess {
   void drain_stderr();
 
   pid_t pid_ = -1;
-  pid_t guard_ = -1;    // the group guard, our child too
-  int guard_fd_ = -1;   // its pipe's write end: closed, the guard kills the group
+  pid_t guard_ = -1;   // the group guard, our child too
+  int guard_fd_ = -1;  // its pipe's write end: closed, the guard kills the group
   int in_fd_ = -1;
   int out_fd_ = -1;
   int err_fd_ = -1;

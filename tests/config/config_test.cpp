@@ -384,8 +384,7 @@ TEST(TournamentConfigErrors, ASecondDocumentIsRefused) {
     EXPECT_EQ(std::string(e.what()).substr(0, 13), "two.yaml:6:1:") << e.what();
     EXPECT_NE(e.message().find("a second YAML document"), std::string::npos) << e.what();
   }
-  EXPECT_EQ(load_tournament_config_text("---\n" + first + "---\n", "one.yaml").players.size(),
-            2u);
+  EXPECT_EQ(load_tournament_config_text("---\n" + first + "---\n", "one.yaml").players.size(), 2u);
   try {
     (void)YamlReader("any.yaml").load_text("a: 1\n---\n- b\n");
     ADD_FAILURE() << "accepted";
