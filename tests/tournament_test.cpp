@@ -912,6 +912,38 @@ TEST(Tournament, ATableTheMachineCannotGiveIsRefusedBeforeTheFirstGame) {
 #endif
 }
 
+// An output folder that cannot be made is named before anything runs: the option, or the config's
+// `output.dir` where it stands; one line, exit 2.
+TEST(Tournament, AnOutputFolderThatCannotBeMadeIsNamed) {
+  const std::string dir = make_temp_dir();
+  const std::string players =
+      "game: tictactoe\nplayers:\n  - {name: a, algorithm: alphabeta, depth: 1}\n"
+      "  - {name: b, algorithm: alphabeta, depth: 2}\n";
+  const std::string config = write_config(dir, "c.yaml", players);
+  const std::string in_config =
+      write_config(dir, "d.yaml", "output: {dir: /dev/null/runs}\n" + players);
+  struct Case {
+    std::vector<std::string> args;
+    std::string error;
+  };
+  const std::vector<Case> cases = {
+      {{"run", config, "--out", "/proc/nope"},
+       "error: --out: cannot create '/proc/nope': No such file or directory\n"},
+      {{"run", config, "--out", "/dev/null"}, "error: --out: '/dev/null' is not a folder\n"},
+      {{"run", config, "--out", "/dev/null/x"}, "error: --out: '/dev/null' is not a folder\n"},
+      {{"run", in_config},
+       "error: " + in_config + ":1:15: output.dir: '/dev/null' is not a folder\n"},
+      {{"report", dir, "--out", "/dev/null"}, "error: --out: '/dev/null' is not a folder\n"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.args[c.args.size() - 1]);
+    const auto r = run_harness(c.args);
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.err, c.error);
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+}
+
 TEST(Tournament, AnOlderRunFolderIsNamedByItsVersion) {
   const std::string dir = make_temp_dir();
   const auto r = run_harness(

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "harness/cli/command.h"
+#include "harness/pipeline/output_folder.h"
 #include "harness/report/report.h"
 
 namespace gts::cli {
@@ -10,6 +11,11 @@ namespace gts::cli {
 namespace {
 
 int run_report(const report::ReportOptions& options) {
+  if (!options.out_dir.empty()) {
+    if (const std::string why = make_output_folder(options.out_dir); !why.empty()) {
+      throw ParamError("--out: " + why);
+    }
+  }
   const report::ReportResult r = report::write_report(options);
   const auto png = std::count_if(r.images.begin(), r.images.end(),
                                  [](const auto& image) { return image.extension() == ".png"; });

@@ -392,6 +392,8 @@ CompareRunResult run_compare(const RunRequest& request) {
   description.command = "compare";
   description.name = plan.config.name;
   description.config_out_dir = plan.config.output_dir;
+  description.config_out_at = {plan.config.source_path, plan.config.output_dir_line,
+                               plan.config.output_dir_column};
   description.config_threads = plan.config.threads;
   description.decisive_text = decisive_text(plan);
   description.resolved_config = compare_resolved_yaml(plan.config);

@@ -74,6 +74,8 @@ YAML::Node read_run_settings(const YamlReader& reader, const YAML::Node& root,
   const YAML::Node output = reader.find_map(root, "output", "'output'", output_keys);
   if (const YAML::Node n = reader.find(output, "dir"); n.IsDefined() && !n.IsNull()) {
     s.output_dir = reader.text(n, "'output.dir'");
+    s.output_dir_line = n.Mark().line + 1;
+    s.output_dir_column = n.Mark().column + 1;
   }
   return output;
 }

@@ -163,6 +163,8 @@ struct RunSettings {
   std::string source_path;  // the file it was read from
   int threads = 0;          // `threads`: jobs at once (0: all cores)
   std::string output_dir;   // `output.dir`; empty: results/<name>-<date>-<time>
+  int output_dir_line = 0;  // where `output.dir` stands (1-based; 0: not given)
+  int output_dir_column = 0;
 };
 // Checks that `root` is a map of `name`, `keys`, `threads` and `output` only, and reads the
 // settings (`fallback`: the name when the file's stem is empty; `dir:` with no value means the

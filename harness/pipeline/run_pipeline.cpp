@@ -18,6 +18,7 @@
 #include "common/interrupt.h"
 #include "harness/config/config_error.h"
 #include "harness/mpi/wire.h"
+#include "harness/pipeline/output_folder.h"
 
 namespace gts {
 
@@ -118,8 +119,14 @@ std::string run_folder(const RunRequest& request, const RunDescription& descript
     }
     return dir;
   }
+  const bool from_config = request.out_dir.empty() && !dir.empty();
   if (dir.empty()) dir = "results/" + description.name + "-" + stamp_text();
-  std::filesystem::create_directories(dir);
+  if (const std::string why = make_output_folder(dir); !why.empty()) {
+    const auto& at = description.config_out_at;
+    if (!from_config) throw ParamError("--out: " + why);
+    if (at.line > 0) throw ConfigError(at.file, at.line, at.column, "output.dir: " + why);
+    throw ConfigError(at.file, "output.dir: " + why);
+  }
   return dir;
 }
 

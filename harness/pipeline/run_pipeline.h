@@ -37,15 +37,22 @@ struct RunRequest {
 
 // What a command tells the pipeline about the run its config describes.
 struct RunDescription {
-  std::string command;          // "run", "compare", "solve", "tune"
-  std::string unit = "jobs";    // what a job is, in run.yaml and messages: "games", "searches"
-  std::string name;             // the config's name: the default folder is results/<name>-<stamp>
-  std::string config_out_dir;   // the config's output folder (empty: the default)
-  int config_threads = 0;       // the config's `threads` (0: all cores)
-  std::string decisive_text;    // everything that decides the results: its hash is the config
-                                // hash a resumed run must match
-  std::string resolved_config;  // the resolved config (YAML), recorded in run.yaml
-  std::optional<std::uint64_t> seed;   // recorded in run.yaml
+  std::string command;         // "run", "compare", "solve", "tune"
+  std::string unit = "jobs";   // what a job is, in run.yaml and messages: "games", "searches"
+  std::string name;            // the config's name: the default folder is results/<name>-<stamp>
+  std::string config_out_dir;  // the config's output folder (empty: the default)
+  // Where the config gives it (file, 1-based line and column; line 0: not in the file), so that
+  // a folder that cannot be made is the config's error at `output.dir`.
+  struct {
+    std::string file;
+    int line = 0;
+    int column = 0;
+  } config_out_at;
+  int config_threads = 0;             // the config's `threads` (0: all cores)
+  std::string decisive_text;          // everything that decides the results: its hash is the config
+                                      // hash a resumed run must match
+  std::string resolved_config;        // the resolved config (YAML), recorded in run.yaml
+  std::optional<std::uint64_t> seed;  // recorded in run.yaml
   std::vector<std::string> run_files;  // results a fresh run refuses to overwrite
   std::string resume_flags;  // options the resume line repeats besides --out, --resume, --threads
 };

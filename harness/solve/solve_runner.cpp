@@ -121,6 +121,7 @@ SolveRunResult run_solve(const RunRequest& request) {
   description.unit = "runs";
   description.name = c.name;
   description.config_out_dir = c.output_dir;
+  description.config_out_at = {c.source_path, c.output_dir_line, c.output_dir_column};
   description.config_threads = c.threads;
   description.decisive_text = jobs.fingerprint();
   description.resolved_config = read_file_text(c.source_path);

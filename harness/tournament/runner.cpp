@@ -462,6 +462,8 @@ RunReport run_tournament(const RunOptions& options) {
   description.unit = "games";
   description.name = config.name;
   description.config_out_dir = config.output_dir;
+  description.config_out_at = {config.source_path, config.output_dir_line,
+                               config.output_dir_column};
   description.config_threads = config.threads;
   description.decisive_text = decisive_text(config);
   description.resolved_config = resolved_yaml(config);

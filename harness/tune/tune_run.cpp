@@ -505,6 +505,8 @@ int run_tune(const RunRequest& request) {
   description.unit = "games";
   description.name = config.name;
   description.config_out_dir = config.output_dir;
+  description.config_out_at = {config.source_path, config.output_dir_line,
+                               config.output_dir_column};
   description.config_threads = config.threads;
   description.decisive_text = tune_decisive_text(config);
   description.resolved_config = tune_resolved_yaml(config);
