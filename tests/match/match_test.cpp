@@ -169,8 +169,10 @@ TEST(Match, ClocksAreShownInTheGamesPlayerOrderAndRunOut) {
   EXPECT_EQ(out.termination, Termination::kTimeout);
   EXPECT_EQ(out.forfeit_side, 1);
   EXPECT_NE(out.reason.find("lost on time"), std::string::npos) << out.reason;
-  // 150 ms at 60 ms a move: the third move of the slow side ends below -20 ms.
-  EXPECT_EQ(out.moves[1], 3);
+  // 150 ms at 60 ms a move: the third move of the slow side ends below -20 ms (the second, where
+  // a loaded machine stretches the sleeps; never later, as sleeps only take longer).
+  EXPECT_GE(out.moves[1], 2);
+  EXPECT_LE(out.moves[1], 3);
   const MoveBudget& first = f.a.budgets.at(0);
   EXPECT_TRUE(first.clock);
   EXPECT_EQ(first.own, 0);
