@@ -59,14 +59,14 @@ void run_search(benchmark::State& state, const Bench& b, const Variant& v) {
       b.game->make_searcher(make_algorithm_spec(v.algorithm, v.options), b.eval);
   SearchLimits limits;
   limits.depth = b.depth;
-  (void)b.game->search(b.roots.front(), *searcher, limits, 0);  // tables faulted in
+  (void)searcher->search(b.game->position(b.roots.front()), limits, 0);  // tables faulted in
   std::uint64_t nodes = 0;
   std::uint64_t leaves = 0;
   std::uint64_t searches = 0;
   double cpu_ms = 0;
   for (auto _ : state) {
     for (const auto& root : b.roots) {
-      const SearchResult r = b.game->search(root, *searcher, limits, 0);
+      const SearchResult r = searcher->search(b.game->position(root), limits, 0);
       benchmark::DoNotOptimize(r.value);
       nodes += r.stats.nodes;
       leaves += r.stats.leaves;
@@ -97,8 +97,8 @@ void sss_over_alphabeta(benchmark::State& state, const Bench& b) {
   std::uint64_t ab_nodes = 0;
   std::uint64_t sss_nodes = 0;
   for (auto _ : state) {
-    const SearchResult a = b.game->search(b.roots.front(), *alphabeta, limits, 0);
-    const SearchResult s = b.game->search(b.roots.front(), *sss, limits, 0);
+    const SearchResult a = alphabeta->search(b.game->position(b.roots.front()), limits, 0);
+    const SearchResult s = sss->search(b.game->position(b.roots.front()), limits, 0);
     benchmark::DoNotOptimize(a.value);
     benchmark::DoNotOptimize(s.value);
     ab_ms += a.stats.cpu_ms;

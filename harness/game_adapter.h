@@ -235,7 +235,7 @@ class GameAdapter final : public GameHandle {
     t.position = game_.to_string(s);
     t.algorithm = algorithm.label();
     t.evaluation = eval_spec_text(eval);
-    const auto best = line_to_strings(t.position, {t.result.best_move});
+    const auto best = moves_text(game_, s, {t.result.best_move});
     t.best_move = best.empty() ? "none" : best[0];
     return t;
   }
@@ -269,7 +269,7 @@ class GameAdapter final : public GameHandle {
       std::vector<SgfGame> out;
       for (const auto& [start, line] : game_.parse_sgf_games(text, source)) {
         const std::string opening = game_.to_string(start);
-        out.push_back({opening, line_to_strings(opening, line), {}});
+        out.push_back({opening, moves_text(game_, game_.parse(opening), line), {}});
       }
       return out;
     } else {

@@ -64,12 +64,6 @@ void check_tables_fit(const std::vector<std::pair<std::size_t, std::size_t>>& si
   for (const auto& [mib, max_mib] : sizes) held.push_back(make_table(mib, std::max(mib, max_mib)));
 }
 
-Value GameHandle::terminal_value(std::string_view t) const {
-  const Position p = position(t);
-  if (!finished(p)) throw ParseError("position " + text(p) + " is not finished");
-  return final_value(p);
-}
-
 std::string GameHandle::play_move(std::string_view t, std::string_view move) const {
   Position p = position(t);
   if (finished(p)) throw ParseError("move '" + std::string(move) + "': the game is over");

@@ -214,27 +214,17 @@ class GameHandle {
   }
   [[nodiscard]] int to_move(std::string_view t) const { return mover(position(t)); }
   [[nodiscard]] bool is_terminal(std::string_view t) const { return finished(position(t)); }
-  // Throws ParseError for a position that is not finished.
-  [[nodiscard]] Value terminal_value(std::string_view t) const;
   [[nodiscard]] std::vector<std::string> legal_moves(std::string_view t) const {
     return legal_moves(position(t));
   }
   // The position after `move` (in notation); throws ParseError for a move that is not legal there.
   [[nodiscard]] std::string play_move(std::string_view t, std::string_view move) const;
-  [[nodiscard]] std::vector<std::string> line_to_strings(std::string_view t,
-                                                         const std::vector<Move>& line) const {
-    return line_text(position(t), line);
-  }
   // A multi-line drawing of the position for the terminal (the notation where a game has none).
   [[nodiscard]] virtual std::string draw(std::string_view position) const = 0;
 
   // Throws ParamError for an unknown evaluation or bad weights.
   [[nodiscard]] virtual std::unique_ptr<Searcher> make_searcher(const AlgorithmSpec& algorithm,
                                                                 const EvalSpec& eval) const = 0;
-  [[nodiscard]] SearchResult search(std::string_view t, Searcher& searcher,
-                                    const SearchLimits& limits, std::uint64_t seed) const {
-    return searcher.search(position(t), limits, seed);
-  }
   // Makes now what a search under `limits` would otherwise make on its first use (Kalah's endgame
   // database, which searches to the end consult), so that no clock, budget or time column pays for
   // it: call it before the clock starts. Throws Interrupted when stopped (common/interrupt.h).

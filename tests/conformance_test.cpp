@@ -146,10 +146,11 @@ TEST(Conformance, EveryAlgorithmAgreesWithMinimaxOnEveryGame) {
         const std::string position = game->random_opening(static_cast<std::uint64_t>(i), i);
         if (game->is_terminal(position)) continue;
         SCOPED_TRACE(game_info.name + " " + algo_info.name + " at " + position);
-        const SearchResult want = game->search(position, *reference, limits, 0);
-        const SearchResult got = game->search(position, *searcher, limits, 0);
+        const Position p = game->position(position);
+        const SearchResult want = reference->search(p, limits, 0);
+        const SearchResult got = searcher->search(p, limits, 0);
         EXPECT_EQ(got.value, want.value);
-        const auto best = game->line_to_strings(position, {got.best_move});
+        const auto best = game->line_text(p, {got.best_move});
         ASSERT_EQ(best.size(), 1u) << "best move " << got.best_move << " is not legal";
         EXPECT_GT(got.stats.nodes, 0u);
       }

@@ -61,7 +61,7 @@ int run_bench(bool verbose) {
         const AlgorithmSpec spec =
             make_algorithm_spec(algorithms[a].algorithm->name, algorithms[a].variant->options);
         auto searcher = game->make_searcher(spec, eval);
-        const SearchResult r = game->search(position, *searcher, limits, 0);
+        const SearchResult r = searcher->search(game->position(position), limits, 0);
         totals[a] += r.stats;
         if (a == 0) reference = r.value;
         if (r.value != reference) {

@@ -26,7 +26,7 @@ namespace {
 class SearchProgressLine final : public SearchProgress {
  public:
   // `game` and `position` name the moves; `tty`: update one line in place.
-  SearchProgressLine(const GameHandle& game, std::string position, bool tty)
+  SearchProgressLine(const GameHandle& game, Position position, bool tty)
       : game_(game), position_(std::move(position)), tty_(tty), start_ms_(wall_ms()) {}
   ~SearchProgressLine() override {
     if (tty_ && printed_) std::fputs("\r\033[K", stderr);  // the results take the line's place
@@ -40,7 +40,7 @@ class SearchProgressLine final : public SearchProgress {
   }
   void on_iteration(int depth, Value value, Move best_move, std::uint64_t nodes) override {
     nodes_ = nodes;
-    const std::vector<std::string> move = game_.line_to_strings(position_, {best_move});
+    const std::vector<std::string> move = game_.line_text(position_, {best_move});
     iteration_ = "depth " + std::to_string(depth) + " value " + std::to_string(value) + " best " +
                  (move.empty() ? std::string("-") : move.front());
     print(!tty_);  // elsewhere each finished iteration gets its line
@@ -67,7 +67,7 @@ class SearchProgressLine final : public SearchProgress {
   }
 
   const GameHandle& game_;
-  std::string position_;
+  Position position_;
   bool tty_;
   double start_ms_;
   double last_print_ms_ = 0;
@@ -185,24 +185,25 @@ int run_search(const SearchArgs& args) {
   const auto [game, position, algo, eval, limits, seed] = resolve_search(args);
   const int depth = limits.depth;
   auto searcher = game->make_searcher(algo, eval);
+  const Position root = game->position(position);
   std::optional<SearchProgressLine> progress;
   const bool tty = isatty(STDERR_FILENO) != 0;
-  if (args.progress || tty) progress.emplace(*game, position, tty);
+  if (args.progress || tty) progress.emplace(*game, root, tty);
   SearchLimits watched = limits;
   if (progress) watched.progress = &*progress;
   game->prepare(limits);
   double start = wall_ms();
-  SearchResult r = game->search(position, *searcher, watched, seed);
+  SearchResult r = searcher->search(root, watched, seed);
   double elapsed = wall_ms() - start;
   progress.reset();
-  std::vector<std::string> pv = game->line_to_strings(position, r.pv);
-  const std::vector<std::string> best_line = game->line_to_strings(position, {r.best_move});
+  std::vector<std::string> pv = game->line_text(root, r.pv);
+  const std::vector<std::string> best_line = game->line_text(root, {r.best_move});
   const std::string best = best_line.empty() ? "none" : best_line[0];
   // A full line reaches the completed depth (or the end of the game); a shorter one is partial.
-  std::string end = position;
-  for (const auto& m : pv) end = game->play_move(end, m);
-  const bool pv_complete = game->is_terminal(end) || pv.size() >= static_cast<std::size_t>(std::min(
-                                                                      r.depth, detail::kMaxPvPly));
+  Position end = root;
+  for (std::size_t i = 0; i < pv.size(); ++i) game->play(end, r.pv[i]);
+  const bool pv_complete = game->finished(end) || pv.size() >= static_cast<std::size_t>(std::min(
+                                                                   r.depth, detail::kMaxPvPly));
   const SearchStats& s = r.stats;
   if (args.json) {
     nlohmann::json j = json_report(*game, position, algo.name, algo.options, s, elapsed);

@@ -289,7 +289,8 @@ class UgiSession {
       in_->send("bestmove 0000");
       return;
     }
-    const int own = s_.game->to_move(position_) == first_player_ ? 0 : 1;
+    const Position p = s_.game->position(position_);
+    const int own = s_.game->mover(p) == first_player_ ? 0 : 1;
     if (timed[static_cast<std::size_t>(own)]) {
       bound();
       budget.clock = true;
@@ -297,7 +298,7 @@ class UgiSession {
       budget.inc_ms = inc;
     }
     budget.own = own;
-    if (s_.game->is_terminal(position_)) {
+    if (s_.game->finished(p)) {
       in_->send("info string the game is over");
       in_->send("bestmove 0000");
       return;
@@ -317,14 +318,13 @@ class UgiSession {
       if (budget_searcher_) {
         searcher = budget_searcher_.get();
       } else if (budget.timed_or_counted()) {
-        const auto moves = s_.game->legal_moves(position_);
+        const auto moves = s_.game->legal_moves(p);
         in_->send("info string " + budget_refusal_ + "; this move is unsearched");
         in_->send("info depth 0 nodes 0");
         in_->send("bestmove " + moves.at(0));
         return;
       }
     }
-    const Position p = s_.game->position(position_);
     const std::vector<std::string> none;
     SearcherPlayer player(*s_.game, *searcher, budget.depth > 0 ? budget.depth : kDepthMax);
     (void)player.start_game(s_.seed);
@@ -345,7 +345,7 @@ class UgiSession {
     if (ms > 0) info += " nps " + std::to_string(static_cast<long long>(r.nodes / ms * 1e3));
     if (!r.pv.empty()) info += " pv " + r.pv;
     in_->send(info);
-    const auto best = s_.game->line_to_strings(position_, {r.move});
+    const auto best = s_.game->line_text(p, {r.move});
     in_->send("bestmove " + (best.empty() ? std::string("0000") : best[0]));
   }
 
@@ -357,9 +357,10 @@ class UgiSession {
   void query(const std::vector<std::string>& w) {
     if (w.size() != 2) throw ParamError("expected 'query gameover|p1turn|result|fen'");
     if (!rejected_.empty()) throw ParseError("query: " + stale_position());
-    const bool over = s_.game->is_terminal(position_);
-    const bool p1 = s_.game->to_move(position_) == first_player_;
-    const Value mover_view = over ? s_.game->terminal_value(position_) : 0;
+    const Position p = s_.game->position(position_);
+    const bool over = s_.game->finished(p);
+    const bool p1 = s_.game->mover(p) == first_player_;
+    const Value mover_view = over ? s_.game->final_value(p) : 0;
     const Value p1_view = p1 ? mover_view : -mover_view;
     const std::map<std::string, std::string> answers = {
         {"gameover", over ? "true" : "false"},

@@ -67,12 +67,13 @@ std::vector<CompareRow> run_compare_job(const ComparePlan& plan, std::size_t ind
       const std::unique_ptr<Searcher> searcher = game.make_searcher(a.algorithm, set.evaluation);
       game.prepare(limits);
       const double cpu0 = thread_cpu_ms();
-      SearchResult r = game.search(input.position, *searcher, limits, seed);
+      const Position p = game.position(input.position);
+      SearchResult r = searcher->search(p, limits, seed);
       r.stats.cpu_ms = thread_cpu_ms() - cpu0;
       row.value = r.value;
       row.stats = r.stats;
       row.complete = r.complete;
-      const auto moves = game.line_to_strings(input.position, {r.best_move});
+      const auto moves = game.line_text(p, {r.best_move});
       if (!moves.empty()) row.best_move = moves.front();
     } catch (const std::exception& e) {
       row.error = e.what();

@@ -31,10 +31,11 @@ TreeNode expand(const GameHandle& game, Searcher& searcher, const std::string& p
     if (levels > 1 && d > 0 && !terminal) {
       child = expand(game, searcher, after, d, levels - 1, root_mover);
     } else {
-      const SearchResult r = game.search(after, searcher, {.depth = d}, 0);
+      const Position p = game.position(after);
+      const SearchResult r = searcher.search(p, {.depth = d}, 0);
       child.position = after;
-      child.value = game.to_move(after) == root_mover ? r.value : -r.value;
-      if (!terminal) child.pv = game.line_to_strings(after, r.pv);
+      child.value = game.mover(p) == root_mover ? r.value : -r.value;
+      if (!terminal) child.pv = game.line_text(p, r.pv);
       child.stats = r.stats;
     }
     child.move = move;
@@ -235,7 +236,8 @@ void PlaySession::tree(const std::string& args) {
   if (last_search_) {
     out_ << "the engine's search at this position: value "
          << signed_value(last_search_->result.value) << ", played "
-         << join_strings(game_.line_to_strings(position, {last_search_->result.move}), " ")
+         << join_strings(game_.line_text(game_.position(position), {last_search_->result.move}),
+                         " ")
          << strf(" (tree computed in %.2f ms)", elapsed) << "\n";
   }
 }
@@ -280,9 +282,10 @@ bool PlaySession::human_turn() {
 }
 
 void PlaySession::print_result() {
-  if (!game_.is_terminal(position_)) return;
-  const Value v = game_.terminal_value(position_);
-  const Value first_view = game_.to_move(position_) == first_player_ ? v : -v;
+  const Position p = game_.position(position_);
+  if (!game_.finished(p)) return;
+  const Value v = game_.final_value(p);
+  const Value first_view = game_.mover(p) == first_player_ ? v : -v;
   std::string text = "Result: ";
   int winner = -1;
   if (game_.info().outcome_is_leaf_value) {

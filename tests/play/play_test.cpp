@@ -256,7 +256,7 @@ TEST(Play, MoveTreeValuesAgreeWithTheSearch) {
     for (int depth : {1, 3, 4}) {
       SearchLimits limits;
       limits.depth = depth;
-      const SearchResult root = game->search(pos, *searcher, limits, 0);
+      const SearchResult root = searcher->search(game->position(pos), limits, 0);
       for (int levels : {1, 2}) {
         const TreeNode tree = compute_move_tree(*game, *searcher, pos, depth, levels);
         EXPECT_EQ(tree.value, root.value) << algo << " depth " << depth << " levels " << levels;
@@ -266,7 +266,7 @@ TEST(Play, MoveTreeValuesAgreeWithTheSearch) {
       for (const auto& child : tree.children) {
         SearchLimits shorter;
         shorter.depth = depth - 1;
-        const Value v = game->search(child.position, *searcher, shorter, 0).value;
+        const Value v = searcher->search(game->position(child.position), shorter, 0).value;
         const bool same_mover = game->to_move(child.position) == game->to_move(pos);
         EXPECT_EQ(child.value, same_mover ? v : -v) << algo << " " << child.move;
       }
