@@ -306,13 +306,12 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
     }
     sides[s].player = players[s].get();
   }
-  GameSetup setup;
-  setup.opening = plan_.openings[static_cast<std::size_t>(g.opening)];
-  setup.max_plies = config.max_plies;
-  setup.adjudicate = config.adjudicate;
-  setup.by_score = config.by_score;
-  setup.seed = mix_seed(config.seed, static_cast<std::uint64_t>(g.index));
-  setup.stop = &stop;
+  const GameSetup setup{.opening = plan_.openings[static_cast<std::size_t>(g.opening)],
+                        .max_plies = config.max_plies,
+                        .adjudicate = config.adjudicate,
+                        .by_score = config.by_score,
+                        .seed = mix_seed(config.seed, static_cast<std::uint64_t>(g.index)),
+                        .stop = &stop};
   const double start = wall_ms();
   GameOutcome out = play_match(*plan_.game, setup, sides);
   search_cpu_ms_.fetch_add(out.stats[0].cpu_ms + out.stats[1].cpu_ms);
