@@ -96,23 +96,30 @@ std::string header(const Column<Row> (&columns)[N]) {
   return csv::line(names);
 }
 
-// Checks the first line of a run folder's CSV against this version's header; the files of version
-// 0.1 (no unsearched counts, no exact and searched columns) are named as such.
+// Names a file of version 0.1 (no unsearched counts, no exact and searched columns) as such: a
+// ConfigError when `first_line` is that version's header.
 template <class Row, std::size_t N>
-void check_header(const std::string& path, const std::vector<std::string>& lines,
-                  const Column<Row> (&columns)[N], const std::vector<std::string_view>& added) {
-  if (lines.empty() || lines[0] + "\n" == header(columns)) return;
+void check_older(const std::string& path, const std::string& first_line,
+                 const Column<Row> (&columns)[N], const std::vector<std::string_view>& added) {
   std::vector<std::string> old;
   for (const auto& c : columns) {
     if (std::ranges::find(added, std::string_view(c.name)) == added.end()) old.emplace_back(c.name);
   }
-  if (lines[0] + "\n" == csv::line(old)) {
+  if (first_line + "\n" == csv::line(old)) {
     throw ConfigError(path, 1, 1,
                       "written by gametree-harness 0.1 (without the " + join_strings(added, ", ") +
                           " columns); this is " GTS_VERSION
                           ", which reads run folders of 0.2 and later: replay or resume it with a "
                           "0.1 build, or play the run again");
   }
+}
+
+// Checks the first line of a run folder's CSV against this version's header.
+template <class Row, std::size_t N>
+void check_header(const std::string& path, const std::vector<std::string>& lines,
+                  const Column<Row> (&columns)[N], const std::vector<std::string_view>& added) {
+  if (lines.empty() || lines[0] + "\n" == header(columns)) return;
+  check_older(path, lines[0], columns, added);
   throw ConfigError(path, 1, 1, "not the header of a file this program wrote");
 }
 
@@ -180,6 +187,32 @@ GameRow game_row(const std::string& line) {
 }
 
 }  // namespace
+
+std::string games_csv_header() {
+  std::string h = header(kGameColumns);
+  h.pop_back();
+  return h;
+}
+
+std::string moves_csv_header() {
+  std::string h = header(kMoveColumns);
+  h.pop_back();
+  return h;
+}
+
+GameRow parse_game_row(const std::string& line) { return game_row(line); }
+
+MoveRow parse_move_row(const std::string& line) {
+  return from_fields(csv::split(line), kMoveColumns);
+}
+
+void refuse_older_version(const std::string& path, const std::string& first_line, bool moves) {
+  if (moves) {
+    check_older(path, first_line, kMoveColumns, kMovesAdded);
+  } else {
+    check_older(path, first_line, kGameColumns, kGamesAdded);
+  }
+}
 
 FlushedFile::FlushedFile(std::string path, std::ios::openmode mode)
     : path_(std::move(path)), file_(path_, std::ios::binary | mode) {
