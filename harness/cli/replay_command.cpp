@@ -195,6 +195,8 @@ int run_replay(const ReplayArgs& args) {
       reader.integer(reader.require(run, "games_total", "in 'run'"), "games_total", 0, 1 << 30));
   const auto games_done = static_cast<int>(
       reader.integer(reader.require(run, "games_done", "in 'run'"), "games_done", 0, 1 << 30));
+  const YAML::Node status_node = reader.find(run, "status");
+  const std::string status = status_node ? reader.text(status_node, "status") : "";
   const YAML::Node output = reader.find(config, "output");
   const YAML::Node moves_node = output ? reader.find(output, "moves") : YAML::Node();
   const bool moves_kept = moves_node && reader.boolean(moves_node, "output.moves");
@@ -299,7 +301,11 @@ int run_replay(const ReplayArgs& args) {
   std::vector<std::pair<GameRecord, int>> records;  // with their lines, in file order
   Numbered in_txt;
   if (!txt_lines.exists) {
-    findings.add(txt_path, 0, -1, "missing (a run with output.moves writes it at its end)");
+    findings.add(txt_path, 0, -1,
+                 "missing (a run with output.moves writes it at its end" +
+                     (status == "finished"
+                          ? std::string(")")
+                          : "; run.yaml's status is '" + status + "': finish it with --resume)"));
   } else if (txt_lines.lines.empty() && !txt_lines.cut && games_done > 0) {
     findings.add(txt_path, 1, -1,
                  "empty, where run.yaml counts " + std::to_string(games_done) + " games");
@@ -367,13 +373,18 @@ int run_replay(const ReplayArgs& args) {
       if (row.final_position != position) {
         findings.add(txt_path, line, r.game,
                      "ends at " + position + ", but " + at + " records " + row.final_position);
-      } else if (row.result != r.result || row.termination != r.termination) {
-        findings.add(txt_path, line, r.game,
-                     "records " + r.result + " (" + r.termination + "), " + at + " " + row.result +
-                         " (" + row.termination + ")");
-      } else if (const std::string why = result_contradiction(*game, row); !why.empty()) {
-        findings.add(games_path, in_games.line_of.at(r.game), r.game, why);
-      } else if (show) {
+      } else {
+        if (row.result != r.result || row.termination != r.termination) {
+          findings.add(txt_path, line, r.game,
+                       "records " + r.result + " (" + r.termination + "), " + at + " " +
+                           row.result + " (" + row.termination + ")");
+        }
+        // games.csv's result, judged by the game's end whatever games.txt says: which is wrong.
+        if (const std::string why = result_contradiction(*game, row); !why.empty()) {
+          findings.add(games_path, in_games.line_of.at(r.game), r.game, why);
+        }
+      }
+      if (show && findings.count() == before) {
         std::printf("result %s (%s); the final position matches games.csv\n", r.result.c_str(),
                     r.termination.c_str());
       }
@@ -385,8 +396,13 @@ int run_replay(const ReplayArgs& args) {
     throw ParamError("--game: " + std::to_string(args.game) + " is not in " + txt_path);
   }
   if (args.game < 0) {
-    std::printf("replayed %d games from %s: %s\n", replayed, txt_path.c_str(),
-                matched == replayed
+    // Fewer games replayed than games.csv records is said here too: those were never checked.
+    const std::string fewer = replayed < static_cast<int>(rows.size())
+                                  ? " (games.csv records " + std::to_string(rows.size()) + ")"
+                                  : "";
+    std::printf("replayed %d games from %s%s: %s\n", replayed, txt_path.c_str(), fewer.c_str(),
+                replayed == 0 ? "nothing to check"
+                : matched == replayed
                     ? "every final position matches games.csv"
                     : (std::to_string(matched) + " match games.csv, " +
                        std::to_string(replayed - matched) + " do not (named on stderr)")
