@@ -310,13 +310,20 @@ std::vector<GameRow> Journal::rewrite(int games_kept, const RowCheck& check) con
     return ConfigError(path, static_cast<int>(i) + 1, 1,
                        std::string(e.what()) + "; mend or remove the line, then resume");
   };
-  // Each game once (a game recorded twice can only come from a copy-paste; keep the first).
+  // Each game once: a game recorded twice (a copy-paste, never a run) is refused at its line, not
+  // silently dropped.
   std::map<int, GameRow> by_game;
+  std::map<int, std::size_t> game_line;  // game -> its line
   const auto lines = complete_lines(games_path_);
   check_header(games_path_, lines, kGameColumns, kGamesAdded);
   for (std::size_t i = 1; i < lines.size(); ++i) {
     try {
       GameRow r = game_row(lines[i]);
+      if (const auto [at, fresh] = game_line.emplace(r.game, i + 1); !fresh) {
+        throw std::runtime_error("game " + std::to_string(r.game) +
+                                 " recorded again (first at line " + std::to_string(at->second) +
+                                 ")");
+      }
       if (check) check(r);
       if (games_kept < 0 || r.game < games_kept) by_game.emplace(r.game, std::move(r));
     } catch (const std::runtime_error& e) {
@@ -324,6 +331,7 @@ std::vector<GameRow> Journal::rewrite(int games_kept, const RowCheck& check) con
     }
   }
   std::multimap<std::pair<int, int>, std::string> moves;  // (game, ply): lines in file order
+  std::map<std::pair<int, int>, std::size_t> move_line;   // (game, ply) -> its line
   if (moves_) {
     const auto move_lines = complete_lines(moves_path_);
     check_header(moves_path_, move_lines, kMoveColumns, kMovesAdded);
@@ -334,8 +342,16 @@ std::vector<GameRow> Journal::rewrite(int games_kept, const RowCheck& check) con
       } catch (const std::runtime_error& e) {
         throw bad_line(moves_path_, i, e);
       }
-      // Moves of a game that never reached games.csv (killed between the two writes) go.
-      if (by_game.contains(m.game)) moves.emplace(std::pair(m.game, m.ply), move_lines[i]);
+      // Moves of a game that never reached games.csv (killed between the two writes) go; a move
+      // recorded twice is refused as a game is.
+      if (!by_game.contains(m.game)) continue;
+      if (const auto [at, fresh] = move_line.emplace(std::pair(m.game, m.ply), i + 1); !fresh) {
+        throw bad_line(moves_path_, i,
+                       std::runtime_error(
+                           "game " + std::to_string(m.game) + ", ply " + std::to_string(m.ply) +
+                           " recorded again (first at line " + std::to_string(at->second) + ")"));
+      }
+      moves.emplace(std::pair(m.game, m.ply), move_lines[i]);
     }
   }
   // Rewritten only once both files have been read whole and found sound.
