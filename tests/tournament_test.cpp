@@ -654,8 +654,11 @@ TEST(Tournament, GameRecordsReplayToTheRecordedEnd) {
   drop_first_games_last_move(out + "/games.txt", "\n", ' ');
   const auto tampered = run_harness({"replay", out});
   EXPECT_EQ(tampered.exit_code, 1);
-  EXPECT_EQ(tampered.err.rfind("game 0 ends at ", 0), 0u) << tampered.err;
-  EXPECT_NE(tampered.out.find("1 do not match"), std::string::npos) << tampered.out;
+  EXPECT_NE(tampered.err.find(out + "/games.txt:1: game 0: ends at "), std::string::npos)
+      << tampered.err;
+  EXPECT_NE(tampered.out.find(": " + std::to_string(games - 1) + " match games.csv, 1 do not"),
+            std::string::npos)
+      << tampered.out;
 }
 
 // A Go run also writes games.sgf: a game tree per game of games.txt, in its order, from the
@@ -801,6 +804,7 @@ TEST(Tournament, ResumeRefusesAJournalThatContradictsTheRun) {
     if (games[i][col("termination")] == "normal" && games[i][col("margin")] != "0") decided = i;
   }
   ASSERT_NE(decided, 0u);
+  const std::size_t moves_lines = table_without(dir + "/run/moves.csv", {}).size();
 
   struct Case {
     const char* name;
@@ -824,6 +828,11 @@ TEST(Tournament, ResumeRefusesAJournalThatContradictsTheRun) {
        "games.csv:" + std::to_string(decided + 1) + ":1:", "contradicts margin"},
       {"unknown player", "games.csv", [&](auto& rows) { rows[3][col("first")] = "ghost"; },
        "games.csv:4:1:", "recorded as ghost vs"},
+      {"repeated game", "games.csv", [](auto& rows) { rows.push_back(rows[1]); },
+       "games.csv:62:1:", "game 0 recorded again (first at line 2)"},
+      {"repeated move", "moves.csv", [](auto& rows) { rows.push_back(rows[1]); },
+       "moves.csv:" + std::to_string(moves_lines + 1) + ":1:",
+       "game 0, ply 0 recorded again (first at line 2)"},
       // (written raw below: csv::line would escape the stray quote)
       {"broken quote", "moves.csv", [](auto&) {}, "moves.csv:3:1:", "quote"},
   };
@@ -835,7 +844,7 @@ TEST(Tournament, ResumeRefusesAJournalThatContradictsTheRun) {
     c.edit(rows);
     std::string text;
     for (const auto& r : rows) text += csv::line(r);
-    if (c.file == "moves.csv") {  // line 3 starts with an unterminated quote
+    if (std::string(c.name) == "broken quote") {  // line 3 starts with an unterminated quote
       const std::size_t at = text.find('\n', text.find('\n') + 1) + 1;
       text.replace(at, text.find(',', at) - at, "\"1");
     }

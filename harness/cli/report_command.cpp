@@ -21,7 +21,10 @@ int run_report(const report::ReportOptions& options) {
                                  [](const auto& image) { return image.extension() == ".png"; });
   std::cout << r.kind << " report: " << r.html.string() << " (" << png
             << " plots as PNG and SVG in " << (r.html.parent_path() / "plots").string() << ")\n";
-  return 0;
+  // A file the run should have, or a row its standings do not count, is bad news: named, never
+  // silently dropped.
+  for (const auto& line : r.problems) std::cerr << line << "\n";
+  return r.problems.empty() ? 0 : 1;
 }
 
 }  // namespace

@@ -303,13 +303,18 @@ struct RunKind {
   std::string name;
   std::vector<std::string> required;  // files that mark the kind
   std::vector<Section> (*sections)(const Context&);
+  // Files the kind always writes besides: one that is missing is named, never silently skipped.
+  std::vector<std::string> expected = {};
 };
 
 // The one place that knows the kinds of run folders. A new kind adds a line here and a function
 // like tournament_sections().
 const RunKind kRunKinds[] = {
-    {"tournament", {"standings.csv", "crosstable.csv"}, tournament_sections},
-    {"solve", {"solved_within.csv", "summary.csv"}, solve_sections},
+    {"tournament",
+     {"standings.csv", "crosstable.csv"},
+     tournament_sections,
+     {"games.csv", "pairs.csv"}},
+    {"solve", {"solved_within.csv", "summary.csv"}, solve_sections, {"solve.csv"}},
     {"compare", {"compare.csv", "summary.csv"}, compare_sections},
     {"tune", {"tune.csv", "run.yaml"}, tune_sections},
 };
@@ -411,7 +416,22 @@ ReportResult write_report(const ReportOptions& options) {
 
   std::string title = options.run_dir.filename().string();
   if (title.empty() || title == ".") title = fs::absolute(options.run_dir).filename().string();
-  const std::string facts = run_facts(options.run_dir, title);
+  std::string facts = run_facts(options.run_dir, title);
+  std::vector<std::string> problems;
+  for (const auto& f : kind->expected) {
+    if (!fs::exists(options.run_dir / f, ec)) {
+      problems.push_back(cat((options.run_dir / f).string(), ": missing (a ", kind->name,
+                             " run writes it); the report leaves out what it holds"));
+      facts += note(cat("Warning: ", html_escape(f), " is missing (a ", kind->name,
+                        " run writes it): the report leaves out what it holds."));
+    }
+  }
+  if (kind->name == "tournament") {
+    for (const auto& line : tournament_checks(options.run_dir)) {
+      problems.push_back(line);
+      facts += note(cat("Warning: ", html_escape(line), "."));
+    }
+  }
   std::string html =
       cat("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>",
           html_escape(title), " — ", kind->name, " report</title>\n", kStyle,
@@ -424,7 +444,7 @@ ReportResult write_report(const ReportOptions& options) {
     html += cat("<h2>", html_escape(s.title), "</h2>\n", s.html);
   }
   write_file(out_dir / "report.html", html + "</body>\n</html>\n");
-  return {kind->name, out_dir / "report.html", images};
+  return {kind->name, out_dir / "report.html", images, problems};
 }
 
 }  // namespace gts::report

@@ -27,6 +27,9 @@ struct ReportResult {
   std::string kind;                           // "tournament", "solve"
   std::filesystem::path html;                 // OUT/report.html
   std::vector<std::filesystem::path> images;  // OUT/plots/*.png and *.svg
+  // A line for each file the run kind writes that the folder lacks ("DIR/solve.csv: missing ..."),
+  // and for each games.csv row a tournament's standings do not count.
+  std::vector<std::string> problems = {};
 };
 
 // Throws ParamError for a folder that is missing or holds no known CSVs, std::runtime_error when
@@ -86,6 +89,9 @@ struct Context {
 };
 
 std::vector<Section> tournament_sections(const Context& ctx);
+// A line for each row of a tournament's games.csv the standings cannot count: a game number
+// outside run.yaml's games_total or recorded twice, and a count of games other than theirs.
+std::vector<std::string> tournament_checks(const std::filesystem::path& run_dir);
 std::vector<Section> solve_sections(const Context& ctx);
 std::vector<Section> compare_sections(const Context& ctx);
 std::vector<Section> tune_sections(const Context& ctx);

@@ -1,5 +1,7 @@
 // The tournament report: standings with Elo intervals, the crosstable as a heat map, and the work
 // each player does per move (nodes, CPU time), from a `harness run` folder.
+#include <yaml-cpp/yaml.h>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -254,6 +256,40 @@ std::vector<Section> tournament_sections(const Context& ctx) {
   out.push_back({"Work per move", work_section(ctx, st)});
   if (const auto games = read_table_if(ctx.run_dir / "games.csv")) {
     out.push_back({"Games", games_summary(ctx, *games)});
+  }
+  return out;
+}
+
+std::vector<std::string> tournament_checks(const std::filesystem::path& run_dir) {
+  std::vector<std::string> out;
+  const auto games = read_table_if(run_dir / "games.csv");
+  const auto standings = read_table_if(run_dir / "standings.csv");
+  if (!games || !standings || !games->has("game") || !standings->has("games")) return out;
+  std::optional<long> total;  // run.yaml's games_total, where it says
+  try {
+    const YAML::Node run = YAML::LoadFile((run_dir / "run.yaml").string())["run"];
+    if (run && run["games_total"]) total = run["games_total"].as<long>();
+  } catch (const std::exception&) {
+    // No run.yaml (an older folder) or one that does not say: game numbers are not bounded.
+  }
+  std::map<std::string, std::size_t> line_of;  // game -> its first line
+  for (std::size_t i = 0; i < games->rows.size(); ++i) {
+    const std::string& g = games->at(i, "game");
+    const std::string at = cat(games->file, ":", std::to_string(i + 2), ": game ", g, ": ");
+    const double n = parse_number(g);
+    if (total && !(n >= 0 && n < static_cast<double>(*total) && n == std::floor(n))) {
+      out.push_back(cat(at, "not a game of this run (run.yaml: games_total ",
+                        std::to_string(*total), ", numbered from 0)"));
+    } else if (const auto [it, fresh] = line_of.emplace(g, i + 2); !fresh) {
+      out.push_back(cat(at, "recorded again (first at line ", std::to_string(it->second), ")"));
+    }
+  }
+  double counted = 0;  // each game counts for both its players
+  for (std::size_t i = 0; i < standings->rows.size(); ++i) counted += standings->number(i, "games");
+  if (out.empty() && counted != 2.0 * static_cast<double>(games->rows.size())) {
+    out.push_back(cat(games->file, ": ", std::to_string(games->rows.size()),
+                      " games, where standings.csv counts ",
+                      fixed(counted / 2, std::fmod(counted, 2.0) == 0 ? 0 : 1)));
   }
   return out;
 }

@@ -96,23 +96,30 @@ std::string header(const Column<Row> (&columns)[N]) {
   return csv::line(names);
 }
 
-// Checks the first line of a run folder's CSV against this version's header; the files of version
-// 0.1 (no unsearched counts, no exact and searched columns) are named as such.
+// Names a file of version 0.1 (no unsearched counts, no exact and searched columns) as such: a
+// ConfigError when `first_line` is that version's header.
 template <class Row, std::size_t N>
-void check_header(const std::string& path, const std::vector<std::string>& lines,
-                  const Column<Row> (&columns)[N], const std::vector<std::string_view>& added) {
-  if (lines.empty() || lines[0] + "\n" == header(columns)) return;
+void check_older(const std::string& path, const std::string& first_line,
+                 const Column<Row> (&columns)[N], const std::vector<std::string_view>& added) {
   std::vector<std::string> old;
   for (const auto& c : columns) {
     if (std::ranges::find(added, std::string_view(c.name)) == added.end()) old.emplace_back(c.name);
   }
-  if (lines[0] + "\n" == csv::line(old)) {
+  if (first_line + "\n" == csv::line(old)) {
     throw ConfigError(path, 1, 1,
                       "written by gametree-harness 0.1 (without the " + join_strings(added, ", ") +
                           " columns); this is " GTS_VERSION
                           ", which reads run folders of 0.2 and later: replay or resume it with a "
                           "0.1 build, or play the run again");
   }
+}
+
+// Checks the first line of a run folder's CSV against this version's header.
+template <class Row, std::size_t N>
+void check_header(const std::string& path, const std::vector<std::string>& lines,
+                  const Column<Row> (&columns)[N], const std::vector<std::string_view>& added) {
+  if (lines.empty() || lines[0] + "\n" == header(columns)) return;
+  check_older(path, lines[0], columns, added);
   throw ConfigError(path, 1, 1, "not the header of a file this program wrote");
 }
 
@@ -180,6 +187,32 @@ GameRow game_row(const std::string& line) {
 }
 
 }  // namespace
+
+std::string games_csv_header() {
+  std::string h = header(kGameColumns);
+  h.pop_back();
+  return h;
+}
+
+std::string moves_csv_header() {
+  std::string h = header(kMoveColumns);
+  h.pop_back();
+  return h;
+}
+
+GameRow parse_game_row(const std::string& line) { return game_row(line); }
+
+MoveRow parse_move_row(const std::string& line) {
+  return from_fields(csv::split(line), kMoveColumns);
+}
+
+void refuse_older_version(const std::string& path, const std::string& first_line, bool moves) {
+  if (moves) {
+    check_older(path, first_line, kMoveColumns, kMovesAdded);
+  } else {
+    check_older(path, first_line, kGameColumns, kGamesAdded);
+  }
+}
 
 FlushedFile::FlushedFile(std::string path, std::ios::openmode mode)
     : path_(std::move(path)), file_(path_, std::ios::binary | mode) {
@@ -277,13 +310,20 @@ std::vector<GameRow> Journal::rewrite(int games_kept, const RowCheck& check) con
     return ConfigError(path, static_cast<int>(i) + 1, 1,
                        std::string(e.what()) + "; mend or remove the line, then resume");
   };
-  // Each game once (a game recorded twice can only come from a copy-paste; keep the first).
+  // Each game once: a game recorded twice (a copy-paste, never a run) is refused at its line, not
+  // silently dropped.
   std::map<int, GameRow> by_game;
+  std::map<int, std::size_t> game_line;  // game -> its line
   const auto lines = complete_lines(games_path_);
   check_header(games_path_, lines, kGameColumns, kGamesAdded);
   for (std::size_t i = 1; i < lines.size(); ++i) {
     try {
       GameRow r = game_row(lines[i]);
+      if (const auto [at, fresh] = game_line.emplace(r.game, i + 1); !fresh) {
+        throw std::runtime_error("game " + std::to_string(r.game) +
+                                 " recorded again (first at line " + std::to_string(at->second) +
+                                 ")");
+      }
       if (check) check(r);
       if (games_kept < 0 || r.game < games_kept) by_game.emplace(r.game, std::move(r));
     } catch (const std::runtime_error& e) {
@@ -291,6 +331,7 @@ std::vector<GameRow> Journal::rewrite(int games_kept, const RowCheck& check) con
     }
   }
   std::multimap<std::pair<int, int>, std::string> moves;  // (game, ply): lines in file order
+  std::map<std::pair<int, int>, std::size_t> move_line;   // (game, ply) -> its line
   if (moves_) {
     const auto move_lines = complete_lines(moves_path_);
     check_header(moves_path_, move_lines, kMoveColumns, kMovesAdded);
@@ -301,8 +342,16 @@ std::vector<GameRow> Journal::rewrite(int games_kept, const RowCheck& check) con
       } catch (const std::runtime_error& e) {
         throw bad_line(moves_path_, i, e);
       }
-      // Moves of a game that never reached games.csv (killed between the two writes) go.
-      if (by_game.contains(m.game)) moves.emplace(std::pair(m.game, m.ply), move_lines[i]);
+      // Moves of a game that never reached games.csv (killed between the two writes) go; a move
+      // recorded twice is refused as a game is.
+      if (!by_game.contains(m.game)) continue;
+      if (const auto [at, fresh] = move_line.emplace(std::pair(m.game, m.ply), i + 1); !fresh) {
+        throw bad_line(moves_path_, i,
+                       std::runtime_error(
+                           "game " + std::to_string(m.game) + ", ply " + std::to_string(m.ply) +
+                           " recorded again (first at line " + std::to_string(at->second) + ")"));
+      }
+      moves.emplace(std::pair(m.game, m.ply), move_lines[i]);
     }
   }
   // Rewritten only once both files have been read whole and found sound.

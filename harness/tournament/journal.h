@@ -69,6 +69,17 @@ void set_outcome(GameRow& row, const GameOutcome& out);
 std::string encode_game(const GameRow& row, const std::vector<MoveRow>& moves);
 void decode_game(const std::string& bytes, GameRow& row, std::vector<MoveRow>& moves);
 
+// The header lines of games.csv and moves.csv (without their newline).
+std::string games_csv_header();
+std::string moves_csv_header();
+// One line of games.csv or moves.csv (without its newline) as a row; std::runtime_error saying
+// what is wrong with a line that is not one.
+GameRow parse_game_row(const std::string& line);
+MoveRow parse_move_row(const std::string& line);
+// Throws the ConfigError that names the version when `first_line`, a games.csv's (`moves` false)
+// or a moves.csv's first line, is the header of version 0.1; returns otherwise.
+void refuse_older_version(const std::string& path, const std::string& first_line, bool moves);
+
 // Reads every complete, well-formed row of a games.csv (a torn last line is ignored); throws
 // ConfigError for a file whose header is not this version's.
 std::vector<GameRow> read_games_csv(const std::string& path);

@@ -492,6 +492,10 @@ RunReport run_tournament(const RunOptions& options) {
                                first + " vs " + second + " (pair " + std::to_string(g.index / 2) +
                                ", opening " + std::to_string(g.opening) + ")");
     }
+    // Its result must be the one its termination and final position give (a flipped one is not).
+    if (const std::string why = result_contradiction(*plan.game, r); !why.empty()) {
+      throw std::runtime_error("game " + std::to_string(r.game) + ": " + why);
+    }
   };
   Journal journal(dir, config.output_moves, options.resume, check);
   const std::vector<GameRow>& resumed = journal.resumed_rows();  // in game order

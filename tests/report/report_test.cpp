@@ -93,6 +93,34 @@ TEST(Report, TournamentRunGivesPlotsAndTables) {
         "report-test", "kalah"}) {
     EXPECT_NE(html.find(s), std::string::npos) << s;
   }
+
+  // A games.csv row the standings do not count (a foreign game, a game twice) and a missing
+  // pairs.csv are each one line, exit 1, and a warning in report.html.
+  const std::string games = read_file(run + "/games.csv");
+  const std::size_t lines = testing::count(games, "\n");  // the header and every game
+  const std::size_t row = games.find('\n') + 1;
+  const std::string game0 = games.substr(row, games.find('\n', row) + 1 - row);
+  const std::string next = std::to_string(lines + 1);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"999" + game0.substr(1), "games.csv:" + next + ": game 999: not a game of this run " +
+                                    "(run.yaml: games_total " + std::to_string(lines - 1) +
+                                    ", numbered from 0)"},
+      {game0, "games.csv:" + next + ": game 0: recorded again (first at line 2)"},
+  };
+  for (const auto& [added, line] : cases) {
+    std::ofstream(run + "/games.csv", std::ios::trunc) << games + added;
+    auto damaged = run_harness({"report", run});
+    EXPECT_EQ(damaged.exit_code, 1) << damaged.err;
+    EXPECT_EQ(damaged.err, run + "/" + line + "\n");
+    EXPECT_NE(read_file(run + "/report.html").find("Warning: " + run + "/" + line),
+              std::string::npos);
+  }
+  std::ofstream(run + "/games.csv", std::ios::trunc) << games;
+  fs::remove(run + "/pairs.csv");
+  auto no_pairs = run_harness({"report", run});
+  EXPECT_EQ(no_pairs.exit_code, 1);
+  EXPECT_EQ(no_pairs.err, run + "/pairs.csv: missing (a tournament run writes it); the report " +
+                              "leaves out what it holds\n");
   fs::remove_all(dir);
 }
 
@@ -148,6 +176,29 @@ TEST(Report, SolveRunGivesProblemsSolvedWithinTime) {
     EXPECT_NE(html.find(s), std::string::npos) << s;
   }
   fs::remove_all(out);
+}
+
+// A file the run kind always writes that the folder lacks is named on one line, exit 1, and in
+// report.html, where its section is left out; never dropped without a word.
+TEST(Report, AMissingFileOfTheRunIsNamed) {
+  REQUIRE_GNUPLOT();
+  const std::string dir = make_temp_dir();
+  for (const char* f : {"solved_within.csv", "summary.csv"}) {
+    fs::copy_file(fs::path("tests/report/data/solve-run") / f, fs::path(dir) / f);
+  }
+  auto r = run_harness({"report", dir});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.err, dir +
+                       "/solve.csv: missing (a solve run writes it); the report leaves out what it "
+                       "holds\n");
+  EXPECT_NE(r.out.find("solve report: "), std::string::npos) << r.out;
+  const std::string html = read_file(dir + "/report.html");
+  EXPECT_NE(html.find("Warning: solve.csv is missing (a solve run writes it)"), std::string::npos);
+  fs::copy_file("tests/report/data/solve-run/solve.csv", dir + "/solve.csv");
+  auto whole = run_harness({"report", dir});
+  EXPECT_EQ(whole.exit_code, 0) << whole.err;
+  EXPECT_EQ(whole.err, "");
+  fs::remove_all(dir);
 }
 
 TEST(Report, MissingGnuplotSaysWhatToInstall) {

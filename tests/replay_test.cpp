@@ -1,0 +1,367 @@
+// `harness replay` checks a tournament run folder as a whole before trusting it: each damage of
+// each file (cut, emptied, a foreign or a repeated row, a game gone, a wrong header, deleted) is
+// one line naming the file, line and game, exit 1; a result its game's end does not give is named,
+// by replay and by --resume.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "tests/process.h"
+#include "tests/test_files.h"
+
+namespace gts {
+namespace {
+
+using testing::make_temp_dir;
+using testing::read_file;
+using testing::run_harness;
+using testing::table_without;
+using testing::write_config;
+
+const char* kKalahConfig = R"(
+name: det
+game: {name: kalah, params: {pits: 6, seeds: 4}}
+players:
+  - {name: ab, algorithm: alphabeta, depth: [2, 3], options: {ordering: static}}
+  - {name: soft, algorithm: alphabeta, depth: 3, options: {fail: soft, tt: on, tt_mb: 1, random_ties: on}}
+  - {name: sss, algorithm: sss*, depth: 3}
+  - {name: rnd, algorithm: random, depth: 1}
+openings: {kind: random, count: 3, plies: 3}
+tournament: {pairs: 1, max_plies: 200}
+seed: 5
+)";
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  for (std::size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1) {
+    lines.push_back(text.substr(start, nl - start));
+  }
+  return lines;
+}
+
+std::string text_of(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const auto& l : lines) text += l + "\n";
+  return text;
+}
+
+// The 1-based line of `lines` whose first field (up to `sep`) is `game`, from line `from`.
+int line_of_game(const std::vector<std::string>& lines, int game, char sep, int from = 1) {
+  for (std::size_t i = static_cast<std::size_t>(from) - 1; i < lines.size(); ++i) {
+    if (lines[i].substr(0, lines[i].find(sep)) == std::to_string(game)) {
+      return static_cast<int>(i) + 1;
+    }
+  }
+  return 0;
+}
+
+// One Kalah run (60 games, some adjudicated), made once and copied for each case.
+class Replay : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new std::string(make_temp_dir());
+    config_ = new std::string(write_config(*dir_, "k.yaml", kKalahConfig));
+    const auto r = run_harness({"run", *config_, "--out", *dir_ + "/run", "--quiet"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  }
+  // A fresh copy of the run folder.
+  static std::string copy(const std::string& name) {
+    const std::string to = *dir_ + "/" + name;
+    std::filesystem::copy(*dir_ + "/run", to, std::filesystem::copy_options::recursive);
+    return to;
+  }
+  static std::string* dir_;
+  static std::string* config_;
+};
+std::string* Replay::dir_ = nullptr;
+std::string* Replay::config_ = nullptr;
+
+TEST_F(Replay, ASoundFolderPasses) {
+  const std::string run = copy("sound");
+  const auto r = run_harness({"replay", run});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.out, "replayed 60 games from " + run +
+                       "/games.txt: every final position matches games.csv\n");
+}
+
+// Each damage of each file: the lines replay must print (each a whole line of stderr), exit 1.
+TEST_F(Replay, EachDamageOfEachFileIsNamed) {
+  const std::string base = *dir_ + "/run";
+  const auto games = lines_of(read_file(base + "/games.csv"));
+  const auto txt = lines_of(read_file(base + "/games.txt"));
+  const auto moves = lines_of(read_file(base + "/moves.csv"));
+  ASSERT_EQ(games.size(), 61u);
+  ASSERT_EQ(txt.size(), 60u);
+  const int moves_lines = static_cast<int>(moves.size());
+  const int game39_moves = line_of_game(moves, 39, ',', 2);
+  ASSERT_GT(game39_moves, 2);
+  const std::string game7_plies = table_without(base + "/games.csv", {})[8][8];
+  // Keeps lines before `line` (1-based) whole and 5 characters of it: a file cut mid-line.
+  const auto cut_at = [](int line) {
+    return [line](std::vector<std::string>& l) {
+      const std::string part = l[static_cast<std::size_t>(line) - 1].substr(0, 5);
+      l.resize(static_cast<std::size_t>(line) - 1);
+      return text_of(l) + part;
+    };
+  };
+  const auto emptied = [](std::vector<std::string>&) { return std::string(); };
+  // Appends a copy of `line` as game 999 (`sep` ends the game field), or as it is.
+  const auto appended = [](int line, char sep, bool foreign) {
+    return [=](std::vector<std::string>& l) {
+      std::string copy = l[static_cast<std::size_t>(line) - 1];
+      if (foreign) copy = "999" + copy.substr(copy.find(sep));
+      l.push_back(copy);
+      return text_of(l);
+    };
+  };
+  // Drops every line of game 7.
+  const auto without7 = [](char sep) {
+    return [=](std::vector<std::string>& l) {
+      std::erase_if(l, [&](const std::string& s) { return s.substr(0, s.find(sep)) == "7"; });
+      return text_of(l);
+    };
+  };
+  const auto header = [](const std::string& h) {
+    return [=](std::vector<std::string>& l) {
+      l[0] = h;
+      return text_of(l);
+    };
+  };
+  const std::function<std::string(std::vector<std::string>&)> deleted;  // the file removed
+  struct Case {
+    std::string file;
+    std::string damage;
+    std::function<std::string(std::vector<std::string>&)> edit;
+    std::vector<std::string> lines;  // FILE:... lines, the run folder's path before each
+  };
+  const std::string m = std::to_string(moves_lines + 1);
+  const std::vector<Case> cases = {
+      {"games.csv",
+       "cut",
+       cut_at(41),
+       {"games.csv:41: cut mid-line (the last line has no newline): the file is truncated",
+        "games.csv: holds 39 games; run.yaml's games_done is 60",
+        "games.csv: games 39-59 missing (21 games that games.txt and moves.csv record)"}},
+      {"games.csv",
+       "emptied",
+       emptied,
+       {"games.csv:1: empty: not even its header",
+        "games.csv: holds 0 games; run.yaml's games_done is 60",
+        "games.csv: games 0-59 missing (60 games that games.txt and moves.csv record)"}},
+      {"games.csv",
+       "foreign",
+       appended(2, ',', true),
+       {"games.csv:62: game 999: not a game of this run (run.yaml: games_total 60, numbered "
+        "from 0)"}},
+      {"games.csv",
+       "repeated",
+       appended(2, ',', false),
+       {"games.csv:62: game 0: recorded again (first at line 2)"}},
+      {"games.csv",
+       "game gone",
+       without7(','),
+       {"games.csv: holds 59 games; run.yaml's games_done is 60",
+        "games.csv: game 7: missing (games.txt:8 records it)"}},
+      {"games.csv",
+       "header",
+       header("game,pair,opening"),
+       {"games.csv:1: not the header of a games.csv (" + games[0] + ")"}},
+      {"games.csv", "deleted", deleted, {"games.csv: missing (every tournament run writes it)"}},
+      {"games.txt",
+       "cut",
+       cut_at(40),
+       {"games.txt:40: cut mid-line (the last line has no newline): the file is truncated",
+        "games.txt: games 39-59 missing (21 games that games.csv and moves.csv record)"}},
+      {"games.txt",
+       "emptied",
+       emptied,
+       {"games.txt:1: empty, where run.yaml counts 60 games",
+        "games.txt: games 0-59 missing (60 games that games.csv and moves.csv record)"}},
+      {"games.txt",
+       "foreign",
+       appended(1, '\t', true),
+       {"games.txt:61: game 999: not a game of this run (run.yaml: games_total 60, numbered "
+        "from 0)"}},
+      {"games.txt",
+       "repeated",
+       appended(1, '\t', false),
+       {"games.txt:61: game 0: recorded again (first at line 1)"}},
+      {"games.txt",
+       "game gone",
+       without7('\t'),
+       {"games.txt: game 7: missing (games.csv:9 records it)"}},
+      {"games.txt",
+       "deleted",
+       deleted,
+       {"games.txt: missing (a run with output.moves writes it at its end)"}},
+      {"moves.csv",
+       "cut",
+       cut_at(game39_moves),
+       {"moves.csv:" + std::to_string(game39_moves) +
+            ": cut mid-line (the last line has no newline): the file is truncated",
+        "moves.csv: no moves of games 39-59 (21 games that games.csv records with plies)"}},
+      {"moves.csv",
+       "emptied",
+       emptied,
+       {"moves.csv:1: empty: not even its header",
+        "moves.csv: no moves of games 0-59 (60 games that games.csv records with plies)"}},
+      {"moves.csv",
+       "foreign",
+       appended(2, ',', true),
+       {"moves.csv:" + m +
+        ": game 999: not a game of this run (run.yaml: games_total 60, "
+        "numbered from 0)"}},
+      {"moves.csv",
+       "repeated",
+       appended(2, ',', false),
+       {"moves.csv:" + m + ": game 0: ply 0 recorded again (first at line 2)"}},
+      {"moves.csv",
+       "game gone",
+       without7(','),
+       {"moves.csv: game 7: no moves (games.csv:9 records " + game7_plies + " plies)"}},
+      {"moves.csv",
+       "header",
+       header("game,ply,player"),
+       {"moves.csv:1: not the header of a moves.csv (" + moves[0] + ")"}},
+      {"moves.csv", "deleted", deleted, {"moves.csv: missing (a run with output.moves writes it)"}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.file + " " + c.damage);
+    const std::string run = copy(c.file + "-" + std::to_string(&c - cases.data()));
+    const std::string path = run + "/" + c.file;
+    if (c.edit) {
+      auto lines = lines_of(read_file(path));
+      std::ofstream(path, std::ios::trunc) << c.edit(lines);
+    } else {
+      std::filesystem::remove(path);
+    }
+    const auto r = run_harness({"replay", run});
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    std::string expected;
+    for (const auto& l : c.lines) expected += run + "/" + l + "\n";
+    EXPECT_EQ(r.err, expected);
+    // Games that games.csv lacks were not checked: the summary must not say they match.
+    if (c.file == "games.csv" && c.damage == "cut") {
+      EXPECT_NE(r.out.find("/games.txt: 39 match games.csv, 21 do not (named on stderr)\n"),
+                std::string::npos)
+          << r.out;
+    }
+    // Games that games.txt lacks were never replayed: the summary says how many games.csv has.
+    if (c.file == "games.txt" && c.damage == "cut") {
+      EXPECT_NE(r.out.find("replayed 39 games from " + path +
+                           " (games.csv records 60): every final position matches games.csv\n"),
+                std::string::npos)
+          << r.out;
+    }
+    EXPECT_NE(
+        r.out.find(run + ": " + std::to_string(c.lines.size()) + " problems (listed on stderr)\n"),
+        std::string::npos)
+        << r.out;
+  }
+}
+
+// A result flipped in games.csv and games.txt alike: replay finds that the game's end gives the
+// other (adjudicated by the game's bounds, or played to the end with its margin flipped too), and
+// --resume refuses the flipped row at its line.
+TEST_F(Replay, AResultItsGamesEndDoesNotGiveIsNamed) {
+  const auto rows = table_without(*dir_ + "/run/games.csv", {});
+  const auto& h = rows[0];
+  const auto col = [&](const char* name) {
+    return static_cast<std::size_t>(std::find(h.begin(), h.end(), name) - h.begin());
+  };
+  std::size_t adjudicated = 0, normal = 0;
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    const auto& r = rows[i];
+    if (r[col("result")] == "1/2-1/2") continue;
+    if (adjudicated == 0 && r[col("termination")] == "adjudicated" && r[col("margin")].empty()) {
+      adjudicated = i;
+    }
+    if (normal == 0 && r[col("termination")] == "normal") normal = i;
+  }
+  ASSERT_NE(adjudicated, 0u);
+  ASSERT_NE(normal, 0u);
+  const auto flip = [](const std::string& result) { return result == "1-0" ? "0-1" : "1-0"; };
+  const auto flipped = [&](std::size_t row, bool also_txt, const std::string& name) {
+    const std::string run = copy(name);
+    auto r = table_without(run + "/games.csv", {});
+    r[row][col("result")] = flip(r[row][col("result")]);
+    if (!r[row][col("margin")].empty()) {
+      r[row][col("margin")] = std::to_string(-std::stoi(r[row][col("margin")]));
+    }
+    std::string text;
+    for (const auto& fields : r) text += csv::line(fields);
+    std::ofstream(run + "/games.csv", std::ios::trunc) << text;
+    if (also_txt) {
+      auto lines = lines_of(read_file(run + "/games.txt"));
+      std::string& l = lines[row - 1];
+      const auto tab = l.find('\t');
+      const auto tab2 = l.find('\t', tab + 1);
+      l.replace(tab + 1, tab2 - tab - 1, flip(l.substr(tab + 1, tab2 - tab - 1)));
+      std::ofstream(run + "/games.txt", std::ios::trunc) << text_of(lines);
+    }
+    return run;
+  };
+  for (const std::size_t row : {adjudicated, normal}) {
+    SCOPED_TRACE(rows[row][col("termination")]);
+    const std::string game = rows[row][col("game")];
+    const std::string result = rows[row][col("result")];
+    const std::string said = "result " + std::string(flip(result)) + " (termination " +
+                             rows[row][col("termination")] + ") contradicts the final position";
+    const std::string run = flipped(row, true, "flipped-" + game);
+    const auto r = run_harness({"replay", run});
+    EXPECT_EQ(r.exit_code, 1);
+    const std::string at = run + "/games.csv:" + std::to_string(row + 1) + ": game " + game + ": ";
+    EXPECT_EQ(r.err.rfind(at + said, 0), 0u) << r.err;
+    EXPECT_NE(r.err.find("that game is " + result + "\n"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+
+    const std::string resumed = flipped(row, false, "resumed-" + game);
+    // Flipped in games.csv alone: games.txt disagrees, and the game's end says which is wrong.
+    const auto alone = run_harness({"replay", resumed});
+    EXPECT_EQ(alone.exit_code, 1);
+    EXPECT_NE(alone.err.find(resumed + "/games.csv:" + std::to_string(row + 1) + ": game " + game +
+                             ": " + said),
+              std::string::npos)
+        << alone.err;
+    EXPECT_EQ(std::count(alone.err.begin(), alone.err.end(), '\n'), 2) << alone.err;
+    const std::string before = read_file(resumed + "/games.csv");
+    const auto again = run_harness({"run", *config_, "--out", resumed, "--resume", "--quiet"});
+    EXPECT_EQ(again.exit_code, 2);
+    EXPECT_NE(again.err.find(resumed + "/games.csv:" + std::to_string(row + 1) + ":1: game " +
+                             game + ": " + said),
+              std::string::npos)
+        << again.err;
+    EXPECT_EQ(read_file(resumed + "/games.csv"), before) << "the journal was rewritten";
+  }
+}
+
+// A Go run's games.sgf deleted is named; a Kalah run has none, and that is no damage.
+TEST(ReplayGo, ADeletedGamesSgfIsNamed) {
+  const std::string dir = make_temp_dir();
+  const std::string config = write_config(dir, "go.yaml", R"(
+name: go-sgf
+game: {name: go-capture, params: {problem: "...../..XO./.XO.O/..XO./..... turn=B target=B3 escape=8 plies=30"}}
+players:
+  - {name: ab, algorithm: alphabeta, depth: 2}
+  - {name: rnd, algorithm: random, depth: 1}
+openings: {kind: random, count: 4, plies: 1}
+tournament: {pairs: 1}
+seed: 5
+)");
+  const std::string out = dir + "/run";
+  ASSERT_EQ(run_harness({"run", config, "--out", out, "--quiet"}).exit_code, 0);
+  ASSERT_EQ(run_harness({"replay", out}).exit_code, 0);
+  std::filesystem::remove(out + "/games.sgf");
+  const auto r = run_harness({"replay", out});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, out + "/games.sgf: missing (a go-capture run with output.moves writes it)\n");
+}
+
+}  // namespace
+}  // namespace gts
