@@ -50,13 +50,10 @@ std::optional<std::pair<std::size_t, std::size_t>> table_sizes(const AlgorithmSp
   const auto& values = spec.options.values();
   if (values.count("tt_mb") == 0) return std::nullopt;
   if (values.count("tt") != 0 && spec.options.get("tt") != "on") return std::nullopt;
-  const auto mib = static_cast<std::size_t>(spec.options.get_int("tt_mb"));
-  std::size_t max_mib = mib;
-  if (values.count("tt_max_mb") != 0 &&
-      (depth == kDepthMax || find_algorithm_info(spec.name).facts.table_always_grows)) {
-    max_mib = std::max(mib, static_cast<std::size_t>(spec.options.get_int("tt_max_mb")));
-  }
-  return std::pair{mib, max_mib};
+  // As TableSizes::for_search sizes it (solve's always takes its growth limit).
+  const TableSizes t(spec.options);
+  const bool grows = depth == kDepthMax || find_algorithm_info(spec.name).facts.table_always_grows;
+  return std::pair{t.mib, grows ? std::max(t.mib, t.max_mib) : t.mib};
 }
 
 void check_tables_fit(const std::vector<std::pair<std::size_t, std::size_t>>& sizes) {

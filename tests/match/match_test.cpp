@@ -72,8 +72,7 @@ TEST(Match, PlaysAWholeGameAndRecordsEveryMove) {
   Fixture f("tictactoe", {}, first_move(), first_move(0));
   const GameOutcome out = f.play();
   EXPECT_EQ(out.termination, Termination::kNormal);
-  // a1 b1 ... the first legal move each time: X fills a1, a2, a3 down the first column? The game
-  // ends at a win or a full board; every move is in the log in order.
+  // Each side plays its first legal move until the game ends; every move is in the log in order.
   ASSERT_EQ(static_cast<int>(out.move_log.size()), out.plies);
   EXPECT_EQ(out.moves[0] + out.moves[1], out.plies);
   EXPECT_EQ(out.unsearched[0], 0);
