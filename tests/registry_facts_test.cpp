@@ -56,7 +56,8 @@ TEST(RegistryFacts, BudgetsFollowTheAnytimeFact) {
     if (!a.facts.anytime) {
       EXPECT_EQ(r.exit_code, 2);
       EXPECT_NE(
-          r.err.find("player 'probe': " + a.name + " cannot play under tournament.limits.nodes"),
+          r.err.find("c.yaml:3:30: player 'probe': " + a.name +
+                     " cannot play under tournament.limits.nodes"),
           std::string::npos)
           << r.err;
       continue;

@@ -384,12 +384,14 @@ std::vector<PlayerConfig> read_player(const YamlReader& reader, const YAML::Node
   // Each algorithm, and each option value checked against it, before any combination.
   bool algorithm_swept = false;
   std::vector<const AlgorithmInfo*> algorithms;
+  std::vector<YAML::Mark> algorithm_marks;
   const bool engines = std::ranges::find(keys, "engine") != keys.end();
   for (const auto& a : reader.scalar_or_list(
            reader.require(item, "algorithm", "in " + who + (engines ? " (or 'engine')" : "")),
            "'algorithm' of " + who, algorithm_swept)) {
     algorithms.push_back(
         or_fail_at(reader, a, who + ": ", [&] { return &find_algorithm_info(a.Scalar()); }));
+    algorithm_marks.push_back(a.Mark());
   }
   const YAML::Node options_node = reader.find(item, "options");
   std::vector<SweptOption> options;
@@ -436,6 +438,8 @@ std::vector<PlayerConfig> read_player(const YamlReader& reader, const YAML::Node
       player.name += part;
     };
     const AlgorithmInfo& info = *algorithms[index_of[0]];
+    const YAML::Mark at = algorithm_marks[index_of[0]];
+    player.algorithm_at = {at.line + 1, at.column + 1};
     if (algorithm_swept) add_part(name_part(info.name));
     player.depth = depths[index_of[1]];
     if (depth_swept) add_part(std::string("d").append(depth_text(player.depth)));

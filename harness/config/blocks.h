@@ -45,6 +45,7 @@ struct PlayerConfig {
   // Where each option given in the file stands (1-based line and column of its value), for
   // checks made after loading (a table the machine cannot give).
   std::map<std::string, std::pair<int, int>> option_at;
+  std::pair<int, int> algorithm_at{};  // where its algorithm is named (line, column; 0: nowhere)
 };
 
 // The game a block names, its parameters each checked against the registry (an unknown game or

@@ -216,7 +216,8 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint
       try {
         spec = spec_under_budget(spec, budget);
       } catch (const ParamError& e) {
-        throw ConfigError(config.source_path, "player '" + p.name + "': " + e.what());
+        throw ConfigError(config.source_path, p.algorithm_at.first, p.algorithm_at.second,
+                          "player '" + p.name + "': " + e.what());
       }
     }
     plan.specs.push_back(spec);
