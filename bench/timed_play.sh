@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Timed play, in-process against UGI (issue 44): the same algorithm and options play Kalah(6,4)
-# under tc 1+0.01, once inside `harness run` (player inproc) and once as a `harness ugi` child
+# under a time control (tc 1+0.01 unless --tc says), once inside `harness run` (player inproc) and once as a `harness ugi` child
 # process (player ugi), over random openings each played twice with the colours swapped. Two
 # copies of one engine should score 50%, and under a clock every move should come from a
 # completed search.
 #
 #   bench/timed_play.sh [--games N] [--build DIR] [--out DIR] [--algorithm A] [--option K=V ...]
-#                       [--threads N]
+#                       [--threads N] [--tc TC]
 #
 #   --games N      games to play, rounded up to an even number (default 200)
 #   --build DIR    the build folder holding `harness` (default build)
@@ -14,6 +14,8 @@
 #   --algorithm A  the algorithm both sides run (default alphabeta)
 #   --option K=V   an option of the algorithm, for both sides (repeatable)
 #   --threads N    games at once (default 2; each game has an in-process searcher and a child)
+#   --tc TC        both sides' time control, in any form a config's `tc` takes: 10+0.1,
+#                  40/60+0.6, 1:00+1, st=0.5 (docs/reference/config.md; default 1+0.01)
 #
 # Prints the games, inproc's score with its 95% interval (over the game pairs' scores: pairs.csv's
 # pentanomial counts, else standings.csv's wins, draws and losses), and per player from moves.csv
@@ -30,6 +32,7 @@ out=""
 algorithm=alphabeta
 options=()
 threads=2
+tc=1+0.01
 while [ $# -gt 0 ]; do
   case $1 in
     --games) games=${2-}; shift 2 ;;
@@ -37,6 +40,7 @@ while [ $# -gt 0 ]; do
     --out) out=${2-}; shift 2 ;;
     --algorithm) algorithm=${2-}; shift 2 ;;
     --threads) threads=${2-}; shift 2 ;;
+    --tc) tc=${2-}; shift 2 ;;
     --option)
       [[ ${2-} == ?*=* ]] || { echo "timed_play: --option wants K=V, got '${2-}'" >&2; exit 2; }
       options+=("$2"); shift 2 ;;
@@ -47,6 +51,11 @@ done
 [[ $games =~ ^[1-9][0-9]*$ ]] || { echo "timed_play: --games wants a positive number" >&2; exit 2; }
 if [[ ! $threads =~ ^[1-9][0-9]*$ ]]; then
   echo "timed_play: --threads wants a positive number" >&2
+  exit 2
+fi
+# The harness checks the form; here only that it is one YAML-safe word.
+if [[ ! $tc =~ ^[A-Za-z0-9.:/+=-]+$ ]]; then
+  echo "timed_play: --tc wants a time control such as 10+0.1, 40/60+0.6, 1:00+1 or st=0.5" >&2
   exit 2
 fi
 case $build in /*) ;; *) build=$root/$build ;; esac
@@ -83,7 +92,7 @@ openings: {kind: random, count: $openings, plies: 6}
 tournament:
   pairs: 1
   max_plies: 300
-  limits: {tc: 1+0.01}
+  limits: {tc: "$tc"}
 seed: 1
 threads: $threads
 output: {moves: true}
@@ -91,7 +100,7 @@ EOF
 
 run=$out/run
 rm -rf "$run"
-echo "timed_play: $algorithm${options[*]+ ${options[*]}}, Kalah(6,4), tc 1+0.01," \
+echo "timed_play: $algorithm${options[*]+ ${options[*]}}, Kalah(6,4), tc $tc," \
   "$((2 * openings)) games, threads $threads: $config"
 if ! "$harness" run "$config" --out "$run" >"$out/run.log" 2>&1; then
   tail -20 "$out/run.log" >&2

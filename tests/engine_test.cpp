@@ -336,29 +336,43 @@ TEST(Engine, NoChildOfAnEngineOutlivesTheHarness) {
   }
 }
 
-// Under a clock the engine that sleeps 300 ms a move has 1 s + 0 and a 150 ms margin: its clock
-// reads about 700, 400 and 100 ms after its first three moves, and its fourth loses on time; the
-// in-process player's clock is kept too, and it never runs out.
-TEST(Engine, AClockPerMoveAndALossOnTime) {
-  const std::string dir = make_temp_dir();
+// Kalah(4,3) between the in-process player `ab` (the fields of its entry) and the fake engine
+// `sleepy`, which sleeps 300 ms a move (`sleepy` adds to its entry), run into DIR/out.
+testing::ProcessResult run_against_sleepy(const std::string& dir, const std::string& ab,
+                                          const std::string& sleepy, const std::string& tournament,
+                                          const std::vector<std::string>& flags = {}) {
   const std::string config =
-      kKalah +
-      "players:\n"
-      "  - {name: ab, algorithm: alphabeta, tc: '2+0.05'}\n"
-      "  - {name: sleepy, tc: '1+0', engine: {command: " +
+      kKalah + "players:\n  - {name: ab, algorithm: alphabeta, " + ab + "}\n  - {name: sleepy, " +
+      sleepy + ", engine: {command: " +
       fake("'--game', 'kalah', '--param', 'pits=4', '--param', 'seeds=3', '--sleep-ms', '300'",
            "") +
-      "}}\n"
-      "tournament: {pairs: 1, limits: {margin_ms: 150}}\nthreads: 1\n";
-  const auto r = run_harness({"run", write_config(dir, "c.yaml", config), "--out", dir + "/out"});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
+      "}}\ntournament: " + tournament + "\n";
+  std::vector<std::string> args = {"run", write_config(dir, "c.yaml", config), "--out",
+                                   dir + "/out"};
+  args.insert(args.end(), flags.begin(), flags.end());
+  return run_harness(args);
+}
+
+// Both games of a run lost on time by sleepy, each reason holding `why`.
+void expect_sleepy_lost_on_time(const std::string& dir, const std::string& why) {
   const auto games = rows_of(dir + "/out/games.csv");
   ASSERT_EQ(games.size(), 2u);
   for (const auto& g : games) {
     EXPECT_EQ(g.at("termination"), "timeout");
     EXPECT_EQ(g.at("forfeit"), "sleepy");
-    EXPECT_NE(g.at("reason").find("lost on time"), std::string::npos) << g.at("reason");
+    EXPECT_NE(g.at("reason").find(why), std::string::npos) << g.at("reason");
   }
+}
+
+// Under a clock the engine that sleeps 300 ms a move has 1 s + 0 and a 150 ms margin: its clock
+// reads about 700, 400 and 100 ms after its first three moves, and its fourth loses on time; the
+// in-process player's clock is kept too, and it never runs out.
+TEST(Engine, AClockPerMoveAndALossOnTime) {
+  const std::string dir = make_temp_dir();
+  const auto r = run_against_sleepy(dir, "tc: '2+0.05'", "tc: '1+0'",
+                                    "{pairs: 1, limits: {margin_ms: 150}}\nthreads: 1");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  expect_sleepy_lost_on_time(dir, "lost on time");
   std::map<std::string, std::vector<double>> clocks;  // "game/player" -> clock after each move
   for (const auto& m : rows_of(dir + "/out/moves.csv")) {
     ASSERT_FALSE(m.at("clock_ms").empty());
@@ -378,6 +392,53 @@ TEST(Engine, AClockPerMoveAndALossOnTime) {
       }
     }
   }
+}
+
+// Moves per period over UGI: the engine that sleeps 300 ms a move has 1 s for every 3 moves
+// (`tc: 3/1`); a whole-game clock would run out on its fourth move, but after each third move
+// the second comes back: it reads about 700, 400, 1100, 800 ms, and `go` tells it the moves to go.
+TEST(Engine, APeriodsTimeComesBackOverUgi) {
+  const std::string dir = make_temp_dir();
+  const auto r = run_against_sleepy(
+      dir, "depth: 2", "tc: 3/1", "{pairs: 1, max_plies: 12, limits: {margin_ms: 150}}\nthreads: 2",
+      {"--debug"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const auto& g : rows_of(dir + "/out/games.csv")) {
+    EXPECT_NE(g.at("termination"), "timeout") << g.at("reason");
+  }
+  std::map<std::string, std::vector<double>> clocks;  // game -> sleepy's clock after each move
+  for (const auto& m : rows_of(dir + "/out/moves.csv")) {
+    if (m.at("player") == "sleepy") clocks[m.at("game")].push_back(std::stod(m.at("clock_ms")));
+  }
+  ASSERT_EQ(clocks.size(), 2u);
+  for (const auto& [game, c] : clocks) {
+    SCOPED_TRACE(game);
+    ASSERT_GE(c.size(), 4u);
+    const double expected[] = {700, 400, 1100, 800};
+    for (std::size_t i = 0; i < 4; ++i) EXPECT_NEAR(c[i], expected[i], 80.0);
+  }
+  const std::string log = testing::read_file(dir + "/out/engines/sleepy.log");
+  for (const char* go : {" movestogo 3", " movestogo 2", " movestogo 1"}) {
+    EXPECT_NE(log.find(go), std::string::npos) << go << "\n" << log;
+  }
+}
+
+// `st=` is a time per move and `inf` no limit, each over the tournament's clock: the engine that
+// sleeps 300 ms under st=0.2 loses on its movetime; the player under `inf` has no clock at all.
+TEST(Engine, APerMoveTimeAndNoLimitOverTheTournamentsClock) {
+  const std::string dir = make_temp_dir();
+  const auto r = run_against_sleepy(dir, "depth: 2, tc: inf", "tc: st=0.2",
+                                    "{pairs: 1, limits: {tc: 10+0, margin_ms: 50}}\nthreads: 2");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  expect_sleepy_lost_on_time(dir, "lost on time (200.0 ms movetime + margin 50.0 ms)");
+  int ab_moves = 0;
+  for (const auto& m : rows_of(dir + "/out/moves.csv")) {
+    if (m.at("player") != "ab") continue;
+    EXPECT_EQ(m.at("clock_ms"), "");
+    ++ab_moves;
+  }
+  EXPECT_GE(ab_moves, 1);
+  EXPECT_NE(testing::read_file(dir + "/out/run.yaml").find("tc: st=0.2"), std::string::npos);
 }
 
 // Engines, clocks and a player's own limits survive the trip through run.yaml's resolved config,
@@ -422,7 +483,8 @@ TEST(Engine, ConfigMistakesAreNamed) {
       {"  - {name: x, engine: {command: [a]}}\n",
        "c.yaml:4:23: player 'x' is an engine with nothing to bound its moves"},
       {"  - {name: x, depth: 1, tc: 'ten', engine: {command: [a]}}\n",
-       "c.yaml:4:29: expected a time control 'SECONDS' or 'SECONDS+INCREMENT'"},
+       "c.yaml:4:29: expected a time control for 'tc' of player 'x': SECONDS+INC (10+0.1), "
+       "MOVES/SECONDS+INC (40/60+0.6)"},
       {"  - {name: x, depth: 1, engine: {command: [a], protocol: uci}}\n", "c.yaml:4:58: "},
       {"  - {name: x, depth: 1, engine: {cmd: [a]}}\n", "c.yaml:4:34: unknown key 'cmd'"},
   };

@@ -206,6 +206,49 @@ TEST(Ugi, EveryAnytimeAlgorithmSearchesUnderEveryBudget) {
   EXPECT_GE(checked, 3 * 6 * 2 * 3);
 }
 
+// The `time` of each search's `info depth` line, in order.
+std::vector<double> search_times(const std::string& out) {
+  std::vector<double> r;
+  for (const auto& l : lines_of(out)) {
+    const auto at = l.find(" time ");
+    if (l.rfind("info depth ", 0) == 0 && at != std::string::npos) {
+      r.push_back(std::stod(l.substr(at + 6)));
+    }
+  }
+  return r;
+}
+
+// `movestogo` is the mover's moves to its clock's next period: with 1 s left and one move to go
+// the search takes its cap, half the clock; with 5 to go a 6th; without it, a 25th (40 ms).
+// Kalah(6,6) is far too deep to be solved sooner. One engine each, as the end of the input
+// stops every search within a second.
+TEST(Ugi, MovesToGoSharesTheClockOverTheMovesLeft) {
+  const auto search_ms = [](const std::string& go) {
+    const auto r =
+        run_harness({"ugi", "--game", "kalah", "--param", "seeds=6", "--algorithm", "alphabeta"},
+                    "ugi\nisready\nposition startpos\n" + go + "\nquit\n");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    const auto t = search_times(r.out);
+    EXPECT_EQ(t.size(), 1u) << r.out;
+    return t.empty() ? -1.0 : t[0];
+  };
+  const double one = search_ms("go p1time 1000 p2time 1000 movestogo 1");
+  EXPECT_GE(one, 500 - 5);
+  EXPECT_LT(one, 750);
+  const double five = search_ms("go p1time 1000 p2time 1000 p1inc 0 p2inc 0 movestogo 5");
+  EXPECT_GE(five, 1000.0 / 6 - 5);
+  EXPECT_LT(five, 400);
+  const double whole = search_ms("go p1time 1000 p2time 1000");
+  EXPECT_GE(whole, 40 - 5);
+  EXPECT_LT(whole, 150);
+  const auto bad = run_harness({"ugi", "--game", "kalah", "--algorithm", "alphabeta"},
+                               "ugi\nposition startpos\ngo movestogo x\ngo depth 1\nquit\n");
+  EXPECT_NE(bad.out.find("info string error: go: 'movestogo x': expected a number >= 0"),
+            std::string::npos)
+      << bad.out;
+  EXPECT_EQ(searches(bad.out).size(), 1u) << bad.out;
+}
+
 // The client's end stops any search: the engine answers and exits within about a second.
 TEST(Ugi, EndOfInputStopsAnInfiniteSearchAndExits) {
   const auto start = std::chrono::steady_clock::now();

@@ -251,6 +251,7 @@ class UgiSession {
     bool bounded = false;
     std::array<bool, 2> timed{};
     std::array<double, 2> time{}, inc{};  // p1time p2time, p1inc p2inc
+    int moves_to_go = 0;                  // the mover's, to its clock's next period
     auto bound = [&] {
       if (!bounded) budget = MoveBudget{};
       bounded = true;
@@ -262,7 +263,7 @@ class UgiSession {
         continue;
       }
       if (key != "depth" && key != "nodes" && key != "movetime" && key != "p1time" &&
-          key != "p2time" && key != "p1inc" && key != "p2inc") {
+          key != "p2time" && key != "p1inc" && key != "p2inc" && key != "movestogo") {
         throw ParamError("go: unknown parameter '" + key + "'");
       }
       if (i + 1 >= w.size()) throw ParamError("go: '" + key + "' needs a value");
@@ -276,6 +277,8 @@ class UgiSession {
       } else if (key == "movetime") {
         bound();
         budget.movetime_ms = go_number<double>(key, value);
+      } else if (key == "movestogo") {
+        moves_to_go = go_number<int>(key, value);
       } else {
         const auto p = static_cast<std::size_t>(key[1] == '1' ? 0 : 1);
         (key.ends_with("time") ? time[p] : inc[p]) = go_number<double>(key, value);
@@ -296,6 +299,7 @@ class UgiSession {
       budget.clock = true;
       budget.time_ms = time;
       budget.inc_ms = inc;
+      budget.moves_to_go = moves_to_go;
     }
     budget.own = own;
     if (s_.game->finished(p)) {

@@ -142,22 +142,9 @@ void read_time_control(const YamlReader& reader, const YAML::Node& map, const st
                        TimeControl& tc) {
   const YAML::Node node = reader.find(map, "tc");
   if (!node.IsDefined()) return;
-  const std::string text = node.IsScalar() ? node.Scalar() : "";
-  const auto plus = text.find('+');
-  const auto base = parse_number(text.substr(0, plus));
-  const auto inc =
-      plus == std::string::npos ? std::optional<double>(0.0) : parse_number(text.substr(plus + 1));
-  if (!base || !inc || !(*base > 0) || !(*inc >= 0) || *base > 1e7 || *inc > 1e7) {
-    reader.fail(node,
-                "expected a time control 'SECONDS' or 'SECONDS+INCREMENT' (e.g. 10+0.1, "
-                "as fastchess writes it) for " +
-                    what + ", got " + describe_node(node));
-  }
-  tc = TimeControl{*base * 1e3, *inc * 1e3};
-}
-
-std::string time_control_text(const TimeControl& tc) {
-  return format_number(tc.base_ms / 1e3) + "+" + format_number(tc.inc_ms / 1e3);
+  const auto parsed = node.IsScalar() ? parse_time_control(node.Scalar()) : std::nullopt;
+  if (!parsed) reader.fail(node, time_control_expected(what, describe_node(node)));
+  tc = *parsed;
 }
 
 namespace {
@@ -337,7 +324,7 @@ std::vector<PlayerConfig> read_player(const YamlReader& reader, const YAML::Node
   read_time_control(reader, item, "'tc' of " + who, limits.tc);
   reader.get(item, "time_ms", "'time_ms' of " + who, limits.time_ms, 0.0, 1e9);
   reader.get(item, "nodes", "'nodes' of " + who, limits.nodes);
-  const bool own_budget = limits.tc.enabled() || limits.time_ms > 0 || limits.nodes > 0;
+  const bool own_budget = limits.tc.timed() || limits.time_ms > 0 || limits.nodes > 0;
   const YAML::Node depth = reader.find(item, "depth");
   const YAML::Node engine = reader.find(item, "engine");
   if (engine.IsDefined()) {

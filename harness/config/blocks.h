@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "games/evaluation.h"
+#include "harness/config/time_control.h"
 #include "harness/config/yaml_reader.h"
 #include "harness/engine/engine_spec.h"
 #include "harness/match/game_record.h"
@@ -85,12 +86,10 @@ struct PlayersDefaults {
   std::string elsewhere;
 };
 
-// The game clock under `tc` in `map`, "10+0.1" (seconds, as fastchess writes it) or "10", into
-// `tc` (absent: `tc` keeps its value); fails at the value otherwise.
+// The time control under `tc` in `map`, in one of kTimeControlForms, into `tc` (absent: `tc` keeps
+// its value); fails at the value otherwise, showing the forms.
 void read_time_control(const YamlReader& reader, const YAML::Node& map, const std::string& what,
                        TimeControl& tc);
-// The same clock written back: "10+0.1".
-std::string time_control_text(const TimeControl& tc);
 
 // The list of player entries `node` holds, validated against the registry and the game (a
 // Searcher is built to prove each) and sweeps expanded: the cartesian product of algorithm, depth,

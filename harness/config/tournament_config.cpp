@@ -151,7 +151,7 @@ TournamentConfig load_with(const YamlReader& reader, const YAML::Node& root) {
   reader.get(limits, "depth", "'limits.depth'", c.limits.depth, 0, kMaxConfigDepth);
   PlayersDefaults defaults;
   defaults.keys = {"engine", "depth", "evaluation", "tc", "time_ms", "nodes"};
-  if (c.limits.nodes > 0 || c.limits.time_ms > 0 || c.limits.tc.enabled()) {
+  if (c.limits.nodes > 0 || c.limits.time_ms > 0 || c.limits.tc.timed()) {
     defaults.depth = kDepthMax;
   } else {
     defaults.depth_hint =
@@ -226,7 +226,7 @@ std::string resolved_yaml(const TournamentConfig& c) {
       put(out, "evaluation", p.evaluation_name);
       out << YAML::Key << "options" << YAML::Value << YAML::Flow << p.algorithm.options.values();
     }
-    if (p.limits.tc.enabled()) put(out, "tc", time_control_text(p.limits.tc));
+    if (p.limits.tc.given()) put(out, "tc", time_control_text(p.limits.tc));
     if (p.limits.time_ms > 0) put(out, "time_ms", format_number(p.limits.time_ms));
     if (p.limits.nodes > 0) put(out, "nodes", p.limits.nodes);
     out << YAML::EndMap;
@@ -273,7 +273,7 @@ std::string resolved_yaml(const TournamentConfig& c) {
   put(out, "nodes", c.limits.nodes);
   put(out, "time_ms", format_number(c.limits.time_ms));
   put(out, "depth", c.limits.depth);
-  if (c.limits.tc.enabled()) put(out, "tc", time_control_text(c.limits.tc));
+  if (c.limits.tc.given()) put(out, "tc", time_control_text(c.limits.tc));
   put(out, "margin_ms", format_number(c.limits.margin_ms));
   out << YAML::EndMap << YAML::EndMap;
 
@@ -314,7 +314,7 @@ std::string decisive_text(const TournamentConfig& c) {
       field("player.engine.startup_ms", format_number(p.engine->startup_ms));
       field("player.engine.stall_ms", format_number(p.engine->stall_ms));
     }
-    if (p.limits.tc.enabled()) field("player.tc", time_control_text(p.limits.tc));
+    if (p.limits.tc.given()) field("player.tc", time_control_text(p.limits.tc));
     if (p.limits.time_ms > 0) field("player.time_ms", format_number(p.limits.time_ms));
     if (p.limits.nodes > 0) field("player.nodes", std::to_string(p.limits.nodes));
   }
@@ -344,7 +344,7 @@ std::string decisive_text(const TournamentConfig& c) {
   field("limits.nodes", std::to_string(c.limits.nodes));
   field("limits.time_ms", format_number(c.limits.time_ms));
   field("limits.depth", std::to_string(c.limits.depth));
-  if (c.limits.tc.enabled()) field("limits.tc", time_control_text(c.limits.tc));
+  if (c.limits.tc.given()) field("limits.tc", time_control_text(c.limits.tc));
   // Written only where set, so that the configs of earlier versions keep their hash.
   if (c.limits.margin_ms != LimitsConfig{}.margin_ms) {
     field("limits.margin_ms", format_number(c.limits.margin_ms));

@@ -58,7 +58,7 @@ std::string ugi_position_command(const MoveRequest& r) {
   return out;
 }
 
-// "go depth 4 nodes 1000 movetime 100 p1time 9000 p2time 8000 p1inc 100 p2inc 100".
+// "go depth 4 nodes 1000 movetime 100 p1time 9000 p2time 8000 p1inc 100 p2inc 100 movestogo 12".
 std::string ugi_go_command(const MoveBudget& r) {
   std::string out = "go";
   if (r.depth > 0) out += " depth " + std::to_string(r.depth);
@@ -67,6 +67,7 @@ std::string ugi_go_command(const MoveBudget& r) {
   if (r.clock) {
     out += " p1time " + ms_text(r.time_ms[0]) + " p2time " + ms_text(r.time_ms[1]) + " p1inc " +
            ms_text(r.inc_ms[0]) + " p2inc " + ms_text(r.inc_ms[1]);
+    if (r.moves_to_go > 0) out += " movestogo " + std::to_string(r.moves_to_go);
   }
   return out;
 }

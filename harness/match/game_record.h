@@ -24,12 +24,22 @@ enum class Termination {
 };
 const char* termination_name(Termination t);
 
-// A game clock, as fastchess writes it: `tc: 10+0.1` is 10 s for the game and 0.1 s more after
-// each move.
+// A time control, as cutechess and fastchess write them (harness/config/time_control.h reads and
+// writes the text): `10+0.1` is 10 s for the game and 0.1 s more after each move; `40/60+0.6`
+// adds the 60 s again after every 40 moves of the side; `st=0.5` is 0.5 s a move, no clock;
+// `inf` is no limit at all, over any other.
 struct TimeControl {
-  double base_ms = 0;  // 0: no clock
-  double inc_ms = 0;
+  double base_ms = 0;     // a period's time; 0: no clock
+  double inc_ms = 0;      // added after each move
+  int moves = 0;          // moves per period (0: the whole game is one period)
+  double move_ms = 0;     // `st=`: a fixed time per move, as a movetime (0: none)
+  bool infinite = false;  // `inf`: given, and no limit
+  // A game clock runs.
   [[nodiscard]] bool enabled() const { return base_ms > 0; }
+  // Time bounds each move: a clock or a fixed time per move.
+  [[nodiscard]] bool timed() const { return enabled() || move_ms > 0; }
+  // Written in the config (a player's own, `inf` included, wins over the tournament's).
+  [[nodiscard]] bool given() const { return timed() || infinite; }
   friend bool operator==(const TimeControl&, const TimeControl&) = default;
 };
 

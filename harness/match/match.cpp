@@ -119,7 +119,11 @@ class Match {
       b.clock = true;
       b.time_ms[p] = std::max(0.0, clock_left_[u]);
       b.inc_ms[p] = sides_[u].clock.inc_ms;
-      if (t == side) b.own = static_cast<int>(p);
+      if (t != side) continue;
+      b.own = static_cast<int>(p);
+      if (const int moves = sides_[u].clock.moves; moves > 0) {
+        b.moves_to_go = moves - period_moves_[u];
+      }
     }
     return b;
   }
@@ -186,6 +190,11 @@ class Match {
                        format_ms(gs.margin_ms) + " ms)");
       }
       clock_left_[us] += gs.clock.inc_ms;
+      // The period's last move: its time comes again for the next period.
+      if (gs.clock.moves > 0 && ++period_moves_[us] == gs.clock.moves) {
+        period_moves_[us] = 0;
+        clock_left_[us] += gs.clock.base_ms;
+      }
       clock_after = clock_left_[us];
     }
     const bool searched = r.depth >= 1 || !gs.player->searches();
@@ -218,7 +227,8 @@ class Match {
   const int first_player_;
   const int p1_;  // the player who moves first from the game's start (UGI's p1)
   std::array<double, 2> clock_left_;
-  std::vector<std::string> played_;  // in notation, since the opening
+  std::array<int, 2> period_moves_{};  // each side's moves in its clock's current period
+  std::vector<std::string> played_;    // in notation, since the opening
   ScoreWatch watch_;
   GameOutcome out_;
 };

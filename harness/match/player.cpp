@@ -8,8 +8,9 @@
 
 namespace gts {
 
-double clock_allocation_ms(double remaining_ms, double inc_ms) {
-  return std::max(1.0, std::min(remaining_ms / 25.0 + inc_ms * 0.75, remaining_ms / 2.0));
+double clock_allocation_ms(double remaining_ms, double inc_ms, int moves_to_go) {
+  const double shares = moves_to_go > 0 ? std::min(25.0, moves_to_go + 1.0) : 25.0;
+  return std::max(1.0, std::min(remaining_ms / shares + inc_ms * 0.75, remaining_ms / 2.0));
 }
 
 SearchLimits search_limits(const MoveBudget& b) {
@@ -17,7 +18,7 @@ SearchLimits search_limits(const MoveBudget& b) {
   limits.max_ms = b.movetime_ms;
   if (b.clock) {
     const auto own = static_cast<std::size_t>(b.own);
-    const double share = clock_allocation_ms(b.time_ms[own], b.inc_ms[own]);
+    const double share = clock_allocation_ms(b.time_ms[own], b.inc_ms[own], b.moves_to_go);
     limits.max_ms = limits.max_ms > 0 ? std::min(limits.max_ms, share) : share;
   }
   return limits;
@@ -26,7 +27,7 @@ SearchLimits search_limits(const MoveBudget& b) {
 void completed_depth(const SearchResult& r, PlayerMove& out) {
   out.exact = r.complete && r.depth == kDepthMax;
   const bool proved_by_iteration = r.iteration > 0 && r.iteration < kDepthMax;
-  out.depth = !out.exact ? r.depth
+  out.depth = !out.exact            ? r.depth
               : proved_by_iteration ? r.iteration
                                     : std::max<int>(1, static_cast<int>(r.pv.size()));
 }

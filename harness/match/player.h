@@ -22,13 +22,17 @@ struct MoveBudget {
   std::array<double, 2> time_ms{};  // remaining: the game's player 1 and player 2 (UGI's p1, p2)
   std::array<double, 2> inc_ms{};
   int own = 0;  // the mover's clock: 0 (p1) or 1 (p2)
+  // The mover's moves until its clock's next period adds its time again (UCI's movestogo; 0:
+  // the clock is for the whole game).
+  int moves_to_go = 0;
   // A node or time budget: an anytime algorithm deepens iteratively under one.
   [[nodiscard]] bool timed_or_counted() const { return nodes != 0 || movetime_ms > 0 || clock; }
 };
 
 // The share of a clock spent on one move, in-process and by `harness ugi` alike: a 25th of what
-// is left and most of the increment, never more than half of what is left, at least 1 ms.
-double clock_allocation_ms(double remaining_ms, double inc_ms);
+// is left (with `moves_to_go` moves left to the period, fewer than 24: a share of moves_to_go + 1)
+// and most of the increment, never more than half of what is left, at least 1 ms.
+double clock_allocation_ms(double remaining_ms, double inc_ms, int moves_to_go = 0);
 
 // A searcher's limits for `b`: its depth (to the end when none), its nodes, and the smaller of its
 // movetime and the clock's share.

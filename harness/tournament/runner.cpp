@@ -194,11 +194,15 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint
     PlayerLimits limits = p.limits;
     if (limits.nodes == 0) limits.nodes = config.limits.nodes;
     if (limits.time_ms == 0) limits.time_ms = config.limits.time_ms;
-    if (!limits.tc.enabled()) limits.tc = config.limits.tc;
+    if (!limits.tc.given()) limits.tc = config.limits.tc;
     GameSide& side = plan.sides.emplace_back();
     side.limits.depth = config.limits.depth > 0 ? std::min(p.depth, config.limits.depth) : p.depth;
     side.limits.max_nodes = limits.nodes;
-    side.limits.max_ms = limits.time_ms;
+    // `st=` is a movetime: with time_ms too, the smaller bounds the move.
+    side.limits.max_ms =
+        limits.tc.move_ms > 0 && (limits.time_ms == 0 || limits.tc.move_ms < limits.time_ms)
+            ? limits.tc.move_ms
+            : limits.time_ms;
     side.clock = limits.tc;
     side.margin_ms = config.limits.margin_ms;
     plan.names.push_back(p.name);
@@ -207,9 +211,9 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint
       continue;
     }
     AlgorithmSpec spec = p.algorithm;
-    if (limits.nodes != 0 || limits.time_ms > 0 || limits.tc.enabled()) {
+    if (limits.nodes != 0 || limits.time_ms > 0 || limits.tc.timed()) {
       const std::string budget =
-          limits.tc.enabled() ? (p.limits.tc.enabled() ? "its tc" : "tournament.limits.tc")
+          limits.tc.timed() ? (p.limits.tc.timed() ? "its tc" : "tournament.limits.tc")
           : limits.nodes != 0
               ? (p.limits.nodes != 0 ? "its nodes" : "tournament.limits.nodes")
               : (p.limits.time_ms > 0 ? "its time_ms" : "tournament.limits.time_ms");

@@ -190,6 +190,67 @@ TEST(Match, ClocksAreShownInTheGamesPlayerOrderAndRunOut) {
   }
 }
 
+// 200 ms for every 2 moves at 60 ms a move: a whole-game clock would run out on the fourth move
+// (200 - 4 * 60 < -20); the period's time comes back after each second move, so it never does.
+TEST(Match, APeriodsTimeComesBackAfterItsMoves) {
+  Fixture f("kalah", {}, slow_first_move(60), first_move());
+  f.setup.max_plies = 16;
+  f.sides[0].clock = {.base_ms = 200, .inc_ms = 0, .moves = 2};
+  f.sides[1].clock = {.base_ms = 5000};
+  f.sides[0].margin_ms = f.sides[1].margin_ms = 20;
+  const GameOutcome out = f.play();
+  EXPECT_NE(out.termination, Termination::kTimeout) << out.reason;
+  ASSERT_GE(out.moves[0], 5);
+  // The mover is told its moves to the period's end, and only its own: the other has none.
+  for (std::size_t i = 0; i < f.a.budgets.size(); ++i) {
+    EXPECT_EQ(f.a.budgets[i].moves_to_go, i % 2 == 0 ? 2 : 1) << i;
+  }
+  EXPECT_EQ(f.b.budgets.at(0).moves_to_go, 0);
+  // After its k-th move the clock holds 200 ms per period begun, less 60 ms (or a little more) a
+  // move; what it is shown before a move is what the last one left.
+  int k = 0;
+  double last = 200;
+  for (const MoveRecord& m : out.move_log) {
+    if (m.side != 0) continue;
+    EXPECT_DOUBLE_EQ(f.a.budgets.at(static_cast<std::size_t>(k)).time_ms[0], last);
+    ++k;
+    const double expected = 200.0 * (1 + k / 2) - 60.0 * k;
+    EXPECT_LE(m.clock_ms, expected) << "move " << k;
+    EXPECT_GT(m.clock_ms, expected - 30.0 * k) << "move " << k;
+    last = m.clock_ms;
+  }
+}
+
+// 150 ms for every 3 moves at 60 ms a move: the third move ends the period below the margin, and
+// the game is lost on time before the next period's time is given.
+TEST(Match, RunningOutWithinAPeriodLosesOnTime) {
+  Fixture f("kalah", {{"pits", "4"}, {"seeds", "3"}}, first_move(), slow_first_move(60));
+  f.sides[0].clock = {.base_ms = 5000};
+  f.sides[1].clock = {.base_ms = 150, .inc_ms = 0, .moves = 3};
+  f.sides[0].margin_ms = f.sides[1].margin_ms = 20;
+  const GameOutcome out = f.play();
+  EXPECT_EQ(out.termination, Termination::kTimeout);
+  EXPECT_EQ(out.forfeit_side, 1);
+  EXPECT_NE(out.reason.find("lost on time"), std::string::npos) << out.reason;
+  EXPECT_GE(out.moves[1], 2);  // the second where a loaded machine stretches the sleeps
+  EXPECT_LE(out.moves[1], 3);
+  EXPECT_EQ(f.b.budgets.at(0).moves_to_go, 3);
+  EXPECT_EQ(f.b.budgets.at(1).moves_to_go, 2);
+}
+
+// In-process, a searcher's share of its clock counts the moves left to the period.
+TEST(Match, TheClocksShareCountsTheMovesToGo) {
+  EXPECT_DOUBLE_EQ(clock_allocation_ms(60000, 0), 2400);      // a 25th
+  EXPECT_DOUBLE_EQ(clock_allocation_ms(60000, 0, 40), 2400);  // as many as a whole game
+  EXPECT_DOUBLE_EQ(clock_allocation_ms(60000, 0, 9), 6000);   // a 10th
+  EXPECT_DOUBLE_EQ(clock_allocation_ms(60000, 0, 1), 30000);  // never more than half
+  EXPECT_DOUBLE_EQ(clock_allocation_ms(60000, 1000, 9), 6750);
+  MoveBudget b{.clock = true, .time_ms = {60000, 100}, .own = 0, .moves_to_go = 9};
+  EXPECT_DOUBLE_EQ(search_limits(b).max_ms, 6000);
+  b.moves_to_go = 0;
+  EXPECT_DOUBLE_EQ(search_limits(b).max_ms, 2400);
+}
+
 TEST(Match, AMovetimeIsAPerMoveLimit) {
   Fixture f("tictactoe", {}, first_move(), slow_first_move(80));
   f.sides[1].limits.max_ms = 30;
