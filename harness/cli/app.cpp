@@ -54,6 +54,7 @@ int harness_main(int argc, char** argv) {
   std::string command_line = "harness";
   for (int i = 1; i < argc; ++i) command_line += std::string(" ") + argv[i];
   gts::cli::add_run_command(app, action, command_line);
+  gts::cli::add_match_command(app, action, command_line);
   gts::cli::add_solve_command(app, action, command_line);
   gts::cli::add_play_command(app, action);
   gts::cli::add_report_command(app, action);

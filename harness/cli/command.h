@@ -31,6 +31,7 @@ void add_search_command(CLI::App& app, Action& action);
 void add_perft_command(CLI::App& app, Action& action);
 void add_list_commands(CLI::App& app, Action& action);
 void add_run_command(CLI::App& app, Action& action, const std::string& command_line);
+void add_match_command(CLI::App& app, Action& action, const std::string& command_line);
 void add_solve_command(CLI::App& app, Action& action, const std::string& command_line);
 void add_play_command(CLI::App& app, Action& action);
 void add_report_command(CLI::App& app, Action& action);

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <iostream>
 
+#include "common/input_error.h"
 #include "harness/cli/command.h"
 #include "harness/pipeline/output_folder.h"
 #include "harness/report/report.h"

@@ -113,6 +113,8 @@ void read_tournament(const YamlReader& reader, const YAML::Node& node, Tournamen
   }
   reader.only_for(node, "gauntlet", "format", "gauntlet", c.format);
   reader.get(node, "pairs", "'pairs'", c.pairs, 1, INT_MAX);
+  reader.get(node, "swap", "'tournament.swap'", c.swap);
+  reader.get(node, "reverse", "'tournament.reverse'", c.reverse);
   reader.get(node, "max_plies", "'max_plies'", c.max_plies, 1, INT_MAX);
   reader.get(node, "adjudicate", "'tournament.adjudicate'", c.adjudicate);
   const YAML::Node sprt = reader.find_map(node, "sprt", "'tournament.sprt'",
@@ -139,8 +141,8 @@ TournamentConfig load_with(const YamlReader& reader, const YAML::Node& root) {
   c.evaluations = read_evaluations(reader, reader.find(root, "evaluations"), *game);
   const YAML::Node tournament =
       reader.find_map(root, "tournament", "'tournament'",
-                      {"format", "gauntlet", "pairs", "max_plies", "adjudicate", "resign", "draw",
-                       "sprt", "limits", "rating_interval"});
+                      {"format", "gauntlet", "pairs", "swap", "reverse", "max_plies", "adjudicate",
+                       "resign", "draw", "sprt", "limits", "rating_interval"});
   // Tournament limits first: they decide whether players may leave out their depth.
   const YAML::Node limits = reader.find_map(tournament, "limits", "'tournament.limits'",
                                             {"nodes", "time_ms", "depth", "tc", "margin_ms"});
@@ -252,6 +254,8 @@ std::string resolved_yaml(const TournamentConfig& c) {
     out << YAML::Key << "gauntlet" << YAML::Value << YAML::Flow << c.gauntlet;
   }
   put(out, "pairs", c.pairs);
+  put(out, "swap", c.swap);
+  put(out, "reverse", c.reverse);
   put(out, "max_plies", c.max_plies);
   put(out, "adjudicate", c.adjudicate);
   const ScoreAdjudication& a = c.by_score;
@@ -327,6 +331,9 @@ std::string decisive_text(const TournamentConfig& c) {
   field("format", c.format);
   for (const auto& g : c.gauntlet) field("gauntlet", g);
   field("pairs", std::to_string(c.pairs));
+  // Written only where set, so that the configs of earlier versions keep their hash.
+  if (!c.swap) field("swap", "off");
+  if (c.reverse) field("reverse", "on");
   field("max_plies", std::to_string(c.max_plies));
   field("adjudicate", c.adjudicate ? "on" : "off");
   // Written only where set, so that the configs of earlier versions keep their hash.

@@ -52,6 +52,10 @@ struct TournamentConfig : RunSettings {
   std::string format = "round-robin";  // or "gauntlet"
   std::vector<std::string> gauntlet;   // gauntlet format: these play all the others
   int pairs = 1;                       // game pairs per pairing per opening
+  // A pair's second game swaps the sides (false: fastchess's -noswap, both as the first); reverse
+  // swaps every game's sides (fastchess's -reverse).
+  bool swap = true;
+  bool reverse = false;
   int max_plies = 1000;                // longer games are adjudicated draws
   bool adjudicate = true;      // a game whose result is decided (the game proves it) ends there
   ScoreAdjudication by_score;  // `resign` and `draw`: by the players' own scores

@@ -41,9 +41,10 @@ struct ScheduledGame {
 
 // Pairings in order (i < j for round robin, every pair; with a gauntlet, each gauntlet player
 // first against all the others), then games ordered by repetition (`pairs` game pairs per pairing
-// per opening), opening and pairing, so that a run stopped early is still balanced.
+// per opening), opening and pairing, so that a run stopped early is still balanced. Without
+// `swap` both games of a pair have the same first player; `reverse` swaps every game's sides.
 std::vector<ScheduledGame> make_schedule(int players, const std::vector<int>& gauntlet,
-                                         int openings, int pairs) {
+                                         int openings, int pairs, bool swap, bool reverse) {
   std::vector<std::pair<int, int>> pairings;
   if (gauntlet.empty()) {
     for (int i = 0; i < players; ++i) {
@@ -63,9 +64,10 @@ std::vector<ScheduledGame> make_schedule(int players, const std::vector<int>& ga
     for (int o = 0; o < openings; ++o) {
       for (int p = 0; p < static_cast<int>(pairings.size()); ++p) {
         const auto [a, b] = pairings[static_cast<std::size_t>(p)];
-        for (int swap = 0; swap < 2; ++swap) {
+        for (int g = 0; g < 2; ++g) {
           const int index = static_cast<int>(games.size());
-          games.push_back({index, p, o, swap == 0 ? a : b, swap == 0 ? b : a});
+          const bool turned = (g == 1 && swap) != reverse;
+          games.push_back({index, p, o, turned ? b : a, turned ? a : b});
         }
       }
     }
@@ -253,8 +255,9 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint
   for (const auto& g : config.gauntlet) {
     gauntlet.push_back(static_cast<int>(std::ranges::find(plan.names, g) - plan.names.begin()));
   }
-  plan.schedule = make_schedule(static_cast<int>(config.players.size()), gauntlet,
-                                static_cast<int>(openings.size()), config.pairs);
+  plan.schedule =
+      make_schedule(static_cast<int>(config.players.size()), gauntlet,
+                    static_cast<int>(openings.size()), config.pairs, config.swap, config.reverse);
   plan.hash = config_hash(config);
   return plan;
 }
@@ -352,16 +355,14 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
 // continues the same test from its journal.
 class SprtWatch {
  public:
-  // `pairs`: the schedule's game pairs (games 2k and 2k+1 are pair k, the first player moving
-  // first in game 2k).
+  // `pairs`: the schedule's game pairs (games 2k and 2k+1 are pair k).
   SprtWatch(const SprtConfig& config, std::size_t pairs) : test_(config), scores_(2 * pairs) {}
 
-  // Game `index` finished with `first_score` for the player who moved first in it. True when this
-  // game decided the test (once; after that every game is ignored).
-  bool record(std::size_t index, double first_score) {
+  // Game `index` finished with `score` for the config's first player (player A, whichever side
+  // it had). True when this game decided the test (once; after that every game is ignored).
+  bool record(std::size_t index, double score) {
     if (decided() || index >= scores_.size()) return false;
-    // Player A is game 2k's first player; game 2k+1 has the sides swapped.
-    scores_[index] = index % 2 == 0 ? first_score : 1.0 - first_score;
+    scores_[index] = score;
     while (2 * counted_ + 1 < scores_.size() && scores_[2 * counted_] &&
            scores_[2 * counted_ + 1]) {
       const SprtResult d = test_.add_pair(*scores_[2 * counted_], *scores_[2 * counted_ + 1]);
@@ -518,12 +519,17 @@ RunReport run_tournament(const RunOptions& options) {
     ++played[static_cast<std::size_t>(g.first)];
     ++played[static_cast<std::size_t>(g.second)];
   };
-  // An SPRT match counts the games in schedule order; a resumed one continues the same test.
+  // An SPRT match counts the games in schedule order, each scored for the config's first player
+  // whatever its side; a resumed one continues the same test.
+  auto score_of_a = [&](const GameRow& r) {
+    return schedule.at(static_cast<std::size_t>(r.game)).first == 0 ? r.first_score()
+                                                                    : 1.0 - r.first_score();
+  };
   std::optional<SprtWatch> sprt;
   if (config.sprt) sprt.emplace(*config.sprt, schedule.size() / 2);
   for (const auto& r : resumed) {
     tally(r);
-    if (sprt) (void)sprt->record(static_cast<std::size_t>(r.game), r.first_score());
+    if (sprt) (void)sprt->record(static_cast<std::size_t>(r.game), score_of_a(r));
   }
   std::vector<std::size_t> todo;
   for (const auto& g : schedule) {
@@ -551,7 +557,7 @@ RunReport run_tournament(const RunOptions& options) {
       }
     }
     if (sprt) {
-      if (sprt->record(index, row.first_score())) pipeline.conclude();
+      if (sprt->record(index, score_of_a(row))) pipeline.conclude();
       sprt_note = strf("  %s after %zu games", sprt->llr_text().c_str(), sprt->games_counted());
     }
     tally(row);
