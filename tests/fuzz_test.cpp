@@ -1,6 +1,6 @@
 // A seeded random mutator over every reader of outside text: the YAML config loaders (run,
 // compare, tune, solve), every registered game's position parser, the SGF and text Go problem
-// readers, the tree literal and the journal reader on --resume. Each mutated input must either
+// readers, the tree literal, the journal reader on --resume and games.pgn's reader on replay. Each mutated input must either
 // load or be refused with one of the project's input errors (ConfigError, ParamError,
 // ParseError); any other exception fails the test, and a crash, a hang (ctest's timeout) or a
 // sanitizer report fails it in the sanitizer build. Deterministic: the same seed, the same inputs.
@@ -25,7 +25,9 @@
 #include "harness/config/tournament_config.h"
 #include "harness/registry.h"
 #include "harness/solve/solve_config.h"
+#include "harness/tournament/game_records.h"
 #include "harness/tournament/journal.h"
+#include "harness/tournament/pgn.h"
 #include "harness/tune/tune_config.h"
 #include "tests/process.h"
 
@@ -308,6 +310,40 @@ TEST(Fuzz, JournalOnResume) {
       (void)journal.finish();
     });
   }
+}
+
+// games.pgn as a run writes it, checked against its games.txt records as replay does: whatever
+// the damage, findings and no exception.
+TEST(Fuzz, GamesPgnOnReplay) {
+  const auto game = make_game("kalah", {{"pits", "3"}, {"seeds", "1"}});
+  const std::string opening = game->initial_position();
+  const std::string final_position = game->play_move(game->play_move(opening, "3"), "1");
+  const PgnEvent event{"fuzz", "2026.12.01", game->label(), {{"a", "1+0.1"}, {"b", "-"}}};
+  std::string text;
+  std::vector<std::pair<GameRecord, int>> records;
+  for (int g = 0; g < 3; ++g) {
+    GameRow row;
+    row.game = g;
+    row.first = g % 2 == 0 ? "a" : "b";
+    row.second = g % 2 == 0 ? "b" : "a";
+    row.result = "1-0";
+    row.plies = 2;
+    row.termination = "adjudicated";
+    row.opening_position = opening;
+    row.final_position = final_position;
+    const std::vector<MoveRow> moves = {
+        {g, 0, row.first, "3", 2, 4, 0, 1, 100, 60, 12.5, 0.02, -1, "3 1"},
+        {g, 1, row.second, "1", -2, 4, 0, 1, 90, 50, 11.0, 0.01, -1, "1"}};
+    records.push_back({{g, row.result, row.termination, opening, {"3", "1"}}, g + 1});
+    text += pgn_record(event, row, moves);
+  }
+  const std::string path = testing::make_temp_dir() + "/games.pgn";
+  std::ofstream(path, std::ios::binary) << text;
+  ASSERT_TRUE(check_pgn(path, records, 3, *game).findings.empty()) << text;
+  fuzz("games.pgn", text, seed_of("games.pgn"), [&](const std::string& t) {
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << t;
+    (void)check_pgn(path, records, 3, *game);
+  });
 }
 
 }  // namespace

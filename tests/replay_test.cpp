@@ -87,7 +87,17 @@ TEST_F(Replay, ASoundFolderPasses) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.out, "replayed 60 games from " + run +
-                       "/games.txt: every final position matches games.csv\n");
+                       "/games.txt: every final position matches games.csv\nread 60 games from " +
+                       run + "/games.pgn: each is its games.txt record, move for move\n");
+}
+
+// The line (1-based) of games.pgn's record of `game`: its first tag's.
+int pgn_record_line(const std::vector<std::string>& lines, int game) {
+  const std::string round = "[Round \"" + std::to_string(game + 1) + "\"]";
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i] == round) return static_cast<int>(i) - 2;  // after Event and Site
+  }
+  return 0;
 }
 
 // Each damage of each file: the lines replay must print (each a whole line of stderr), exit 1.
@@ -102,6 +112,28 @@ TEST_F(Replay, EachDamageOfEachFileIsNamed) {
   const int game39_moves = line_of_game(moves, 39, ',', 2);
   ASSERT_GT(game39_moves, 2);
   const std::string game7_plies = table_without(base + "/games.csv", {})[8][8];
+  const auto pgn = lines_of(read_file(base + "/games.pgn"));
+  const int pgn7 = pgn_record_line(pgn, 7), pgn8 = pgn_record_line(pgn, 8);
+  const int pgn39 = pgn_record_line(pgn, 39);
+  ASSERT_GT(pgn7, 1);
+  ASSERT_EQ(pgn[static_cast<std::size_t>(pgn39) - 1].rfind("[Event ", 0), 0u);
+  const std::string result7 = txt[7].substr(2, txt[7].find('\t', 2) - 2);
+  const std::string other7 = result7 == "1-0" ? "0-1" : "1-0";
+  // Game 7's record without it, or with its Result tag `other7`.
+  const auto pgn_without7 = [=](std::vector<std::string>& l) {
+    l.erase(l.begin() + pgn7 - 1, l.begin() + pgn8 - 1);
+    return text_of(l);
+  };
+  const auto pgn_result7 = [=](std::vector<std::string>& l) {
+    l[static_cast<std::size_t>(pgn7) + 5] = "[Result \"" + other7 + "\"]";
+    return text_of(l);
+  };
+  // The first record again at the end.
+  const auto pgn_repeated = [=](std::vector<std::string>& l) {
+    const std::vector<std::string> first(l.begin(), l.begin() + pgn_record_line(l, 1) - 1);
+    l.insert(l.end(), first.begin(), first.end());
+    return text_of(l);
+  };
   // Keeps lines before `line` (1-based) whole and 5 characters of it: a file cut mid-line.
   const auto cut_at = [](int line) {
     return [line](std::vector<std::string>& l) {
@@ -230,6 +262,34 @@ TEST_F(Replay, EachDamageOfEachFileIsNamed) {
        header("game,ply,player"),
        {"moves.csv:1: not the header of a moves.csv (" + moves[0] + ")"}},
       {"moves.csv", "deleted", deleted, {"moves.csv: missing (a run with output.moves writes it)"}},
+      {"games.pgn",
+       "cut",
+       cut_at(pgn39 + 14),
+       {"games.pgn:" + std::to_string(pgn39 + 14) +
+            ": cut mid-line (the last line has no newline): the file is truncated",
+        "games.pgn: games 39-59 missing (21 games that games.txt records)"}},
+      {"games.pgn",
+       "emptied",
+       emptied,
+       {"games.pgn: games 0-59 missing (60 games that games.txt records)"}},
+      {"games.pgn",
+       "repeated",
+       pgn_repeated,
+       {"games.pgn:" + std::to_string(pgn.size() + 1) +
+        ": game 0: recorded again (first at line 1)"}},
+      {"games.pgn",
+       "game gone",
+       pgn_without7,
+       {"games.pgn: game 7: missing (games.txt:8 records it)"}},
+      {"games.pgn",
+       "result",
+       pgn_result7,
+       {"games.pgn:" + std::to_string(pgn7) + ": game 7: Result '" + other7 +
+        "', games.txt:8 records " + result7}},
+      {"games.pgn",
+       "deleted",
+       deleted,
+       {"games.pgn: missing (a run with output.moves writes it at its end)"}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.file + " " + c.damage);
@@ -304,6 +364,19 @@ TEST_F(Replay, AResultItsGamesEndDoesNotGiveIsNamed) {
       const auto tab2 = l.find('\t', tab + 1);
       l.replace(tab + 1, tab2 - tab - 1, flip(l.substr(tab + 1, tab2 - tab - 1)));
       std::ofstream(run + "/games.txt", std::ios::trunc) << text_of(lines);
+      // And in games.pgn: its Result tag and the result after its moves.
+      auto pgn = lines_of(read_file(run + "/games.pgn"));
+      const auto at = static_cast<std::size_t>(pgn_record_line(pgn, static_cast<int>(row) - 1));
+      std::string& tag = pgn[at + 5];  // the 6th line after the record's first, 1-based `at`
+      const std::string was = tag.substr(9, tag.size() - 11);
+      tag = "[Result \"" + std::string(flip(was)) + "\"]";
+      std::size_t end = at;  // the blank line after the moves
+      while (!pgn[end].empty() || (end + 1 < pgn.size() && !pgn[end + 1].starts_with("[Event "))) {
+        ++end;
+      }
+      std::string& last = pgn[end - 1];
+      last.replace(last.rfind(was), was.size(), flip(was));
+      std::ofstream(run + "/games.pgn", std::ios::trunc) << text_of(pgn);
     }
     return run;
   };

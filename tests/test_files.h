@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <regex>
+#include <sstream>
 #include <set>
 #include <string>
 #include <vector>
@@ -45,8 +47,21 @@ inline std::vector<std::vector<std::string>> table_without(const std::string& pa
 inline const std::set<std::string> kTournamentTimingColumns = {
     "first_cpu_ms", "second_cpu_ms", "wall_ms", "cpu_us", "cpu_ms_per_move"};
 
+// A games.pgn without what differs from run to run: each move's seconds, the Date tag, and so
+// where lines break; every run of white space one space.
+inline std::string pgn_without_timing(const std::string& path) {
+  std::stringstream text;
+  text << std::ifstream(path).rdbuf();
+  std::string out = std::regex_replace(text.str(), std::regex(R"( [0-9.]+s\})"), "}");
+  out = std::regex_replace(out, std::regex(R"(\[Date "[^"]*"\])"), "[Date]");
+  return std::regex_replace(out, std::regex(R"(\s+)"), " ");
+}
+
 // Two tournament run folders hold the same games, moves and tables (timing columns aside).
 inline void expect_same_tournament_results(const std::string& a, const std::string& b) {
+  const std::string pgn = pgn_without_timing(a + "/games.pgn");
+  EXPECT_NE(pgn.find("[Event "), std::string::npos) << a << "/games.pgn";
+  EXPECT_EQ(pgn, pgn_without_timing(b + "/games.pgn"));
   for (const char* file :
        {"games.csv", "moves.csv", "standings.csv", "crosstable.csv", "pairs.csv"}) {
     SCOPED_TRACE(file);

@@ -626,7 +626,9 @@ TEST(Tournament, GameRecordsReplayToTheRecordedEnd) {
   const auto replay = run_harness({"replay", out});
   ASSERT_EQ(replay.exit_code, 0) << replay.err;
   EXPECT_EQ(replay.out, "replayed " + std::to_string(games) + " games from " + out +
-                            "/games.txt: every final position matches games.csv\n");
+                            "/games.txt: every final position matches games.csv\nread " +
+                            std::to_string(games) + " games from " + out +
+                            "/games.pgn: each is its games.txt record, move for move\n");
   const auto one = run_harness({"replay", out, "--game", "3"});
   ASSERT_EQ(one.exit_code, 0) << one.err;
   EXPECT_EQ(one.out.rfind("game 3, opening ", 0), 0u) << one.out;

@@ -17,6 +17,7 @@
 #include "harness/registry.h"
 #include "harness/strf.h"
 #include "harness/tournament/game_records.h"
+#include "harness/tournament/pgn.h"
 #include "harness/tournament/journal.h"
 
 namespace gts::cli {
@@ -62,19 +63,6 @@ FileLines read_lines(const std::string& path, Findings& findings) {
                  "cut mid-line (the last line has no newline): the file is truncated");
   }
   return f;
-}
-
-// "3, 7, 39-59": game numbers as ranges, for one line naming many games.
-std::string ranges_text(const std::set<int>& games) {
-  std::string out;
-  for (auto it = games.begin(); it != games.end();) {
-    const int first = *it;
-    int last = first;
-    while (++it != games.end() && *it == last + 1) ++last;
-    out += (out.empty() ? "" : ", ") + std::to_string(first) +
-           (last > first ? "-" + std::to_string(last) : "");
-  }
-  return out;
 }
 
 // Each game's line in one file; a number outside the run or seen before is a finding.
@@ -419,6 +407,11 @@ int run_replay(const ReplayArgs& args) {
         check_sgf(*game, sgf_path, in_order, findings);
       }
     }
+    // games.pgn: games.txt's games, with their openings, moves and results.
+    const std::string pgn_path = dir + "/games.pgn";
+    const PgnCheck pgn = check_pgn(pgn_path, records, games_total, *game);
+    for (const PgnFinding& f : pgn.findings) findings.add(pgn_path, f.line, f.game, f.what);
+    std::printf("%s\n", pgn.summary.c_str());
   }
   if (findings.count() > 0) {
     std::printf("%s: %d problems (listed on stderr)\n", dir.c_str(), findings.count());

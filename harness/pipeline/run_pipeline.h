@@ -85,6 +85,8 @@ class RunPipeline {
 
   [[nodiscard]] const std::string& dir() const { return dir_; }
   [[nodiscard]] const std::string& hash() const { return hash_; }
+  // When this process opened the run, as run.yaml's `started` ("2026-12-01T17:23:27+0000").
+  [[nodiscard]] const std::string& started() const { return started_; }
   [[nodiscard]] bool quiet() const { return request_.quiet; }
   // Jobs at once on this process (0 resolved to the core count).
   [[nodiscard]] int threads() const { return threads_; }

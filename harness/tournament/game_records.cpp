@@ -6,7 +6,6 @@
 
 #include "common/input_error.h"
 #include "harness/config/config_error.h"
-#include "harness/csv.h"
 #include "harness/pipeline/run_folder.h"
 #include "harness/strf.h"
 
@@ -48,19 +47,24 @@ void write_sgf(const std::string& dir, const std::vector<GameRow>& rows,
 }  // namespace
 
 void write_game_records(const std::string& dir, const std::vector<GameRow>& rows,
-                        const GameHandle& game) {
-  std::map<int, std::vector<std::string>> moves;  // by game, in order
+                        const GameHandle& game, const PgnEvent& event) {
+  std::map<int, std::vector<MoveRow>> plies;  // by game, in order (the journal sorted them)
   const auto lines = complete_lines(dir + "/moves.csv");
   for (std::size_t i = 1; i < lines.size(); ++i) {
-    const auto f = csv::split(lines[i]);
-    if (f.size() >= 4) moves[std::stoi(f[0])].push_back(f[3]);
+    MoveRow m = parse_move_row(lines[i]);
+    plies[m.game].push_back(std::move(m));
   }
-  std::string text;
+  std::map<int, std::vector<std::string>> moves;  // by game, in notation
+  std::string text, pgn;
   for (const GameRow& r : rows) {
+    std::vector<std::string>& list = moves[r.game];
+    for (const MoveRow& m : plies[r.game]) list.push_back(m.move);
     text += std::to_string(r.game) + '\t' + r.result + '\t' + r.termination + '\t' +
-            r.opening_position + '\t' + join_strings(moves[r.game], " ") + '\n';
+            r.opening_position + '\t' + join_strings(list, " ") + '\n';
+    pgn += pgn_record(event, r, plies[r.game]);
   }
   replace_file(dir + "/games.txt", text);
+  replace_file(dir + "/games.pgn", pgn);
   write_sgf(dir, rows, moves, game);
 }
 
@@ -87,6 +91,18 @@ std::vector<GameRecord> read_game_records(const std::string& path) {
                         "separated by tabs)");
     }
     out.push_back(std::move(*r));
+  }
+  return out;
+}
+
+std::string ranges_text(const std::set<int>& games) {
+  std::string out;
+  for (auto it = games.begin(); it != games.end();) {
+    const int first = *it;
+    int last = first;
+    while (++it != games.end() && *it == last + 1) ++last;
+    out += (out.empty() ? "" : ", ") + std::to_string(first) +
+           (last > first ? "-" + std::to_string(last) : "");
   }
   return out;
 }

@@ -8,11 +8,13 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "harness/registry.h"
 #include "harness/tournament/journal.h"
+#include "harness/tournament/pgn.h"
 
 namespace gts {
 
@@ -25,17 +27,21 @@ struct GameRecord {
 };
 
 // Writes DIR/games.txt from `rows` and DIR/moves.csv (which must hold every move of those games),
-// and for a game with an SGF form (Go) DIR/games.sgf: the same games as an SGF collection, a game
-// tree each, with the game number (GN), the players (PB, PW), the result (RE: "B+", "W+", "B+T"
-// on time, "B+F" by forfeit, "0" a draw) and the termination (GC).
+// DIR/games.pgn (pgn.h) with `event`'s tags, and for a game with an SGF form (Go) DIR/games.sgf:
+// the same games as an SGF collection, a game tree each, with the game number (GN), the players
+// (PB, PW), the result (RE: "B+", "W+", "B+T" on time, "B+F" by forfeit, "0" a draw) and the
+// termination (GC).
 void write_game_records(const std::string& dir, const std::vector<GameRow>& rows,
-                        const GameHandle& game);
+                        const GameHandle& game, const PgnEvent& event);
 
 // One line of a games.txt (without its newline), or std::nullopt for a line that is not a record.
 std::optional<GameRecord> parse_game_record(const std::string& line);
 
 // Reads a games.txt; ConfigError naming the file and line for a line that is not a record.
 std::vector<GameRecord> read_game_records(const std::string& path);
+
+// "3, 7, 39-59": game numbers as ranges, for one line naming many games.
+std::string ranges_text(const std::set<int>& games);
 
 // Why `row`'s result cannot be its game's, judged by its termination, forfeit, margin and reason
 // against its final position (a game played to the end: that position's outcome; adjudicated by

@@ -578,7 +578,15 @@ RunReport run_tournament(const RunOptions& options) {
   const std::vector<GameRow> rows =
       journal.finish(decided ? static_cast<int>(sprt->games_counted()) : -1);
   pipeline.set_done(rows.size());
-  if (config.output_moves) write_game_records(dir, rows, *plan.game);
+  if (config.output_moves) {
+    PgnEvent event{config.name, pipeline.started().substr(0, 10), plan.game->label(), {}};
+    std::ranges::replace(event.date, '-', '.');
+    for (std::size_t p = 0; p < names.size(); ++p) {
+      event.time_control[names[p]] =
+          pgn_time_control(plan.sides[p].clock, plan.sides[p].limits.max_ms);
+    }
+    write_game_records(dir, rows, *plan.game, event);
+  }
   const std::string standings = write_tournament_reports(dir, names, rows);
   if (sprt) {
     pipeline.set_field("sprt_result", sprt->summary());
