@@ -101,8 +101,10 @@ std::string ranges_text(const std::set<int>& games) {
     const int first = *it;
     int last = first;
     while (++it != games.end() && *it == last + 1) ++last;
-    out += (out.empty() ? "" : ", ") + std::to_string(first) +
-           (last > first ? "-" + std::to_string(last) : "");
+    // Appended piecewise: `"-" + std::string` trips a GCC 12 -Wrestrict false positive.
+    if (!out.empty()) out += ", ";
+    out += std::to_string(first);
+    if (last > first) out.append("-").append(std::to_string(last));
   }
   return out;
 }
