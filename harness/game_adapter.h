@@ -4,7 +4,10 @@
 // instantiated in one translation unit.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <exception>
+#include <limits>
 #include <map>
 #include <memory>
 #include <string>
@@ -209,6 +212,34 @@ class GameAdapter final : public GameHandle {
   [[nodiscard]] std::vector<std::uint64_t> perft(std::string_view position,
                                                  int depth) const override {
     return gts::perft(game_, game_.parse(position), depth);
+  }
+
+  [[nodiscard]] double tree_size_log10(std::string_view position, int depth) const override {
+    constexpr int kLines = 256;
+    constexpr int kMaxPlies = 100000;  // where a line of a game that might not end is cut
+    // log10(10^a + 10^b), so that sums of astronomical counts never overflow.
+    const auto add = [](double a, double b) {
+      const double hi = std::max(a, b);
+      return hi + std::log10(1.0 + std::pow(10.0, std::min(a, b) - hi));
+    };
+    const State root = game_.parse(position);
+    double total = -std::numeric_limits<double>::infinity();
+    for (int line = 0; line < kLines; ++line) {
+      State s = root;
+      double width = 0, sum = 0;  // log10 of the estimate at this ply, and of all plies so far
+      for (int ply = 0; ply < std::min(depth, kMaxPlies) && !game_.is_terminal(s); ++ply) {
+        MovesOf<G> moves;
+        game_.legal_moves(s, moves);
+        if (moves.empty()) break;
+        width += std::log10(static_cast<double>(moves.size()));
+        sum = add(sum, width);
+        const std::uint64_t r = mix_seed(0x6b6e757468ULL + static_cast<std::uint64_t>(line),
+                                         static_cast<std::uint64_t>(ply));  // "knuth"
+        game_.play(s, moves[static_cast<std::size_t>(r % moves.size())]);
+      }
+      total = add(total, sum);
+    }
+    return total - std::log10(static_cast<double>(kLines));
   }
 
   [[nodiscard]] SearchTrace trace(std::string_view position, const AlgorithmSpec& algorithm,

@@ -45,15 +45,35 @@ TranspositionTable& thread_table(std::size_t mib, std::size_t max_mib) {
   return *slot;
 }
 
+std::optional<std::pair<std::size_t, std::size_t>> table_sizes(const Params& options, bool grows) {
+  const auto& values = options.values();
+  if (values.count("tt_mb") == 0) return std::nullopt;
+  if (values.count("tt") != 0 && options.get("tt") != "on") return std::nullopt;
+  const std::size_t mib = table_mib(options);
+  const std::size_t max_mib = values.count("tt_max_mb") != 0 ? table_mib(options, "tt_max_mb") : 0;
+  return std::pair{mib, grows ? std::max(mib, max_mib) : mib};
+}
+
 std::optional<std::pair<std::size_t, std::size_t>> table_sizes(const AlgorithmSpec& spec,
                                                                int depth) {
-  const auto& values = spec.options.values();
-  if (values.count("tt_mb") == 0) return std::nullopt;
-  if (values.count("tt") != 0 && spec.options.get("tt") != "on") return std::nullopt;
   // As TableSizes::for_search sizes it (solve's always takes its growth limit).
-  const TableSizes t(spec.options);
-  const bool grows = depth == kDepthMax || find_algorithm_info(spec.name).facts.table_always_grows;
-  return std::pair{t.mib, grows ? std::max(t.mib, t.max_mib) : t.mib};
+  return table_sizes(spec.options,
+                     depth == kDepthMax || find_algorithm_info(spec.name).facts.table_always_grows);
+}
+
+std::optional<std::string> hopeless_search(const GameHandle& game, std::string_view position,
+                                           const AlgorithmSpec& spec, int depth) {
+  const AlgorithmFacts& facts = find_algorithm_info(spec.name).facts;
+  if (facts.tree_exponent <= 0 || !facts.searches || table_sizes(spec, depth)) return std::nullopt;
+  // To the end of the game a pruning search also cuts with the game's outcome bounds and move
+  // hints, by orders of magnitude the estimate cannot see (alpha-beta solves Kalah(6,3) in 1.4e8
+  // positions, not the 10^14 of its minimal tree's estimate); a full-width one visits them all.
+  if (depth == kDepthMax && facts.tree_exponent < 1) return std::nullopt;
+  const double visited = facts.tree_exponent * game.tree_size_log10(position, depth);
+  if (visited < kHopelessPositionsLog10) return std::nullopt;
+  return spec.name + " would visit " + (facts.tree_exponent < 1 ? "at best " : "") + "about 10^" +
+         std::to_string(static_cast<int>(visited)) + " positions of " + game.label() +
+         " (estimated from random lines of play); it may not finish in any reasonable time";
 }
 
 void check_tables_fit(const std::vector<std::pair<std::size_t, std::size_t>>& sizes) {

@@ -68,6 +68,10 @@ struct AlgorithmFacts {
   bool ratio_baseline = false;
   // Its table grows up to `tt_max_mb` in every search, not only in searches to the end.
   bool table_always_grows = false;
+  // Without a transposition table it visits about N^tree_exponent of the N positions within its
+  // depth: 1 for full-width minimax, 1/2 at best for the alpha-beta family at a fixed depth (Knuth
+  // and Moore's minimal tree; to the end, the game's own cuts decide). 0: no such estimate.
+  double tree_exponent = 0;
 };
 
 // One position of one configured game across the type-erased boundary: made by a GameHandle and
@@ -231,6 +235,11 @@ class GameHandle {
   virtual void prepare(const SearchLimits& limits) const = 0;
   [[nodiscard]] virtual std::vector<std::uint64_t> perft(std::string_view position,
                                                          int depth) const = 0;
+  // log10 of the number of positions within `depth` plies of `position` (the root included;
+  // kDepthMax: to the end of the game), by Knuth's estimator (1975): along a random line the
+  // product of the move counts met is an unbiased estimate of the positions at that ply; averaged
+  // over a few hundred seeded lines, so the same call gives the same answer.
+  [[nodiscard]] virtual double tree_size_log10(std::string_view position, int depth) const = 0;
   // Searches `position` as search() would, with the algorithm run on a tracing wrapper of the
   // game, and returns the tree it explored (harness/trace/). Throws as make_searcher does.
   [[nodiscard]] virtual SearchTrace trace(std::string_view position, const AlgorithmSpec& algorithm,
@@ -286,9 +295,23 @@ TranspositionTable& thread_table(std::size_t mib, std::size_t max_mib = 0);
 // key, or nullopt when it takes none (no `tt_mb` option, or its `tt` option off).
 std::optional<std::pair<std::size_t, std::size_t>> table_sizes(const AlgorithmSpec& spec,
                                                                int depth);
+// The same from options alone (a goal solver's: `tt_mb`, with `tt` on where it has one); `grows`:
+// it grows up to tt_max_mb.
+std::optional<std::pair<std::size_t, std::size_t>> table_sizes(const Params& options, bool grows);
 // Maps each table of `sizes` at once and lets them go: throws thread_table's ParamError for the
 // first that this machine cannot give. Costs no memory: pages are only made when touched.
 void check_tables_fit(const std::vector<std::pair<std::size_t, std::size_t>>& sizes);
+
+// Above this many positions a search is taken not to finish in any reasonable time (a day at
+// ten million positions a second).
+inline constexpr double kHopelessPositionsLog10 = 12;
+// Why a search of `spec` to `depth` (kDepthMax: the end) from `position` cannot finish in any
+// reasonable time, by the game's tree size estimate and the algorithm's tree_exponent: "minimax
+// would visit about 10^28 positions of ..."; nullopt when it can, or where no estimate holds (a
+// search with a transposition table, where transpositions decide; a pruning search to the end,
+// where the game's bounds and hints do; one that does not search).
+std::optional<std::string> hopeless_search(const GameHandle& game, std::string_view position,
+                                           const AlgorithmSpec& spec, int depth);
 
 // Throws ParamError for an unknown game or a bad parameter.
 std::unique_ptr<GameHandle> make_game(const std::string& name,

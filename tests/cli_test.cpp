@@ -235,28 +235,55 @@ TEST(Cli, ABudgetStoppedSearchSaysTheValueIsUnproven) {
 // exit code 2, not a crash or a bare std::bad_alloc: a fixed table by tt_mb, a growing one (whose
 // whole limit is reserved as address space) by tt_max_mb. (ASan reserves far more address space
 // than any such limit allows, so its build skips this.)
+// A depth that cannot finish in any reasonable time is warned of, with the game's estimate, before
+// the search starts (which then runs, as asked); feasible searches and budgeted ones say nothing.
+TEST(Cli, ADepthThatCannotFinishIsWarnedOf) {
+  std::string err;
+  EXPECT_TRUE(testing::harness_says_before(
+      {"search", "--game", "connect-four", "--algorithm", "minimax", "--depth", "max"},
+      "warning: ", 20, &err));
+  EXPECT_EQ(err.substr(0, 48), "warning: --depth max: minimax would visit about ") << err;
+  EXPECT_NE(err.find(" positions of connect-four(height=6,k=4,width=7) (estimated from random "
+                     "lines of play); it may not finish in any reasonable time (a smaller "
+                     "--depth, or a node or time budget, bounds it)\n"),
+            std::string::npos)
+      << err;
+  EXPECT_TRUE(testing::harness_says_before(
+      {"search", "--game", "kalah", "--algorithm", "alphabeta", "--depth", "1000"},
+      "warning: --depth 1000: alphabeta would visit at best "
+      "about 10^",
+      20, &err))
+      << err;
+  for (const std::vector<std::string>& feasible :
+       {std::vector<std::string>{"search", "--game", "tictactoe", "--algorithm", "minimax",
+                                 "--depth", "max"},
+        {"search", "--game", "kalah", "--algorithm", "alphabeta", "--depth", "6"},
+        {"search", "--game", "kalah", "--param", "seeds=2", "--algorithm", "alphabeta", "--depth",
+         "max"},
+        {"search", "--game", "connect-four", "--algorithm", "minimax", "--depth", "max",
+         "--max-nodes", "1000"},
+        {"search", "--game", "kalah", "--algorithm", "solve", "--param", "seeds=2", "--depth",
+         "max"}}) {
+    const auto r = run_harness(feasible);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.err, "") << feasible[2] << " " << feasible[4];
+  }
+}
+
 TEST(Cli, ATableTooLargeForTheMachineIsNamed) {
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
   GTEST_SKIP() << "sanitizers need more address space than the limit leaves";
 #else
-  const auto under_limit = [](const std::string& args) {
-    const std::string command =
-        "ulimit -v 600000; exec '" + testing::harness_path() + "' " + args + " 2>&1";
-    std::FILE* pipe = popen(command.c_str(), "r");
-    EXPECT_NE(pipe, nullptr);
-    std::string out;
-    if (pipe == nullptr) return out;
-    char buf[256];
-    while (std::fgets(buf, sizeof buf, pipe) != nullptr) out += buf;
-    const int status = pclose(pipe);
-    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 2) << out;
-    return out;
+  const auto under_limit = [](const std::vector<std::string>& args) {
+    const auto r = testing::run_harness_in_memory(600000, args);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    return r.err;
   };
-  EXPECT_EQ(under_limit("search --game kalah --algorithm alphabeta --option tt=on "
-                        "--option tt_mb=4096 --depth 3"),
+  EXPECT_EQ(under_limit({"search", "--game", "kalah", "--algorithm", "alphabeta", "--option",
+                         "tt=on", "--option", "tt_mb=4096", "--depth", "3"}),
             "error: tt_mb=4096: cannot allocate a 4096 MiB transposition table here; choose a "
             "smaller tt_mb\n");
-  EXPECT_EQ(under_limit("search --game kalah --algorithm solve --depth max"),
+  EXPECT_EQ(under_limit({"search", "--game", "kalah", "--algorithm", "solve", "--depth", "max"}),
             "error: tt_mb=16 tt_max_mb=2048: cannot reserve a 2048 MiB transposition table "
             "here; choose a smaller tt_max_mb\n");
 #endif

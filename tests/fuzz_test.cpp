@@ -1,12 +1,15 @@
 // A seeded random mutator over every reader of outside text: the YAML config loaders (run,
 // compare, tune, solve), every registered game's position parser, the SGF and text Go problem
-// readers, the tree literal, the journal reader on --resume and games.pgn's reader on replay. Each mutated input must either
-// load or be refused with one of the project's input errors (ConfigError, ParamError,
-// ParseError); any other exception fails the test, and a crash, a hang (ctest's timeout) or a
-// sanitizer report fails it in the sanitizer build. Deterministic: the same seed, the same inputs.
-// GTS_FUZZ_ITERATIONS (default 300) sets the mutated inputs per seed input.
+// readers, the tree literal, the journal reader on --resume, games.pgn's reader on replay, an
+// engine's UGI output as the host reads it, and the UGI commands `harness ugi` reads (that one
+// through the program itself). Each mutated input must either load or be refused with one of the
+// project's input errors (ConfigError, ParamError, ParseError); any other exception fails the
+// test, and a crash, a hang (ctest's timeout) or a sanitizer report fails it in the sanitizer
+// build. Deterministic: the same seed, the same inputs. GTS_FUZZ_ITERATIONS (default 300) sets
+// the mutated inputs per seed input.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
@@ -20,9 +23,11 @@
 #include "games/game.h"
 #include "games/go_capture/go_problem.h"
 #include "games/params.h"
+#include "games/text.h"
 #include "harness/compare/compare_config.h"
 #include "harness/config/config_error.h"
 #include "harness/config/tournament_config.h"
+#include "harness/engine/ugi_engine.h"
 #include "harness/registry.h"
 #include "harness/solve/solve_config.h"
 #include "harness/tournament/game_records.h"
@@ -344,6 +349,98 @@ TEST(Fuzz, GamesPgnOnReplay) {
     std::ofstream(path, std::ios::binary | std::ios::trunc) << t;
     (void)check_pgn(path, records, 3, *game);
   });
+}
+
+// What the host takes from an engine's output: `info` lines (depth, score, nodes, pv) and the
+// move of `bestmove`, which the match loop reads in the game's notation. A value out of range
+// is ignored, never wrapped: a depth stays >= 0 and a score within the game's scale.
+TEST(Fuzz, EngineOutputAsTheHostReadsIt) {
+  const auto check = [](const std::string& line, const GameHandle& game, const Position& p) {
+    const std::vector<std::string> w = words(line);
+    if (w.empty()) return;
+    if (w[0] == "info") {
+      PlayerMove m;
+      read_ugi_info(w, m);
+      EXPECT_GE(m.depth, 0) << printable(line);
+      EXPECT_LE(std::abs(static_cast<std::int64_t>(m.value)), kInfinity) << printable(line);
+    } else if (w[0] == "bestmove" && w.size() > 1) {
+      (void)game.parse_move(p, w[1]);
+    }
+  };
+  // Found by this target: a negative or oversized number was taken as it came (`depth -1`), or
+  // wrapped (`score cp 4294967297` read as 1).
+  {
+    const auto kalah = make_game("kalah", {});
+    const Position start = kalah->position(kalah->initial_position());
+    PlayerMove m;
+    read_ugi_info(words("info depth -1 score cp 4294967297 nodes -5"), m);
+    EXPECT_EQ(m.depth, 0);
+    EXPECT_EQ(m.nodes, 0u);
+    EXPECT_EQ(m.value, 0);
+    read_ugi_info(words("info depth 7 score cp -12 nodes 345 pv 3 1"), m);
+    EXPECT_EQ(m.depth, 7);
+    EXPECT_EQ(m.value, -12);
+    EXPECT_EQ(m.nodes, 345u);
+    EXPECT_EQ(m.pv, "3 1");
+    check("info depth 2147483648 score mate -1000000001", *kalah, start);
+  }
+  for (const char* name : {"kalah", "connect-four", "tictactoe", "go-capture"}) {
+    const auto game = make_game(name, {});
+    const std::string opening = game->random_opening(3, 4);
+    const Position p = game->position(opening);
+    const std::string move = game->legal_moves(p).at(0);
+    for (const std::string& line :
+         {"info depth 5 seldepth 7 score cp -12 nodes 123456 nps 1000 time 12 pv " + move,
+          std::string("info depth 3 score mate 2 nodes 99 string thinking hard"),
+          "bestmove " + move, "bestmove " + move + " ponder " + move,
+          std::string("option name seed type string default 0"),
+          std::string("id name some engine 1.0")}) {
+      fuzz(std::string(name) + " engine line", line, seed_of(name + line),
+           [&](const std::string& t) { check(t, *game, p); });
+    }
+  }
+}
+
+// `harness ugi` reads any command line without a crash, a hang or a broken invariant: every line
+// it writes is one of the protocol's, and a line it cannot take is answered `info string error:`
+// (an `internal error` would be the harness's bug). Many mutated sessions run in one process; the
+// searches are small (depth 2), and the input's end stops what is left.
+TEST(Fuzz, UgiCommandsTheEngineReads) {
+  const int blocks = std::max(1, iterations() / 10);  // mutated sessions per process
+  for (const char* name : {"kalah", "tictactoe", "connect-four"}) {
+    const auto game = make_game(name, {});
+    const std::string opening = game->random_opening(5, 3);
+    const std::string a = game->legal_moves(game->initial_position()).at(0);
+    const std::string b = game->legal_moves(opening).back();
+    const std::string session =
+        "ugi\nisready\nsetoption name tt value on\nuginewgame\n"
+        "position startpos moves " +
+        a +
+        "\ngo depth 2\nquery fen\n"
+        "query result\nposition fen " +
+        opening + " moves " + b +
+        "\ngo nodes 300\nquery p1turn\nquery gameover\n"
+        "setoption name seed value 7\ngo movetime 5 p1time 90 p2time 80\n"
+        "position startpos\nstop\ngo\n";
+    Mutator m(seed_of(std::string("ugi ") + name));
+    for (int process = 0; process < 2; ++process) {
+      std::string input;
+      for (int i = 0; i < blocks; ++i) input += m.mutate(session) + "\n";
+      const auto r = testing::run_harness(
+          {"ugi", "--game", name, "--algorithm", "alphabeta", "--depth", "2"}, input);
+      EXPECT_EQ(r.exit_code, 0) << name << ": " << r.err << "\ninput: " << printable(input);
+      EXPECT_EQ(r.err, "") << name;
+      std::stringstream out(r.out);
+      for (std::string line; std::getline(out, line);) {
+        const std::vector<std::string> w = words(line);
+        static const std::vector<std::string> replies = {"id",   "option",   "ugiok",   "readyok",
+                                                         "info", "bestmove", "response"};
+        EXPECT_TRUE(!w.empty() && std::ranges::find(replies, w[0]) != replies.end())
+            << name << ": '" << printable(line) << "'";
+        EXPECT_EQ(line.find("internal error"), std::string::npos) << name << ": " << line;
+      }
+    }
+  }
 }
 
 }  // namespace

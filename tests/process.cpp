@@ -5,7 +5,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -103,6 +105,33 @@ ProcessResult run_harness(const std::vector<std::string>& args, const std::strin
 
 ProcessResult run_test_harness(const std::vector<std::string>& args) {
   return run_program(test_harness_path(), args, "");
+}
+
+ProcessResult run_harness_in_memory(long kib, const std::vector<std::string>& args) {
+  std::vector<std::string> shell = {
+      "-c", "ulimit -v " + std::to_string(kib) + " && exec \"$0\" \"$@\"", harness_path()};
+  shell.insert(shell.end(), args.begin(), args.end());
+  return run_program("/bin/sh", shell, "");
+}
+
+bool harness_says_before(const std::vector<std::string>& args, const std::string& text,
+                         double seconds, std::string* err) {
+  const std::string dir = make_temp_dir();
+  const std::string err_path = dir + "/stderr";
+  const int pid = spawn_harness(args, dir + "/stdout", err_path);
+  bool said = false, exited = false;
+  for (int waited_ms = 0; waited_ms < seconds * 1000 && !said && !exited; waited_ms += 20) {
+    exited = waitpid(pid, nullptr, WNOHANG) == pid;
+    said = read_file(err_path).find(text) != std::string::npos;
+    if (!said && !exited) usleep(20000);
+  }
+  if (!exited) {
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+  }
+  if (err != nullptr) *err = read_file(err_path);
+  std::filesystem::remove_all(dir);
+  return said;
 }
 
 }  // namespace gts::testing

@@ -22,6 +22,13 @@ std::string test_harness_path();
 ProcessResult run_harness(const std::vector<std::string>& args, const std::string& input = "");
 // The same with the test-only players available.
 ProcessResult run_test_harness(const std::vector<std::string>& args);
+// `harness args...` under an address-space limit of `kib` KiB (ulimit -v): a table the machine
+// cannot give. (The sanitizers reserve far more address space than any such limit leaves.)
+ProcessResult run_harness_in_memory(long kib, const std::vector<std::string>& args);
+// Starts `harness args...` and waits until its stderr holds `text` (true) or it exits or
+// `seconds` pass (false), then kills it: what a command says before work that would not end.
+bool harness_says_before(const std::vector<std::string>& args, const std::string& text,
+                         double seconds, std::string* err = nullptr);
 
 // Starts `harness args...` in the background with stdout and stderr going to files; returns its
 // pid. wait_process() reaps it and returns the exit code (128 + signal when killed).

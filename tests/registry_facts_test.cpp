@@ -3,6 +3,7 @@
 // and games describe their sides and outcomes.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -55,10 +56,9 @@ TEST(RegistryFacts, BudgetsFollowTheAnytimeFact) {
     const auto r = run_harness({"run", config, "--out", out});
     if (!a.facts.anytime) {
       EXPECT_EQ(r.exit_code, 2);
-      EXPECT_NE(
-          r.err.find("c.yaml:3:30: player 'probe': " + a.name +
-                     " cannot play under tournament.limits.nodes"),
-          std::string::npos)
+      EXPECT_NE(r.err.find("c.yaml:3:30: player 'probe': " + a.name +
+                           " cannot play under tournament.limits.nodes"),
+                std::string::npos)
           << r.err;
       continue;
     }
@@ -101,6 +101,47 @@ TEST(RegistryFacts, GamesDescribeTheirSidesAndOutcomes) {
   EXPECT_TRUE(tree.uniform_tree);
   EXPECT_FALSE(find_game_info("tree").uniform_tree);
   EXPECT_EQ(reference_algorithm().name, "minimax");
+}
+
+// Knuth's estimate of a tree's size is exact where every line meets the same move counts (a
+// uniform tree; Connect Four's first plies) and close elsewhere (tic-tac-toe's 549,946 positions,
+// stopping at wins: 10^5.74).
+TEST(RegistryFacts, GamesEstimateTheirTreeSize) {
+  const auto uniform = make_game("random-tree", {{"branching", "3"}, {"depth", "5"}});
+  EXPECT_NEAR(uniform->tree_size_log10(uniform->initial_position(), kDepthMax),
+              std::log10(1 + 3 + 9 + 27 + 81 + 243), 1e-9);
+  EXPECT_NEAR(uniform->tree_size_log10(uniform->initial_position(), 2), std::log10(13), 1e-9);
+  const auto c4 = make_game("connect-four", {});
+  EXPECT_NEAR(c4->tree_size_log10(c4->initial_position(), 4), std::log10(2801), 1e-9);
+  const auto ttt = make_game("tictactoe", {});
+  EXPECT_NEAR(ttt->tree_size_log10(ttt->initial_position(), kDepthMax), std::log10(549946), 0.15);
+  // The same call, the same answer.
+  EXPECT_EQ(ttt->tree_size_log10(ttt->initial_position(), kDepthMax),
+            ttt->tree_size_log10(ttt->initial_position(), kDepthMax));
+}
+
+// A search is hopeless by the game's estimate and the algorithm's tree_exponent: minimax to the
+// end of Connect Four is, to the end of tic-tac-toe is not; alpha-beta to a fixed depth counts at
+// best the square root, and to the end is not estimated (the game's bounds and hints cut it);
+// nor is a search with a table (transpositions decide), nor the random player.
+TEST(RegistryFacts, HopelessSearchesFollowTheEstimateAndTheFacts) {
+  const auto c4 = make_game("connect-four", {});
+  const std::string start = c4->initial_position();
+  const auto minimax = hopeless_search(*c4, start, make_algorithm_spec("minimax", {}), kDepthMax);
+  ASSERT_TRUE(minimax.has_value());
+  EXPECT_EQ(minimax->substr(0, 30), "minimax would visit about 10^2");
+  const auto ab = hopeless_search(*c4, start, make_algorithm_spec("alphabeta", {}), 1000);
+  ASSERT_TRUE(ab.has_value());
+  EXPECT_EQ(ab->substr(0, 35), "alphabeta would visit at best about");
+  EXPECT_FALSE(hopeless_search(*c4, start, make_algorithm_spec("alphabeta", {}), kDepthMax));
+  EXPECT_FALSE(hopeless_search(*c4, start, make_algorithm_spec("alphabeta", {{"tt", "on"}}), 1000));
+  EXPECT_FALSE(hopeless_search(*c4, start, make_algorithm_spec("random", {}), kDepthMax));
+  EXPECT_FALSE(hopeless_search(*c4, start, make_algorithm_spec("minimax", {}), 8));
+  const auto ttt = make_game("tictactoe", {});
+  EXPECT_FALSE(hopeless_search(*ttt, ttt->initial_position(), make_algorithm_spec("minimax", {}),
+                               kDepthMax));
+  EXPECT_EQ(find_algorithm_info("minimax").facts.tree_exponent, 1.0);
+  EXPECT_EQ(find_algorithm_info("negascout").facts.tree_exponent, 0.5);
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 // given on the command line, the rating that does not exist, JSON, and bad input.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 #include "tests/process.h"
@@ -92,6 +94,45 @@ TEST(StatsCommand, PairsAndSpreadlessCountsHaveNoInfiniteNumbers) {
   EXPECT_TRUE(j["nelo"]["value"].is_null());
   EXPECT_NE(j["nelo"]["note"].get<std::string>().find("every game scored the same"),
             std::string::npos);
+}
+
+// Every game (or pair) scoring the same, not all 1 and not all 0, has the Elo of that score but
+// no spread to give an interval: the Elo line says so rather than "+- 0.00". No number anywhere
+// is a negative zero ("-0.00"), in text or JSON.
+TEST(StatsCommand, SpreadlessCountsHaveNoIntervalAndNoNegativeZero) {
+  auto r = run_harness({"stats", "--wdl", "0,7,0", "--sprt", "0,5,0.05,0.05"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\nElo       0.00 (no interval: every game scored the same, and an "
+                       "interval needs results that differ)\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("LOS       50.00%"), std::string::npos) << r.out;
+  r = run_harness({"stats", "--penta", "0,7,0,0,0"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\nElo       -190.85 (no interval: every pair scored the same"),
+            std::string::npos)
+      << r.out;
+  for (const std::string wdl : {"0,7,0", "5,0,5", "3,4,3", "1,1000000,1"}) {
+    r = run_harness({"stats", "--wdl", wdl, "--sprt", "0,5,0.05,0.05"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out.find("-0.00"), std::string::npos) << r.out;
+    const auto j = stats_json({"--wdl", wdl, "--sprt", "0,5,0.05,0.05"});
+    const std::function<void(const nlohmann::json&)> no_negative_zero = [&](const auto& v) {
+      if (v.is_structured()) {
+        for (const auto& child : v) no_negative_zero(child);
+      } else if (v.is_number_float()) {
+        const double x = v.template get<double>();
+        EXPECT_FALSE(x == 0 && std::signbit(x)) << j.dump();
+      }
+    };
+    no_negative_zero(j);
+  }
+  const auto j = stats_json({"--wdl", "0,7,0"});
+  EXPECT_EQ(j["elo"]["value"].get<double>(), 0.0);
+  EXPECT_FALSE(std::signbit(j["elo"]["value"].get<double>()));
+  EXPECT_TRUE(j["elo"]["error95"].is_null());
+  EXPECT_TRUE(j["elo"]["low95"].is_null());
+  EXPECT_NE(j["elo"]["note"].get<std::string>().find("no interval"), std::string::npos);
 }
 
 TEST(StatsCommand, BadInputNamesTheOptionAndExitsTwo) {

@@ -883,17 +883,9 @@ TEST(Tournament, ATableTheMachineCannotGiveIsRefusedBeforeTheFirstGame) {
 #else
   const std::string dir = make_temp_dir();
   const auto under_limit = [&](const std::string& config, const std::string& out, int code) {
-    const std::string command = "ulimit -v 600000; exec '" + testing::harness_path() + "' run '" +
-                                config + "' --out '" + out + "' --quiet 2>&1";
-    std::FILE* pipe = popen(command.c_str(), "r");
-    EXPECT_NE(pipe, nullptr);
-    std::string text;
-    if (pipe == nullptr) return text;
-    char buf[256];
-    while (std::fgets(buf, sizeof buf, pipe) != nullptr) text += buf;
-    const int status = pclose(pipe);
-    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == code) << text;
-    return text;
+    const auto r = testing::run_harness_in_memory(600000, {"run", config, "--out", out, "--quiet"});
+    EXPECT_EQ(r.exit_code, code) << r.err;
+    return r.err;
   };
   const std::string head =
       "game: tictactoe\nplayers:\n  - {name: small, algorithm: alphabeta, "
@@ -921,6 +913,36 @@ TEST(Tournament, ATableTheMachineCannotGiveIsRefusedBeforeTheFirstGame) {
   (void)under_limit(fits, dir + "/fits", 0);
   EXPECT_EQ(table_without(dir + "/fits/games.csv", {}).size(), 3u);
 #endif
+}
+
+// A player whose fixed depth cannot finish in any reasonable time (minimax to the end of Connect
+// Four: about 10^21 positions by the game's estimate) is warned of at its depth before the first
+// game; one under a node budget, or with a table, is not, nor a feasible one; the run goes on.
+TEST(Tournament, ADepthThatCannotFinishIsWarnedOf) {
+  const std::string dir = make_temp_dir();
+  const std::string config =
+      write_config(dir, "c4.yaml",
+                   "game: connect-four\nplayers:\n  - {name: mm, algorithm: minimax, depth: max}\n"
+                   "  - {name: budget, algorithm: alphabeta, nodes: 1000}\n"
+                   "  - {name: tt, algorithm: alphabeta, depth: max, options: {tt: 'on'}}\n");
+  std::string err;
+  EXPECT_TRUE(testing::harness_says_before({"run", config, "--out", dir + "/c4", "--quiet"},
+                                           "warning: ", 20, &err))
+      << err;
+  EXPECT_NE(err.find("warning: " + config +
+                     ":3:43: player 'mm': depth max: minimax would visit about 10^"),
+            std::string::npos)
+      << err;
+  EXPECT_EQ(err.find("'budget'"), std::string::npos) << err;
+  EXPECT_EQ(err.find("'tt'"), std::string::npos) << err;
+  // Minimax to the end of tic-tac-toe (549,946 positions) is no such search.
+  const std::string ttt =
+      write_config(dir, "ttt.yaml",
+                   "game: tictactoe\nplayers:\n  - {name: mm, algorithm: minimax, depth: max}\n"
+                   "  - {name: rnd, algorithm: random, depth: 1}\ntournament: {pairs: 1}\n");
+  const auto r = run_harness({"run", ttt, "--out", dir + "/ttt", "--quiet"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.find("warning"), std::string::npos) << r.err;
 }
 
 // An output folder that cannot be made is named before anything runs: the option, or the config's

@@ -17,7 +17,7 @@ struct MinimaxEntry {
             {},
             "plain full-width minimax (negamax form): the reference",
             {},
-            {.reference = true},
+            {.reference = true, .tree_exponent = 1},
             {{"minimax", {}}}};
   }
   template <Game G, class E>
@@ -94,8 +94,11 @@ inline AlphaBetaOptions alphabeta_options(const AlgorithmSpec& spec) {
 template <bool kScout>
 struct WindowSearchEntry {
   static AlgorithmInfo info() {
-    const AlgorithmFacts facts = {
-        .anytime = true, .anytime_option = "id", .seeded = true, .ratio_baseline = !kScout};
+    const AlgorithmFacts facts = {.anytime = true,
+                                  .anytime_option = "id",
+                                  .seeded = true,
+                                  .ratio_baseline = !kScout,
+                                  .tree_exponent = 0.5};
     if (kScout) {
       return {"negascout",
               {"pvs"},

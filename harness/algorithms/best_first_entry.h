@@ -23,7 +23,7 @@ struct SssStarEntry {
             "Stockman's SSS*: best-first search over solution trees with a priority queue "
             "OPEN; never evaluates a leaf that alpha-beta prunes",
             {},
-            AlgorithmFacts{},
+            {.tree_exponent = 0.5},
             {{"sss*", {}}}};
   }
   template <Game G, class E>

@@ -1,5 +1,6 @@
 #include "harness/cli/search_args.h"
 
+#include <iostream>
 #include <limits>
 
 #include "games/game.h"
@@ -57,6 +58,14 @@ SearchSetup resolve_search(const SearchArgs& args) {
                ? static_cast<std::uint64_t>(s.algorithm.options.get_int("seed"))
                : 0;
   return s;
+}
+
+void warn_if_hopeless(const SearchSetup& s) {
+  if (s.limits.max_nodes != 0 || s.limits.max_ms > 0) return;
+  if (const auto why = hopeless_search(*s.game, s.position, s.algorithm, s.limits.depth)) {
+    std::cerr << "warning: --depth " << depth_text(s.limits.depth) << ": " << *why
+              << " (a smaller --depth, or a node or time budget, bounds it)\n";
+  }
 }
 
 }  // namespace gts::cli

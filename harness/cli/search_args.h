@@ -54,5 +54,8 @@ struct SearchSetup {
   std::uint64_t seed = 0;  // a seeded algorithm's `seed` option (random ties), else 0
 };
 SearchSetup resolve_search(const SearchArgs& args);
+// One line on stderr when no node or time budget bounds the search and its --depth cannot finish
+// in any reasonable time (hopeless_search); the search still runs, as asked.
+void warn_if_hopeless(const SearchSetup& setup);
 
 }  // namespace gts::cli

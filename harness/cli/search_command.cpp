@@ -182,7 +182,9 @@ int run_goal_search(const SearchArgs& args) {
 
 int run_search(const SearchArgs& args) {
   if (is_goal_solver_only(args.algorithm)) return run_goal_search(args);
-  const auto [game, position, algo, eval, limits, seed] = resolve_search(args);
+  const SearchSetup setup = resolve_search(args);
+  warn_if_hopeless(setup);
+  const auto& [game, position, algo, eval, limits, seed] = setup;
   const int depth = limits.depth;
   auto searcher = game->make_searcher(algo, eval);
   const Position root = game->position(position);

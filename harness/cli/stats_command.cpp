@@ -53,11 +53,15 @@ std::vector<T> parse_list(const std::string& text, std::size_t n, const std::str
 std::string fixed(double v, int digits = 2) {
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v > 0 ? "+inf" : "-inf";
-  return strf("%.*f", digits, v);
+  std::string text = strf("%.*f", digits, v);
+  // A value that rounds to zero is 0, whatever its sign: no "-0.00".
+  if (text[0] == '-' && text.find_first_not_of("-0.") == std::string::npos) text.erase(0, 1);
+  return text;
 }
 
 // NaN and infinities have no JSON number: null, with the text beside it saying why.
 nlohmann::json number(double v) {
+  if (v == 0) return 0.0;  // +0 for -0 too
   return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
 }
 
@@ -120,6 +124,13 @@ int run_stats(const StatsArgs& args) {
                   (e.score == 1.0 ? ">= " : "<= ") + fixed(one_sided) +
                   " (exact binomial bound over " + std::to_string(e.samples) + " " + unit + ")";
   }
+  // Every game (pair) scored the same, and not all 1 or all 0: the Elo of that score exists, but
+  // the sample has no spread, so no interval (not +- 0).
+  std::string no_interval;
+  if (no_estimate.empty() && e.variance == 0) {
+    no_interval = std::string("no interval: every ") + (pairs ? "pair" : "game") +
+                  " scored the same, and an interval needs results that differ";
+  }
   // nElo divides by the spread of the results: when every game (pair) scored the same there is
   // none, and no nElo.
   std::string no_nelo;
@@ -143,6 +154,10 @@ int run_stats(const StatsArgs& args) {
                 {"error95", number(e.error)},
                 {"low95", number(e.elo_low)},
                 {"high95", number(e.elo_high)}};
+    if (!no_interval.empty()) {
+      for (const char* key : {"error95", "low95", "high95"}) j["elo"][key] = nullptr;
+      j["elo"]["note"] = no_interval;
+    }
     if (!no_estimate.empty()) {
       j["elo"]["note"] = no_estimate;
       j["elo"][e.score == 1.0 ? "one_sided_low95" : "one_sided_high95"] = number(one_sided);
@@ -153,14 +168,14 @@ int run_stats(const StatsArgs& args) {
     j["bayes_elo"] = {{"value", number(bayes.elo)}, {"drawelo", number(bayes.drawelo)}};
     j["los"] = number(e.los);
     if (sprt) {
-      j["sprt"] = {{"elo0", sprt->elo0},
-                   {"elo1", sprt->elo1},
+      j["sprt"] = {{"elo0", number(sprt->elo0)},
+                   {"elo1", number(sprt->elo1)},
                    {"alpha", sprt->alpha},
                    {"beta", sprt->beta},
                    {"model", to_string(sprt->model)},
-                   {"llr", llr},
-                   {"lower", bounds.lower},
-                   {"upper", bounds.upper},
+                   {"llr", number(llr)},
+                   {"lower", number(bounds.lower)},
+                   {"upper", number(bounds.upper)},
                    {"decision", decision}};
     }
     std::cout << j.dump(2) << "\n";
@@ -175,9 +190,12 @@ int run_stats(const StatsArgs& args) {
               counts.c_str());
   std::printf("score     %s%%   draw ratio %s%%%s\n", fixed(100 * e.score).c_str(),
               fixed(100 * e.draw_ratio).c_str(), pairs ? " (pairs scoring 1: WL or DD)" : "");
-  const std::string elo = fixed(e.elo) + " +- " + fixed(e.error) + "  [" + fixed(e.elo_low) + ", " +
-                          fixed(e.elo_high) + "] (95%)";
-  std::printf("Elo       %s\n", no_estimate.empty() ? elo.c_str() : no_estimate.c_str());
+  const std::string elo = !no_estimate.empty() ? no_estimate
+                          : !no_interval.empty()
+                              ? fixed(e.elo) + " (" + no_interval + ")"
+                              : fixed(e.elo) + " +- " + fixed(e.error) + "  [" + fixed(e.elo_low) +
+                                    ", " + fixed(e.elo_high) + "] (95%)";
+  std::printf("Elo       %s\n", elo.c_str());
   if (no_nelo.empty()) {
     std::printf("nElo      %s +- %s (95%%)\n", fixed(e.nelo).c_str(), fixed(e.nelo_error).c_str());
   } else {

@@ -19,6 +19,7 @@ struct TreeArgs : SearchArgs {
 
 int run_tree(const TreeArgs& args) {
   const SearchSetup setup = resolve_search(args);
+  warn_if_hopeless(setup);
   SearchTrace trace =
       setup.game->trace(setup.position, setup.algorithm, setup.eval, setup.limits, setup.seed);
   derive_bounds(trace);

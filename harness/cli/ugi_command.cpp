@@ -12,6 +12,8 @@
 #include <deque>
 #include <iostream>
 #include <mutex>
+#include <new>
+#include <stdexcept>
 #include <thread>
 
 #include "games/params.h"
@@ -155,9 +157,17 @@ class UgiSession {
       } else {
         in_->send("info string unknown command '" + cmd + "'");
       }
-    } catch (const std::exception& e) {
+    } catch (const InputError& e) {
       // The engine stays up: a client sees the reason and can go on.
       in_->send("info string error: " + std::string(e.what()));
+    } catch (const std::bad_alloc&) {
+      in_->send("info string error: out of memory");
+    } catch (const std::runtime_error& e) {  // a search that failed (its reason)
+      in_->send("info string error: " + std::string(e.what()));
+    } catch (const std::exception& e) {
+      // A broken invariant, never the client's input: said as such (and stays up).
+      in_->send("info string internal error: " + std::string(e.what()) +
+                " (a bug of the harness; please report it with the input)");
     }
     return true;
   }

@@ -63,18 +63,23 @@ std::vector<CompareSweep> parse_sweep(const YamlReader& reader, const YAML::Node
   return out;
 }
 
-std::vector<int> parse_depths(const YamlReader& reader, const YAML::Node& node) {
-  if (!node.IsDefined()) return {kDepthMax};
+// The set `item`'s depths, each with where it stands (the set's entry for the default, max).
+void parse_depths(const YamlReader& reader, const YAML::Node& item, CompareInputSet& set) {
+  const YAML::Node node = reader.find(item, "depths");
+  if (!node.IsDefined()) {
+    set.depths = {kDepthMax};
+    set.depth_at = {{item.Mark().line + 1, item.Mark().column + 1}};
+    return;
+  }
   bool is_list = false;
-  std::vector<int> out;
   for (const YAML::Node& d : reader.scalar_or_list(node, "'depths'", is_list)) {
     const int depth = parse_depth(reader, d, "a depth in 'depths'");
-    if (std::find(out.begin(), out.end(), depth) != out.end()) {
+    if (std::find(set.depths.begin(), set.depths.end(), depth) != set.depths.end()) {
       reader.fail(d, "depth " + depth_text(depth) + " listed twice in 'depths'");
     }
-    out.push_back(depth);
+    set.depths.push_back(depth);
+    set.depth_at.emplace_back(d.Mark().line + 1, d.Mark().column + 1);
   }
-  return out;
 }
 
 ComparePositions parse_positions(const YamlReader& reader, const YAML::Node& node,
@@ -200,7 +205,7 @@ CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item
       }
     }
   }
-  set.depths = parse_depths(reader, reader.find(item, "depths"));
+  parse_depths(reader, item, set);
   return set;
 }
 
@@ -223,7 +228,7 @@ std::vector<CompareAlgorithm> read_algorithms(const YamlReader& reader, const YA
   }
   if (players.empty()) reader.fail(node, "'algorithms' is empty: list at least one algorithm");
   std::vector<CompareAlgorithm> out;
-  for (const auto& p : players) out.push_back({p.name, p.algorithm, p.limits.nodes});
+  for (const auto& p : players) out.push_back({p.name, p.algorithm, p.limits.nodes, p.option_at});
   return out;
 }
 
@@ -273,7 +278,7 @@ CompareConfig load_with(const YamlReader& reader, const YAML::Node& root) {
                               "' names another algorithm: name the 'reference'");
       }
       c.algorithms.insert(c.algorithms.begin(),
-                          CompareAlgorithm{ref, make_algorithm_spec(ref, {}), 0});
+                          CompareAlgorithm{ref, make_algorithm_spec(ref, {}), 0, {}});
       c.reference = 0;
     }
   }

@@ -20,6 +20,7 @@ struct CompareAlgorithm {
   std::string name;  // the `variant` column: the entry's name, with swept option values appended
   AlgorithmSpec algorithm;
   std::uint64_t max_nodes = 0;  // per search; 0: none
+  OptionPlaces option_at;       // where its options stand in the file
 };
 
 struct ComparePositions {
@@ -52,6 +53,8 @@ struct CompareInputSet {
   EvalSpec evaluation;
   ComparePositions positions;
   std::vector<int> depths;  // kDepthMax for "max"
+  // Where each depth stands in the file (line, column); the set's entry for the default, max.
+  std::vector<std::pair<int, int>> depth_at;
 };
 
 struct CompareConfig : RunSettings {

@@ -9,11 +9,14 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <set>
 #include <span>
 #include <stdexcept>
+#include <tuple>
 
 #include "harness/config/blocks.h"
 #include "harness/config/config_error.h"
+#include "harness/config/feasibility.h"
 #include "harness/csv.h"
 #include "harness/pipeline/progress_line.h"
 #include "harness/pipeline/stats_wire.h"
@@ -264,11 +267,48 @@ std::string decisive_text(const ComparePlan& plan) {
 
 ComparePlan load_checked_plan(const std::string& path) {
   ComparePlan plan = make_compare_plan(load_compare_config(path));
+  const CompareConfig& c = plan.config;
   if (plan.inputs.size() > kMaxCompareInputs) {
     throw ConfigError(path, "the inputs expand into " + std::to_string(plan.inputs.size()) +
                                 " positions, more than " + std::to_string(kMaxCompareInputs));
   }
+  // Every table the algorithms take at the depths the sets search to fits, before the first job.
+  std::vector<TableUse> uses;
+  for (const CompareAlgorithm& a : c.algorithms) {
+    for (const CompareInputSet& set : c.sets) {
+      for (const int depth : set.depths) {
+        if (const auto size = table_sizes(a.algorithm, depth)) {
+          uses.push_back({"algorithm '" + a.name + "'", *size, &a.option_at});
+        }
+      }
+    }
+  }
+  check_tables(c.source_path, uses);
   return plan;
+}
+
+// An algorithm without a node budget whose depth cannot finish in any reasonable time from the
+// first position of a set's game is warned of, once per set, depth and algorithm.
+void warn_of_hopeless_depths(const ComparePlan& plan) {
+  const CompareConfig& c = plan.config;
+  std::set<std::pair<std::size_t, std::size_t>> seen;                  // (set, variant)
+  std::set<std::tuple<std::size_t, std::size_t, std::size_t>> warned;  // (set, depth, algorithm)
+  for (const CompareInput& input : plan.inputs) {
+    if (!seen.emplace(input.set, input.variant).second) continue;
+    const CompareInputSet& set = c.sets[input.set];
+    for (std::size_t d = 0; d < set.depths.size(); ++d) {
+      for (std::size_t a = 0; a < c.algorithms.size(); ++a) {
+        const CompareAlgorithm& algorithm = c.algorithms[a];
+        if (algorithm.max_nodes != 0 || warned.contains({input.set, d, a})) continue;
+        if (warn_if_hopeless({c.source_path, set.depth_at[d]},
+                             "input set '" + set.name + "', algorithm '" + algorithm.name + "'",
+                             *set.variants[input.variant].game, input.position, algorithm.algorithm,
+                             set.depths[d])) {
+          warned.insert({input.set, d, a});
+        }
+      }
+    }
+  }
 }
 
 // Job i of the plan, on whichever thread or rank runs it; its rows travel as bytes.
@@ -389,6 +429,7 @@ std::unique_ptr<JobRunner> make_compare_jobs(const std::string& context) {
 CompareRunResult run_compare(const RunRequest& request) {
   CompareJobs jobs(load_checked_plan(request.config_path));
   const ComparePlan& plan = jobs.plan();
+  warn_of_hopeless_depths(plan);
   RunDescription description;
   description.command = "compare";
   description.name = plan.config.name;

@@ -43,11 +43,12 @@ void check_param(const YamlReader& reader, const std::vector<ParamSpec>& specs,
 
 std::map<std::string, std::string> read_options(const YamlReader& reader, const YAML::Node& node,
                                                 const std::string& what, const AlgorithmInfo& info,
-                                                const std::string& owner) {
+                                                const std::string& owner, OptionPlaces* places) {
   std::map<std::string, std::string> out;
   for (const auto& [key, key_node, value] : reader.entries(node, what, "an option name")) {
     out[key] = reader.text(value, "option '" + key + "' in " + what);
     check_param(reader, info.options, owner + " " + info.name, key, key_node, out[key], value);
+    if (places != nullptr) (*places)[key] = {value.Mark().line + 1, value.Mark().column + 1};
   }
   return out;
 }
@@ -346,14 +347,18 @@ std::vector<PlayerConfig> read_player(const YamlReader& reader, const YAML::Node
 
   bool depth_swept = false;
   std::vector<int> depths;
+  std::vector<std::pair<int, int>> depth_marks;
   if (depth.IsDefined()) {
     for (const auto& d : reader.scalar_or_list(depth, "'depth' of " + who, depth_swept)) {
       depths.push_back(parse_depth(reader, d, "'depth' of " + who));
+      depth_marks.emplace_back(d.Mark().line + 1, d.Mark().column + 1);
     }
   } else if (defaults.depth) {
     depths.push_back(*defaults.depth);
+    depth_marks.emplace_back();
   } else if (own_budget || player.engine) {  // searches under its clock or budget
     depths.push_back(kDepthMax);
+    depth_marks.emplace_back();
   } else {
     reader.fail(item, "missing required key 'depth' in " + who + defaults.depth_hint);
   }
@@ -429,6 +434,7 @@ std::vector<PlayerConfig> read_player(const YamlReader& reader, const YAML::Node
     player.algorithm_at = {at.line + 1, at.column + 1};
     if (algorithm_swept) add_part(name_part(info.name));
     player.depth = depths[index_of[1]];
+    player.depth_at = depth_marks[index_of[1]];
     if (depth_swept) add_part(std::string("d").append(depth_text(player.depth)));
     const PlayerEval& eval = evals[index_of[2]];
     player.evaluation_name = eval.name;

@@ -34,6 +34,10 @@ struct PlayerLimits {
   std::uint64_t nodes = 0;  // 0: the tournament's
 };
 
+// Where each option given in a config file stands (1-based line and column of its value), for
+// checks made after loading (a table the machine cannot give).
+using OptionPlaces = std::map<std::string, std::pair<int, int>>;
+
 // One player after sweep expansion: everything needed to build its Searcher.
 struct PlayerConfig {
   std::string name;
@@ -43,10 +47,9 @@ struct PlayerConfig {
   EvalSpec evaluation;
   std::optional<EngineSpec> engine;  // an external engine instead of an algorithm
   PlayerLimits limits;
-  // Where each option given in the file stands (1-based line and column of its value), for
-  // checks made after loading (a table the machine cannot give).
-  std::map<std::string, std::pair<int, int>> option_at;
+  OptionPlaces option_at;
   std::pair<int, int> algorithm_at{};  // where its algorithm is named (line, column; 0: nowhere)
+  std::pair<int, int> depth_at{};      // where its depth is given (line, column; 0: nowhere)
 };
 
 // The game a block names, its parameters each checked against the registry (an unknown game or
@@ -151,10 +154,11 @@ void check_param(const YamlReader& reader, const std::vector<ParamSpec>& specs,
                  const std::string& prefix = "");
 
 // The map of options `node` holds (`what`; may be undefined: none), each checked against those of
-// `info` (`owner` in messages, e.g. "algorithm alphabeta").
+// `info` (`owner` in messages, e.g. "algorithm alphabeta"); where each stands into `places`.
 std::map<std::string, std::string> read_options(const YamlReader& reader, const YAML::Node& node,
                                                 const std::string& what, const AlgorithmInfo& info,
-                                                const std::string& owner);
+                                                const std::string& owner,
+                                                OptionPlaces* places = nullptr);
 
 // What every config has at its top level: its name, the run's threads and output folder; and
 // where it was read from.

@@ -7,46 +7,19 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
+#include <optional>
 #include <sstream>
 #include <thread>
 
 #include "games/text.h"
+#include "harness/strf.h"
 
 namespace gts {
 
 namespace {
 
 std::string ms_text(double ms) { return std::to_string(static_cast<long long>(ms + 0.5)); }
-
-// The last `info` line's depth, score, nodes and pv win, as in UCI.
-void read_info(const std::vector<std::string>& w, PlayerMove& m) {
-  for (std::size_t i = 1; i < w.size(); ++i) {
-    const std::string& k = w[i];
-    auto next_int = [&](long long& v) {
-      if (i + 1 >= w.size()) return false;
-      char* end = nullptr;
-      v = std::strtoll(w[i + 1].c_str(), &end, 10);
-      if (end == w[i + 1].c_str() || *end != '\0') return false;
-      ++i;
-      return true;
-    };
-    long long v = 0;
-    if (k == "depth" && next_int(v)) {
-      m.depth = static_cast<int>(v);
-    } else if (k == "nodes" && next_int(v)) {
-      m.nodes = v < 0 ? 0 : static_cast<std::uint64_t>(v);
-    } else if (k == "score") {
-      // `score cp N`, `score mate N` or a bare `score N`.
-      if (i + 1 < w.size() && (w[i + 1] == "cp" || w[i + 1] == "mate")) ++i;
-      if (next_int(v)) m.value = static_cast<Value>(v), m.scored = true;
-    } else if (k == "pv") {
-      m.pv.clear();
-      for (++i; i < w.size(); ++i) m.pv += (m.pv.empty() ? "" : " ") + w[i];
-    } else if (k == "string") {
-      return;  // free text to the end of the line
-    }
-  }
-}
 
 // "position startpos moves a b" or "position fen NOTATION moves a b".
 std::string ugi_position_command(const MoveRequest& r) {
@@ -73,6 +46,38 @@ std::string ugi_go_command(const MoveBudget& r) {
 }
 
 }  // namespace
+
+void read_ugi_info(const std::vector<std::string>& w, PlayerMove& m) {
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    const std::string& k = w[i];
+    // The next word as a whole number in [lo, hi]; else it stays unread (and the key ignored).
+    auto next = [&](long long lo, long long hi, long long& v) {
+      if (i + 1 >= w.size()) return false;
+      std::string_view text = w[i + 1];
+      if (text.size() > 1 && text[0] == '+' && text[1] != '-') text.remove_prefix(1);
+      const std::optional<long long> n = parse_whole<long long>(text);
+      if (!n || *n < lo || *n > hi) return false;
+      v = *n;
+      ++i;
+      return true;
+    };
+    long long v = 0;
+    if (k == "depth" && next(0, std::numeric_limits<int>::max(), v)) {
+      m.depth = static_cast<int>(v);
+    } else if (k == "nodes" && next(0, std::numeric_limits<long long>::max(), v)) {
+      m.nodes = static_cast<std::uint64_t>(v);
+    } else if (k == "score") {
+      // `score cp N`, `score mate N` or a bare `score N`: a value the game's scale holds.
+      if (i + 1 < w.size() && (w[i + 1] == "cp" || w[i + 1] == "mate")) ++i;
+      if (next(-kInfinity, kInfinity, v)) m.value = static_cast<Value>(v), m.scored = true;
+    } else if (k == "pv") {
+      m.pv.clear();
+      for (++i; i < w.size(); ++i) m.pv += (m.pv.empty() ? "" : " ") + w[i];
+    } else if (k == "string") {
+      return;  // free text to the end of the line
+    }
+  }
+}
 
 EngineLog::EngineLog(const std::string& path, bool debug) : debug_(debug) {
   if (!path.empty()) file_ = std::fopen(path.c_str(), "ae");
@@ -141,7 +146,7 @@ ChildProcess::Read UgiEngine::expect(const std::string& word, double timeout_ms,
       return read;
     }
     if (w[0] == "option" && w.size() > 2 && w[1] == "name") declared_.push_back(w[2]);
-    if (m != nullptr && w[0] == "info") read_info(w, *m);
+    if (m != nullptr && w[0] == "info") read_ugi_info(w, *m);
   }
 }
 

@@ -34,6 +34,11 @@ class EngineLog {
   bool debug_ = false;
 };
 
+// One `info` line of an engine, split into words (w[0] == "info"), into m: the last depth, score,
+// nodes and pv win, as in UCI. A value that does not parse or is out of range (a negative depth, a
+// score beyond the game's scale) is ignored, never wrapped into another number.
+void read_ugi_info(const std::vector<std::string>& w, PlayerMove& m);
+
 class UgiEngine {
  public:
   // Starts the process and runs the handshake (`ugi` .. `ugiok`, the `setoption`s, `isready` ..

@@ -74,7 +74,7 @@ void parse_problem_item(const YamlReader& reader, const YAML::Node& item,
   out.push_back(std::move(p));
 }
 
-SolverSpec parse_solver(const YamlReader& reader, const YAML::Node& item) {
+SolverSpec parse_solver(const YamlReader& reader, const YAML::Node& item, OptionPlaces& places) {
   reader.expect_map(item, "an algorithm");
   reader.check_keys(item, {"name", "algorithm", "options"}, "in an algorithm");
   const YAML::Node algo = reader.require(item, "algorithm", "in an algorithm");
@@ -85,7 +85,7 @@ SolverSpec parse_solver(const YamlReader& reader, const YAML::Node& item) {
   const AlgorithmInfo* info =
       or_fail_at(reader, algo, [&] { return &find_solver_info(algorithm); });
   const auto options =
-      read_options(reader, reader.find(item, "options"), "'options'", *info, "solver");
+      read_options(reader, reader.find(item, "options"), "'options'", *info, "solver", &places);
   return make_solver_spec(algorithm, options, label);
 }
 
@@ -115,11 +115,13 @@ LoadedSolve load_solve_config(const std::string& path) {
   const YAML::Node algos = reader.require(root, "algorithms", "at the top level");
   std::set<std::string> solver_names;
   for (const YAML::Node& item : reader.items(algos, "'algorithms'")) {
-    SolverSpec spec = parse_solver(reader, item);
+    OptionPlaces places;
+    SolverSpec spec = parse_solver(reader, item, places);
     if (!solver_names.insert(spec.name).second) {
       reader.fail(item, "two algorithms are named '" + spec.name + "'; give one a 'name'");
     }
     c.solvers.push_back(std::move(spec));
+    c.solver_option_at.push_back(std::move(places));
   }
   if (c.solvers.empty()) reader.fail(algos, "'algorithms' is empty: list at least one solver");
 

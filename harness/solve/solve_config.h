@@ -32,6 +32,7 @@ struct SolveConfig : RunSettings {
   std::string game;
   std::map<std::string, std::string> game_params;
   std::vector<SolverSpec> solvers;
+  std::vector<OptionPlaces> solver_option_at;  // where each solver's options stand in the file
   std::uint64_t max_nodes = 1'000'000;
   double max_ms = 10'000.0;
   std::vector<double> solved_within_ms;

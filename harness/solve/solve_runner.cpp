@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "harness/config/feasibility.h"
 #include "harness/csv.h"
 #include "harness/pipeline/progress_line.h"
 #include "harness/pipeline/stats_wire.h"
@@ -103,17 +104,31 @@ class SolveJobs final : public JobRunner {
   LoadedSolve loaded_;
 };
 
+// The config, with every table its solvers take checked to fit before the first problem.
+LoadedSolve load_checked_solve(const std::string& path) {
+  LoadedSolve loaded = load_solve_config(path);
+  const SolveConfig& c = loaded.config;
+  std::vector<TableUse> uses;
+  for (std::size_t i = 0; i < c.solvers.size(); ++i) {
+    if (const auto size = table_sizes(c.solvers[i].options, false)) {
+      uses.push_back({"algorithm '" + c.solvers[i].name + "'", *size, &c.solver_option_at[i]});
+    }
+  }
+  check_tables(c.source_path, uses);
+  return loaded;
+}
+
 }  // namespace
 
 std::unique_ptr<JobRunner> make_solve_jobs(const std::string& context) {
   const auto [path, hash] = decode_config_context(context);
-  auto jobs = std::make_unique<SolveJobs>(load_solve_config(path));
+  auto jobs = std::make_unique<SolveJobs>(load_checked_solve(path));
   check_same_config(path, "the config and its problems", config_hash_of(jobs->fingerprint()), hash);
   return jobs;
 }
 
 SolveRunResult run_solve(const RunRequest& request) {
-  SolveJobs jobs(load_solve_config(request.config_path));
+  SolveJobs jobs(load_checked_solve(request.config_path));
   const LoadedSolve& loaded = jobs.loaded();
   const SolveConfig& c = loaded.config;
   RunDescription description;

@@ -75,7 +75,8 @@ double elo_from_score(double score) {
   if (!(score >= 0.0 && score <= 1.0)) return kNaN;
   if (score == 1.0) return kInf;
   if (score == 0.0) return -kInf;
-  return -400.0 * std::log10(1.0 / score - 1.0);
+  // (In this form an even score is +0, not the -0 that -400 log10(1/s - 1) gives.)
+  return 400.0 * std::log10(score / (1.0 - score));
 }
 
 double score_from_elo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }

@@ -11,6 +11,7 @@
 #include <set>
 
 #include "harness/config/config_error.h"
+#include "harness/config/feasibility.h"
 #include "harness/config/tournament_config.h"
 #include "harness/engine/ugi_engine.h"
 #include "harness/match/match.h"
@@ -143,40 +144,35 @@ std::vector<std::string> book_openings(const OpeningsConfig& o, std::uint64_t se
 
 // Each distinct table the players' searches take is mapped once, all at once, before the first
 // game: a table the machine cannot give is the config's error (exit 2), not a forfeit in every
-// game. The player who asks first is named, at its tt_mb (or tt_max_mb) where the file gives it.
+// game.
 void check_player_tables(const TournamentPlan& plan) {
   const TournamentConfig& config = plan.config;
-  std::vector<std::pair<std::size_t, std::size_t>> sizes;
-  std::vector<std::size_t> asker;  // the first player of each size
+  std::vector<TableUse> uses;
   for (std::size_t p = 0; p < config.players.size(); ++p) {
     if (config.players[p].engine) continue;
-    const auto size = table_sizes(plan.specs[p], plan.sides[p].limits.depth);
-    if (size && std::ranges::find(sizes, *size) == sizes.end()) {
-      sizes.push_back(*size);
-      asker.push_back(p);
+    if (const auto size = table_sizes(plan.specs[p], plan.sides[p].limits.depth)) {
+      uses.push_back(
+          {"player '" + config.players[p].name + "'", *size, &config.players[p].option_at});
     }
   }
-  try {
-    check_tables_fit(sizes);
-  } catch (const ParamError&) {
-    // Which one: each alone, in player order.
-    for (std::size_t i = 0; i < sizes.size(); ++i) {
-      const PlayerConfig& player = config.players[asker[i]];
-      try {
-        check_tables_fit({sizes[i]});
-      } catch (const ParamError& e) {
-        const std::string key = sizes[i].second > sizes[i].first ? "tt_max_mb" : "tt_mb";
-        const std::string message = "player '" + player.name + "': " + e.what();
-        const auto at = player.option_at.find(key);
-        if (at == player.option_at.end()) {
-          throw ConfigError(config.source_path, message + " (" + key + " is its default)");
-        }
-        throw ConfigError(config.source_path, at->second.first, at->second.second, message);
-      }
+  check_tables(config.source_path, uses);
+}
+
+// A player with neither a budget nor a clock whose depth cannot finish in any reasonable time from
+// the first opening is warned of, once, before the first game.
+void warn_of_hopeless_depths(const TournamentPlan& plan) {
+  const TournamentConfig& config = plan.config;
+  for (std::size_t p = 0; p < config.players.size(); ++p) {
+    const PlayerConfig& player = config.players[p];
+    const SearchLimits& limits = plan.sides[p].limits;
+    if (player.engine || limits.max_nodes != 0 || limits.max_ms > 0 ||
+        plan.sides[p].clock.enabled()) {
+      continue;
     }
-    throw ConfigError(config.source_path,
-                      "the players' transposition tables together do not fit in this machine's "
-                      "memory; choose smaller tt_mb values");
+    // (Where the tournament's depth limit lowered it, the player's own depth is not the one.)
+    const std::pair<int, int> at = limits.depth == player.depth ? player.depth_at : std::pair{0, 0};
+    (void)warn_if_hopeless({config.source_path, at}, "player '" + player.name + "'", *plan.game,
+                           plan.openings.front(), plan.specs[p], limits.depth);
   }
 }
 
@@ -458,6 +454,7 @@ std::unique_ptr<JobRunner> make_tournament_jobs(const std::string& context) {
 RunReport run_tournament(const RunOptions& options) {
   TournamentJobs jobs(make_plan(options.config_path, options.seed));
   const TournamentPlan& plan = jobs.plan();
+  warn_of_hopeless_depths(plan);
   const TournamentConfig& config = plan.config;
   const auto& names = plan.names;
   const std::vector<ScheduledGame>& schedule = plan.schedule;

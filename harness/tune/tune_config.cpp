@@ -38,12 +38,13 @@ void read_engine(const YamlReader& reader, const YAML::Node& node, TuneConfig& c
   reader.check_map(node, "'engine'", {"algorithm", "depth", "options"});
   const YAML::Node algorithm = reader.require(node, "algorithm", "in 'engine'");
   const std::string name = reader.text(algorithm, "'engine.algorithm'");
-  c.depth = static_cast<int>(reader.integer(reader.require(node, "depth", "in 'engine'"),
-                                            "'engine.depth'", 1, kMaxConfigDepth));
+  const YAML::Node depth = reader.require(node, "depth", "in 'engine'");
+  c.depth = static_cast<int>(reader.integer(depth, "'engine.depth'", 1, kMaxConfigDepth));
+  c.depth_at = {depth.Mark().line + 1, depth.Mark().column + 1};
   const AlgorithmInfo* info =
       or_fail_at(reader, algorithm, [&] { return &find_algorithm_info(name); });
-  const auto options =
-      read_options(reader, reader.find(node, "options"), "'engine.options'", *info, "algorithm");
+  const auto options = read_options(reader, reader.find(node, "options"), "'engine.options'", *info,
+                                    "algorithm", &c.option_at);
   c.algorithm = make_algorithm_spec(info->name, options);
 }
 

@@ -38,9 +38,11 @@ struct TuneConfig : RunSettings {
   std::map<std::string, std::string> game_params;  // resolved: every declared parameter
   AlgorithmSpec algorithm;
   int depth = 1;
-  std::string method = "spsa";  // or "round-robin"
-  SpsaSpec spsa;                // weights (start, bounds, fixed, c_end, r_end) and the schedule
-  int spsa_pairs = 8;           // game pairs per SPSA iteration
+  OptionPlaces option_at;          // where engine.options stand in the file
+  std::pair<int, int> depth_at{};  // where engine.depth stands (line, column)
+  std::string method = "spsa";     // or "round-robin"
+  SpsaSpec spsa;                   // weights (start, bounds, fixed, c_end, r_end) and the schedule
+  int spsa_pairs = 8;              // game pairs per SPSA iteration
   RoundRobinTune round_robin;
   int opening_plies = 4;
   int max_plies = 1000;

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "algorithms/search.h"
+#include "harness/config/feasibility.h"
 #include "harness/csv.h"
 #include "harness/match/match.h"
 #include "harness/mpi/work_distributor.h"
@@ -100,6 +101,19 @@ std::string tune_step_context(const std::string& config_path, const std::string&
   return wire::Writer()(config_path, config_hash, jobs).take();
 }
 
+namespace {
+
+// The config, with the engine's table checked to fit before the first game.
+TuneConfig load_checked_tune(const std::string& path) {
+  TuneConfig config = load_tune_config(path);
+  if (const auto size = table_sizes(config.algorithm, config.depth)) {
+    check_tables(config.source_path, {{"'engine'", *size, &config.option_at}});
+  }
+  return config;
+}
+
+}  // namespace
+
 std::unique_ptr<JobRunner> make_tune_jobs(const std::string& context) {
   std::string path, hash;
   std::vector<GameJob> jobs;
@@ -113,7 +127,7 @@ std::unique_ptr<JobRunner> make_tune_jobs(const std::string& context) {
   static std::optional<Loaded> loaded;
   if (!loaded || loaded->path != path || loaded->hash != hash) {
     loaded.reset();
-    TuneConfig config = load_tune_config(path);
+    TuneConfig config = load_checked_tune(path);
     check_same_config(path, "the config", tune_config_hash(config), hash);
     loaded = Loaded{path, hash, std::move(config)};
   }
@@ -499,7 +513,12 @@ void write_tuned_yaml(const std::string& dir, const TuneContext& ctx, const Tune
 }  // namespace
 
 int run_tune(const RunRequest& request) {
-  TuneConfig config = load_tune_config(request.config_path);
+  TuneConfig config = load_checked_tune(request.config_path);
+  {
+    const auto game = make_game(config.game, config.game_params);
+    (void)warn_if_hopeless({config.source_path, config.depth_at}, "'engine'", *game,
+                           game->initial_position(), config.algorithm, config.depth);
+  }
   RunDescription description;
   description.command = "tune";
   description.unit = "games";

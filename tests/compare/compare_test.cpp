@@ -172,6 +172,80 @@ TEST(Compare, MinimalTreeFormula) {
   EXPECT_EQ(minimal_tree_leaves(2, 0), 1);
 }
 
+// A table the machine cannot give (4096 MiB under a 600 MB address-space limit) is the config's
+// error before the first search, at the algorithm's tt_mb; a growing one (depth max) at its default
+// tt_max_mb is named as such; 32 MiB tables growing to 64 MiB under the same limit run.
+TEST(Compare, ATableTheMachineCannotGiveIsRefusedBeforeTheFirstSearch) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "sanitizers need more address space than the limit leaves";
+#else
+  const std::string dir = make_temp_dir();
+  const std::string head =
+      "inputs:\n  - {name: ttt, game: tictactoe, depths: [2, max]}\nalgorithms:\n";
+  const std::string big = write_config(
+      dir,
+      head +
+          "  - {name: ab, algorithm: alphabeta}\n  - name: big\n    algorithm: alphabeta\n"
+          "    options: {tt: 'on', tt_mb: 4096}\n",
+      "big.yaml");
+  auto r =
+      testing::run_harness_in_memory(600000, {"compare", big, "--out", dir + "/big", "--quiet"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "error: " + big +
+                       ":7:32: algorithm 'big': tt_mb=4096: cannot allocate a 4096 MiB "
+                       "transposition table here; choose a smaller tt_mb\n");
+  EXPECT_FALSE(fs::exists(dir + "/big/compare.csv"));
+  const std::string grows =
+      write_config(dir, head + "  - {name: solver, algorithm: solve}\n", "grows.yaml");
+  r = testing::run_harness_in_memory(600000,
+                                     {"compare", grows, "--out", dir + "/grows", "--quiet"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "error: " + grows +
+                       ": algorithm 'solver': tt_mb=16 tt_max_mb=2048: cannot reserve a 2048 MiB "
+                       "transposition table here; choose a smaller tt_max_mb (tt_max_mb is its "
+                       "default)\n");
+  const std::string fits = write_config(
+      dir,
+      head +
+          "  - {name: ab, algorithm: alphabeta, options: {tt: 'on', tt_mb: 32, tt_max_mb: 64}}\n",
+      "fits.yaml");
+  r = testing::run_harness_in_memory(600000, {"compare", fits, "--out", dir + "/fits", "--quiet"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(records(read_file(dir + "/fits/compare.csv")).size(), 2u * 2u);
+#endif
+}
+
+// A search that cannot finish in any reasonable time (minimax, the implicit reference, to the end
+// of Connect Four: about 10^21 positions by the game's estimate) is warned of before it starts,
+// at its set's entry where `depths` is left out; the same config on tic-tac-toe says nothing.
+TEST(Compare, ADepthThatCannotFinishIsWarnedOf) {
+  const std::string dir = make_temp_dir();
+  const std::string hopeless =
+      write_config(dir,
+                   "inputs:\n  - {name: c4, game: connect-four}\nalgorithms:\n"
+                   "  - {name: ab, algorithm: alphabeta, options: {tt: 'on'}}\n",
+                   "c4.yaml");
+  std::string err;
+  EXPECT_TRUE(testing::harness_says_before({"compare", hopeless, "--out", dir + "/c4", "--quiet"},
+                                           "minimax would visit about 10^", 20, &err))
+      << err;
+  EXPECT_NE(err.find("warning: " + hopeless +
+                     ":2:5: input set 'c4', algorithm 'minimax': depth max: minimax would visit "
+                     "about 10^"),
+            std::string::npos)
+      << err;
+  // alpha-beta with a table is not estimated: transpositions decide its cost.
+  EXPECT_EQ(err.find("algorithm 'ab'"), std::string::npos) << err;
+  const std::string feasible =
+      write_config(dir,
+                   "inputs:\n  - {name: ttt, game: tictactoe}\nalgorithms:\n"
+                   "  - {name: ab, algorithm: alphabeta}\n",
+                   "ttt.yaml");
+  const auto r = run_harness({"compare", feasible, "--out", dir + "/ttt", "--quiet"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+}
+
 // An honest disagreement: alpha-beta with iterative deepening, cut off by a node budget, answers
 // with its last completed iteration's value, which differs from the full search's.
 TEST(Compare, DisagreementExitsOneAndNamesTheInput) {

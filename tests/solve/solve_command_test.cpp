@@ -291,6 +291,44 @@ algorithms:
       << r.err;
 }
 
+// A solver's table the machine cannot give (df-pn's 8192 MiB, alpha-beta's 4096 MiB, under a
+// 600 MB address-space limit) is the config's error before the first problem, at its tt_mb;
+// alpha-beta's table counts only when it is on, and 32 MiB tables under the same limit solve.
+TEST(SolveCommand, ATableTheMachineCannotGiveIsRefusedBeforeTheFirstProblem) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "sanitizers need more address space than the limit leaves";
+#else
+  const std::string dir = make_temp_dir();
+  const std::string head =
+      "game: tictactoe\nproblems:\n  - {name: x-wins, prover: 0, at_least: 1}\nalgorithms:\n";
+  const auto solve = [&](const std::string& name, const std::string& algorithms, int code) {
+    const std::string config = write_config(dir, name + ".yaml", head + algorithms);
+    const auto r = testing::run_harness_in_memory(
+        600000, {"solve", config, "--out", dir + "/" + name, "--quiet"});
+    EXPECT_EQ(r.exit_code, code) << r.err;
+    EXPECT_EQ(std::filesystem::exists(dir + "/" + name + "/solve.csv"), code == 0);
+    return r.err;
+  };
+  EXPECT_EQ(solve("dfpn",
+                  "  - {name: ab, algorithm: alphabeta, options: {tt: off, tt_mb: 4096}}\n"
+                  "  - {name: big, algorithm: dfpn, options: {tt_mb: 8192}}\n",
+                  2),
+            "error: " + dir +
+                "/dfpn.yaml:6:51: algorithm 'big': tt_mb=8192: cannot allocate a 8192 MiB "
+                "transposition table here; choose a smaller tt_mb\n");
+  EXPECT_EQ(
+      solve("ab", "  - {name: ab, algorithm: alphabeta, options: {tt: on, tt_mb: 4096}}\n", 2),
+      "error: " + dir +
+          "/ab.yaml:5:63: algorithm 'ab': tt_mb=4096: cannot allocate a 4096 MiB "
+          "transposition table here; choose a smaller tt_mb\n");
+  EXPECT_EQ(solve("fits",
+                  "  - {name: ab, algorithm: alphabeta, options: {tt: on, tt_mb: 32}}\n"
+                  "  - {name: df-pn, algorithm: dfpn, options: {tt_mb: 32}}\n",
+                  0),
+            "");
+#endif
+}
+
 TEST(SolveCommand, BadConfigsAreOneLocatedLineAndExitCodeTwo) {
   const std::string dir = make_temp_dir();
   std::ofstream(dir + "/broken.sgf") << "(;SZ[7]AB[cd]AW[dd]MA[dd]XR[perhaps])";

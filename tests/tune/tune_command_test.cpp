@@ -311,6 +311,55 @@ seed: 3
   EXPECT_NE(r.out.find("best: listed1"), std::string::npos) << r.out;
 }
 
+// The engine's table the machine cannot give (4096 MiB under a 600 MB address-space limit) is the
+// config's error before the first game, at engine.options.tt_mb.
+TEST(TuneCommand, ATableTheMachineCannotGiveIsRefusedBeforeTheFirstGame) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "sanitizers need more address space than the limit leaves";
+#else
+  const std::string dir = make_temp_dir();
+  std::string text = kSmall;
+  const std::string engine = "options: {random_ties: on}";
+  text.replace(text.find(engine), engine.size(), "options: {random_ties: on, tt: on, tt_mb: 4096}");
+  const std::string config = write_config(dir, "big.yaml", text);
+  const auto r =
+      testing::run_harness_in_memory(600000, {"tune", config, "--out", dir + "/big", "--quiet"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "error: " + config +
+                       ":3:84: 'engine': tt_mb=4096: cannot allocate a 4096 MiB transposition "
+                       "table here; choose a smaller tt_mb\n");
+  EXPECT_FALSE(std::filesystem::exists(dir + "/big/games.csv"));
+#endif
+}
+
+// A fixed depth that cannot finish in any reasonable time (alpha-beta without a table to depth
+// 1000 in Kalah(6,4): at best about 10^20 positions by the game's estimate) is warned of at
+// engine.depth before the first game; the small config's depth 2 says nothing.
+TEST(TuneCommand, ADepthThatCannotFinishIsWarnedOf) {
+  const std::string dir = make_temp_dir();
+  std::string text = kSmall;
+  const auto change = [&](const std::string& from, const std::string& to) {
+    text.replace(text.find(from), from.size(), to);
+  };
+  change("{pits: 4, seeds: 3}", "{pits: 6, seeds: 4}");
+  change("depth: 2", "depth: 1000");
+  change("[0, 0, 0, 0, 1, 0, 0, 0, 0, -1]", "[0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, -1]");
+  change("fixed: [5]", "fixed: [7]");
+  const std::string config = write_config(dir, "deep.yaml", text);
+  std::string err;
+  EXPECT_TRUE(testing::harness_says_before({"tune", config, "--out", dir + "/deep", "--quiet"},
+                                           "warning: ", 20, &err))
+      << err;
+  EXPECT_NE(err.find("warning: " + config +
+                     ":3:39: 'engine': depth 1000: alphabeta would visit at best about 10^"),
+            std::string::npos)
+      << err;
+  const auto small = run_harness(
+      {"tune", write_config(dir, "small.yaml", kSmall), "--out", dir + "/small", "--quiet"});
+  EXPECT_EQ(small.exit_code, 0) << small.err;
+  EXPECT_EQ(small.err.find("warning"), std::string::npos) << small.err;
+}
+
 TEST(TuneCommand, BadInputIsOneLocatedLineAndExitCode2) {
   const std::string dir = make_temp_dir();
   std::string bad = kSmall;
