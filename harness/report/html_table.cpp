@@ -140,7 +140,9 @@ std::string html_grid(const Grid& grid) {
     for (std::size_t c = 0; c < grid.rows[r].size(); ++c) {
       const Cell& cell = grid.rows[r][c];
       const Format f = c < grid.columns.size() ? grid.columns[c].format : Format::kText;
-      const char* cls = f == Format::kName ? " class=\"name\"" : numeric_format(f) ? " class=\"num\"" : "";
+      const char* cls = f == Format::kName  ? " class=\"name\""
+                        : numeric_format(f) ? " class=\"num\""
+                                            : "";
       out += cat("<td", cls, cell.sort.empty() ? "" : cat(" data-v=\"", cell.sort, "\""),
                  cell.title.empty() ? "" : cat(" title=\"", html_escape(cell.title), "\""),
                  cell.background.empty() ? "" : cat(" style=\"background:", cell.background, "\""),
@@ -165,11 +167,10 @@ std::string html_table(const Table& table, const TableOptions& options) {
     if (guess.label.empty()) {
       bool numeric = true;
       for (const auto& row : table.rows) {
-        numeric = numeric && (row[c].empty() || !std::isnan(parse_number(row[c])) ||
-                              row[c] == "nan");
+        numeric =
+            numeric && (row[c].empty() || !std::isnan(parse_number(row[c])) || row[c] == "nan");
       }
-      guess = {name, cat("column ", name, " of ", file),
-               numeric ? Format::kNumber : Format::kText};
+      guess = {name, cat("column ", name, " of ", file), numeric ? Format::kNumber : Format::kText};
     }
     info.push_back(guess);
   }
@@ -195,8 +196,8 @@ std::string html_table(const Table& table, const TableOptions& options) {
     for (std::size_t c = 0; c < info.size(); ++c) {
       if (hidden[c]) continue;
       const std::string& raw = table.rows[r][c];
-      row.push_back(format_cell(info[c].format, raw,
-                                error_of[c] < 0 ? "" : table.rows[r][error_of[c]]));
+      row.push_back(
+          format_cell(info[c].format, raw, error_of[c] < 0 ? "" : table.rows[r][error_of[c]]));
       if (options.colour) row.back().background = options.colour(r, c);
     }
   }

@@ -33,8 +33,8 @@ enum class Format {
 };
 
 struct ColumnInfo {
-  std::string label;       // the header shown, with its unit where the cells carry none
-  std::string tip;         // what the column is (the header's tooltip)
+  std::string label;  // the header shown, with its unit where the cells carry none
+  std::string tip;    // what the column is (the header's tooltip)
   Format format = Format::kText;
   std::string error = "";  // a column shown as this one's "± error" (and then not on its own)
 };

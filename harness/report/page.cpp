@@ -73,8 +73,7 @@ document.querySelectorAll("table.sortable").forEach(function (table) {
 }
 
 std::string data_uri(const std::filesystem::path& file, const std::string& type) {
-  static const char kDigits[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  static const char kDigits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   const std::string bytes = read_file_text(file);
   std::string out = cat("data:", type, ";base64,");
   for (std::size_t i = 0; i < bytes.size(); i += 3) {

@@ -344,7 +344,6 @@ std::string run_facts(const fs::path& run_dir, std::string& title) {
   return cat("<table class=\"facts\">\n", rows, "</table>\n");
 }
 
-
 }  // namespace
 
 ReportResult write_report(const ReportOptions& options) {

@@ -70,10 +70,10 @@ std::vector<Section> solve_sections(const Context& ctx) {
   out.push_back({"Problems solved within t ms",
                  solved_within_plot(ctx, within, problems) +
                      html_table(within, {.unknown = [](const std::string& solver) {
-                                  return ColumnInfo{solver,
-                                                    cat("problems ", solver,
-                                                        " solved within the time limit"),
-                                                    Format::kCount};
+                                  return ColumnInfo{
+                                      solver,
+                                      cat("problems ", solver, " solved within the time limit"),
+                                      Format::kCount};
                                 }})});
   out.push_back({"Summary", cat(note("Per solver: problems solved, failed and wrong (contradicting "
                                      "the known answer); mean time, nodes and depth over the "

@@ -110,22 +110,22 @@ std::string standings_table(const Table& st, const std::vector<std::size_t>& ord
                             const std::set<std::string>& under_test) {
   const auto column = [&](std::string_view name) { return *find_column("standings.csv", name); };
   Grid grid;
-  grid.columns = {{"rank", "by Elo; a player without a finite rating by the bound its games support",
-                   Format::kCount},
-                  column("player"),
-                  column("games"),
-                  column("wins"),
-                  column("draws"),
-                  column("losses"),
-                  {"score", "points per game: a win 1, a draw 1/2", Format::kPercent},
-                  {"Elo", "maximum-likelihood rating, mean 0 (— where none is finite)",
-                   Format::kElo},
-                  {"95% interval", "the Elo's 95% interval; one-sided where a player won or lost "
-                                   "every game", Format::kText},
-                  column("rating_status"),
-                  column("nodes_per_move"),
-                  column("cpu_ms_per_move"),
-                  column("forfeits")};
+  grid.columns = {
+      {"rank", "by Elo; a player without a finite rating by the bound its games support",
+       Format::kCount},
+      column("player"),
+      column("games"),
+      column("wins"),
+      column("draws"),
+      column("losses"),
+      {"score", "points per game: a win 1, a draw 1/2", Format::kPercent},
+      {"Elo", "maximum-likelihood rating, mean 0 (— where none is finite)", Format::kElo},
+      {"95% interval", "the Elo's 95% interval; one-sided where a player won or lost every game",
+       Format::kText},
+      column("rating_status"),
+      column("nodes_per_move"),
+      column("cpu_ms_per_move"),
+      column("forfeits")};
   for (std::size_t rank = 0; rank < order.size(); ++rank) {
     const std::size_t i = order[rank];
     const double games = st.number(i, "games"), elo = st.number(i, "elo"),
@@ -231,7 +231,9 @@ std::string crosstable_html(const Table& ct) {
       const double s = cell_score(row[c]);  // NaN where they did not meet
       cells.push_back({row[c].empty() ? "" : html_escape(row[c]),
                        std::isnan(s) ? "" : strf("%.17g", s), "",
-                       ct.header[c] == row[0] ? "#e4e4e4" : std::isnan(s) ? "" : score_colour(s)});
+                       ct.header[c] == row[0] ? "#e4e4e4"
+                       : std::isnan(s)        ? ""
+                                              : score_colour(s)});
     }
   }
   return html_grid(grid);
@@ -308,13 +310,13 @@ std::string games_summary(const Context& ctx, const Table& games) {
     for (const auto& c : forfeits.header) forfeits.rows.back().push_back(games.at(i, c));
   }
   const double n = static_cast<double>(games.rows.size());
-  Grid summary{{{"games", "games finished", Format::kCount},
-                {"first player wins", "games the first player won (share of all)", Format::kCount},
-                {"draws", "games drawn (share of all)", Format::kCount},
-                {"second player wins", "games the second player won (share of all)",
-                 Format::kCount},
-                {"terminations", "how the games ended, with their counts", Format::kText}},
-               {{format_cell(Format::kCount, std::to_string(games.rows.size()))}}};
+  Grid summary{
+      {{"games", "games finished", Format::kCount},
+       {"first player wins", "games the first player won (share of all)", Format::kCount},
+       {"draws", "games drawn (share of all)", Format::kCount},
+       {"second player wins", "games the second player won (share of all)", Format::kCount},
+       {"terminations", "how the games ended, with their counts", Format::kText}},
+      {{format_cell(Format::kCount, std::to_string(games.rows.size()))}}};
   for (const char* r : {"1-0", "1/2-1/2", "0-1"}) {
     summary.rows[0].push_back(
         {cat(format_number(Format::kCount, results[r]), " (",
@@ -359,11 +361,11 @@ std::vector<Section> tournament_sections(const Context& ctx) {
   const std::vector<std::size_t> order = rating_order(st);
   const std::set<std::string> under_test = players_under_test(ctx.run_dir);
   std::vector<Section> out;
-  out.push_back(
-      {"Standings",
-       cat(unsearched, elo_plot(ctx, st, order), standings_table(st, order, under_test),
-           note(cat("Ranked by Elo", under_test.empty() ? "" : "; the gauntlet's player under test marked",
-                    ". From ", ctx.link("standings.csv"), ".")))});
+  out.push_back({"Standings",
+                 cat(unsearched, elo_plot(ctx, st, order), standings_table(st, order, under_test),
+                     note(cat("Ranked by Elo",
+                              under_test.empty() ? "" : "; the gauntlet's player under test marked",
+                              ". From ", ctx.link("standings.csv"), ".")))});
   out.push_back({"Crosstable", crosstable_plot(ctx, ct) + crosstable_html(ct)});
   if (const auto pairs = read_table_if(ctx.run_dir / "pairs.csv")) {
     out.push_back({"Pairings",

@@ -114,18 +114,17 @@ Verdict render(const std::string& chromium, const fs::path& html) {
   std::ofstream(probed) << page;
   const std::string profile = make_temp_dir();
   const auto r = testing::run_program(
-      "/usr/bin/timeout",
-      {"60", chromium, "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run",
-       "--user-data-dir=" + profile, "--window-size=1400,900", "--dump-dom",
-       "file://" + fs::absolute(probed).string()});
+      "/usr/bin/timeout", {"60", chromium, "--headless", "--disable-gpu", "--no-sandbox",
+                           "--no-first-run", "--user-data-dir=" + profile, "--window-size=1400,900",
+                           "--dump-dom", "file://" + fs::absolute(probed).string()});
   fs::remove_all(profile);
   fs::remove(probed);
   Verdict v;
   const std::string open = "<pre id=\"gts-verdict\">";
   const auto at = r.out.find(open);
   if (r.exit_code != 0 || at == std::string::npos) {
-    v.problems.push_back("chromium exited " + std::to_string(r.exit_code) + " without a verdict: " +
-                         r.err.substr(0, 500));
+    v.problems.push_back("chromium exited " + std::to_string(r.exit_code) +
+                         " without a verdict: " + r.err.substr(0, 500));
     return v;
   }
   std::string text = r.out.substr(at + open.size(), r.out.find("</pre>", at) - at - open.size());
@@ -203,9 +202,9 @@ game: {name: kalah, params: {seeds: 3}}
 seed: 4
 )";
   fs::create_directories(dir_ + "/rr");
-  expect_clean_pages(chromium_,
-                     make_run({"run"}, "name: rr\ntournament: {pairs: 2}\n" + players, dir_ + "/rr"),
-                     4);
+  expect_clean_pages(
+      chromium_, make_run({"run"}, "name: rr\ntournament: {pairs: 2}\n" + players, dir_ + "/rr"),
+      4);
   fs::create_directories(dir_ + "/g");
   const std::string gauntlet = make_run(
       {"run"}, "name: g\ntournament: {format: gauntlet, gauntlet: [rnd], pairs: 2}\n" + players,
