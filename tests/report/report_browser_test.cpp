@@ -114,9 +114,10 @@ Verdict render(const std::string& chromium, const fs::path& html) {
   std::ofstream(probed) << page;
   const std::string profile = make_temp_dir();
   const auto r = testing::run_program(
-      "/usr/bin/timeout", {"60", chromium, "--headless", "--disable-gpu", "--no-sandbox",
-                           "--no-first-run", "--user-data-dir=" + profile, "--window-size=1400,900",
-                           "--dump-dom", "file://" + fs::absolute(probed).string()});
+      "/usr/bin/timeout",
+      {"60", chromium, "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run",
+       "--disable-dev-shm-usage", "--user-data-dir=" + profile, "--window-size=1400,900",
+       "--dump-dom", "file://" + fs::absolute(probed).string()});
   fs::remove_all(profile);
   fs::remove(probed);
   Verdict v;
