@@ -77,8 +77,6 @@ int wait_process(int pid) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-namespace {
-
 ProcessResult run_program(const std::string& program, const std::vector<std::string>& args,
                           const std::string& input) {
   const std::string dir = make_temp_dir();
@@ -96,8 +94,6 @@ ProcessResult run_program(const std::string& program, const std::vector<std::str
   rmdir(dir.c_str());
   return r;
 }
-
-}  // namespace
 
 ProcessResult run_harness(const std::vector<std::string>& args, const std::string& input) {
   return run_program(harness_path(), args, input);

@@ -18,6 +18,9 @@ struct ProcessResult {
 std::string harness_path();
 std::string test_harness_path();
 
+// Runs `program args...` (a path, not searched in PATH) to completion; `input` is fed to stdin.
+ProcessResult run_program(const std::string& program, const std::vector<std::string>& args,
+                          const std::string& input = "");
 // Runs `harness args...` to completion; `input` is fed to stdin.
 ProcessResult run_harness(const std::vector<std::string>& args, const std::string& input = "");
 // The same with the test-only players available.

@@ -21,7 +21,8 @@ int run_report(const report::ReportOptions& options) {
   const auto png = std::count_if(r.images.begin(), r.images.end(),
                                  [](const auto& image) { return image.extension() == ".png"; });
   std::cout << r.kind << " report: " << r.html.string() << " (" << png
-            << " plots as PNG and SVG in " << (r.html.parent_path() / "plots").string() << ")\n";
+            << " plots as PNG and SVG in " << (r.html.parent_path() / "plots").string()
+            << (options.self_contained ? "; inlined as SVG" : "") << ")\n";
   // A file the run should have, or a row its standings do not count, is bad news: named, never
   // silently dropped.
   for (const auto& line : r.problems) std::cerr << line << "\n";
@@ -38,6 +39,8 @@ void add_report_command(CLI::App& app, Action& action) {
       ->required();
   cmd->add_option("--out", args->out_dir,
                   "folder for report.html and plots/ (default: the run folder itself)");
+  cmd->add_flag("--self-contained", args->self_contained,
+                "inline the plots (SVG) into report.html, so that the one file can be mailed");
 }
 
 }  // namespace gts::cli

@@ -7,6 +7,7 @@
 #include <map>
 #include <sstream>
 
+#include "harness/report/html_table.h"
 #include "harness/report/report.h"
 
 namespace gts::report {

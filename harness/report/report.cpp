@@ -12,6 +12,7 @@
 #include "harness/config/config_error.h"
 #include "harness/csv.h"
 #include "harness/pipeline/run_folder.h"
+#include "harness/report/html_table.h"
 #include "harness/strf.h"
 
 namespace gts::report {
@@ -97,38 +98,6 @@ std::string html_escape(std::string_view text) {
   return out;
 }
 
-std::string html_table(const Table& table, std::size_t max_rows, const CellColour& colour) {
-  std::vector<bool> numeric(table.header.size(), true);
-  for (const auto& row : table.rows) {
-    for (std::size_t c = 0; c < row.size(); ++c) {
-      if (!row[c].empty() && std::isnan(parse_number(row[c])) && row[c] != "nan") {
-        numeric[c] = false;
-      }
-    }
-  }
-  std::string out = "<table>\n<tr>";
-  for (const auto& h : table.header) out += cat("<th>", html_escape(h), "</th>");
-  out += "</tr>\n";
-  const std::size_t n = std::min(max_rows, table.rows.size());
-  for (std::size_t r = 0; r < n; ++r) {
-    out += "<tr>";
-    for (std::size_t c = 0; c < table.rows[r].size(); ++c) {
-      const std::string background = colour ? colour(r, c) : "";
-      out += cat("<td", numeric[c] ? " class=\"num\"" : "",
-                 background.empty() ? "" : cat(" style=\"background:", background, "\""), ">",
-                 html_escape(table.rows[r][c]), "</td>");
-    }
-    out += "</tr>\n";
-  }
-  out += "</table>\n";
-  if (n < table.rows.size()) {
-    out += note(cat("First ", std::to_string(n), " of ", std::to_string(table.rows.size()),
-                    " rows; the rest are in ",
-                    html_escape(fs::path(table.file).filename().string()), "."));
-  }
-  return out;
-}
-
 std::string note(const std::string& html) { return cat("<p class=\"note\">", html, "</p>\n"); }
 
 std::string Context::link(const std::string& file) const {
@@ -141,6 +110,10 @@ std::string Context::link(const std::string& file) const {
 std::string Context::plot(const PlotSpec& spec, const std::string& caption) const {
   for (const auto& image : render(gnuplot, out_dir / "plots", spec)) images->push_back(image);
   const std::string svg = cat("plots/", spec.name, ".svg");
+  if (self_contained) {
+    return cat("<figure><img src=\"", data_uri(out_dir / svg, "image/svg+xml"), "\" alt=\"",
+               html_escape(caption), "\"><figcaption>", caption, "</figcaption></figure>\n");
+  }
   return cat("<figure><a href=\"", svg, "\"><img src=\"plots/", spec.name, ".png\" alt=\"",
              html_escape(caption), "\"></a><figcaption>", caption,
              " <span class=\"note\">(<a href=\"", svg, "\">SVG</a>, <a href=\"plots/", spec.name,
@@ -371,25 +344,6 @@ std::string run_facts(const fs::path& run_dir, std::string& title) {
   return cat("<table class=\"facts\">\n", rows, "</table>\n");
 }
 
-const char* kStyle = R"(<style>
-body { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; margin: 2em auto; max-width: 1200px;
-       color: #222; padding: 0 1em; }
-h1 { font-size: 1.6em; margin-bottom: 0.2em; }
-h2 { font-size: 1.25em; border-bottom: 1px solid #ccc; padding-bottom: 0.2em; margin-top: 2em; }
-table { border-collapse: collapse; margin: 0.8em 0; font-size: 0.9em; }
-th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; }
-th { background: #f2f2f2; text-align: left; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
-table.facts th { width: 9em; }
-figure { margin: 1em 0; }
-figure img { max-width: 100%; border: 1px solid #eee; }
-figcaption { font-size: 0.9em; color: #444; }
-.note { color: #666; font-size: 0.9em; }
-.grid { display: flex; flex-wrap: wrap; gap: 1em; }
-.grid figure { flex: 1 1 520px; }
-</style>
-)";
-
 }  // namespace
 
 ReportResult write_report(const ReportOptions& options) {
@@ -411,7 +365,7 @@ ReportResult write_report(const ReportOptions& options) {
   }
   std::vector<fs::path> images;
   const fs::path out_dir = options.out_dir.empty() ? options.run_dir : options.out_dir;
-  const Context ctx{options.run_dir, out_dir, find_gnuplot(), &images};
+  const Context ctx{options.run_dir, out_dir, find_gnuplot(), &images, options.self_contained};
   fs::create_directories(out_dir / "plots");
 
   std::string title = options.run_dir.filename().string();
@@ -434,7 +388,7 @@ ReportResult write_report(const ReportOptions& options) {
   }
   std::string html =
       cat("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>",
-          html_escape(title), " — ", kind->name, " report</title>\n", kStyle,
+          html_escape(title), " — ", kind->name, " report</title>\n", page_style(),
           "</head>\n<body>\n<h1>", html_escape(title), "</h1>\n",
           note(cat(kind->name, " report of ",
                    html_escape(fs::absolute(options.run_dir).lexically_normal().string()),
@@ -443,7 +397,7 @@ ReportResult write_report(const ReportOptions& options) {
   for (const auto& s : kind->sections(ctx)) {
     html += cat("<h2>", html_escape(s.title), "</h2>\n", s.html);
   }
-  write_file(out_dir / "report.html", html + "</body>\n</html>\n");
+  write_file(out_dir / "report.html", html + page_script() + "</body>\n</html>\n");
   return {kind->name, out_dir / "report.html", images, problems};
 }
 

@@ -21,6 +21,8 @@ namespace gts::report {
 struct ReportOptions {
   std::filesystem::path run_dir;
   std::filesystem::path out_dir;  // empty: the run folder itself
+  // The plots inlined into report.html (as SVG data URIs), so that the one file can be mailed.
+  bool self_contained = false;
 };
 
 struct ReportResult {
@@ -62,11 +64,6 @@ inline double parse_number(std::string_view text) {
 }
 
 std::string html_escape(std::string_view text);
-// A cell's background colour ("" for none), by row and column.
-using CellColour = std::function<std::string(std::size_t row, std::size_t col)>;
-// A whole table as HTML; columns whose every cell is a number (or empty) are right-aligned.
-std::string html_table(const Table& table, std::size_t max_rows = 500,
-                       const CellColour& colour = {});
 // <p class="note">html</p>
 std::string note(const std::string& html);
 
@@ -81,10 +78,11 @@ struct Context {
   std::filesystem::path out_dir;
   std::string gnuplot;                         // the executable
   std::vector<std::filesystem::path>* images;  // drawn so far
+  bool self_contained = false;                 // plots inlined, not linked
   // A link to a file of the run folder (its href relative to the report), named by the file.
   [[nodiscard]] std::string link(const std::string& file) const;
   // Renders the plot into plots/ and returns its figure: the PNG shown, linked to its SVG, with a
-  // caption.
+  // caption; self-contained, the SVG itself inlined.
   [[nodiscard]] std::string plot(const PlotSpec& spec, const std::string& caption) const;
 };
 

@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 
+#include "harness/report/html_table.h"
 #include "harness/report/report.h"
 
 namespace gts::report {
@@ -67,7 +68,13 @@ std::vector<Section> solve_sections(const Context& ctx) {
   }
   std::vector<Section> out;
   out.push_back({"Problems solved within t ms",
-                 solved_within_plot(ctx, within, problems) + html_table(within)});
+                 solved_within_plot(ctx, within, problems) +
+                     html_table(within, {.unknown = [](const std::string& solver) {
+                                  return ColumnInfo{
+                                      solver,
+                                      cat("problems ", solver, " solved within the time limit"),
+                                      Format::kCount};
+                                }})});
   out.push_back({"Summary", cat(note("Per solver: problems solved, failed and wrong (contradicting "
                                      "the known answer); mean time, nodes and depth over the "
                                      "problems every solver solved (common) and over those this "

@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 #include "harness/config/config_error.h"
+#include "harness/report/html_table.h"
 #include "harness/report/report.h"
 #include "harness/strf.h"
 
@@ -35,10 +37,60 @@ double cell_score(const std::string& cell) {
   return games > 0 ? points / games : std::nan("");
 }
 
-std::string elo_plot(const Context& ctx, const Table& st) {
+// The standings' rows best first: by Elo, a player with no finite rating by the bound its games
+// support (above every rated player when unbounded above, below when unbounded below), then by
+// score. The standings.csv order follows points, which puts a gauntlet's player under test, who
+// plays every game, first whatever its rating.
+std::vector<std::size_t> rating_order(const Table& st) {
+  struct Key {
+    int tier;  // 2: unbounded above, 1: rated, 0: unbounded below
+    double value, score;
+  };
+  std::vector<Key> keys;
+  for (std::size_t i = 0; i < st.rows.size(); ++i) {
+    const std::string status = st.get(i, "rating_status");
+    const double elo = st.number(i, "elo"), games = st.number(i, "games");
+    const double score = games > 0 ? st.number(i, "score") / games : -1;
+    if (status == "unbounded-above" || (std::isnan(elo) && std::isinf(st.number(i, "elo_hi")))) {
+      keys.push_back({2, st.number(i, "elo_lo"), score});
+    } else if (std::isfinite(elo) || status == "reference") {
+      keys.push_back({1, std::isfinite(elo) ? elo : 0.0, score});
+    } else {
+      keys.push_back({0, st.number(i, "elo_hi"), score});
+    }
+  }
+  std::vector<std::size_t> order(st.rows.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  const auto above = [](double a, double b) {  // NaN last
+    return !std::isnan(a) && (std::isnan(b) || a > b);
+  };
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const Key &x = keys[a], &y = keys[b];
+    if (x.tier != y.tier) return x.tier > y.tier;
+    if (x.value != y.value) return above(x.value, y.value);
+    return x.score > y.score;
+  });
+  return order;
+}
+
+// The players a gauntlet tests (run.yaml's tournament.gauntlet); none for a round robin.
+std::set<std::string> players_under_test(const std::filesystem::path& run_dir) {
+  std::set<std::string> out;
+  try {
+    const YAML::Node t = YAML::LoadFile((run_dir / "run.yaml").string())["config"]["tournament"];
+    if (t && t["format"] && t["format"].as<std::string>() == "gauntlet" && t["gauntlet"]) {
+      for (const auto& name : t["gauntlet"]) out.insert(name.as<std::string>());
+    }
+  } catch (const std::exception&) {
+    // No run.yaml (an older folder) or one that does not say: nobody is marked.
+  }
+  return out;
+}
+
+std::string elo_plot(const Context& ctx, const Table& st, const std::vector<std::size_t>& order) {
   std::vector<std::string> labels;
   std::vector<Interval> rows;
-  for (std::size_t i = 0; i < st.rows.size(); ++i) {
+  for (const std::size_t i : order) {
     const std::string status = st.get(i, "rating_status");
     labels.push_back(
         cat(st.at(i, "player"), status != "ok" && !status.empty() ? cat(" (", status, ")") : ""));
@@ -54,25 +106,68 @@ std::string elo_plot(const Context& ctx, const Table& st) {
                        "marked at the one-sided bound its games support.");
 }
 
-std::string standings_table(const Table& st) {
-  Table out{{"rank", "player", "games", "wins", "draws", "losses", "score", "Elo", "95% interval",
-             "status", "nodes/move", "ms/move", "forfeits"},
-            {},
-            st.file};
-  for (std::size_t i = 0; i < st.rows.size(); ++i) {
-    const double games = st.number(i, "games"), elo = st.number(i, "elo");
+std::string standings_table(const Table& st, const std::vector<std::size_t>& order,
+                            const std::set<std::string>& under_test) {
+  const auto column = [&](std::string_view name) { return *find_column("standings.csv", name); };
+  Grid grid;
+  grid.columns = {
+      {"rank", "by Elo; a player without a finite rating by the bound its games support",
+       Format::kCount},
+      column("player"),
+      column("games"),
+      column("wins"),
+      column("draws"),
+      column("losses"),
+      {"score", "points per game: a win 1, a draw 1/2", Format::kPercent},
+      {"Elo", "maximum-likelihood rating, mean 0 (— where none is finite)", Format::kElo},
+      {"95% interval", "the Elo's 95% interval; one-sided where a player won or lost every game",
+       Format::kText},
+      column("rating_status"),
+      column("nodes_per_move"),
+      column("cpu_ms_per_move"),
+      column("forfeits")};
+  for (std::size_t rank = 0; rank < order.size(); ++rank) {
+    const std::size_t i = order[rank];
+    const double games = st.number(i, "games"), elo = st.number(i, "elo"),
+                 lo = st.number(i, "elo_lo"), hi = st.number(i, "elo_hi");
     const std::string status = st.get(i, "rating_status");
-    out.rows.push_back({std::to_string(i + 1), st.at(i, "player"), st.at(i, "games"),
-                        st.at(i, "wins"), st.at(i, "draws"), st.at(i, "losses"),
-                        games > 0 ? cat(fixed(100.0 * st.number(i, "score") / games, 1), "%") : "–",
-                        std::isnan(elo) && status != "ok" ? "none" : fixed(elo, 1),
-                        status == "reference" ? "(reference)"
-                                              : cat("[", fixed(st.number(i, "elo_lo"), 0), ", ",
-                                                    fixed(st.number(i, "elo_hi"), 0), "]"),
-                        status, st.get(i, "nodes_per_move"), st.get(i, "cpu_ms_per_move"),
-                        st.get(i, "forfeits")});
+    const std::string& player = st.at(i, "player");
+    const bool tested = under_test.contains(player);
+    Cell elo_cell = format_cell(Format::kElo, st.at(i, "elo"));
+    std::string interval;
+    if (status == "reference") {
+      interval = "(reference)";
+    } else if (std::isfinite(lo) && std::isfinite(hi)) {
+      interval = cat(format_number(Format::kElo, lo), " … ", format_number(Format::kElo, hi));
+    } else if (std::isfinite(lo)) {
+      interval = cat("≥ ", format_number(Format::kElo, lo));
+    } else if (std::isfinite(hi)) {
+      interval = cat("≤ ", format_number(Format::kElo, hi));
+    } else {
+      interval = "—";
+    }
+    if (!std::isfinite(elo) && status != "reference") {
+      elo_cell = {"—", strf("%.17g", std::isfinite(lo) ? lo : hi),
+                  cat("no finite rating (", status, "): see the interval")};
+    }
+    grid.rows.push_back(
+        {{std::to_string(rank + 1), std::to_string(rank + 1)},
+         {cat(html_escape(player), tested ? " <span class=\"tag\">(under test)</span>" : "")},
+         format_cell(Format::kCount, st.at(i, "games")),
+         format_cell(Format::kCount, st.at(i, "wins")),
+         format_cell(Format::kCount, st.at(i, "draws")),
+         format_cell(Format::kCount, st.at(i, "losses")),
+         games > 0 ? format_cell(Format::kFraction, strf("%.17g", st.number(i, "score") / games))
+                   : Cell{"—"},
+         elo_cell,
+         {html_escape(interval), std::isfinite(lo) ? strf("%.17g", lo) : ""},
+         {html_escape(status)},
+         format_cell(Format::kNumber, st.get(i, "nodes_per_move")),
+         format_cell(Format::kMs, st.get(i, "cpu_ms_per_move")),
+         format_cell(Format::kCount, st.get(i, "forfeits"))});
+    grid.marked.push_back(tested);
   }
-  return html_table(out, out.rows.size());
+  return html_grid(grid);
 }
 
 std::string crosstable_plot(const Context& ctx, const Table& ct) {
@@ -120,13 +215,28 @@ std::string crosstable_plot(const Context& ctx, const Table& ct) {
                   "white: even, green: won everything).");
 }
 
-// The crosstable with each score's colour, a player's own cell grey.
+// The crosstable with each score's colour, a player's own cell grey; sorted by score.
 std::string crosstable_html(const Table& ct) {
-  return html_table(ct, ct.rows.size(), [&](std::size_t r, std::size_t c) -> std::string {
-    if (c > 0 && ct.header[c] == ct.rows[r][0]) return "#e4e4e4";
-    const double s = cell_score(ct.rows[r][c]);  // NaN for a name
-    return std::isnan(s) ? "" : score_colour(s);
-  });
+  Grid grid;
+  grid.columns.push_back(*find_column("crosstable.csv", "player"));
+  for (std::size_t c = 1; c < ct.header.size(); ++c) {
+    grid.columns.push_back({ct.header[c],
+                            cat("points/games of the row player against ", ct.header[c]),
+                            Format::kNumber});
+  }
+  for (const auto& row : ct.rows) {
+    auto& cells = grid.rows.emplace_back();
+    cells.push_back({html_escape(row[0])});
+    for (std::size_t c = 1; c < row.size(); ++c) {
+      const double s = cell_score(row[c]);  // NaN where they did not meet
+      cells.push_back({row[c].empty() ? "" : html_escape(row[c]),
+                       std::isnan(s) ? "" : strf("%.17g", s), "",
+                       ct.header[c] == row[0] ? "#e4e4e4"
+                       : std::isnan(s)        ? ""
+                                              : score_colour(s)});
+    }
+  }
+  return html_grid(grid);
 }
 
 struct Work {
@@ -200,19 +310,25 @@ std::string games_summary(const Context& ctx, const Table& games) {
     for (const auto& c : forfeits.header) forfeits.rows.back().push_back(games.at(i, c));
   }
   const double n = static_cast<double>(games.rows.size());
-  Table summary{{"games", "first player wins", "draws", "second player wins", "terminations"},
-                {{std::to_string(games.rows.size())}},
-                games.file};
+  Grid summary{
+      {{"games", "games finished", Format::kCount},
+       {"first player wins", "games the first player won (share of all)", Format::kCount},
+       {"draws", "games drawn (share of all)", Format::kCount},
+       {"second player wins", "games the second player won (share of all)", Format::kCount},
+       {"terminations", "how the games ended, with their counts", Format::kText}},
+      {{format_cell(Format::kCount, std::to_string(games.rows.size()))}}};
   for (const char* r : {"1-0", "1/2-1/2", "0-1"}) {
-    summary.rows[0].push_back(cat(std::to_string(results[r]), " (",
-                                  n > 0 ? cat(fixed(100.0 * results[r] / n, 1), "%") : "–", ")"));
+    summary.rows[0].push_back(
+        {cat(format_number(Format::kCount, results[r]), " (",
+             n > 0 ? format_number(Format::kPercent, 100.0 * results[r] / n) : "—", ")"),
+         std::to_string(results[r])});
   }
   std::string ends;
   for (const auto& [t, k] : terminations) {
     ends += cat(ends.empty() ? "" : ", ", t, " ", std::to_string(k));
   }
-  summary.rows[0].push_back(ends);
-  std::string out = html_table(summary);
+  summary.rows[0].push_back({html_escape(ends)});
+  std::string out = html_grid(summary);
   if (!forfeits.rows.empty()) out += cat("<p>Forfeits:</p>\n", html_table(forfeits));
   std::error_code ec;
   const bool moves = std::filesystem::exists(ctx.run_dir / "moves.csv", ec);
@@ -242,9 +358,14 @@ std::vector<Section> tournament_sections(const Context& ctx) {
                              "result does not measure its search."));
     }
   }
+  const std::vector<std::size_t> order = rating_order(st);
+  const std::set<std::string> under_test = players_under_test(ctx.run_dir);
   std::vector<Section> out;
-  out.push_back({"Standings", cat(unsearched, elo_plot(ctx, st), standings_table(st),
-                                  note(cat("From ", ctx.link("standings.csv"), ".")))});
+  out.push_back({"Standings",
+                 cat(unsearched, elo_plot(ctx, st, order), standings_table(st, order, under_test),
+                     note(cat("Ranked by Elo",
+                              under_test.empty() ? "" : "; the gauntlet's player under test marked",
+                              ". From ", ctx.link("standings.csv"), ".")))});
   out.push_back({"Crosstable", crosstable_plot(ctx, ct) + crosstable_html(ct)});
   if (const auto pairs = read_table_if(ctx.run_dir / "pairs.csv")) {
     out.push_back({"Pairings",

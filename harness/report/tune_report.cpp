@@ -5,11 +5,22 @@
 #include <cmath>
 
 #include "harness/pipeline/run_folder.h"
+#include "harness/report/html_table.h"
 #include "harness/report/report.h"
 
 namespace gts::report {
 
 namespace {
+
+// tune.csv's columns the catalogue does not know: the weights w1, w2, ... and the per-weight
+// SPSA gains c_k_wI, R_k_wI.
+ColumnInfo tune_column(const std::string& name) {
+  if (name.starts_with("c_k_"))
+    return {name, cat("SPSA's perturbation size for ", name.substr(4)), Format::kNumber};
+  if (name.starts_with("R_k_"))
+    return {name, cat("SPSA's learning rate for ", name.substr(4)), Format::kNumber};
+  return {name, cat("the evaluation's weight ", name), Format::kNumber};
+}
 
 // The weight columns w1, w2, ... of tune.csv, in order.
 std::vector<std::string> weight_columns(const Table& t) {
@@ -135,11 +146,13 @@ std::vector<Section> tune_sections(const Context& ctx) {
   if (tune.has("iteration")) {
     Table last = tune;  // the last 20 iterations
     last.rows.erase(last.rows.begin(), last.rows.end() - std::min<long>(20, std::ssize(last.rows)));
-    out.push_back({"Weight trajectories",
-                   cat(trajectory_plot(ctx, tune),
-                       note("The last iterations (all of them in tune.csv):"), html_table(last))});
+    out.push_back(
+        {"Weight trajectories",
+         cat(trajectory_plot(ctx, tune), note("The last iterations (all of them in tune.csv):"),
+             html_table(last, {.unknown = tune_column}))});
   } else if (tune.has("candidate")) {
-    out.push_back({"Candidates", cat(candidates_plot(ctx, tune), html_table(tune))});
+    out.push_back({"Candidates",
+                   cat(candidates_plot(ctx, tune), html_table(tune, {.unknown = tune_column}))});
   } else {
     throw std::runtime_error("tune.csv: expected an 'iteration' (SPSA) or 'candidate' column");
   }

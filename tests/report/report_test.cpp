@@ -89,8 +89,8 @@ TEST(Report, TournamentRunGivesPlotsAndTables) {
        {"<h2>Standings</h2>", "<h2>Crosstable</h2>", "<h2>Pairings</h2>", "<h2>Work per move</h2>",
         "<h2>Games</h2>", "<img src=\"plots/elo.png\"", "<img src=\"plots/crosstable.png\"",
         "<img src=\"plots/nodes_per_move.png\"", "<img src=\"plots/time_per_move.png\"",
-        "href=\"plots/elo.svg\"", "<td>ab_d3</td>", "95% interval", "href=\"standings.csv\"",
-        "report-test", "kalah"}) {
+        "href=\"plots/elo.svg\"", "<td class=\"name\">ab_d3</td>", "95% interval",
+        "href=\"standings.csv\"", "report-test", "kalah"}) {
     EXPECT_NE(html.find(s), std::string::npos) << s;
   }
 
@@ -121,6 +121,46 @@ TEST(Report, TournamentRunGivesPlotsAndTables) {
   EXPECT_EQ(no_pairs.exit_code, 1);
   EXPECT_EQ(no_pairs.err, run + "/pairs.csv: missing (a tournament run writes it); the report " +
                               "leaves out what it holds\n");
+  fs::remove_all(dir);
+}
+
+// A gauntlet's player under test plays every game, so it leads on points whatever its rating: the
+// standings are ranked by Elo (a player without a finite one by its bound), the player marked.
+TEST(Report, GauntletIsRankedByRatingWithThePlayerUnderTestMarked) {
+  REQUIRE_GNUPLOT();
+  const std::string dir = make_temp_dir();
+  const std::string run = dir + "/run";
+  const char* config = R"(
+name: gauntlet
+game: {name: kalah, params: {seeds: 3}}
+players:
+  - {name: d3, algorithm: alphabeta, depth: 3}
+  - {name: under_test, algorithm: alphabeta, depth: 2}
+  - {name: rnd, algorithm: random, depth: 1}
+openings: {kind: random, count: 2, plies: 2}
+tournament: {format: gauntlet, gauntlet: [under_test], pairs: 2}
+seed: 4
+)";
+  ASSERT_EQ(run_harness({"run", write_config(dir, config), "--out", run}).exit_code, 0);
+  // standings.csv lists by points: the player under test first with a negative Elo.
+  const std::string csv = read_file(run + "/standings.csv");
+  ASSERT_EQ(csv.substr(csv.find('\n') + 1, 21), "under_test,16,10,0,6,") << csv;
+  ASSERT_EQ(run_harness({"report", run}).exit_code, 0);
+  const std::string html = read_file(run + "/report.html");
+  const std::string standings = html.substr(html.find("<h2>Standings</h2>"));
+  const auto row = [&](const std::string& player) {
+    return standings.find("<td class=\"name\">" + player);
+  };
+  EXPECT_LT(row("d3"), row("under_test"));
+  EXPECT_LT(row("under_test"), row("rnd"));  // unbounded below: last, shown by its bound
+  EXPECT_NE(standings.find("<tr class=\"marked\"><td class=\"num\" data-v=\"2\">2</td><td "
+                           "class=\"name\">under_test <span class=\"tag\">(under test)</span>"),
+            std::string::npos);
+  EXPECT_EQ(count(standings, "<tr class=\"marked\">"), 1u);
+  EXPECT_NE(standings.find(">−95.4</td>"), std::string::npos);
+  EXPECT_NE(standings.find(">≤ −232.5</td>"), std::string::npos);
+  EXPECT_NE(standings.find("title=\"no finite rating (unbounded-below): see the interval\">—</td>"),
+            std::string::npos);
   fs::remove_all(dir);
 }
 
