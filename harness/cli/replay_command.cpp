@@ -2,7 +2,8 @@
 // it (every file the run writes present and complete, games.csv, moves.csv and games.txt holding
 // the same games once each), plays every game back from games.txt, checks that it ends at the
 // final position games.csv records with a result that position allows, and with --game draws one
-// game move by move. Each disagreement is one line on stderr, `FILE:LINE: game N: what`; exit 1.
+// game move by move; a compare, solve or tune folder is checked whole (run_folder_checks.h). Each
+// disagreement is one line on stderr, `FILE:LINE: game N: what`; exit 1.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -10,9 +11,11 @@
 #include <set>
 
 #include "harness/cli/command.h"
+#include "harness/cli/run_folder_checks.h"
 #include "harness/config/blocks.h"
 #include "harness/config/config_error.h"
 #include "harness/config/yaml_reader.h"
+#include "harness/pipeline/folder_check.h"
 #include "harness/pipeline/run_folder.h"
 #include "harness/registry.h"
 #include "harness/strf.h"
@@ -26,75 +29,6 @@ namespace {
 struct ReplayArgs {
   std::string run_dir;
   int game = -1;
-};
-
-// The disagreements found, each printed at once: `FILE[:LINE]: [game N: ]what`.
-class Findings {
- public:
-  void add(const std::string& path, int line, int game, const std::string& what) {
-    std::fprintf(stderr, "%s%s: %s%s\n", path.c_str(),
-                 line > 0 ? (":" + std::to_string(line)).c_str() : "",
-                 game >= 0 ? ("game " + std::to_string(game) + ": ").c_str() : "", what.c_str());
-    ++count_;
-  }
-  [[nodiscard]] int count() const { return count_; }
-
- private:
-  int count_ = 0;
-};
-
-// A file's whole lines (numbered from 1), and whether a last line was cut (no newline).
-struct FileLines {
-  bool exists = false;
-  std::vector<std::string> lines;
-  bool cut = false;
-};
-
-FileLines read_lines(const std::string& path, Findings& findings) {
-  FileLines f;
-  f.exists = std::filesystem::is_regular_file(path);
-  if (!f.exists) return f;
-  const std::string text = read_file_text(path);
-  f.lines = complete_lines(path);
-  f.cut = !text.empty() && text.back() != '\n';
-  if (f.cut) {
-    findings.add(path, static_cast<int>(f.lines.size()) + 1, -1,
-                 "cut mid-line (the last line has no newline): the file is truncated");
-  }
-  return f;
-}
-
-// "3, 7, 39-59": game numbers as ranges, for one line naming many games.
-std::string ranges_text(const std::set<int>& games) {
-  std::string out;
-  for (auto it = games.begin(); it != games.end();) {
-    const int first = *it;
-    int last = first;
-    while (++it != games.end() && *it == last + 1) ++last;
-    out += (out.empty() ? "" : ", ") + std::to_string(first) +
-           (last > first ? "-" + std::to_string(last) : "");
-  }
-  return out;
-}
-
-// Each game's line in one file; a number outside the run or seen before is a finding.
-struct Numbered {
-  std::map<int, int> line_of;  // game -> its (first) line
-  [[nodiscard]] bool take(int game, int line, int games_total, const std::string& path,
-                          Findings& findings) {
-    if (game < 0 || game >= games_total) {
-      findings.add(path, line, game,
-                   "not a game of this run (run.yaml: games_total " + std::to_string(games_total) +
-                       ", numbered from 0)");
-      return false;
-    }
-    if (const auto [it, fresh] = line_of.emplace(game, line); !fresh) {
-      findings.add(path, line, game,
-                   "recorded again (first at line " + std::to_string(it->second) + ")");
-      return false;
-    }
-    return true;
-  }
 };
 
 // Names the games the other files hold that `file` lacks: one game with the line that records it
@@ -181,10 +115,46 @@ int check_sgf(const GameHandle& game, const std::string& path,
 int run_replay(const ReplayArgs& args) {
   const std::string& dir = args.run_dir;
   if (!std::filesystem::is_regular_file(dir + "/run.yaml")) {
+    // A folder with a run's journal but no run.yaml is a damaged run; any other is not a run's.
+    for (const char* journal : {"games.csv", "results.log"}) {
+      if (std::filesystem::is_regular_file(dir + "/" + journal)) {
+        Findings(true).add(dir + "/run.yaml", 0, -1,
+                           std::string("missing (every run writes it; the folder holds a run's ") +
+                               journal + "): replay cannot tell what the run was");
+        std::printf("%s: 1 problems (listed on stderr)\n", dir.c_str());
+        return 1;
+      }
+    }
     throw ParamError("RUN_DIR: " + dir + " holds no run.yaml (not the folder of a harness run)");
   }
+  // A compare, solve or tune run has no games to play back: its folder is checked whole.
+  if (const std::string kind = run_kind(dir); kind != "tournament" && !kind.empty()) {
+    if (args.game >= 0) {
+      throw ParamError("--game: " + dir + " holds a " + kind +
+                       " run, which plays no games to draw");
+    }
+    Findings findings(true);
+    check_run_folder(kind, dir, findings);
+    if (findings.count() > 0) {
+      std::printf("%s: %d problems (listed on stderr)\n", dir.c_str(), findings.count());
+      return 1;
+    }
+    std::printf(
+        "checked %s, a %s run: every file is whole and agrees with the others (no games "
+        "to play back)\n",
+        dir.c_str(), kind.c_str());
+    return 0;
+  }
+  Findings findings(true);
+  check_run_yaml(dir, findings);
+  if (findings.count() > 0) {
+    // Nothing else can be judged without it.
+    std::printf("%s: %d problems (listed on stderr)\n", dir.c_str(), findings.count());
+    return 1;
+  }
   // The run's game, read by the configs' own game-block reader from run.yaml's resolved config, so
-  // a damaged run.yaml is refused at its line and column; and what the run says it wrote.
+  // a run.yaml that lacks what a run writes is refused at its line and column; and what the run
+  // says it wrote.
   const YamlReader reader(dir + "/run.yaml");
   const YAML::Node root = reader.load();
   const YAML::Node config = reader.require(root, "config", "at the top level of a run.yaml");
@@ -204,7 +174,6 @@ int run_replay(const ReplayArgs& args) {
     throw ParamError("RUN_DIR: " + dir +
                      " was run without output.moves: it has no games.txt to replay");
   }
-  Findings findings;
 
   // games.csv: the results; each game once, every game run.yaml counts.
   const std::string games_path = dir + "/games.csv";
@@ -226,7 +195,9 @@ int run_replay(const ReplayArgs& args) {
         findings.add(games_path, line, -1, std::string("not a row: ") + e.what());
       }
     }
-    if (static_cast<int>(rows.size()) != games_done) {
+    // A run killed while running never counted its games in run.yaml: there is nothing to hold
+    // games.csv to.
+    if (status != "running" && static_cast<int>(rows.size()) != games_done) {
       findings.add(games_path, 0, -1,
                    "holds " + std::to_string(rows.size()) + " games; run.yaml's games_done is " +
                        std::to_string(games_done));
@@ -420,6 +391,11 @@ int run_replay(const ReplayArgs& args) {
       }
     }
   }
+  if (args.game < 0) {
+    // The tables are held to games.csv where it is sound (a damaged one is named already).
+    check_tournament_tables(dir, status, rows, games_lines.exists && findings.clean(games_path),
+                            findings);
+  }
   if (findings.count() > 0) {
     std::printf("%s: %d problems (listed on stderr)\n", dir.c_str(), findings.count());
   }
@@ -431,8 +407,9 @@ int run_replay(const ReplayArgs& args) {
 void add_replay_command(CLI::App& app, Action& action) {
   const auto [cmd, args] = add_command<ReplayArgs>(
       app, action, "replay",
-      "check a tournament run folder whole and play its games back from games.txt", run_replay);
-  cmd->add_option("RUN_DIR", args->run_dir, "a run folder of harness run (with output.moves)")
+      "check a run folder whole; play a tournament's games back from games.txt", run_replay);
+  cmd->add_option("RUN_DIR", args->run_dir,
+                  "a run folder of harness run (with output.moves), compare, solve or tune")
       ->required();
   cmd->add_option("--game", args->game, "draw this game move by move")
       ->check(integer_in(0, 1'000'000'000));

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "harness/cli/command.h"
+#include "harness/cli/run_folder_checks.h"
 #include "harness/pipeline/output_folder.h"
 #include "harness/report/report.h"
 
@@ -10,17 +11,31 @@ namespace gts::cli {
 
 namespace {
 
-int run_report(const report::ReportOptions& options) {
+int run_report(report::ReportOptions options) {
   if (!options.out_dir.empty()) {
     if (const std::string why = make_output_folder(options.out_dir); !why.empty()) {
       throw ParamError("--out: " + why);
     }
   }
+  // The kind run.yaml names, and the whole-folder check of a compare, solve or tune run.
+  const std::string dir = options.run_dir.string();
+  options.kind = run_kind(dir);
+  options.check = [&](const std::string& kind) -> std::optional<std::vector<std::string>> {
+    if (kind == "tournament") return std::nullopt;
+    Findings findings(false);
+    check_run_folder(kind, dir, findings);
+    return findings.lines();
+  };
   const report::ReportResult r = report::write_report(options);
-  const auto png = std::count_if(r.images.begin(), r.images.end(),
-                                 [](const auto& image) { return image.extension() == ".png"; });
-  std::cout << r.kind << " report: " << r.html.string() << " (" << png
-            << " plots as PNG and SVG in " << (r.html.parent_path() / "plots").string() << ")\n";
+  if (r.html.empty()) {
+    std::cout << r.kind << " report: not written: the run folder is damaged (its problems are "
+              << "listed on stderr)\n";
+  } else {
+    const auto png = std::count_if(r.images.begin(), r.images.end(),
+                                   [](const auto& image) { return image.extension() == ".png"; });
+    std::cout << r.kind << " report: " << r.html.string() << " (" << png
+              << " plots as PNG and SVG in " << (r.html.parent_path() / "plots").string() << ")\n";
+  }
   // A file the run should have, or a row its standings do not count, is bad news: named, never
   // silently dropped.
   for (const auto& line : r.problems) std::cerr << line << "\n";
