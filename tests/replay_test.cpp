@@ -327,6 +327,32 @@ TEST_F(Replay, EachDamageOfEachFileIsNamed) {
   }
 }
 
+// A run that never reached its end (killed: run.yaml still says running, no games.txt or tables)
+// is one line that says how to finish it, exit 1; a folder that is no run's is bad usage, exit 2.
+TEST_F(Replay, AnUnfinishedRunIsNamedAndANonRunIsUsage) {
+  const std::string run = copy("killed");
+  std::string yaml = read_file(run + "/run.yaml");
+  yaml.replace(yaml.find("status: finished"), 16, "status: running");
+  std::ofstream(run + "/run.yaml", std::ios::trunc) << yaml;
+  for (const char* f : {"games.txt", "standings.csv", "crosstable.csv", "pairs.csv"}) {
+    std::filesystem::remove(run + "/" + f);
+  }
+  const auto r = run_harness({"replay", run});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, run +
+                       "/run.yaml: status 'running': the run is going on, or was killed before "
+                       "its end, which writes games.txt and the tables; finish it with --resume, "
+                       "then replay it\n");
+  EXPECT_EQ(r.out, run + ": 1 problems (listed on stderr)\n");
+
+  const std::string empty = *dir_ + "/not-a-run";
+  std::filesystem::create_directories(empty);
+  const auto usage = run_harness({"replay", empty});
+  EXPECT_EQ(usage.exit_code, 2);
+  EXPECT_EQ(usage.err,
+            "error: RUN_DIR: " + empty + " holds no run.yaml (not the folder of a harness run)\n");
+}
+
 // A table whose counts are not games.csv's: the player's or pairing's row, with both counts.
 TEST_F(Replay, ATableThatDisagreesWithGamesCsvIsNamed) {
   for (const std::string file : {"standings.csv", "crosstable.csv", "pairs.csv"}) {

@@ -161,12 +161,20 @@ int run_replay(const ReplayArgs& args) {
   const auto game = make_game_from_block(
       reader, parse_game_block(reader, reader.require(config, "game", "in 'config'")));
   const YAML::Node run = reader.require(root, "run", "at the top level of a run.yaml");
+  const YAML::Node status_node = reader.find(run, "status");
+  const std::string status = status_node ? reader.text(status_node, "status") : "";
+  if (status == "running") {
+    // Killed before its end (or running now): its counts, games.txt and tables are not written.
+    findings.add(dir + "/run.yaml", 0, -1,
+                 "status 'running': the run is going on, or was killed before its end, which "
+                 "writes games.txt and the tables; finish it with --resume, then replay it");
+    std::printf("%s: 1 problems (listed on stderr)\n", dir.c_str());
+    return 1;
+  }
   const auto games_total = static_cast<int>(
       reader.integer(reader.require(run, "games_total", "in 'run'"), "games_total", 0, 1 << 30));
   const auto games_done = static_cast<int>(
       reader.integer(reader.require(run, "games_done", "in 'run'"), "games_done", 0, 1 << 30));
-  const YAML::Node status_node = reader.find(run, "status");
-  const std::string status = status_node ? reader.text(status_node, "status") : "";
   const YAML::Node output = reader.find(config, "output");
   const YAML::Node moves_node = output ? reader.find(output, "moves") : YAML::Node();
   const bool moves_kept = moves_node && reader.boolean(moves_node, "output.moves");
@@ -195,9 +203,7 @@ int run_replay(const ReplayArgs& args) {
         findings.add(games_path, line, -1, std::string("not a row: ") + e.what());
       }
     }
-    // A run killed while running never counted its games in run.yaml: there is nothing to hold
-    // games.csv to.
-    if (status != "running" && static_cast<int>(rows.size()) != games_done) {
+    if (static_cast<int>(rows.size()) != games_done) {
       findings.add(games_path, 0, -1,
                    "holds " + std::to_string(rows.size()) + " games; run.yaml's games_done is " +
                        std::to_string(games_done));

@@ -48,7 +48,7 @@ void add_report_command(CLI::App& app, Action& action) {
   const auto [cmd, args] = add_command<report::ReportOptions>(
       app, action, "report",
       "plots (PNG and SVG, through gnuplot) and report.html from a run folder's CSVs", run_report);
-  cmd->add_option("RUN_DIR", args->run_dir, "a run folder (from harness run or harness solve)")
+  cmd->add_option("RUN_DIR", args->run_dir, "a run folder (of harness run, compare, solve or tune)")
       ->required();
   cmd->add_option("--out", args->out_dir,
                   "folder for report.html and plots/ (default: the run folder itself)");

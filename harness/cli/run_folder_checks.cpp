@@ -2,10 +2,14 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
+#include <tuple>
+#include <vector>
 
 #include "harness/compare/compare_runner.h"
 #include "harness/config/config_error.h"

@@ -1,7 +1,8 @@
 // The whole-folder checks of a compare, solve or tune run, which `harness replay` and `harness
 // report` make before trusting one: every file the kind writes present (or its absence explained
 // by run.yaml's status), complete and with its header, each row's key once and known to the other
-// files, and the counts the files share in agreement. A tournament's are replay's own.
+// files, and the counts the files share in agreement. Of a tournament, replay checks its games
+// itself and its run.yaml and tables here.
 #pragma once
 
 #include <map>
