@@ -456,8 +456,9 @@ TEST_F(Replay, AResultItsGamesEndDoesNotGiveIsNamed) {
   }
 }
 
-// A Go run's games.sgf deleted is named; a Kalah run has none, and that is no damage.
-TEST(ReplayGo, ADeletedGamesSgfIsNamed) {
+// A Go run's games.sgf cut, emptied, with a foreign or a repeated game tree, or deleted is named; a
+// Kalah run has none, and that is no damage.
+TEST(ReplayGo, EachDamageOfGamesSgfIsNamed) {
   const std::string dir = make_temp_dir();
   const std::string config = write_config(dir, "go.yaml", R"(
 name: go-sgf
@@ -472,6 +473,26 @@ seed: 5
   const std::string out = dir + "/run";
   ASSERT_EQ(run_harness({"run", config, "--out", out, "--quiet"}).exit_code, 0);
   ASSERT_EQ(run_harness({"replay", out}).exit_code, 0);
+  // Each damage of games.sgf: cut, emptied, a foreign game tree, a tree repeated, deleted.
+  const std::string sgf = read_file(out + "/games.sgf");
+  const auto lines = lines_of(sgf);
+  const std::string first_tree = sgf.substr(0, sgf.find("\n(") + 1);
+  std::string foreign = first_tree;
+  foreign.replace(foreign.find("GN[game 0]"), 10, "GN[game 999]");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {text_of({lines.begin(), lines.begin() + 2}) + lines[2].substr(0, 5),
+       "games.sgf:3: cut mid-line (the last line has no newline): the file is truncated"},
+      {"", "games.sgf:1: empty, where games.txt holds 8 games"},
+      {sgf + foreign, "games.sgf: holds 9 games, games.txt 8"},
+      {sgf + first_tree, "games.sgf: holds 9 games, games.txt 8"},
+  };
+  for (const auto& [text, line] : cases) {
+    SCOPED_TRACE(line);
+    std::ofstream(out + "/games.sgf", std::ios::trunc) << text;
+    const auto r = run_harness({"replay", out});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.err, out + "/" + line + "\n");
+  }
   std::filesystem::remove(out + "/games.sgf");
   const auto r = run_harness({"replay", out});
   EXPECT_EQ(r.exit_code, 1);

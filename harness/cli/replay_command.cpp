@@ -387,10 +387,15 @@ int run_replay(const ReplayArgs& args) {
     // games.sgf: written for a game with an SGF form (Go), none for the others (Kalah).
     const std::string sgf_path = dir + "/games.sgf";
     if (game->to_sgf({})) {
-      if (!std::filesystem::is_regular_file(sgf_path)) {
+      // Read as SGF only whole: a cut or emptied file is said as such.
+      const FileLines sgf = read_lines(sgf_path, findings);
+      if (!sgf.exists) {
         findings.add(sgf_path, 0, -1,
                      "missing (a " + game->info().name + " run with output.moves writes it)");
-      } else {
+      } else if (sgf.lines.empty() && !sgf.cut) {
+        findings.add(sgf_path, 1, -1,
+                     "empty, where games.txt holds " + std::to_string(records.size()) + " games");
+      } else if (!sgf.cut) {
         std::vector<GameRecord> in_order;
         for (const auto& [r, line] : records) in_order.push_back(r);
         check_sgf(*game, sgf_path, in_order, findings);
