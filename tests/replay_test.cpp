@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -16,10 +17,12 @@
 namespace gts {
 namespace {
 
+using testing::lines_of;
 using testing::make_temp_dir;
 using testing::read_file;
 using testing::run_harness;
 using testing::table_without;
+using testing::text_of;
 using testing::write_config;
 
 const char* kKalahConfig = R"(
@@ -34,21 +37,6 @@ openings: {kind: random, count: 3, plies: 3}
 tournament: {pairs: 1, max_plies: 200}
 seed: 5
 )";
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  for (std::size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1) {
-    lines.push_back(text.substr(start, nl - start));
-  }
-  return lines;
-}
-
-std::string text_of(const std::vector<std::string>& lines) {
-  std::string text;
-  for (const auto& l : lines) text += l + "\n";
-  return text;
-}
 
 // The 1-based line of `lines` whose first field (up to `sep`) is `game`, from line `from`.
 int line_of_game(const std::vector<std::string>& lines, int game, char sep, int from = 1) {
@@ -134,6 +122,15 @@ TEST_F(Replay, EachDamageOfEachFileIsNamed) {
     l.insert(l.end(), first.begin(), first.end());
     return text_of(l);
   };
+  // Game 0's record again as game 999 (Round 1000): a game no run of 60 has.
+  const auto pgn_foreign = [=](std::vector<std::string>& l) {
+    std::vector<std::string> first(l.begin(), l.begin() + pgn_record_line(l, 1) - 1);
+    for (auto& line : first) {
+      if (line.starts_with("[Round ")) line = "[Round \"1000\"]";
+    }
+    l.insert(l.end(), first.begin(), first.end());
+    return text_of(l);
+  };
   // Keeps lines before `line` (1-based) whole and 5 characters of it: a file cut mid-line.
   const auto cut_at = [](int line) {
     return [line](std::vector<std::string>& l) {
@@ -166,6 +163,27 @@ TEST_F(Replay, EachDamageOfEachFileIsNamed) {
     };
   };
   const std::function<std::string(std::vector<std::string>&)> deleted;  // the file removed
+  // A tournament's tables and run.yaml: the line an appended row lands on, the first row's key.
+  const auto next_line = [&](const std::string& file) {
+    return std::to_string(lines_of(read_file(base + "/" + file)).size() + 1);
+  };
+  const auto first_key = [&](const std::string& file, int fields) {
+    const std::string row = lines_of(read_file(base + "/" + file))[1];
+    const std::size_t comma = row.find(',');
+    return fields == 1 ? "player " + row.substr(0, comma)
+                       : row.substr(0, comma) + " against " +
+                             row.substr(comma + 1, row.find(',', comma + 1) - comma - 1);
+  };
+  const auto yaml_line = [](std::vector<std::string>& l, const std::string& line) {
+    l.push_back(line);
+    return text_of(l);
+  };
+  const std::vector<std::string> run_yaml = lines_of(read_file(base + "/run.yaml"));
+  const std::string run_yaml_last = run_yaml.back();
+  const std::string run_yaml_key =
+      run_yaml_last.substr(run_yaml_last.find_first_not_of(' '),
+                           run_yaml_last.find(':') - run_yaml_last.find_first_not_of(' '));
+  const std::string cut3 = ":3: cut mid-line (the last line has no newline): the file is truncated";
   struct Case {
     std::string file;
     std::string damage;
@@ -173,7 +191,7 @@ TEST_F(Replay, EachDamageOfEachFileIsNamed) {
     std::vector<std::string> lines;  // FILE:... lines, the run folder's path before each
   };
   const std::string m = std::to_string(moves_lines + 1);
-  const std::vector<Case> cases = {
+  std::vector<Case> cases = {
       {"games.csv",
        "cut",
        cut_at(41),
@@ -273,6 +291,12 @@ TEST_F(Replay, EachDamageOfEachFileIsNamed) {
        emptied,
        {"games.pgn: games 0-59 missing (60 games that games.txt records)"}},
       {"games.pgn",
+       "foreign",
+       pgn_foreign,
+       {"games.pgn:" + std::to_string(pgn.size() + 1) +
+        ": game 999: not a game of this run (Round 1000; run.yaml: games_total 60, Round 1 to "
+        "60)"}},
+      {"games.pgn",
        "repeated",
        pgn_repeated,
        {"games.pgn:" + std::to_string(pgn.size() + 1) +
@@ -291,6 +315,59 @@ TEST_F(Replay, EachDamageOfEachFileIsNamed) {
        deleted,
        {"games.pgn: missing (a run with output.moves writes it at its end)"}},
   };
+  // The tables, each held to games.csv, and run.yaml, which replay must trust before the rest.
+  for (const std::string file : {"standings.csv", "crosstable.csv", "pairs.csv"}) {
+    const int fields = file == "pairs.csv" ? 2 : 1;
+    const std::string foreign_key =
+        fields == 1
+            ? "player 999"
+            : "999 against " + first_key(file, 2).substr(first_key(file, 2).find(" against ") + 9);
+    const std::string stranger =
+        fields == 1 ? ": plays no game of games.csv" : ": not a pairing of games.csv";
+    cases.push_back({file, "cut", cut_at(3), {file + cut3}});
+    cases.push_back({file, "emptied", emptied, {file + ":1: empty: not even its header"}});
+    cases.push_back({file,
+                     "foreign",
+                     appended(2, ',', true),
+                     {file + ":" + next_line(file) + ": " + foreign_key + stranger}});
+    cases.push_back({file,
+                     "repeated",
+                     appended(2, ',', false),
+                     {file + ":" + next_line(file) + ": " + first_key(file, fields) +
+                      ": recorded again (first at line 2)"}});
+    cases.push_back({file, "deleted", deleted, {file + ": missing (a tournament run writes it)"}});
+  }
+  cases.push_back({"run.yaml", "cut", cut_at(3), {"run.yaml" + cut3}});
+  cases.push_back({"run.yaml", "emptied", emptied, {"run.yaml:1: empty"}});
+  cases.push_back({"run.yaml",
+                   "foreign",
+                   [&](std::vector<std::string>& l) { return yaml_line(l, "foreign: 1"); },
+                   {"run.yaml:" + next_line("run.yaml") +
+                    ": 'foreign': not an entry of a run.yaml (run, config)"}});
+  cases.push_back({"run.yaml",
+                   "repeated",
+                   [&](std::vector<std::string>& l) { return yaml_line(l, run_yaml_last); },
+                   {"run.yaml:" + next_line("run.yaml") + ": '" + run_yaml_key +
+                    "' given again (first at line " + std::to_string(run_yaml.size()) + ")"}});
+  cases.push_back({"run.yaml",
+                   "deleted",
+                   deleted,
+                   {"run.yaml: missing (every run writes it; the folder holds a run's games.csv): "
+                    "replay cannot tell what the run was"}});
+  // Every file the run writes, each damage.
+  std::set<std::string> covered, files;
+  for (const Case& c : cases) covered.insert(c.file + ":" + c.damage);
+  for (const auto& e : std::filesystem::directory_iterator(base)) {
+    if (e.path().filename().string()[0] != '.') files.insert(e.path().filename().string());
+  }
+  EXPECT_EQ(files, (std::set<std::string>{"run.yaml", "games.csv", "moves.csv", "games.txt",
+                                          "games.pgn", "standings.csv", "crosstable.csv",
+                                          "pairs.csv"}));
+  for (const auto& f : files) {
+    for (const char* d : {"cut", "emptied", "foreign", "repeated", "deleted"}) {
+      EXPECT_TRUE(covered.contains(f + ":" + d)) << f << " " << d;
+    }
+  }
   for (const Case& c : cases) {
     SCOPED_TRACE(c.file + " " + c.damage);
     const std::string run = copy(c.file + "-" + std::to_string(&c - cases.data()));
@@ -323,6 +400,60 @@ TEST_F(Replay, EachDamageOfEachFileIsNamed) {
         r.out.find(run + ": " + std::to_string(c.lines.size()) + " problems (listed on stderr)\n"),
         std::string::npos)
         << r.out;
+  }
+}
+
+// A run that never reached its end (killed: run.yaml still says running, no games.txt or tables)
+// is one line that says how to finish it, exit 1; a folder that is no run's is bad usage, exit 2.
+TEST_F(Replay, AnUnfinishedRunIsNamedAndANonRunIsUsage) {
+  const std::string run = copy("killed");
+  std::string yaml = read_file(run + "/run.yaml");
+  yaml.replace(yaml.find("status: finished"), 16, "status: running");
+  std::ofstream(run + "/run.yaml", std::ios::trunc) << yaml;
+  for (const char* f : {"games.txt", "standings.csv", "crosstable.csv", "pairs.csv"}) {
+    std::filesystem::remove(run + "/" + f);
+  }
+  const auto r = run_harness({"replay", run});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, run +
+                       "/run.yaml: status 'running': the run is going on, or was killed before "
+                       "its end, which writes games.txt and the tables; finish it with --resume, "
+                       "then replay it\n");
+  EXPECT_EQ(r.out, run + ": 1 problems (listed on stderr)\n");
+
+  const std::string empty = *dir_ + "/not-a-run";
+  std::filesystem::create_directories(empty);
+  const auto usage = run_harness({"replay", empty});
+  EXPECT_EQ(usage.exit_code, 2);
+  EXPECT_EQ(usage.err,
+            "error: RUN_DIR: " + empty + " holds no run.yaml (not the folder of a harness run)\n");
+}
+
+// A table whose counts are not games.csv's: the player's or pairing's row, with both counts.
+TEST_F(Replay, ATableThatDisagreesWithGamesCsvIsNamed) {
+  for (const std::string file : {"standings.csv", "crosstable.csv", "pairs.csv"}) {
+    SCOPED_TRACE(file);
+    const std::string run = copy("table-" + file);
+    auto rows = table_without(run + "/" + file, {});
+    // standings: W/D/L from column 2; pairs: from column 3; crosstable: the first filled cell.
+    std::size_t col = file == "standings.csv" ? 2 : file == "pairs.csv" ? 3 : 1;
+    while (rows[1][col].empty()) ++col;
+    const std::string was = rows[1][col];
+    rows[1][col] = file == "crosstable.csv" ? "99/" + was.substr(was.find('/') + 1)
+                                            : std::to_string(std::stoi(was) + 1);
+    std::string text;
+    for (const auto& fields : rows) text += csv::line(fields);
+    std::ofstream(run + "/" + file, std::ios::trunc) << text;
+    const auto r = run_harness({"replay", run});
+    EXPECT_EQ(r.exit_code, 1);
+    const std::string who =
+        file == "pairs.csv" ? rows[1][0] + " against " + rows[1][1] : "player " + rows[1][0];
+    const std::string said = file == "crosstable.csv"
+                                 ? who + " against " + rows[0][col] + ": '" + rows[1][col] +
+                                       "', where games.csv gives '" + was + "'"
+                                 : who + ": games-wins-draws-losses ";
+    EXPECT_EQ(r.err.rfind(run + "/" + file + ":2: " + said, 0), 0u) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   }
 }
 
@@ -414,8 +545,9 @@ TEST_F(Replay, AResultItsGamesEndDoesNotGiveIsNamed) {
   }
 }
 
-// A Go run's games.sgf deleted is named; a Kalah run has none, and that is no damage.
-TEST(ReplayGo, ADeletedGamesSgfIsNamed) {
+// A Go run's games.sgf cut, emptied, with a foreign or a repeated game tree, or deleted is named; a
+// Kalah run has none, and that is no damage.
+TEST(ReplayGo, EachDamageOfGamesSgfIsNamed) {
   const std::string dir = make_temp_dir();
   const std::string config = write_config(dir, "go.yaml", R"(
 name: go-sgf
@@ -430,6 +562,26 @@ seed: 5
   const std::string out = dir + "/run";
   ASSERT_EQ(run_harness({"run", config, "--out", out, "--quiet"}).exit_code, 0);
   ASSERT_EQ(run_harness({"replay", out}).exit_code, 0);
+  // Each damage of games.sgf: cut, emptied, a foreign game tree, a tree repeated, deleted.
+  const std::string sgf = read_file(out + "/games.sgf");
+  const auto lines = lines_of(sgf);
+  const std::string first_tree = sgf.substr(0, sgf.find("\n(") + 1);
+  std::string foreign = first_tree;
+  foreign.replace(foreign.find("GN[game 0]"), 10, "GN[game 999]");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {text_of({lines.begin(), lines.begin() + 2}) + lines[2].substr(0, 5),
+       "games.sgf:3: cut mid-line (the last line has no newline): the file is truncated"},
+      {"", "games.sgf:1: empty, where games.txt holds 8 games"},
+      {sgf + foreign, "games.sgf: holds 9 games, games.txt 8"},
+      {sgf + first_tree, "games.sgf: holds 9 games, games.txt 8"},
+  };
+  for (const auto& [text, line] : cases) {
+    SCOPED_TRACE(line);
+    std::ofstream(out + "/games.sgf", std::ios::trunc) << text;
+    const auto r = run_harness({"replay", out});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.err, out + "/" + line + "\n");
+  }
   std::filesystem::remove(out + "/games.sgf");
   const auto r = run_harness({"replay", out});
   EXPECT_EQ(r.exit_code, 1);

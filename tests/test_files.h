@@ -15,6 +15,22 @@
 
 namespace gts::testing {
 
+// A file's text as its lines (without their newlines), and back.
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  for (std::size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1) {
+    lines.push_back(text.substr(start, nl - start));
+  }
+  return lines;
+}
+
+inline std::string text_of(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const auto& l : lines) text += l + "\n";
+  return text;
+}
+
 // Writes `text` to dir/name and returns that path.
 inline std::string write_config(const std::string& dir, const std::string& name,
                                 const std::string& text) {

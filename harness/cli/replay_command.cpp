@@ -2,7 +2,8 @@
 // it (every file the run writes present and complete, games.csv, moves.csv and games.txt holding
 // the same games once each), plays every game back from games.txt, checks that it ends at the
 // final position games.csv records with a result that position allows, and with --game draws one
-// game move by move. Each disagreement is one line on stderr, `FILE:LINE: game N: what`; exit 1.
+// game move by move; a compare, solve or tune folder is checked whole (run_folder_checks.h). Each
+// disagreement is one line on stderr, `FILE:LINE: game N: what`; exit 1.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -10,9 +11,11 @@
 #include <set>
 
 #include "harness/cli/command.h"
+#include "harness/cli/run_folder_checks.h"
 #include "harness/config/blocks.h"
 #include "harness/config/config_error.h"
 #include "harness/config/yaml_reader.h"
+#include "harness/pipeline/folder_check.h"
 #include "harness/pipeline/run_folder.h"
 #include "harness/registry.h"
 #include "harness/strf.h"
@@ -27,62 +30,6 @@ namespace {
 struct ReplayArgs {
   std::string run_dir;
   int game = -1;
-};
-
-// The disagreements found, each printed at once: `FILE[:LINE]: [game N: ]what`.
-class Findings {
- public:
-  void add(const std::string& path, int line, int game, const std::string& what) {
-    std::fprintf(stderr, "%s%s: %s%s\n", path.c_str(),
-                 line > 0 ? (":" + std::to_string(line)).c_str() : "",
-                 game >= 0 ? ("game " + std::to_string(game) + ": ").c_str() : "", what.c_str());
-    ++count_;
-  }
-  [[nodiscard]] int count() const { return count_; }
-
- private:
-  int count_ = 0;
-};
-
-// A file's whole lines (numbered from 1), and whether a last line was cut (no newline).
-struct FileLines {
-  bool exists = false;
-  std::vector<std::string> lines;
-  bool cut = false;
-};
-
-FileLines read_lines(const std::string& path, Findings& findings) {
-  FileLines f;
-  f.exists = std::filesystem::is_regular_file(path);
-  if (!f.exists) return f;
-  const std::string text = read_file_text(path);
-  f.lines = complete_lines(path);
-  f.cut = !text.empty() && text.back() != '\n';
-  if (f.cut) {
-    findings.add(path, static_cast<int>(f.lines.size()) + 1, -1,
-                 "cut mid-line (the last line has no newline): the file is truncated");
-  }
-  return f;
-}
-
-// Each game's line in one file; a number outside the run or seen before is a finding.
-struct Numbered {
-  std::map<int, int> line_of;  // game -> its (first) line
-  [[nodiscard]] bool take(int game, int line, int games_total, const std::string& path,
-                          Findings& findings) {
-    if (game < 0 || game >= games_total) {
-      findings.add(path, line, game,
-                   "not a game of this run (run.yaml: games_total " + std::to_string(games_total) +
-                       ", numbered from 0)");
-      return false;
-    }
-    if (const auto [it, fresh] = line_of.emplace(game, line); !fresh) {
-      findings.add(path, line, game,
-                   "recorded again (first at line " + std::to_string(it->second) + ")");
-      return false;
-    }
-    return true;
-  }
 };
 
 // Names the games the other files hold that `file` lacks: one game with the line that records it
@@ -169,22 +116,66 @@ int check_sgf(const GameHandle& game, const std::string& path,
 int run_replay(const ReplayArgs& args) {
   const std::string& dir = args.run_dir;
   if (!std::filesystem::is_regular_file(dir + "/run.yaml")) {
+    // A folder with a run's journal but no run.yaml is a damaged run; any other is not a run's.
+    for (const char* journal : {"games.csv", "results.log"}) {
+      if (std::filesystem::is_regular_file(dir + "/" + journal)) {
+        Findings(true).add(dir + "/run.yaml", 0, -1,
+                           std::string("missing (every run writes it; the folder holds a run's ") +
+                               journal + "): replay cannot tell what the run was");
+        std::printf("%s: 1 problems (listed on stderr)\n", dir.c_str());
+        return 1;
+      }
+    }
     throw ParamError("RUN_DIR: " + dir + " holds no run.yaml (not the folder of a harness run)");
   }
+  // A compare, solve or tune run has no games to play back: its folder is checked whole.
+  if (const std::string kind = run_kind(dir); kind != "tournament" && !kind.empty()) {
+    if (args.game >= 0) {
+      throw ParamError("--game: " + dir + " holds a " + kind +
+                       " run, which plays no games to draw");
+    }
+    Findings findings(true);
+    check_run_folder(kind, dir, findings);
+    if (findings.count() > 0) {
+      std::printf("%s: %d problems (listed on stderr)\n", dir.c_str(), findings.count());
+      return 1;
+    }
+    std::printf(
+        "checked %s, a %s run: every file is whole and agrees with the others (no games "
+        "to play back)\n",
+        dir.c_str(), kind.c_str());
+    return 0;
+  }
+  Findings findings(true);
+  check_run_yaml(dir, findings);
+  if (findings.count() > 0) {
+    // Nothing else can be judged without it.
+    std::printf("%s: %d problems (listed on stderr)\n", dir.c_str(), findings.count());
+    return 1;
+  }
   // The run's game, read by the configs' own game-block reader from run.yaml's resolved config, so
-  // a damaged run.yaml is refused at its line and column; and what the run says it wrote.
+  // a run.yaml that lacks what a run writes is refused at its line and column; and what the run
+  // says it wrote.
   const YamlReader reader(dir + "/run.yaml");
   const YAML::Node root = reader.load();
   const YAML::Node config = reader.require(root, "config", "at the top level of a run.yaml");
   const auto game = make_game_from_block(
       reader, parse_game_block(reader, reader.require(config, "game", "in 'config'")));
   const YAML::Node run = reader.require(root, "run", "at the top level of a run.yaml");
+  const YAML::Node status_node = reader.find(run, "status");
+  const std::string status = status_node ? reader.text(status_node, "status") : "";
+  if (status == "running") {
+    // Killed before its end (or running now): its counts, games.txt and tables are not written.
+    findings.add(dir + "/run.yaml", 0, -1,
+                 "status 'running': the run is going on, or was killed before its end, which "
+                 "writes games.txt and the tables; finish it with --resume, then replay it");
+    std::printf("%s: 1 problems (listed on stderr)\n", dir.c_str());
+    return 1;
+  }
   const auto games_total = static_cast<int>(
       reader.integer(reader.require(run, "games_total", "in 'run'"), "games_total", 0, 1 << 30));
   const auto games_done = static_cast<int>(
       reader.integer(reader.require(run, "games_done", "in 'run'"), "games_done", 0, 1 << 30));
-  const YAML::Node status_node = reader.find(run, "status");
-  const std::string status = status_node ? reader.text(status_node, "status") : "";
   const YAML::Node output = reader.find(config, "output");
   const YAML::Node moves_node = output ? reader.find(output, "moves") : YAML::Node();
   const bool moves_kept = moves_node && reader.boolean(moves_node, "output.moves");
@@ -192,7 +183,6 @@ int run_replay(const ReplayArgs& args) {
     throw ParamError("RUN_DIR: " + dir +
                      " was run without output.moves: it has no games.txt to replay");
   }
-  Findings findings;
 
   // games.csv: the results; each game once, every game run.yaml counts.
   const std::string games_path = dir + "/games.csv";
@@ -398,10 +388,15 @@ int run_replay(const ReplayArgs& args) {
     // games.sgf: written for a game with an SGF form (Go), none for the others (Kalah).
     const std::string sgf_path = dir + "/games.sgf";
     if (game->to_sgf({})) {
-      if (!std::filesystem::is_regular_file(sgf_path)) {
+      // Read as SGF only whole: a cut or emptied file is said as such.
+      const FileLines sgf = read_lines(sgf_path, findings);
+      if (!sgf.exists) {
         findings.add(sgf_path, 0, -1,
                      "missing (a " + game->info().name + " run with output.moves writes it)");
-      } else {
+      } else if (sgf.lines.empty() && !sgf.cut) {
+        findings.add(sgf_path, 1, -1,
+                     "empty, where games.txt holds " + std::to_string(records.size()) + " games");
+      } else if (!sgf.cut) {
         std::vector<GameRecord> in_order;
         for (const auto& [r, line] : records) in_order.push_back(r);
         check_sgf(*game, sgf_path, in_order, findings);
@@ -412,6 +407,11 @@ int run_replay(const ReplayArgs& args) {
     const PgnCheck pgn = check_pgn(pgn_path, records, games_total, *game);
     for (const PgnFinding& f : pgn.findings) findings.add(pgn_path, f.line, f.game, f.what);
     std::printf("%s\n", pgn.summary.c_str());
+  }
+  if (args.game < 0) {
+    // The tables are held to games.csv where it is sound (a damaged one is named already).
+    check_tournament_tables(dir, status, rows, games_lines.exists && findings.clean(games_path),
+                            findings);
   }
   if (findings.count() > 0) {
     std::printf("%s: %d problems (listed on stderr)\n", dir.c_str(), findings.count());
@@ -424,8 +424,9 @@ int run_replay(const ReplayArgs& args) {
 void add_replay_command(CLI::App& app, Action& action) {
   const auto [cmd, args] = add_command<ReplayArgs>(
       app, action, "replay",
-      "check a tournament run folder whole and play its games back from games.txt", run_replay);
-  cmd->add_option("RUN_DIR", args->run_dir, "a run folder of harness run (with output.moves)")
+      "check a run folder whole; play a tournament's games back from games.txt", run_replay);
+  cmd->add_option("RUN_DIR", args->run_dir,
+                  "a run folder of harness run (with output.moves), compare, solve or tune")
       ->required();
   cmd->add_option("--game", args->game, "draw this game move by move")
       ->check(integer_in(0, 1'000'000'000));

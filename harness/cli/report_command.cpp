@@ -4,6 +4,7 @@
 
 #include "common/input_error.h"
 #include "harness/cli/command.h"
+#include "harness/cli/run_folder_checks.h"
 #include "harness/pipeline/output_folder.h"
 #include "harness/report/report.h"
 
@@ -11,18 +12,32 @@ namespace gts::cli {
 
 namespace {
 
-int run_report(const report::ReportOptions& options) {
+int run_report(report::ReportOptions options) {
   if (!options.out_dir.empty()) {
     if (const std::string why = make_output_folder(options.out_dir); !why.empty()) {
       throw ParamError("--out: " + why);
     }
   }
+  // The kind run.yaml names, and the whole-folder check of a compare, solve or tune run.
+  const std::string dir = options.run_dir.string();
+  options.kind = run_kind(dir);
+  options.check = [&](const std::string& kind) -> std::optional<std::vector<std::string>> {
+    if (kind == "tournament") return std::nullopt;
+    Findings findings(false);
+    check_run_folder(kind, dir, findings);
+    return findings.lines();
+  };
   const report::ReportResult r = report::write_report(options);
-  const auto png = std::count_if(r.images.begin(), r.images.end(),
-                                 [](const auto& image) { return image.extension() == ".png"; });
-  std::cout << r.kind << " report: " << r.html.string() << " (" << png
-            << " plots as PNG and SVG in " << (r.html.parent_path() / "plots").string()
-            << (options.self_contained ? "; inlined as SVG" : "") << ")\n";
+  if (r.html.empty()) {
+    std::cout << r.kind << " report: not written: the run folder is damaged (its problems are "
+              << "listed on stderr)\n";
+  } else {
+    const auto png = std::count_if(r.images.begin(), r.images.end(),
+                                   [](const auto& image) { return image.extension() == ".png"; });
+    std::cout << r.kind << " report: " << r.html.string() << " (" << png
+              << " plots as PNG and SVG in " << (r.html.parent_path() / "plots").string()
+              << (options.self_contained ? "; inlined as SVG" : "") << ")\n";
+  }
   // A file the run should have, or a row its standings do not count, is bad news: named, never
   // silently dropped.
   for (const auto& line : r.problems) std::cerr << line << "\n";
@@ -35,7 +50,7 @@ void add_report_command(CLI::App& app, Action& action) {
   const auto [cmd, args] = add_command<report::ReportOptions>(
       app, action, "report",
       "plots (PNG and SVG, through gnuplot) and report.html from a run folder's CSVs", run_report);
-  cmd->add_option("RUN_DIR", args->run_dir, "a run folder (from harness run or harness solve)")
+  cmd->add_option("RUN_DIR", args->run_dir, "a run folder (of harness run, compare, solve or tune)")
       ->required();
   cmd->add_option("--out", args->out_dir,
                   "folder for report.html and plots/ (default: the run folder itself)");

@@ -140,9 +140,11 @@ std::string compare_csv(const std::vector<CompareRow>& rows) {
   return out;
 }
 
+const std::vector<std::string> kInputColumns = {"input", "set", "group", "game", "position"};
+
 // input, set, group, game, position: what each input name stands for.
 std::string inputs_csv(const ComparePlan& plan) {
-  std::string out = csv::line({"input", "set", "group", "game", "position"});
+  std::string out = csv::line(kInputColumns);
   for (const auto& in : plan.inputs) {
     const CompareInputSet& set = plan.config.sets[in.set];
     out += csv::line(
@@ -375,6 +377,15 @@ ComparePlan make_compare_plan(CompareConfig config) {
   }
   return plan;
 }
+
+namespace {
+// A CSV's first line without its newline.
+std::string header_of(const std::string& text) { return text.substr(0, text.find('\n')); }
+}  // namespace
+
+std::string compare_csv_header() { return header_of(compare_csv({})); }
+std::string compare_inputs_header() { return header_of(csv::line(kInputColumns)); }
+std::string compare_summary_header() { return header_of(compare_summary_csv({})); }
 
 bool is_timing_column(std::string_view name) {
   return name.starts_with("cpu_") || name.starts_with("ns_");

@@ -77,6 +77,11 @@ struct CompareSummaryRow {
   double ns_per_node = 0, ns_per_leaf = 0;
 };
 
+// The header lines (without their newline) of compare.csv, inputs.csv and summary.csv.
+std::string compare_csv_header();
+std::string compare_inputs_header();
+std::string compare_summary_header();
+
 // The summary's main columns, aligned, for the terminal.
 std::string compare_summary_table(const std::vector<CompareSummaryRow>& summary);
 

@@ -42,12 +42,13 @@ extern "C" void on_stop_signal(int) {
 class ResultLog {
  public:
   // Creates `path` or, with `resume`, reads it first: every whole line must be a job below `total`
-  // and its result (else ConfigError naming the file and line); a last line torn by a kill is
-  // dropped, and the file is rewritten without it before anything is appended.
+  // and its result, each job once (else ConfigError naming the file and line); a last line torn
+  // by a kill is dropped, and the file is rewritten without it before anything is appended.
   ResultLog(const std::string& path, bool resume, std::size_t total) : path_(path) {
     std::string kept;
     if (resume) {
       int line_number = 0;
+      std::map<std::size_t, int> line_of;  // job -> its line
       for (const std::string& line : complete_lines(path)) {
         ++line_number;
         std::size_t index = 0;
@@ -56,6 +57,14 @@ class ResultLog {
           throw ConfigError(path, line_number, 1,
                             "not a job's result of this run (job index below " +
                                 std::to_string(total) + ", then the result in hex)");
+        }
+        // A job recorded twice (a copy, never a run) is refused at its line, not overwritten.
+        if (const auto [at, fresh] = line_of.emplace(index, line_number); !fresh) {
+          throw ConfigError(path, line_number, 1,
+                            "job " + std::to_string(index) + " recorded again (first at line " +
+                                std::to_string(at->second) +
+                                "); mend or remove the line, then "
+                                "resume");
         }
         resumed_[index] = std::move(result);
         kept += line;

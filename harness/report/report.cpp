@@ -289,7 +289,7 @@ const RunKind kRunKinds[] = {
      {"games.csv", "pairs.csv"}},
     {"solve", {"solved_within.csv", "summary.csv"}, solve_sections, {"solve.csv"}},
     {"compare", {"compare.csv", "summary.csv"}, compare_sections},
-    {"tune", {"tune.csv", "run.yaml"}, tune_sections},
+    {"tune", {"tune.csv"}, tune_sections},
 };
 
 std::string yaml_text(const YAML::Node& node) {
@@ -313,6 +313,7 @@ std::string run_facts(const fs::path& run_dir, std::string& title) {
   } catch (const std::exception& e) {
     return note(cat(path.filename().string(), " could not be read: ", html_escape(e.what())));
   }
+  if (!root.IsMap()) return note(cat(path.filename().string(), " holds no run's facts."));
   std::string rows;
   const auto add = [&](const std::string& label, const std::string& value) {
     if (!value.empty())
@@ -320,7 +321,7 @@ std::string run_facts(const fs::path& run_dir, std::string& title) {
   };
   // run.yaml holds the resolved config under `config`; a solve folder's config.yaml is the config.
   // (Not const: a missing key reads as an undefined node, never as one that throws when asked.)
-  YAML::Node config = root["config"] ? root["config"] : root;
+  YAML::Node config = root["config"].IsDefined() && root["config"].IsMap() ? root["config"] : root;
   const YAML::Node run = root["run"];
   YAML::Node game = config["game"];
   if (config["name"]) title = yaml_text(config["name"]);
@@ -331,7 +332,7 @@ std::string run_facts(const fs::path& run_dir, std::string& title) {
   }
   if (config["problems"].IsSequence()) add("problems", std::to_string(config["problems"].size()));
   add("limits", yaml_text(config["limits"]));
-  if (run) {
+  if (run.IsDefined() && run.IsMap()) {
     for (const std::string key :
          {"status", "games_done", "jobs_done", "runs_done", "seed", "threads", "started",
           "finished", "command", "version", "config_hash"}) {
@@ -353,9 +354,12 @@ ReportResult write_report(const ReportOptions& options) {
   }
   const RunKind* kind = nullptr;
   std::string known;
+  const auto here = [&](const std::string& f) { return fs::exists(options.run_dir / f, ec); };
   for (const auto& k : kRunKinds) {
-    const auto here = [&](const std::string& f) { return fs::exists(options.run_dir / f, ec); };
-    if (kind == nullptr && std::ranges::all_of(k.required, here)) kind = &k;
+    if (kind == nullptr &&
+        (options.kind.empty() ? std::ranges::all_of(k.required, here) : options.kind == k.name)) {
+      kind = &k;
+    }
     known += cat(known.empty() ? "" : "; ", k.name, ":");
     for (const auto& f : k.required) known += cat(f == k.required[0] ? " " : " + ", f);
   }
@@ -371,8 +375,16 @@ ReportResult write_report(const ReportOptions& options) {
   std::string title = options.run_dir.filename().string();
   if (title.empty() || title == ".") title = fs::absolute(options.run_dir).filename().string();
   std::string facts = run_facts(options.run_dir, title);
-  std::vector<std::string> problems;
-  for (const auto& f : kind->expected) {
+  // A folder of this version (run.yaml, or a journal left without it) is checked whole where the
+  // kind has a check; an older or hand-made one only for the files its kind always writes.
+  std::optional<std::vector<std::string>> checked;
+  if (options.check &&
+      std::ranges::any_of(std::vector<std::string>{"run.yaml", "results.log", "games.csv"}, here)) {
+    checked = options.check(kind->name);
+  }
+  std::vector<std::string> problems = checked.value_or(std::vector<std::string>{});
+  for (const auto& line : problems) facts += note(cat("Warning: ", html_escape(line), "."));
+  for (const auto& f : checked ? std::vector<std::string>{} : kind->expected) {
     if (!fs::exists(options.run_dir / f, ec)) {
       problems.push_back(cat((options.run_dir / f).string(), ": missing (a ", kind->name,
                              " run writes it); the report leaves out what it holds"));
@@ -394,8 +406,16 @@ ReportResult write_report(const ReportOptions& options) {
                    html_escape(fs::absolute(options.run_dir).lexically_normal().string()),
                    ", written by <code>harness report</code>.")),
           facts);
-  for (const auto& s : kind->sections(ctx)) {
-    html += cat("<h2>", html_escape(s.title), "</h2>\n", s.html);
+  try {
+    for (const auto& s : kind->sections(ctx)) {
+      html += cat("<h2>", html_escape(s.title), "</h2>\n", s.html);
+    }
+  } catch (const std::exception& e) {
+    // A file the check found damaged may not be drawn: its problems are the answer, and what
+    // stopped the drawing the last of them.
+    if (!checked || problems.empty()) throw;
+    problems.push_back(cat("no report written: ", e.what()));
+    return {kind->name, {}, images, problems};
   }
   write_file(out_dir / "report.html", html + page_script() + "</body>\n</html>\n");
   return {kind->name, out_dir / "report.html", images, problems};

@@ -18,24 +18,32 @@
 
 namespace gts::report {
 
+// The whole-folder check of a run kind: a line per disagreement, or nullopt for a kind it does not
+// check (then the files the kind always writes are looked for).
+using FolderCheck = std::function<std::optional<std::vector<std::string>>(const std::string& kind)>;
+
 struct ReportOptions {
   std::filesystem::path run_dir;
   std::filesystem::path out_dir;  // empty: the run folder itself
   // The plots inlined into report.html (as SVG data URIs), so that the one file can be mailed.
   bool self_contained = false;
+  std::string kind;               // the kind run.yaml names; empty: known by the files
+  FolderCheck check;  // run on a folder of this version (one with run.yaml or a journal)
 };
 
 struct ReportResult {
   std::string kind;                           // "tournament", "solve"
-  std::filesystem::path html;                 // OUT/report.html
+  std::filesystem::path html;                 // OUT/report.html; empty when none was written
   std::vector<std::filesystem::path> images;  // OUT/plots/*.png and *.svg
-  // A line for each file the run kind writes that the folder lacks ("DIR/solve.csv: missing ..."),
-  // and for each games.csv row a tournament's standings do not count.
+  // A line for each disagreement the folder check found, or each file the run kind writes that
+  // the folder lacks ("DIR/solve.csv: missing ..."), and for each games.csv row a tournament's
+  // standings do not count.
   std::vector<std::string> problems = {};
 };
 
 // Throws ParamError for a folder that is missing or holds no known CSVs, std::runtime_error when
-// gnuplot is missing or fails.
+// gnuplot is missing or fails. A damaged folder whose files cannot be drawn gets no report.html:
+// its problems say why.
 ReportResult write_report(const ReportOptions& options);
 
 // Pieces shared by the report kinds: CSV tables, HTML building, plots.

@@ -20,20 +20,6 @@ namespace gts {
 
 namespace {
 
-std::string summary_csv(const std::vector<SummaryRow>& summary) {
-  std::string out =
-      csv::line({"algorithm", "problems", "solved", "failed", "wrong", "common", "time_ms_common",
-                 "nodes_common", "depth_common", "time_ms_solved", "nodes_solved", "depth_solved"});
-  for (const auto& s : summary) {
-    out += csv::line({s.algorithm, std::to_string(s.problems), std::to_string(s.solved),
-                      std::to_string(s.failed), std::to_string(s.wrong), std::to_string(s.common),
-                      csv::number(s.time_ms_common), csv::number(s.nodes_common, 1),
-                      csv::number(s.depth_common, 2), csv::number(s.time_ms_solved),
-                      csv::number(s.nodes_solved, 1), csv::number(s.depth_solved, 2)});
-  }
-  return out;
-}
-
 // One problem x solver's row as it travels from the rank that solved it to rank 0, with the error
 // that stopped the solver, if any.
 template <class IO, class Row, class Error>
@@ -119,6 +105,20 @@ LoadedSolve load_checked_solve(const std::string& path) {
 }
 
 }  // namespace
+
+std::string summary_csv(const std::vector<SummaryRow>& summary) {
+  std::string out =
+      csv::line({"algorithm", "problems", "solved", "failed", "wrong", "common", "time_ms_common",
+                 "nodes_common", "depth_common", "time_ms_solved", "nodes_solved", "depth_solved"});
+  for (const auto& s : summary) {
+    out += csv::line({s.algorithm, std::to_string(s.problems), std::to_string(s.solved),
+                      std::to_string(s.failed), std::to_string(s.wrong), std::to_string(s.common),
+                      csv::number(s.time_ms_common), csv::number(s.nodes_common, 1),
+                      csv::number(s.depth_common, 2), csv::number(s.time_ms_solved),
+                      csv::number(s.nodes_solved, 1), csv::number(s.depth_solved, 2)});
+  }
+  return out;
+}
 
 std::unique_ptr<JobRunner> make_solve_jobs(const std::string& context) {
   const auto [path, hash] = decode_config_context(context);

@@ -44,6 +44,8 @@ std::vector<SummaryRow> summarize(const std::vector<SolveRow>& rows,
                                   const std::vector<std::string>& algorithms);
 
 std::string solve_csv(const std::vector<SolveRow>& rows);
+// summary.csv: one row per algorithm of summarize().
+std::string summary_csv(const std::vector<SummaryRow>& summary);
 std::string solved_within_csv(const std::vector<SolveRow>& rows,
                               const std::vector<std::string>& algorithms,
                               const std::vector<double>& thresholds_ms);

@@ -95,20 +95,6 @@ std::vector<GameRecord> read_game_records(const std::string& path) {
   return out;
 }
 
-std::string ranges_text(const std::set<int>& games) {
-  std::string out;
-  for (auto it = games.begin(); it != games.end();) {
-    const int first = *it;
-    int last = first;
-    while (++it != games.end() && *it == last + 1) ++last;
-    // Appended piecewise: `"-" + std::string` trips a GCC 12 -Wrestrict false positive.
-    if (!out.empty()) out += ", ";
-    out += std::to_string(first);
-    if (last > first) out.append("-").append(std::to_string(last));
-  }
-  return out;
-}
-
 std::string result_contradiction(const GameHandle& game, const GameRow& row) {
   const std::string& t = row.termination;
   const std::string said = "result " + row.result + " (termination " + t + ")";

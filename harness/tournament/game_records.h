@@ -8,7 +8,6 @@
 #pragma once
 
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -40,8 +39,6 @@ std::optional<GameRecord> parse_game_record(const std::string& line);
 // Reads a games.txt; ConfigError naming the file and line for a line that is not a record.
 std::vector<GameRecord> read_game_records(const std::string& path);
 
-// "3, 7, 39-59": game numbers as ranges, for one line naming many games.
-std::string ranges_text(const std::set<int>& games);
 
 // Why `row`'s result cannot be its game's, judged by its termination, forfeit, margin and reason
 // against its final position (a game played to the end: that position's outcome; adjudicated by

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "common/input_error.h"
+#include "harness/pipeline/folder_check.h"
 #include "harness/pipeline/run_folder.h"
 #include "harness/strf.h"
 #include "harness/tournament/game_records.h"

@@ -156,13 +156,45 @@ std::vector<PairingStats> compute_pairings(const std::vector<GameRow>& rows) {
   return out;
 }
 
+std::map<std::pair<std::string, std::string>, std::string> crosstable_cells(
+    const std::vector<GameRow>& rows) {
+  std::map<std::pair<std::string, std::string>, std::pair<double, int>> met;  // points, games
+  for (const auto& r : rows) {
+    auto& [ab_points, ab_games] = met[{r.first, r.second}];
+    auto& [ba_points, ba_games] = met[{r.second, r.first}];
+    ab_points += r.first_score();
+    ba_points += 1.0 - r.first_score();
+    ++ab_games;
+    ++ba_games;
+  }
+  std::map<std::pair<std::string, std::string>, std::string> cells;
+  for (const auto& [players, score] : met) {
+    cells[players] = csv::number(score.first, 1) + "/" + std::to_string(score.second);
+  }
+  return cells;
+}
+
+std::string standings_csv_header() {
+  std::string h =
+      csv::line({"player", "games", "wins", "draws", "losses", "score", "elo", "elo_lo", "elo_hi",
+                 "rating_status", "nodes_per_move", "cpu_ms_per_move", "forfeits", "unsearched"});
+  h.pop_back();
+  return h;
+}
+
+std::string pairs_csv_header() {
+  std::string h = csv::line({"player_a", "player_b", "games", "wins", "draws", "losses", "ll", "ld",
+                             "wl_dd", "wd", "ww", "elo", "elo_error", "los", "nelo", "nelo_error",
+                             "bayes_elo", "drawelo"});
+  h.pop_back();
+  return h;
+}
+
 std::string write_tournament_reports(const std::string& dir,
                                      const std::vector<std::string>& players,
                                      const std::vector<GameRow>& rows) {
   const std::vector<Standing> standings = compute_standings(players, rows);
-  std::string text =
-      csv::line({"player", "games", "wins", "draws", "losses", "score", "elo", "elo_lo", "elo_hi",
-                 "rating_status", "nodes_per_move", "cpu_ms_per_move", "forfeits", "unsearched"});
+  std::string text = standings_csv_header() + "\n";
   for (const auto& s : standings) {
     text += csv::line({s.player, std::to_string(s.wdl.games()), std::to_string(s.wdl.wins),
                        std::to_string(s.wdl.draws), std::to_string(s.wdl.losses),
@@ -173,35 +205,21 @@ std::string write_tournament_reports(const std::string& dir,
   }
   write_file(dir + "/standings.csv", text);
 
-  // Crosstable: the row player's points against the column player, "points/games".
-  std::map<std::pair<std::string, std::string>, std::pair<double, int>> met;  // points, games
-  for (const auto& r : rows) {
-    auto& [ab_points, ab_games] = met[{r.first, r.second}];
-    auto& [ba_points, ba_games] = met[{r.second, r.first}];
-    ab_points += r.first_score();
-    ba_points += 1.0 - r.first_score();
-    ++ab_games;
-    ++ba_games;
-  }
+  const auto cells = crosstable_cells(rows);
   std::vector<std::string> header = {"player"};
   for (const auto& s : standings) header.push_back(s.player);
   text = csv::line(header);
   for (const auto& row : standings) {
     std::vector<std::string> line = {row.player};
     for (const auto& col : standings) {
-      const auto it = met.find({row.player, col.player});
-      line.push_back(row.player == col.player || it == met.end()
-                         ? ""
-                         : csv::number(it->second.first, 1) + "/" +
-                               std::to_string(it->second.second));
+      const auto it = cells.find({row.player, col.player});
+      line.push_back(row.player == col.player || it == cells.end() ? "" : it->second);
     }
     text += csv::line(line);
   }
   write_file(dir + "/crosstable.csv", text);
 
-  text = csv::line({"player_a", "player_b", "games", "wins", "draws", "losses", "ll", "ld", "wl_dd",
-                    "wd", "ww", "elo", "elo_error", "los", "nelo", "nelo_error", "bayes_elo",
-                    "drawelo"});
+  text = pairs_csv_header() + "\n";
   for (const auto& p : compute_pairings(rows)) {
     text += csv::line({p.a, p.b, std::to_string(p.wdl.games()), std::to_string(p.wdl.wins),
                        std::to_string(p.wdl.draws), std::to_string(p.wdl.losses),

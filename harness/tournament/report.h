@@ -2,6 +2,7 @@
 // an uninterrupted one does): standings.csv, crosstable.csv and pairs.csv.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,15 @@ struct PairingStats : PentanomialCounts {
 std::vector<Standing> compute_standings(const std::vector<std::string>& players,
                                         const std::vector<GameRow>& rows);
 std::vector<PairingStats> compute_pairings(const std::vector<GameRow>& rows);
+
+// The crosstable's cells: the row player's points against the column player, "points/games", for
+// each pair of players that met.
+std::map<std::pair<std::string, std::string>, std::string> crosstable_cells(
+    const std::vector<GameRow>& rows);
+
+// The header lines of standings.csv and pairs.csv, without their newline.
+std::string standings_csv_header();
+std::string pairs_csv_header();
 
 // Writes the three CSVs into `dir`; returns the standings as a printable table.
 std::string write_tournament_reports(const std::string& dir,

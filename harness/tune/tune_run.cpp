@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <span>
 #include <stdexcept>
 
@@ -449,9 +450,7 @@ VerifyResult run_verify_phase(TuneContext& ctx, const std::string& dir,
   v.complete = true;
   v.sprt = SprtTest(vc.sprt);
   FlushedFile csv_out(dir + "/verify.csv", std::ios::trunc);
-  csv_out.write(csv::line({"pair", "tuned_first", "tuned_second", "games", "wins", "draws",
-                           "losses", "ll", "ld", "wl_dd", "wd", "ww", "elo", "elo_error", "nelo",
-                           "llr", "lower", "upper", "verdict"}));
+  csv_out.write(verify_csv_header() + "\n");
   const int max_pairs = vc.max_games / 2;
   if (max_pairs == 0) return v;
   const std::vector<double> start = c.start();
@@ -510,7 +509,45 @@ void write_tuned_yaml(const std::string& dir, const TuneContext& ctx, const Tune
   replace_file(dir + "/tuned.yaml", y);
 }
 
+// What --resume checks of each game games.csv keeps: a game the run plays (below the phase's
+// games and verify.max_games), between the sides that game has.
+Journal::RowCheck tune_row_check(const TuneConfig& c) {
+  int phase_games = 2 * c.spsa.iterations * c.spsa_pairs;
+  std::set<std::string> sides = {"theta+", "theta-"};
+  if (c.method != "spsa") {
+    const auto m = static_cast<int>(round_robin_candidates(c).size());
+    phase_games = m * (m - 1) * c.round_robin.pairs;
+    sides.clear();
+    for (const auto& cand : round_robin_candidates(c)) sides.insert(cand.name);
+  }
+  const int total = phase_games + 2 * (c.verify.max_games / 2);
+  return [=](const GameRow& r) {
+    if (r.game < 0 || r.game >= total) {
+      throw std::runtime_error("game " + std::to_string(r.game) +
+                               ": not a game of this run (it plays at most " +
+                               std::to_string(total) + ", numbered from 0)");
+    }
+    const bool verify = r.game >= phase_games;
+    const auto side = [&](const std::string& name) {
+      return verify ? name == "tuned" || name == "start" : sides.contains(name);
+    };
+    if (!side(r.first) || !side(r.second) || r.first == r.second) {
+      throw std::runtime_error("game " + std::to_string(r.game) + ": " + r.first + " against " +
+                               r.second + " is not a game of the run's " +
+                               (verify ? std::string("verification") : c.method));
+    }
+  };
+}
+
 }  // namespace
+
+std::string verify_csv_header() {
+  std::string h = csv::line({"pair", "tuned_first", "tuned_second", "games", "wins", "draws",
+                             "losses", "ll", "ld", "wl_dd", "wd", "ww", "elo", "elo_error", "nelo",
+                             "llr", "lower", "upper", "verdict"});
+  h.pop_back();
+  return h;
+}
 
 int run_tune(const RunRequest& request) {
   TuneConfig config = load_checked_tune(request.config_path);
@@ -533,7 +570,7 @@ int run_tune(const RunRequest& request) {
   description.run_files = {"games.csv", "tune.csv"};
   RunPipeline pipeline(request, std::move(description));
   const std::string& dir = pipeline.dir();
-  Journal journal(dir, false, request.resume);
+  Journal journal(dir, false, request.resume, tune_row_check(config));
   TuneContext ctx;
   ctx.config = &config;
   ctx.pipeline = &pipeline;

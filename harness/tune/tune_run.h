@@ -69,6 +69,9 @@ std::string tune_step_context(const std::string& config_path, const std::string&
 // the config it reads differs from rank 0's.
 std::unique_ptr<JobRunner> make_tune_jobs(const std::string& context);
 
+// verify.csv's header line, without its newline.
+std::string verify_csv_header();
+
 // Returns the exit code: 0 when finished; 130 when stopped by a signal, 1 by a failed rank. Bad
 // configs throw ConfigError, bad options ParamError.
 int run_tune(const RunRequest& request);
