@@ -6,6 +6,8 @@
 #include <tbb/task_arena.h>
 
 #include <exception>
+#include <iostream>
+#include <sstream>
 #include <map>
 #include <memory>
 #include <string>
@@ -14,6 +16,7 @@
 
 #include "common/input_error.h"
 #include "games/game.h"
+#include "harness/cli/app.h"
 #include "harness/cli/command.h"
 #include "harness/goal_problem.h"
 #include "harness/registry.h"
@@ -244,6 +247,29 @@ py::object perft(const GamePtr& game, const py::handle& state, int depth) {
   return to_python(perft_json(*game->handle, position, depth, per_ply, elapsed));
 }
 
+// The harness's command line in this process, the GIL released: (exit code, what it wrote to
+// std::cerr, where its one-line errors go). Not for two threads at once (std::cerr is one).
+std::pair<int, std::string> run_main(const std::vector<std::string>& args) {
+  std::vector<std::string> owned = args;
+  std::vector<char*> argv;
+  for (auto& a : owned) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  std::ostringstream err;
+  int rc = 0;
+  {
+    py::gil_scoped_release release;
+    std::streambuf* old = std::cerr.rdbuf(err.rdbuf());
+    try {
+      rc = cli::harness_main(static_cast<int>(owned.size()), argv.data());
+    } catch (...) {
+      std::cerr.rdbuf(old);
+      throw;
+    }
+    std::cerr.rdbuf(old);
+  }
+  return {rc, err.str()};
+}
+
 }  // namespace
 
 void bind(py::module_& m) {
@@ -333,6 +359,8 @@ void bind(py::module_& m) {
         "One search as `harness search --json` runs it; returns its object as a dict.");
   m.def("search_many", &search_many, py::arg("items"), py::arg("threads") = 0,
         "Searches of dicts of search()'s arguments on oneTBB threads (0: all cores).");
+  m.def("main", &run_main, py::arg("argv"),
+        "`harness ARGV[1:]` in this process: (exit code, its stderr text).");
   m.def("perft", &perft, py::arg("game"), py::arg("state"), py::arg("depth"),
         "Positions at each ply as `harness perft --json` counts them.");
 }
