@@ -7,9 +7,9 @@
 
 #include <exception>
 #include <iostream>
-#include <sstream>
 #include <map>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -93,7 +93,8 @@ State state_of(const GamePtr& game, const py::handle& state) {
   if (py::isinstance<State>(state)) {
     const auto& s = state.cast<const State&>();
     if (s.game->handle->label() != game->handle->label()) {
-      throw ParamError("state: a state of " + s.game->handle->label() + ", searched as " + game->handle->label());
+      throw ParamError("state: a state of " + s.game->handle->label() + ", searched as " +
+                       game->handle->label());
     }
     return s;
   }
@@ -173,7 +174,8 @@ Request request_of(const py::dict& item) {
     }
   }
   for (const char* key : {"game", "algorithm", "depth"}) {
-    if (!item.contains(key)) throw ParamError(std::string("search_many: an item without '") + key + "'");
+    if (!item.contains(key))
+      throw ParamError(std::string("search_many: an item without '") + key + "'");
   }
   const auto get = [&](const char* key) -> py::object {
     return item.contains(key) ? py::object(item[key]) : py::none();
@@ -234,7 +236,8 @@ py::list search_many(const py::list& items, int threads) {
 }
 
 py::object perft(const GamePtr& game, const py::handle& state, int depth) {
-  if (depth < 0 || depth > 64) throw ParamError("--depth: " + std::to_string(depth) + " is not in 0..64");
+  if (depth < 0 || depth > 64)
+    throw ParamError("--depth: " + std::to_string(depth) + " is not in 0..64");
   const std::string position = state_of(game, state).text();
   std::vector<std::uint64_t> per_ply;
   double elapsed = 0;
@@ -281,10 +284,12 @@ void bind(py::module_& m) {
     }
   });
 
-  m.def("games", [] { return to_python(games_json()); },
-        "The games with their parameters and evaluations, as `harness games --json` lists them.");
-  m.def("algorithms", [] { return to_python(algorithms_json()); },
-        "The searches and goal solvers with their options, as `harness algorithms --json`.");
+  m.def(
+      "games", [] { return to_python(games_json()); },
+      "The games with their parameters and evaluations, as `harness games --json` lists them.");
+  m.def(
+      "algorithms", [] { return to_python(algorithms_json()); },
+      "The searches and goal solvers with their options, as `harness algorithms --json`.");
 
   const auto info = [](const Game& g) -> const GameInfo& { return g->info(); };
   py::class_<Game, std::shared_ptr<Game>>(m, "Game")
@@ -312,11 +317,15 @@ void bind(py::module_& m) {
                              })
       .def(
           "initial_state",
-          [](const GamePtr& g) { return State{g, (*g)->position((*g)->initial_position())}; },
+          [](const GamePtr& g) {
+            return State{g, (*g)->position((*g)->initial_position())};
+          },
           "The start position.")
       .def(
-          "state", [](const GamePtr& g, const std::string& text) { return state_of(g, py::str(text)); },
-          py::arg("text"), "The position written `text` in the game's notation (ValueError if not).")
+          "state",
+          [](const GamePtr& g, const std::string& text) { return state_of(g, py::str(text)); },
+          py::arg("text"),
+          "The position written `text` in the game's notation (ValueError if not).")
       .def("__repr__", [](const Game& g) { return "gametree.Game(" + g->label() + ")"; });
 
   py::class_<State>(m, "State")
@@ -324,23 +333,27 @@ void bind(py::module_& m) {
       .def("to_string", &State::text, "The position in the game's notation (canonical).")
       .def("__str__", &State::text)
       .def("__repr__", [](const State& s) { return "gametree.State('" + s.text() + "')"; })
-      .def("__eq__", [](const State& a, const State& b) {
-        return a.game->handle->label() == b.game->handle->label() && a.text() == b.text();
-      })
+      .def("__eq__",
+           [](const State& a, const State& b) {
+             return a.game->handle->label() == b.game->handle->label() && a.text() == b.text();
+           })
       .def("__hash__", [](const State& s) { return py::hash(py::str(s.text())); })
-      .def("legal_moves", [](const State& s) { return s.game->handle->legal_moves(s.position); },
-           "The legal moves, in notation (empty at the end of the game).")
+      .def(
+          "legal_moves", [](const State& s) { return s.game->handle->legal_moves(s.position); },
+          "The legal moves, in notation (empty at the end of the game).")
       .def(
           "play",
           [](const State& s, const std::string& move) {
             State next = s;
-            next.game->handle->play(next.position, next.game->handle->parse_move(next.position, move));
+            next.game->handle->play(next.position,
+                                    next.game->handle->parse_move(next.position, move));
             return next;
           },
           py::arg("move"), "The state after `move` (in notation); this state is unchanged.")
       .def("is_terminal", [](const State& s) { return s.game->handle->finished(s.position); })
-      .def("to_move", [](const State& s) { return s.game->handle->mover(s.position); },
-           "The side to move: 0 (the first player) or 1.")
+      .def(
+          "to_move", [](const State& s) { return s.game->handle->mover(s.position); },
+          "The side to move: 0 (the first player) or 1.")
       .def(
           "final_value",
           [](const State& s) {
@@ -350,8 +363,9 @@ void bind(py::module_& m) {
             return s.game->handle->final_value(s.position);
           },
           "The outcome of a finished game from the side to move's view (> 0: a win).")
-      .def("draw", [](const State& s) { return s.game->handle->draw(s.text()); },
-           "A multi-line drawing of the position.");
+      .def(
+          "draw", [](const State& s) { return s.game->handle->draw(s.text()); },
+          "A multi-line drawing of the position.");
 
   m.def("search", &search, py::arg("game"), py::arg("state"), py::arg("algorithm"),
         py::arg("depth"), py::arg("options") = py::dict(), py::arg("eval") = "",

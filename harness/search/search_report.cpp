@@ -57,8 +57,8 @@ SearchReport run_search(const GameHandle& game, const Position& root, Searcher& 
   if (!best_line.empty()) out.best_move = best_line[0];
   Position end = root;
   for (std::size_t i = 0; i < out.pv.size(); ++i) game.play(end, r.pv[i]);
-  out.pv_complete = game.finished(end) || out.pv.size() >= static_cast<std::size_t>(std::min(
-                                                               r.depth, detail::kMaxPvPly));
+  out.pv_complete = game.finished(end) ||
+                    out.pv.size() >= static_cast<std::size_t>(std::min(r.depth, detail::kMaxPvPly));
   return out;
 }
 
@@ -107,7 +107,8 @@ void check_goal_search(const std::string& game, const SolverSpec& solver, int de
   }
 }
 
-GoalReport run_goal_search(const std::string& game, const std::map<std::string, std::string>& params,
+GoalReport run_goal_search(const std::string& game,
+                           const std::map<std::string, std::string>& params,
                            const std::string& position, const SolverSpec& solver,
                            const SearchLimits& limits) {
   ProblemSpec spec;

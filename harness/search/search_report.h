@@ -53,7 +53,8 @@ struct GoalReport {
   SolveOutcome outcome;
   double elapsed_ms = 0;
 };
-GoalReport run_goal_search(const std::string& game, const std::map<std::string, std::string>& params,
+GoalReport run_goal_search(const std::string& game,
+                           const std::map<std::string, std::string>& params,
                            const std::string& position, const SolverSpec& solver,
                            const SearchLimits& limits);
 

@@ -1,4 +1,4 @@
-"""Shared pieces of the gametree tests: the CLI under comparison ($GTS_HARNESS, else build/harness)."""
+"""The gametree tests' shared pieces: the CLI to compare with ($GTS_HARNESS, else build/harness)."""
 
 import json
 import os

@@ -38,7 +38,8 @@ def test_python_runs_while_a_search_does():
     # between two of its turns as long as the search.
     during = [s for s in stamps if span["start"] <= s <= span["end"]]
     gap = max(b - a for a, b in zip([span["start"]] + during, during + [span["end"]]))
-    assert gap < search_s / 2, f"{gap * 1e3:.1f} ms without a turn in a {search_s * 1e3:.1f} ms search"
+    assert gap < search_s / 2, \
+        f"{gap * 1e3:.1f} ms without a turn in a {search_s * 1e3:.1f} ms search"
 
 
 def test_two_searches_at_once_take_about_the_time_of_one():

@@ -21,7 +21,9 @@ endif()
 if(PYTHON)
   set(ENV{PYTHONPATH} ${WORK}/prefix/lib/python3/dist-packages)
   # No ';' in the program: step() takes its arguments as a list.
-  step(${PYTHON} -c "import gametree as g\nprint(g.search(g.Game('tictactoe'), None, 'alphabeta', 'max').value)")
+  string(CONCAT program "import gametree as g\n"
+                 "print(g.search(g.Game('tictactoe'), None, 'alphabeta', 'max').value)")
+  step(${PYTHON} -c "${program}")
   if(NOT out STREQUAL "0\n")
     message(FATAL_ERROR "the installed gametree module: unexpected output: ${out}")
   endif()
