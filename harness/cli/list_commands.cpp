@@ -6,21 +6,11 @@
 #include "harness/cli/command.h"
 #include "harness/goal_problem.h"
 #include "harness/registry.h"
+#include "harness/search/catalog.h"
 
 namespace gts::cli {
 
 namespace {
-
-nlohmann::json specs_json(const std::vector<ParamSpec>& specs) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const auto& p : specs) {
-    out.push_back({{"name", p.name},
-                   {"default", p.default_value},
-                   {"range", p.range_text()},
-                   {"help", p.help}});
-  }
-  return out;
-}
 
 void print_specs(const std::vector<ParamSpec>& specs, const char* what) {
   if (specs.empty()) {
@@ -37,19 +27,7 @@ void print_specs(const std::vector<ParamSpec>& specs, const char* what) {
 
 int list_games(bool json) {
   if (json) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const auto& g : game_infos()) {
-      nlohmann::json evals = nlohmann::json::array();
-      for (const auto& e : g.evaluations) {
-        evals.push_back({{"kind", e.kind}, {"help", e.help}, {"takes_weights", e.takes_weights}});
-      }
-      out.push_back({{"name", g.name},
-                     {"description", g.description},
-                     {"params", specs_json(g.params)},
-                     {"evaluations", evals},
-                     {"default_evaluation", g.default_evaluation}});
-    }
-    std::cout << out.dump(2) << "\n";
+    std::cout << games_json().dump(2) << "\n";
     return 0;
   }
   for (const auto& g : game_infos()) {
@@ -72,17 +50,7 @@ int list_algorithms(bool json) {
   const std::pair<const char*, const std::vector<AlgorithmInfo>*> kinds[] = {
       {"search", &algorithm_infos()}, {"goal solver", &solver_infos()}};
   if (json) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const auto& [kind, infos] : kinds) {
-      for (const auto& a : *infos) {
-        out.push_back({{"name", a.name},
-                       {"kind", kind},
-                       {"aliases", a.aliases},
-                       {"description", a.description},
-                       {"options", specs_json(a.options)}});
-      }
-    }
-    std::cout << out.dump(2) << "\n";
+    std::cout << algorithms_json().dump(2) << "\n";
     return 0;
   }
   for (const auto& [kind, infos] : kinds) {

@@ -5,6 +5,7 @@
 
 #include "games/game.h"
 #include "harness/cli/command.h"
+#include "harness/search/search_report.h"
 
 namespace gts::cli {
 
@@ -52,11 +53,7 @@ SearchSetup resolve_search(const SearchArgs& args) {
   s.algorithm = make_algorithm_spec(args.algorithm, key_values(args.options, "--option"));
   s.limits = {.depth = parse_depth(args.depth), .max_nodes = args.max_nodes, .max_ms = args.max_ms};
   s.eval = parse_eval_spec(args.eval.empty() ? s.game->info().default_evaluation : args.eval);
-  // A seeded algorithm's `seed` option is the search's seed (random tie-breaking).
-  s.seed = find_algorithm_info(s.algorithm.name).facts.seeded &&
-                   s.algorithm.options.values().count("seed") != 0
-               ? static_cast<std::uint64_t>(s.algorithm.options.get_int("seed"))
-               : 0;
+  s.seed = search_seed(s.algorithm);
   return s;
 }
 

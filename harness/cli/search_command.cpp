@@ -1,18 +1,17 @@
 // `harness search` and `harness perft`: one position, one algorithm (or a move count).
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "algorithms/search_common.h"
 #include "games/game.h"
 #include "harness/cli/command.h"
 #include "harness/cli/search_args.h"
 #include "harness/goal_problem.h"
 #include "harness/registry.h"
+#include "harness/search/search_report.h"
 #include "harness/strf.h"
 
 namespace gts::cli {
@@ -76,83 +75,24 @@ class SearchProgressLine final : public SearchProgress {
   bool printed_ = false;
 };
 
-// The position every --json names: the game, its parameters and the position.
-nlohmann::json json_position(const GameHandle& game, const std::string& position) {
-  return {{"game", game.info().name}, {"params", game.params().values()}, {"position", position}};
-}
-
-// The fields a search and a goal solve report alike in --json: what was searched, and its counts.
-nlohmann::json json_report(const GameHandle& game, const std::string& position,
-                           const std::string& algorithm, const Params& options,
-                           const SearchStats& s, double elapsed_ms) {
-  nlohmann::json j = json_position(game, position);
-  j["algorithm"] = algorithm;
-  j["options"] = options.values();
-  j["nodes"] = s.nodes;
-  j["leaves"] = s.leaves;
-  j["interior"] = s.interior;
-  j["cutoffs"] = s.cutoffs;
-  j["ordering_evals"] = s.ordering_evals;
-  j["tt_probes"] = s.tt_probes;
-  j["tt_hits"] = s.tt_hits;
-  j["peak_open"] = s.peak_open;
-  j["peak_bytes"] = s.peak_bytes;
-  j["time_ms"] = elapsed_ms;
-  j["cpu_ms"] = s.cpu_ms;
-  return j;
-}
-
-// True for a goal solver that is no value search (pn, pn+, dfpn, dfpn+): `search` runs it the way
-// `harness solve` does, on the goal the game's problem poses. Throws ParamError naming both kinds
-// for a name that is neither.
-bool is_goal_solver_only(const std::string& name) {
-  if (named_entry(algorithm_infos(), name) != nullptr) return false;
-  if (named_entry(solver_infos(), name) != nullptr) return true;
-  throw ParamError("unknown algorithm '" + name + "' (searches: " + names_of(algorithm_infos()) +
-                   "; goal solvers: " + names_of(solver_infos()) + ")");
-}
-
 // A goal solver's answer: proved, disproved or unknown (a budget stopped it: nothing is claimed).
 int run_goal_search(const SearchArgs& args) {
   const SolverSpec solver = make_solver_spec(args.algorithm, key_values(args.options, "--option"));
-  const auto& names = solve_game_names();
-  if (std::ranges::find(names, args.game) == names.end()) {
-    throw ParamError("--algorithm " + solver.algorithm + ": a goal solver, and game '" + args.game +
-                     "' poses no goals (games that do: " + join_strings(names, ", ") +
-                     "); for a value, use a search algorithm (see `harness algorithms`)");
-  }
-  if (parse_depth(args.depth) != kDepthMax) {
-    throw ParamError("--depth: goal solver " + solver.algorithm +
-                     " searches to the end of the game; give --depth max");
-  }
-  if (!args.eval.empty()) {
-    throw ParamError("--eval: goal solver " + solver.algorithm +
-                     " takes its initial numbers from the game's own heuristic, not an evaluation");
-  }
+  check_goal_search(args.game, solver, parse_depth(args.depth), !args.eval.empty());
   auto [game, position] = open_position(args);  // checks the game, its parameters and position
-  ProblemSpec spec;
-  spec.from_game_params = true;
-  if (!args.position.empty()) spec.position = position;
-  const auto problem = make_solve_problem(args.game, key_values(args.params, "--param"), spec);
   const SearchLimits limits{.depth = kDepthMax, .max_nodes = args.max_nodes, .max_ms = args.max_ms};
-  const double start = wall_ms();
-  const SolveOutcome r = problem->solve(solver, limits);
-  const double elapsed = wall_ms() - start;
+  const GoalReport report =
+      run_goal_search(args.game, key_values(args.params, "--param"),
+                      args.position.empty() ? std::string() : position, solver, limits);
+  const SolveOutcome& r = report.outcome;
+  const double elapsed = report.elapsed_ms;
   const std::string result = solve_result_name(r);
   const SearchStats& s = r.stats;
   if (args.json) {
-    nlohmann::json j = json_report(*game, position, solver.algorithm, solver.options, s, elapsed);
-    j["goal"] = problem->goal();
-    j["result"] = result;
-    j["complete"] = r.status != ProofStatus::kUnknown;
-    j["best_move"] = r.best_move.empty() ? "none" : r.best_move;
-    j["main_line"] = r.main_line;
-    j["depth"] = r.depth;
-    j["expected"] = problem->expected();
-    j["warning"] = r.warning;
-    std::cout << j.dump() << "\n";
+    std::cout << goal_json(*game, position, report).dump() << "\n";
     return 0;
   }
+  const auto& problem = report.problem;
   const std::string line = join_strings(r.main_line, " ");
   std::printf("game        %s\n", game->label().c_str());
   std::printf("position    %s\n", position.c_str());
@@ -193,36 +133,18 @@ int run_search(const SearchArgs& args) {
   if (args.progress || tty) progress.emplace(*game, root, tty);
   SearchLimits watched = limits;
   if (progress) watched.progress = &*progress;
-  game->prepare(limits);
-  double start = wall_ms();
-  SearchResult r = searcher->search(root, watched, seed);
-  double elapsed = wall_ms() - start;
+  const SearchReport report = run_search(*game, root, *searcher, watched, seed);
   progress.reset();
-  std::vector<std::string> pv = game->line_text(root, r.pv);
-  const std::vector<std::string> best_line = game->line_text(root, {r.best_move});
-  const std::string best = best_line.empty() ? "none" : best_line[0];
-  // A full line reaches the completed depth (or the end of the game); a shorter one is partial.
-  Position end = root;
-  for (std::size_t i = 0; i < pv.size(); ++i) game->play(end, r.pv[i]);
-  const bool pv_complete = game->finished(end) || pv.size() >= static_cast<std::size_t>(std::min(
-                                                                   r.depth, detail::kMaxPvPly));
-  const SearchStats& s = r.stats;
   if (args.json) {
-    nlohmann::json j = json_report(*game, position, algo.name, algo.options, s, elapsed);
-    j["evaluation"] = eval_spec_text(eval);
-    j["depth"] = depth_text(depth);
-    j["completed_depth"] = depth_text(r.depth);
-    j["complete"] = r.complete;
-    // Exact only when searched to the end; nothing at all when no depth was completed.
-    j["exact"] = r.complete && depth == kDepthMax;
-    j["value"] = r.complete || r.depth > 0 ? nlohmann::json(r.value) : nlohmann::json(nullptr);
-    j["best_move"] = best;
-    j["pv"] = pv;
-    j["pv_complete"] = pv_complete;
-    j["pv_from_table"] = r.pv_from_table;
-    std::cout << j.dump() << "\n";
+    std::cout << search_json(*game, position, algo, eval, depth, report).dump() << "\n";
     return 0;
   }
+  const SearchResult& r = report.result;
+  const SearchStats& s = r.stats;
+  const double elapsed = report.elapsed_ms;
+  const std::vector<std::string>& pv = report.pv;
+  const std::string& best = report.best_move;
+  const bool pv_complete = report.pv_complete;
   const std::string pv_text = join_strings(pv, " ");
   std::printf("game        %s\n", game->label().c_str());
   std::printf("position    %s\n", position.c_str());
@@ -280,12 +202,7 @@ int run_perft(const PerftArgs& args) {
   std::uint64_t total = 0;
   for (auto n : per_ply) total += n;
   if (args.json) {
-    nlohmann::json j = json_position(*game, position);
-    j["depth"] = args.depth;
-    j["per_ply"] = per_ply;
-    j["total"] = total;
-    j["time_ms"] = elapsed;
-    std::cout << j.dump() << "\n";
+    std::cout << perft_json(*game, position, args.depth, per_ply, elapsed).dump() << "\n";
     return 0;
   }
   std::printf("game      %s\nposition  %s\n", game->label().c_str(), position.c_str());

@@ -1,0 +1,66 @@
+"""run(), compare() and read_run(): the same run folder as the CLI's, read back as tables."""
+
+import json
+
+import pytest
+
+import gametree
+
+COMPARE = {
+    "name": "py-compare",
+    "inputs": [{"name": "b3", "game": {"name": "random-tree", "params": {"branching": 3,
+                                                                         "depth": 5}},
+                "sweep": {"seed": "1..3"}}],
+    "algorithms": [{"name": "ab", "algorithm": "alphabeta"},
+                   {"name": "sss", "algorithm": "sss*"},
+                   {"name": "mm", "algorithm": "minimax"}],
+}
+
+RUN = {
+    "name": "py-run",
+    "game": {"name": "tictactoe"},
+    "players": [{"name": "ab", "algorithm": "alphabeta", "depth": 2},
+                {"name": "mm", "algorithm": "minimax", "depth": 1}],
+    "openings": {"kind": "start"},
+    "tournament": {"format": "round-robin", "pairs": 2},
+    "seed": 3,
+}
+
+
+def searched(table):
+    """A compare.csv's columns that do not measure time, as records."""
+    keep = [c for c in table.columns if not any(t in c for t in ("cpu", "ms", "us", "ns"))]
+    return table[keep].fillna("").to_dict("records")
+
+
+def test_compare_writes_the_clis_folder(cli, tmp_path):
+    folder = gametree.compare(COMPARE, out=tmp_path / "py")
+    assert {"compare", "inputs", "summary", "run.yaml"} <= folder.keys()
+    config = tmp_path / "config.yaml"
+    config.write_text(json.dumps(COMPARE))
+    rc, _, err = cli.run("compare", str(config), "--out", str(tmp_path / "cli"), "--quiet")
+    assert rc == 0, err
+    theirs = gametree.read_run(tmp_path / "cli")
+    assert searched(folder["compare"]) == searched(theirs["compare"])
+    assert len(folder["compare"]) == 9 and set(folder["compare"]["agrees"]) == {"yes"}
+
+
+def test_run_plays_the_tournament(tmp_path):
+    folder = gametree.run(RUN, out=tmp_path / "run", threads=1)
+    games = folder["games"]
+    assert len(games) == 4  # two pairs, sides swapped
+    assert set(games["first"]) == {"ab", "mm"}
+    assert "games_done: 4" in folder["run.yaml"]
+
+
+def test_a_bad_config_raises_the_clis_message(cli, tmp_path):
+    config = tmp_path / "bad.yaml"
+    config.write_text(json.dumps({**COMPARE, "inputs": []}))
+    with pytest.raises(ValueError) as e:
+        gametree.compare(config, out=tmp_path / "py")
+    assert str(e.value) == cli.error("compare", str(config), "--out", str(tmp_path / "cli"))
+
+
+def test_read_run_refuses_what_is_no_run_folder(tmp_path):
+    with pytest.raises(ValueError, match="not a run folder"):
+        gametree.read_run(tmp_path)
