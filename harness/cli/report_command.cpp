@@ -18,13 +18,22 @@ int run_report(report::ReportOptions options) {
       throw ParamError("--out: " + why);
     }
   }
-  // The kind run.yaml names, and the whole-folder check of a compare, solve or tune run.
+  // The kind run.yaml names, and the whole-folder check replay makes of it (a tournament run
+  // without output.moves, which has no games.txt to replay, or one of version 0.1, which replay
+  // refuses: the report's own checks only).
   const std::string dir = options.run_dir.string();
   options.kind = run_kind(dir);
   options.check = [&](const std::string& kind) -> std::optional<std::vector<std::string>> {
-    if (kind == "tournament") return std::nullopt;
     Findings findings(false);
-    check_run_folder(kind, dir, findings);
+    if (kind != "tournament") {
+      check_run_folder(kind, dir, findings);
+    } else {
+      try {
+        check_tournament_folder(dir, -1, false, findings);
+      } catch (const InputError&) {
+        return std::nullopt;
+      }
+    }
     return findings.lines();
   };
   const report::ReportResult r = report::write_report(options);

@@ -21,6 +21,11 @@ std::string run_kind(const std::string& dir);
 // maps, and counts that are counts.
 void check_run_yaml(const std::string& dir, Findings& findings);
 
+// Checks a tournament run folder whole and plays its games back from games.txt (`game` >= 0: that
+// game only, drawn move by move); each disagreement is a finding; `say`: replay's summary lines
+// on stdout. Throws ParamError for a run without output.moves (no games.txt) or a --game it lacks.
+void check_tournament_folder(const std::string& dir, int game, bool say, Findings& findings);
+
 // Checks a compare, solve or tune run folder whole; each disagreement is a finding.
 void check_run_folder(const std::string& kind, const std::string& dir, Findings& findings);
 

@@ -203,6 +203,7 @@ RunPipeline::RunPipeline(const RunRequest& request, RunDescription description)
       }
     }
   }
+  if (request.resume) resumed_run_yaml_ = read_file_text(dir_ + "/run.yaml");
   write_run_yaml("running");
   g_stop = false;
   g_signalled = false;
@@ -212,6 +213,12 @@ RunPipeline::RunPipeline(const RunRequest& request, RunDescription description)
 }
 
 RunPipeline::~RunPipeline() {
+  if (!resumed_run_yaml_.empty() && finished_.empty() && !executed_) {
+    try {
+      replace_file(dir_ + "/run.yaml", resumed_run_yaml_);
+    } catch (const std::exception&) {  // a destructor throws nothing; the folder says 'running'
+    }
+  }
   std::signal(SIGINT, old_int_);
   std::signal(SIGTERM, old_term_);
   g_interrupt = false;
@@ -224,6 +231,7 @@ void RunPipeline::conclude() { g_stop = true; }
 DistributeOutcome RunPipeline::execute(const std::string& kind, const std::string& context,
                                        std::vector<std::size_t> jobs, JobRunner& local,
                                        const ResultHandler& on_result, bool bounded_lookahead) {
+  executed_ = true;
   DistributedWork work;
   work.kind = kind;
   work.context = context;

@@ -146,6 +146,10 @@ class RunPipeline {
   void (*old_term_)(int) = nullptr;
   std::string started_;
   std::string finished_;
+  // A resumed run's run.yaml as it was: put back when the resume is refused before any job runs
+  // (a journal that contradicts the run), so that the refusal leaves the folder as it found it.
+  std::string resumed_run_yaml_;
+  bool executed_ = false;
   std::optional<std::size_t> total_;
   std::size_t done_ = 0;
   std::size_t run_here_ = 0;

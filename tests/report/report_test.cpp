@@ -116,11 +116,21 @@ TEST(Report, TournamentRunGivesPlotsAndTables) {
               std::string::npos);
   }
   std::ofstream(run + "/games.csv", std::ios::trunc) << games;
+  // What only the whole-folder check of replay sees: a game record whose moves are not moves.csv's.
+  const std::string txt = read_file(run + "/games.txt");
+  std::string bent = txt;
+  const std::size_t tab = bent.rfind('\t', bent.find('\n'));  // game 0's last move
+  bent.insert(tab + 1, "9 ");
+  std::ofstream(run + "/games.txt", std::ios::trunc) << bent;
+  auto bent_moves = run_harness({"report", run});
+  EXPECT_EQ(bent_moves.exit_code, 1) << bent_moves.err;
+  EXPECT_NE(bent_moves.err.find(run + "/games.txt:1: game 0: "), std::string::npos)
+      << bent_moves.err;
+  std::ofstream(run + "/games.txt", std::ios::trunc) << txt;
   fs::remove(run + "/pairs.csv");
   auto no_pairs = run_harness({"report", run});
   EXPECT_EQ(no_pairs.exit_code, 1);
-  EXPECT_EQ(no_pairs.err, run + "/pairs.csv: missing (a tournament run writes it); the report " +
-                              "leaves out what it holds\n");
+  EXPECT_EQ(no_pairs.err, run + "/pairs.csv: missing (a tournament run writes it)\n");
   fs::remove_all(dir);
 }
 
