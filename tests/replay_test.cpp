@@ -549,16 +549,7 @@ TEST_F(Replay, AResultItsGamesEndDoesNotGiveIsNamed) {
 // Kalah run has none, and that is no damage.
 TEST(ReplayGo, EachDamageOfGamesSgfIsNamed) {
   const std::string dir = make_temp_dir();
-  const std::string config = write_config(dir, "go.yaml", R"(
-name: go-sgf
-game: {name: go-capture, params: {problem: "...../..XO./.XO.O/..XO./..... turn=B target=B3 escape=8 plies=30"}}
-players:
-  - {name: ab, algorithm: alphabeta, depth: 2}
-  - {name: rnd, algorithm: random, depth: 1}
-openings: {kind: random, count: 4, plies: 1}
-tournament: {pairs: 1}
-seed: 5
-)");
+  const std::string config = write_config(dir, "go.yaml", testing::kGoSgfConfig);
   const std::string out = dir + "/run";
   ASSERT_EQ(run_harness({"run", config, "--out", out, "--quiet"}).exit_code, 0);
   ASSERT_EQ(run_harness({"replay", out}).exit_code, 0);

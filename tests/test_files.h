@@ -59,6 +59,18 @@ inline std::vector<std::vector<std::string>> table_without(const std::string& pa
   return rows;
 }
 
+// A small go-capture tournament, whose run folder holds games.sgf (4 openings, 8 games).
+inline const char* kGoSgfConfig = R"(
+name: go-sgf
+game: {name: go-capture, params: {problem: "...../..XO./.XO.O/..XO./..... turn=B target=B3 escape=8 plies=30"}}
+players:
+  - {name: ab, algorithm: alphabeta, depth: 2}
+  - {name: rnd, algorithm: random, depth: 1}
+openings: {kind: random, count: 4, plies: 1}
+tournament: {pairs: 1}
+seed: 5
+)";
+
 // The columns of a tournament run's CSVs that measure time.
 inline const std::set<std::string> kTournamentTimingColumns = {
     "first_cpu_ms", "second_cpu_ms", "wall_ms", "cpu_us", "cpu_ms_per_move"};

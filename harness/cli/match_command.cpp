@@ -76,6 +76,13 @@ std::string scalar(const std::string& s) {
   return out + "\"";
 }
 
+// The YAML scalar of `key` in a flag's keys, or of `fallback` (fastchess's default) without it.
+std::string key_or(const std::map<std::string, std::string>& keys, const std::string& key,
+                   const std::string& fallback) {
+  const auto it = keys.find(key);
+  return scalar(it == keys.end() ? fallback : it->second);
+}
+
 // A path as the config should hold it: absolute where written with a '/', since the config lives
 // in the run folder (a bare program name is looked up in PATH).
 std::string anchored(const std::string& path) {
@@ -319,16 +326,15 @@ ConfigText match_config(const MatchArgs& a) {
   }
   if (!a.draw.empty()) {
     const auto d = flag_keys(a.draw, "--draw", {"movenumber", "movecount", "score"});
-    out.add("  draw: {score: " + scalar(d.contains("score") ? d.at("score") : "0") +
-                ", moves: " + scalar(d.contains("movecount") ? d.at("movecount") : "1") +
-                ", after: " + scalar(d.contains("movenumber") ? d.at("movenumber") : "0") + "}",
+    out.add("  draw: {score: " + key_or(d, "score", "0") + ", moves: " +
+                key_or(d, "movecount", "1") + ", after: " + key_or(d, "movenumber", "0") + "}",
             flag_text("--draw", a.draw));
   }
   if (!a.resign.empty()) {
     const auto r = flag_keys(a.resign, "--resign", {"movecount", "score", "twosided"});
-    out.add("  resign: {score: " + scalar(r.contains("score") ? r.at("score") : "0") +
-                ", moves: " + scalar(r.contains("movecount") ? r.at("movecount") : "1") +
-                ", two_sided: " + scalar(r.contains("twosided") ? r.at("twosided") : "false") + "}",
+    out.add("  resign: {score: " + key_or(r, "score", "0") +
+                ", moves: " + key_or(r, "movecount", "1") +
+                ", two_sided: " + key_or(r, "twosided", "false") + "}",
             flag_text("--resign", a.resign));
   }
   if (!a.sprt.empty()) {
