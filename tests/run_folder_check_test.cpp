@@ -186,12 +186,13 @@ TEST_F(RunFolders, EachDamageOfEachFileIsNamed) {
        "compare.csv",
        "foreign",
        appended(2, ',', true),
-       {"compare.csv:6: input 999, ab at depth max: not an input of inputs.csv"}},
+       {"compare.csv:6: input 999, ab at depth max (4 plies): not an input of inputs.csv"}},
       {"compare",
        "compare.csv",
        "repeated",
        appended(2, ',', false),
-       {"compare.csv:6: input tree:seed=1, ab at depth max: recorded again (first at line 2)"}},
+       {"compare.csv:6: input tree:seed=1, ab at depth max (4 plies): recorded again (first at "
+        "line 2)"}},
       {"compare",
        "compare.csv",
        "deleted",
@@ -219,24 +220,27 @@ TEST_F(RunFolders, EachDamageOfEachFileIsNamed) {
        "cut",
        cut,
        {"summary.csv" + cut_line,
-        "summary.csv: group tree, mm at depth max: missing (compare.csv holds 2 searches of it)"}},
+        "summary.csv: group tree, mm at depth max (4 plies): missing (compare.csv holds 2 searches "
+        "of it)"}},
       {"compare",
        "summary.csv",
        "emptied",
        emptied,
        {"summary.csv:1: empty: not even its header",
-        "summary.csv: group tree, ab at depth max: missing (compare.csv holds 2 searches of it)",
-        "summary.csv: group tree, mm at depth max: missing (compare.csv holds 2 searches of it)"}},
+        "summary.csv: group tree, ab at depth max (4 plies): missing (compare.csv holds 2 searches "
+        "of it)",
+        "summary.csv: group tree, mm at depth max (4 plies): missing (compare.csv holds 2 searches "
+        "of it)"}},
       {"compare",
        "summary.csv",
        "foreign",
        appended(2, ',', true),
-       {"summary.csv:4: group 999, ab at depth max: no search of compare.csv"}},
+       {"summary.csv:4: group 999, ab at depth max (4 plies): no search of compare.csv"}},
       {"compare",
        "summary.csv",
        "repeated",
        appended(2, ',', false),
-       {"summary.csv:4: group tree, ab at depth max: recorded again (first at line 2)"}},
+       {"summary.csv:4: group tree, ab at depth max (4 plies): recorded again (first at line 2)"}},
       {"compare",
        "summary.csv",
        "deleted",
@@ -507,16 +511,16 @@ TEST_F(RunFolders, CountsThatDisagreeAcrossFilesAreNamed) {
     // The first summary row's inputs and agree counts (2 and 2) made 3 and 1.
     const auto rows = lines_of(read_file(run + "/summary.csv"));
     const std::string row = rows[1];
-    const std::string prefix = "tree,alphabeta,ab,max,4,2,2,";
+    const std::string prefix = "tree,tree,alphabeta,ab,4,true,2,2,";
     ASSERT_EQ(row.rfind(prefix, 0), 0u) << row;
-    edit(run + "/summary.csv", prefix, "tree,alphabeta,ab,max,4,3,1,");
+    edit(run + "/summary.csv", prefix, "tree,tree,alphabeta,ab,4,true,3,1,");
     const auto r = run_harness({"replay", run});
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_EQ(r.err, run +
-                         "/summary.csv:2: group tree, ab at depth max: inputs 3, where "
+                         "/summary.csv:2: group tree, ab at depth max (4 plies): inputs 3, where "
                          "compare.csv holds 2\n" +
                          run +
-                         "/summary.csv:2: group tree, ab at depth max: agree 1, where "
+                         "/summary.csv:2: group tree, ab at depth max (4 plies): agree 1, where "
                          "compare.csv agrees in 2\n");
   }
   {

@@ -14,6 +14,7 @@
 #include "harness/compare/compare_runner.h"
 #include "harness/config/config_error.h"
 #include "harness/csv.h"
+#include "harness/pipeline/run_folder.h"
 #include "harness/solve/solve_runner.h"
 #include "harness/strf.h"
 #include "harness/tournament/journal.h"
@@ -200,13 +201,32 @@ std::string at_end(const std::string& kind, const std::string& status) {
          "': finish it with --resume";
 }
 
+// A compare row's depth as its messages name it: "5", "max" (to the end), "max (5 plies)".
+std::string depth_key(const std::string& depth, const std::string& to_end) {
+  if (to_end != "true") return depth;
+  return depth.empty() ? "max" : "max (" + depth + " plies)";
+}
+
 void check_compare(const std::string& dir, const RunFacts& facts, Findings& findings) {
   const std::string written = at_end("compare", facts.status);
   const std::string inputs_path = dir + "/inputs.csv", rows_path = dir + "/compare.csv",
                     summary_path = dir + "/summary.csv";
-  const CsvFile inputs = read_csv(inputs_path, compare_inputs_header(), written, findings);
-  const CsvFile rows = read_csv(rows_path, compare_csv_header(), written, findings);
-  const CsvFile summary = read_csv(summary_path, compare_summary_header(), written, findings);
+  // The swept parameters' columns, as each file's header names them (summary.csv's less the
+  // seed): a file whose header is not its own is named by its own check.
+  const auto params = [](const std::string& path) {
+    try {
+      const std::string text = read_file_text(path);
+      return compare_header_params(csv::split(text.substr(0, text.find('\n'))));
+    } catch (const std::runtime_error&) {
+      return std::vector<std::string>{};  // read_csv names the bad header
+    }
+  };
+  const CsvFile inputs =
+      read_csv(inputs_path, compare_inputs_header(params(inputs_path)), written, findings);
+  const CsvFile rows =
+      read_csv(rows_path, compare_csv_header(params(rows_path)), written, findings);
+  const CsvFile summary =
+      read_csv(summary_path, compare_summary_header(params(summary_path)), written, findings);
 
   // The files each is held to, where those are whole.
   const bool inputs_sound = inputs.exists && findings.clean(inputs_path);
@@ -232,8 +252,8 @@ void check_compare(const std::string& dir, const RunFacts& facts, Findings& find
   Keys in_rows;
   long kept = 0;
   for (const auto& [line, r] : rows.rows) {
-    const std::string &input = r[rows.col("input")], &variant = r[rows.col("variant")],
-                      &depth = r[rows.col("depth")];
+    const std::string &input = r[rows.col("input")], &variant = r[rows.col("variant")];
+    const std::string depth = depth_key(r[rows.col("depth")], r[rows.col("to_end")]);
     const std::string key = "input " + input + ", " + variant + " at depth " + depth;
     if (inputs_sound && !group_of.contains(input)) {
       findings.add(rows_path, line, -1, key + ": not an input of inputs.csv");
@@ -244,7 +264,7 @@ void check_compare(const std::string& dir, const RunFacts& facts, Findings& find
     with_rows.insert(input);
     auto& [n, agree] = cells[{group_of[input], variant, depth}];
     ++n;
-    agree += r[rows.col("agrees")] == "yes" ? 1 : 0;
+    agree += r[rows.col("agrees")] == "true" ? 1 : 0;
   }
   if (rows.exists && facts.total >= 0 && algorithms > 0 && kept != facts.total * algorithms) {
     findings.add(rows_path, 0, -1,
@@ -265,7 +285,8 @@ void check_compare(const std::string& dir, const RunFacts& facts, Findings& find
   Keys in_summary;
   std::set<Cell> seen;
   for (const auto& [line, r] : summary.rows) {
-    const Cell cell{r[summary.col("group")], r[summary.col("variant")], r[summary.col("depth")]};
+    const Cell cell{r[summary.col("group")], r[summary.col("variant")],
+                    depth_key(r[summary.col("depth")], r[summary.col("to_end")])};
     const std::string key =
         "group " + std::get<0>(cell) + ", " + std::get<1>(cell) + " at depth " + std::get<2>(cell);
     if (!in_summary.take(key, line, summary_path, findings) || !cross) continue;

@@ -123,32 +123,96 @@ double median(std::vector<double> v) {
 
 double ratio(double a, double b) { return b > 0 ? a / b : kNaN; }
 
-// Rows in the plan's order: jobs by index, algorithms in the config's order within each.
-std::string compare_csv(const std::vector<CompareRow>& rows) {
-  std::string out = csv::line({"input", "algorithm", "variant", "depth", "value", "best_move",
-                               "nodes", "leaves", "interior", "cutoffs", "tt_hits", "peak_bytes",
-                               "cpu_us", "agrees", "complete", "error"});
-  for (const auto& r : rows) {
-    const bool ok = r.error.empty();
-    out += csv::line({r.input, r.algorithm, r.variant, depth_text(r.depth),
-                      ok ? std::to_string(r.value) : "", r.best_move, std::to_string(r.stats.nodes),
-                      std::to_string(r.stats.leaves), std::to_string(r.stats.interior),
-                      std::to_string(r.stats.cutoffs), std::to_string(r.stats.tt_hits),
-                      std::to_string(r.stats.peak_bytes), csv::number(r.stats.cpu_ms * 1e3, 1),
-                      r.agrees ? "yes" : "no", r.complete ? "yes" : "no", r.error});
+// true/false, as every CSV of a run folder writes a boolean.
+std::string flag(bool b) { return b ? "true" : "false"; }
+
+// The swept parameters of every set, in the order first met: the `param_<name>` columns.
+std::vector<std::string> swept_params(const CompareConfig& c, bool with_seed) {
+  std::vector<std::string> names;
+  for (const auto& set : c.sets) {
+    for (const auto& sweep : set.sweep) {
+      if ((with_seed || sweep.key != "seed") && std::ranges::find(names, sweep.key) == names.end())
+        names.push_back(sweep.key);
+    }
+  }
+  return names;
+}
+
+std::vector<std::string> param_columns(const std::vector<std::string>& params) {
+  std::vector<std::string> out;
+  for (const auto& p : params) out.push_back("param_" + p);
+  return out;
+}
+
+// An input's values of `params` (empty where its set does not sweep one).
+std::vector<std::string> param_values(const ComparePlan& plan, const CompareInput& in,
+                                      const std::vector<std::string>& params) {
+  std::vector<std::string> out(params.size());
+  for (const auto& [k, v] : plan.config.sets[in.set].variants[in.variant].swept) {
+    if (const auto it = std::ranges::find(params, k); it != params.end())
+      out[it - params.begin()] = v;
   }
   return out;
 }
 
-const std::vector<std::string> kInputColumns = {"input", "set", "group", "game", "position"};
+// A depth in plies: the number, or a uniform tree's depth for max; NaN else.
+double depth_plies(const GameHandle& game, int depth) {
+  const auto shape = uniform_shape(game);
+  return shape ? std::min(depth, shape->second) : depth != kDepthMax ? depth : kNaN;
+}
 
-// input, set, group, game, position: what each input name stands for.
+std::string plies_text(double plies) { return std::isnan(plies) ? "" : csv::number(plies, 0); }
+
+// `fields` with `middle` inserted before index `at`.
+std::vector<std::string> with(std::vector<std::string> fields, std::size_t at,
+                              const std::vector<std::string>& middle) {
+  fields.insert(fields.begin() + static_cast<std::ptrdiff_t>(at), middle.begin(), middle.end());
+  return fields;
+}
+
+const std::vector<std::string> kRowColumns = {
+    "input",      "set",       "position_number", "algorithm", "variant",  "depth",   "to_end",
+    "value",      "best_move", "nodes",           "leaves",    "interior", "cutoffs", "tt_hits",
+    "peak_bytes", "cpu_us",    "agrees",          "complete",  "error"};
+constexpr std::size_t kRowParamsAt = 3;  // the param_ columns go after position_number
+
+// Rows in the plan's order: jobs by index, algorithms in the config's order within each.
+std::string compare_csv(const ComparePlan& plan, const std::vector<CompareRow>& rows) {
+  const auto params = swept_params(plan.config, true);
+  std::string out = csv::line(with(kRowColumns, kRowParamsAt, param_columns(params)));
+  const std::size_t per_job = plan.config.algorithms.size();
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const CompareRow& r = rows[i];
+    const CompareJob& job = plan.jobs[i / per_job];
+    const CompareInput& in = plan.inputs[job.input];
+    const GameHandle& game = *plan.config.sets[in.set].variants[in.variant].game;
+    const bool ok = r.error.empty();
+    out += csv::line(with(
+        {r.input, plan.config.sets[in.set].name, in.number > 0 ? std::to_string(in.number) : "",
+         r.algorithm, r.variant, plies_text(depth_plies(game, r.depth)), flag(r.depth == kDepthMax),
+         ok ? std::to_string(r.value) : "", r.best_move, std::to_string(r.stats.nodes),
+         std::to_string(r.stats.leaves), std::to_string(r.stats.interior),
+         std::to_string(r.stats.cutoffs), std::to_string(r.stats.tt_hits),
+         std::to_string(r.stats.peak_bytes), csv::number(r.stats.cpu_ms * 1e3, 1), flag(r.agrees),
+         flag(r.complete), r.error},
+        kRowParamsAt, param_values(plan, in, params)));
+  }
+  return out;
+}
+
+const std::vector<std::string> kInputColumns = {"input", "set",  "position_number",
+                                                "group", "game", "position"};
+constexpr std::size_t kInputParamsAt = 3;
+
+// What each input name stands for: its set, swept parameters, group, game and position.
 std::string inputs_csv(const ComparePlan& plan) {
-  std::string out = csv::line(kInputColumns);
+  const auto params = swept_params(plan.config, true);
+  std::string out = csv::line(with(kInputColumns, kInputParamsAt, param_columns(params)));
   for (const auto& in : plan.inputs) {
     const CompareInputSet& set = plan.config.sets[in.set];
-    out += csv::line(
-        {in.name, set.name, in.group, set.variants[in.variant].game->label(), in.position});
+    out += csv::line(with({in.name, set.name, in.number > 0 ? std::to_string(in.number) : "",
+                           in.group, set.variants[in.variant].game->label(), in.position},
+                          kInputParamsAt, param_values(plan, in, params)));
   }
   return out;
 }
@@ -188,7 +252,7 @@ std::vector<CompareSummaryRow> summarize_compare(const ComparePlan& plan,
       s.algorithm = c.algorithms[a].algorithm.name;
       s.variant = c.algorithms[a].name;
       s.depth = depth;
-      s.plies = shape ? std::min(depth, shape->second) : depth != kDepthMax ? depth : kNaN;
+      s.plies = depth_plies(*c.sets[input.set].variants[input.variant].game, depth);
       s.inputs = jobs.size();
       s.agree = static_cast<std::size_t>(std::ranges::count_if(
           jobs, [&](std::size_t j) { return rows[j * num_algorithms + a].agrees; }));
@@ -225,23 +289,31 @@ std::vector<CompareSummaryRow> summarize_compare(const ComparePlan& plan,
   return out;
 }
 
-std::string compare_summary_csv(const std::vector<CompareSummaryRow>& summary) {
-  std::string out = csv::line(
-      {"group",         "algorithm",     "variant",           "depth",        "plies",
-       "inputs",        "agree",         "nodes_mean",        "nodes_median", "leaves_mean",
-       "leaves_median", "interior_mean", "cutoffs_mean",      "tt_hits_mean", "peak_bytes_max",
-       "nodes_vs_ab",   "leaves_vs_ab",  "leaves_vs_minimal", "cpu_us_mean",  "cpu_us_median",
-       "cpu_vs_ab",     "ns_per_node",   "ns_per_leaf"});
+const std::vector<std::string> kSummaryColumns = {
+    "group",          "set",           "algorithm",     "variant",           "depth",
+    "to_end",         "inputs",        "agree",         "nodes_mean",        "nodes_median",
+    "leaves_mean",    "leaves_median", "interior_mean", "cutoffs_mean",      "tt_hits_mean",
+    "peak_bytes_max", "nodes_vs_ab",   "leaves_vs_ab",  "leaves_vs_minimal", "cpu_us_mean",
+    "cpu_us_median",  "cpu_vs_ab",     "ns_per_node",   "ns_per_leaf"};
+constexpr std::size_t kSummaryParamsAt = 2;
+
+std::string compare_summary_csv(const ComparePlan& plan,
+                                const std::vector<CompareSummaryRow>& summary) {
+  const auto params = swept_params(plan.config, false);
+  std::string out = csv::line(with(kSummaryColumns, kSummaryParamsAt, param_columns(params)));
   auto opt = [](double v, int digits) {
     return std::isnan(v) ? std::string() : csv::number(v, digits);
   };
   for (const auto& s : summary) {
+    // The group's first input stands for its set and parameters (a group shares them, seed aside).
+    const auto in = std::ranges::find(plan.inputs, s.group, &CompareInput::group);
     // The names and counts, then the measures.
     std::vector<std::string> fields = {s.group,
+                                       plan.config.sets[in->set].name,
                                        s.algorithm,
                                        s.variant,
-                                       depth_text(s.depth),
-                                       opt(s.plies, 0),
+                                       plies_text(s.plies),
+                                       flag(s.depth == kDepthMax),
                                        std::to_string(s.inputs),
                                        std::to_string(s.agree)};
     fields.insert(
@@ -252,7 +324,7 @@ std::string compare_summary_csv(const std::vector<CompareSummaryRow>& summary) {
          opt(s.leaves_vs_ab, 4), opt(s.leaves_vs_minimal, 4), csv::number(s.cpu_us_mean, 1),
          csv::number(s.cpu_us_median, 1), opt(s.cpu_vs_ab, 3), opt(s.ns_per_node, 1),
          opt(s.ns_per_leaf, 1)});
-    out += csv::line(fields);
+    out += csv::line(with(fields, kSummaryParamsAt, param_values(plan, *in, params)));
   }
   return out;
 }
@@ -369,8 +441,9 @@ ComparePlan make_compare_plan(CompareConfig config) {
       }
       for (std::size_t i = 0; i < positions.size(); ++i) {
         const bool numbered = set.positions.kind != ComparePositions::Kind::kStart;
-        plan.inputs.push_back(
-            {numbered ? base + "#" + std::to_string(i + 1) : base, group, s, v, positions[i]});
+        const int number = numbered ? static_cast<int>(i) + 1 : 0;
+        plan.inputs.push_back({numbered ? base + "#" + std::to_string(number) : base, group, s, v,
+                               positions[i], number});
         for (int depth : set.depths) plan.jobs.push_back({plan.inputs.size() - 1, depth});
       }
     }
@@ -383,9 +456,22 @@ namespace {
 std::string header_of(const std::string& text) { return text.substr(0, text.find('\n')); }
 }  // namespace
 
-std::string compare_csv_header() { return header_of(compare_csv({})); }
-std::string compare_inputs_header() { return header_of(csv::line(kInputColumns)); }
-std::string compare_summary_header() { return header_of(compare_summary_csv({})); }
+std::string compare_csv_header(const std::vector<std::string>& params) {
+  return header_of(csv::line(with(kRowColumns, kRowParamsAt, param_columns(params))));
+}
+std::string compare_inputs_header(const std::vector<std::string>& params) {
+  return header_of(csv::line(with(kInputColumns, kInputParamsAt, param_columns(params))));
+}
+std::string compare_summary_header(const std::vector<std::string>& params) {
+  return header_of(csv::line(with(kSummaryColumns, kSummaryParamsAt, param_columns(params))));
+}
+std::vector<std::string> compare_header_params(const std::vector<std::string>& header) {
+  std::vector<std::string> out;
+  for (const auto& name : header) {
+    if (name.starts_with("param_")) out.push_back(name.substr(6));
+  }
+  return out;
+}
 
 bool is_timing_column(std::string_view name) {
   return name.starts_with("cpu_") || name.starts_with("ns_");
@@ -487,9 +573,9 @@ CompareRunResult run_compare(const RunRequest& request) {
   if (result.exit_code != 0) return result;
   result.summary = summarize_compare(plan, result.rows);
 
-  write_file(dir / "compare.csv", compare_csv(result.rows));
+  write_file(dir / "compare.csv", compare_csv(plan, result.rows));
   write_file(dir / "inputs.csv", inputs_csv(plan));
-  write_file(dir / "summary.csv", compare_summary_csv(result.summary));
+  write_file(dir / "summary.csv", compare_summary_csv(plan, result.summary));
 
   const auto value = [](const CompareRow& r) {
     return r.error.empty() ? strf("=%d", r.value) : std::string(" failed");

@@ -27,6 +27,7 @@ struct CompareInput {
   std::size_t set = 0;
   std::size_t variant = 0;
   std::string position;  // canonical notation
+  int number = 0;        // the position's number within its combination (1, 2, ...); 0: the start
 };
 
 struct CompareJob {
@@ -60,7 +61,7 @@ struct CompareSummaryRow {
   std::string group;
   std::string algorithm;
   std::string variant;
-  int depth = 0;
+  int depth = 0;     // kDepthMax for "max"
   double plies = 0;  // the depth in plies: the number, or a uniform tree's depth for max; NaN else
   std::size_t inputs = 0;
   std::size_t agree = 0;
@@ -77,10 +78,14 @@ struct CompareSummaryRow {
   double ns_per_node = 0, ns_per_leaf = 0;
 };
 
-// The header lines (without their newline) of compare.csv, inputs.csv and summary.csv.
-std::string compare_csv_header();
-std::string compare_inputs_header();
-std::string compare_summary_header();
+// The header lines (without their newline) of compare.csv, inputs.csv and summary.csv, whose
+// `param_<name>` columns are those of `params`, the sets' swept parameters (summary.csv leaves out
+// seed, which its groups average over).
+std::string compare_csv_header(const std::vector<std::string>& params);
+std::string compare_inputs_header(const std::vector<std::string>& params);
+std::string compare_summary_header(const std::vector<std::string>& params);
+// The swept parameters named by a header's `param_<name>` columns, in order.
+std::vector<std::string> compare_header_params(const std::vector<std::string>& header);
 
 // The summary's main columns, aligned, for the terminal.
 std::string compare_summary_table(const std::vector<CompareSummaryRow>& summary);

@@ -51,7 +51,7 @@ std::vector<InputSetPlots> collect(const Table& summary) {
     auto [sit, fresh] = set_index.emplace(set, out.size());
     if (fresh) out.push_back({set, {}, 0});
     InputSetPlots& plots = out[sit->second];
-    const double plies = summary.number(r, "plies");
+    const double plies = summary.number(r, "depth");
     if (!std::isfinite(plies)) {
       ++plots.without_plies;
       continue;
@@ -119,13 +119,13 @@ std::string line_plot(const Context& ctx, const Table& summary, const InputSetPl
 std::vector<Section> compare_sections(const Context& ctx) {
   const Table summary = read_table(ctx.run_dir / "summary.csv");
   const Table rows = read_table(ctx.run_dir / "compare.csv");
-  for (const char* c : {"group", "variant", "plies", "inputs", "agree", "nodes_mean", "leaves_mean",
+  for (const char* c : {"group", "variant", "depth", "inputs", "agree", "nodes_mean", "leaves_mean",
                         "ns_per_leaf"}) {
     (void)summary.col(c);  // throws naming the file and the missing column
   }
   const std::size_t agrees = rows.col("agrees");
   const auto disagreements = std::count_if(rows.rows.begin(), rows.rows.end(),
-                                           [&](const auto& row) { return row[agrees] != "yes"; });
+                                           [&](const auto& row) { return row[agrees] != "true"; });
 
   std::vector<Section> out;
   const std::string verdict =
@@ -133,7 +133,7 @@ std::vector<Section> compare_sections(const Context& ctx) {
                                std::to_string(rows.rows.size()), " searches.</p>\n")
                          : cat("<p><strong>", std::to_string(disagreements), " of ",
                                std::to_string(rows.rows.size()),
-                               " searches disagree with the reference</strong> (agrees = no in ",
+                               " searches disagree with the reference</strong> (agrees = false in ",
                                ctx.link("compare.csv"), ").</p>\n");
   for (const InputSetPlots& plots : collect(summary)) {
     std::string html;

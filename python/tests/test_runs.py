@@ -42,7 +42,7 @@ def test_compare_writes_the_clis_folder(cli, tmp_path):
     assert rc == 0, err
     theirs = gametree.read_run(tmp_path / "cli")
     assert searched(folder["compare"]) == searched(theirs["compare"])
-    assert len(folder["compare"]) == 9 and set(folder["compare"]["agrees"]) == {"yes"}
+    assert len(folder["compare"]) == 9 and set(folder["compare"]["agrees"]) == {True}
 
 
 def test_run_plays_the_tournament(tmp_path):

@@ -135,8 +135,8 @@ TEST_F(CompareGolden, RowsHoldTheKnownFacts) {
   std::map<std::pair<std::string, std::string>, std::map<std::string, std::uint64_t>> leaves;
   std::size_t trees = 0, ordered = 0;
   for (const auto& r : rows) {
-    EXPECT_EQ(r.at("agrees"), "yes") << r.at("input") << " " << r.at("variant");
-    EXPECT_EQ(r.at("complete"), "yes");
+    EXPECT_EQ(r.at("agrees"), "true") << r.at("input") << " " << r.at("variant");
+    EXPECT_EQ(r.at("complete"), "true");
     EXPECT_FALSE(r.at("best_move").empty()) << r.at("input") << " " << r.at("variant");
     leaves[{r.at("input"), r.at("depth")}][r.at("variant")] = std::stoull(r.at("leaves"));
   }
@@ -270,9 +270,15 @@ algorithms:
   ASSERT_EQ(rows.size(), 2u * 3u);
   EXPECT_EQ(rows[0].at("variant"), "minimax");
   EXPECT_EQ(rows[2].at("variant"), "ab-cut");
-  EXPECT_EQ(rows[2].at("complete"), "no");
-  EXPECT_EQ(rows[2].at("agrees"), "no");
-  EXPECT_EQ(rows[1].at("agrees"), "yes");
+  EXPECT_EQ(rows[2].at("complete"), "false");
+  EXPECT_EQ(rows[2].at("agrees"), "false");
+  EXPECT_EQ(rows[1].at("agrees"), "true");
+  // The swept seed and the tree's depth in columns of their own: a uniform tree searched to the
+  // end is searched to its depth.
+  EXPECT_EQ(rows[3].at("set"), "deep");
+  EXPECT_EQ(rows[3].at("param_seed"), "4");
+  EXPECT_EQ(rows[3].at("to_end"), "true");
+  EXPECT_EQ(rows[3].at("depth"), "7");
   EXPECT_LE(std::stoull(rows[2].at("nodes")), 60u);
   fs::remove_all(dir);
 }
@@ -298,7 +304,11 @@ baseline: ab
   ASSERT_EQ(rows.size(), 2u * 2u * 2u);  // positions x depths x algorithms: no minimax added
   EXPECT_EQ(rows[0].at("input"), "tictactoe#1");
   EXPECT_EQ(rows[4].at("input"), "tictactoe#2");
-  EXPECT_EQ(rows[2].at("depth"), "max");
+  EXPECT_EQ(rows[0].at("position_number"), "1");
+  EXPECT_EQ(rows[0].at("depth"), "3");
+  EXPECT_EQ(rows[0].at("to_end"), "false");
+  EXPECT_EQ(rows[2].at("depth"), "");  // to the end of a game without a fixed depth
+  EXPECT_EQ(rows[2].at("to_end"), "true");
   EXPECT_EQ(rows[2].at("value"), "0");           // X in a corner: a draw
   EXPECT_GT(std::stoi(rows[6].at("value")), 0);  // O on an adjacent edge loses: X to move wins
   const auto summary = records(read_file(dir + "/out/summary.csv"));
@@ -306,9 +316,9 @@ baseline: ab
   EXPECT_EQ(summary[0].at("nodes_vs_ab"), "1");
   EXPECT_EQ(summary[0].at("leaves_vs_minimal"), "");
   const std::string inputs = read_file(dir + "/out/inputs.csv");
-  EXPECT_NE(
-      inputs.find("tictactoe#2,tictactoe,tictactoe,\"tictactoe(cols=3,k=3,rows=3)\",XO./.../...:X"),
-      std::string::npos)
+  EXPECT_NE(inputs.find(
+                "tictactoe#2,tictactoe,2,tictactoe,\"tictactoe(cols=3,k=3,rows=3)\",XO./.../...:X"),
+            std::string::npos)
       << inputs;
   fs::remove_all(dir);
 }
