@@ -24,12 +24,16 @@ SearchLimits search_limits(const MoveBudget& b) {
   return limits;
 }
 
+int completed_plies(const SearchResult& r) {
+  if (r.depth < kDepthMax) return r.depth;
+  if (r.iteration > 0 && r.iteration < kDepthMax) return r.iteration;
+  return r.pv.empty() ? 1 : static_cast<int>(r.pv.size());
+}
+
 void completed_depth(const SearchResult& r, PlayerMove& out) {
   out.exact = r.complete && r.depth == kDepthMax;
-  const bool proved_by_iteration = r.iteration > 0 && r.iteration < kDepthMax;
-  out.depth = !out.exact            ? r.depth
-              : proved_by_iteration ? r.iteration
-                                    : std::max<int>(1, static_cast<int>(r.pv.size()));
+  // Cut short at depth max without a finished iteration: no depth completed.
+  out.depth = out.exact || r.depth < kDepthMax ? completed_plies(r) : 0;
 }
 
 std::string SearcherPlayer::start_game(std::uint64_t) {

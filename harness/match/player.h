@@ -78,6 +78,11 @@ class Player {
   [[nodiscard]] virtual bool searches() const { return true; }
 };
 
+// The plies a search completed, never kDepthMax: the deepest iteration it finished; one proved to
+// the end (complete at depth kDepthMax), the iteration that proved it, else (no iterations) its
+// principal variation's length, at least 1.
+int completed_plies(const SearchResult& r);
+
 // The record's depth and exact flag of a search result: a search proved to the end is exact, its
 // depth that of the iteration that proved it (without iterations, the plies of its principal
 // variation); otherwise the depth of its last completed iteration.

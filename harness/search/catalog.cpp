@@ -2,6 +2,7 @@
 
 #include "harness/goal_problem.h"
 #include "harness/registry.h"
+#include "harness/search/search_report.h"
 
 namespace gts {
 
@@ -11,7 +12,7 @@ nlohmann::json specs_json(const std::vector<ParamSpec>& specs) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& p : specs) {
     out.push_back({{"name", p.name},
-                   {"default", p.default_value},
+                   {"default", typed_param(specs, p.name, p.default_value)},
                    {"range", p.range_text()},
                    {"help", p.help}});
   }

@@ -4,24 +4,51 @@
 
 #include "algorithms/search_common.h"
 #include "games/game.h"
+#include "harness/match/player.h"
 #include "harness/strf.h"
 
 namespace gts {
 
+nlohmann::json typed_param(const std::vector<ParamSpec>& specs, const std::string& name,
+                           const std::string& value) {
+  const auto spec = std::ranges::find(specs, name, &ParamSpec::name);
+  if (spec != specs.end() && spec->type == ParamSpec::Type::kInt) {
+    if (const auto v = parse_whole<std::int64_t>(value)) return *v;
+  }
+  if (spec != specs.end() && spec->type == ParamSpec::Type::kChoice && spec->choices.size() == 2) {
+    const auto& c = spec->choices;
+    const bool on_off =
+        std::ranges::find(c, "on") != c.end() && std::ranges::find(c, "off") != c.end();
+    const bool yes_no =
+        std::ranges::find(c, "yes") != c.end() && std::ranges::find(c, "no") != c.end();
+    if (on_off || yes_no) return value == "on" || value == "yes";
+  }
+  return value;
+}
+
+nlohmann::json typed_params(const std::vector<ParamSpec>& specs,
+                            const std::map<std::string, std::string>& values) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [k, v] : values) out[k] = typed_param(specs, k, v);
+  return out;
+}
+
 namespace {
 
-// The position every --json names: the game, its parameters and the position.
+// The position every --json names: the game, its parameters (typed) and the position.
 nlohmann::json json_position(const GameHandle& game, const std::string& position) {
-  return {{"game", game.info().name}, {"params", game.params().values()}, {"position", position}};
+  return {{"game", game.info().name},
+          {"params", typed_params(game.info().params, game.params().values())},
+          {"position", position}};
 }
 
 // The fields a search and a goal solve report alike in --json: what was searched, and its counts.
 nlohmann::json json_report(const GameHandle& game, const std::string& position,
-                           const std::string& algorithm, const Params& options,
+                           const AlgorithmInfo& algorithm, const Params& options,
                            const SearchStats& s, double elapsed_ms) {
   nlohmann::json j = json_position(game, position);
-  j["algorithm"] = algorithm;
-  j["options"] = options.values();
+  j["algorithm"] = algorithm.name;
+  j["options"] = typed_params(algorithm.options, options.values());
   j["nodes"] = s.nodes;
   j["leaves"] = s.leaves;
   j["interior"] = s.interior;
@@ -32,7 +59,7 @@ nlohmann::json json_report(const GameHandle& game, const std::string& position,
   j["peak_open"] = s.peak_open;
   j["peak_bytes"] = s.peak_bytes;
   j["time_ms"] = elapsed_ms;
-  j["cpu_ms"] = s.cpu_ms;
+  j["cpu_us"] = s.cpu_ms * 1e3;
   return j;
 }
 
@@ -66,11 +93,14 @@ nlohmann::json search_json(const GameHandle& game, const std::string& position,
                            const AlgorithmSpec& algorithm, const EvalSpec& eval, int depth,
                            const SearchReport& report) {
   const SearchResult& r = report.result;
-  nlohmann::json j =
-      json_report(game, position, algorithm.name, algorithm.options, r.stats, report.elapsed_ms);
+  nlohmann::json j = json_report(game, position, find_algorithm_info(algorithm.name),
+                                 algorithm.options, r.stats, report.elapsed_ms);
+  j["algorithm"] = algorithm.name;
   j["evaluation"] = eval_spec_text(eval);
-  j["depth"] = depth_text(depth);
-  j["completed_depth"] = depth_text(r.depth);
+  // Plies, never a sentinel: a search to the end has no depth but to_end.
+  j["depth"] = depth == kDepthMax ? nlohmann::json(nullptr) : nlohmann::json(depth);
+  j["to_end"] = depth == kDepthMax;
+  j["completed_depth"] = r.depth < kDepthMax || r.complete ? completed_plies(r) : 0;
   j["complete"] = r.complete;
   // Exact only when searched to the end; nothing at all when no depth was completed.
   j["exact"] = r.complete && depth == kDepthMax;
@@ -126,8 +156,9 @@ GoalReport run_goal_search(const std::string& game,
 nlohmann::json goal_json(const GameHandle& game, const std::string& position,
                          const GoalReport& report) {
   const SolveOutcome& r = report.outcome;
-  nlohmann::json j = json_report(game, position, report.solver.algorithm, report.solver.options,
-                                 r.stats, report.elapsed_ms);
+  nlohmann::json j = json_report(game, position, find_solver_info(report.solver.algorithm),
+                                 report.solver.options, r.stats, report.elapsed_ms);
+  j["algorithm"] = report.solver.algorithm;
   j["goal"] = report.problem->goal();
   j["result"] = solve_result_name(r);
   j["complete"] = r.status != ProofStatus::kUnknown;

@@ -15,6 +15,13 @@
 
 namespace gts {
 
+// A parameter's or option's value as --json gives it: an integer parameter's as a number, an
+// on/off or yes/no choice's as a boolean, anything else as its text; typed_params does a map.
+nlohmann::json typed_param(const std::vector<ParamSpec>& specs, const std::string& name,
+                           const std::string& value);
+nlohmann::json typed_params(const std::vector<ParamSpec>& specs,
+                            const std::map<std::string, std::string>& values);
+
 // A search's result with its moves in the game's notation.
 struct SearchReport {
   SearchResult result;

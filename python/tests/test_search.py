@@ -33,7 +33,9 @@ def test_search_equals_the_cli(cli, game, algorithm):
     py = python_side(game, None, algorithm, 2)
     assert py == cli_side(cli, "--game", game, "--algorithm", algorithm, "--depth", "2")
     if isinstance(py, dict):
-        assert py["algorithm"] == algorithm and py["depth"] == "2"
+        assert py["algorithm"] == algorithm and py["depth"] == 2 and py["to_end"] is False
+        assert type(py["completed_depth"]) is int and all(
+            type(v) in (int, bool, str) for v in py["params"].values())
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -52,6 +54,8 @@ def test_kalah_value_exact_with_typed_counters(cli):
     assert fields.keys() >= {"value", "best_move", "pv", "exact", "nodes", "leaves", "interior",
                              "cutoffs", "tt_probes", "tt_hits", "peak_open", "peak_bytes"}
     assert r.exact is True and isinstance(r.value, int)
+    assert r.depth is None and r.to_end is True and 1 <= r.completed_depth < 100
+    assert r.params["pits"] == 3 and r.params["seeds"] == 2
     for k in ("nodes", "leaves", "interior", "cutoffs", "tt_probes", "tt_hits", "peak_bytes"):
         assert type(fields[k]) is int, k
     for k in TIMES:
@@ -73,7 +77,7 @@ def test_options_eval_and_budgets_reach_the_search(cli):
                    "depth=6", "--param", "seed=7", "--algorithm", "alphabeta", "--option",
                    "ordering=none", "--option", "tt=off", "--depth", "6", "--max-nodes", "50")
     assert untimed(r.as_dict()) == untimed(ref)
-    assert r.options["tt"] == "off"
+    assert r.options["tt"] is False and r.params["branching"] == 3
     assert r.complete is False  # the budget stopped it
 
 
