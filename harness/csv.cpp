@@ -60,4 +60,6 @@ std::string number(double v, int digits) {
   return s;
 }
 
+std::string cell(double v, int digits) { return std::isfinite(v) ? number(v, digits) : ""; }
+
 }  // namespace gts::csv

@@ -15,5 +15,7 @@ std::vector<std::string> split(std::string_view line);
 
 // "0.123" with up to `digits` decimals, trailing zeros trimmed; "inf", "-inf", "nan" as such.
 std::string number(double v, int digits = 3);
+// A CSV cell of a number: as number() writes it, but empty (a missing value) for inf and nan.
+std::string cell(double v, int digits = 3);
 
 }  // namespace gts::csv

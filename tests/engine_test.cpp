@@ -111,7 +111,7 @@ TEST(Engine, UgiProcessesPlayTheSameGamesAsInProcess) {
       {"run", write_config(dir, "b.yaml", engines + rest), "--out", dir + "/b", "--quiet"});
   ASSERT_EQ(b.exit_code, 0) << b.err;
   const std::set<std::string> measured = {"cpu_us",       "wall_ms",       "leaves",
-                                          "first_cpu_ms", "second_cpu_ms", "first_leaves",
+                                          "first_cpu_us", "second_cpu_us", "first_leaves",
                                           "second_leaves"};
   const Table ma = table_without(dir + "/a/moves.csv", measured);
   const Table mb = table_without(dir + "/b/moves.csv", measured);
@@ -119,8 +119,8 @@ TEST(Engine, UgiProcessesPlayTheSameGamesAsInProcess) {
   EXPECT_EQ(ma, mb);
   EXPECT_EQ(table_without(dir + "/a/games.csv", measured),
             table_without(dir + "/b/games.csv", measured));
-  EXPECT_EQ(table_without(dir + "/a/standings.csv", {"ms_per_move", "cpu_ms_per_move"}).size(),
-            table_without(dir + "/b/standings.csv", {"ms_per_move", "cpu_ms_per_move"}).size());
+  EXPECT_EQ(table_without(dir + "/a/standings.csv", {"ms_per_move", "cpu_us_per_move"}).size(),
+            table_without(dir + "/b/standings.csv", {"ms_per_move", "cpu_us_per_move"}).size());
 }
 
 // Under a clock, the same algorithm in-process and as a `harness ugi` engine both search every
@@ -146,7 +146,7 @@ TEST(Engine, UnderAClockEveryMoveIsSearchedInProcessAndOverUgi) {
     SCOPED_TRACE(m.at("game") + "/" + m.at("ply") + " " + m.at("player"));
     EXPECT_GE(std::stoi(m.at("depth")), 1);
     EXPECT_LT(std::stoi(m.at("depth")), 200);
-    EXPECT_EQ(m.at("searched"), "1");
+    EXPECT_EQ(m.at("searched"), "true");
     ++moves[m.at("player")];
   }
   EXPECT_GT(moves["inproc"], 20);
@@ -181,7 +181,7 @@ TEST(Engine, TheGameSeedReachesEveryEngine) {
   for (const auto& g : rows_of(dir + "/out/games.csv")) finals.insert(g.at("final_position"));
   EXPECT_GE(finals.size(), 6u);  // 8 games from the start position
   EXPECT_NE(r.out.find("warning: a played"), std::string::npos) << r.out;
-  for (const auto& m : rows_of(dir + "/out/moves.csv")) EXPECT_EQ(m.at("searched"), "0");
+  for (const auto& m : rows_of(dir + "/out/moves.csv")) EXPECT_EQ(m.at("searched"), "false");
   const auto report = run_harness({"report", dir + "/out"});
   ASSERT_EQ(report.exit_code, 0) << report.err;
   std::ifstream html(dir + "/out/report.html");

@@ -316,14 +316,16 @@ TEST_F(Replay, EachDamageOfEachFileIsNamed) {
        {"games.pgn: missing (a run with output.moves writes it at its end)"}},
   };
   // The tables, each held to games.csv, and run.yaml, which replay must trust before the rest.
-  for (const std::string file : {"standings.csv", "crosstable.csv", "pairs.csv"}) {
-    const int fields = file == "pairs.csv" ? 2 : 1;
+  for (const std::string file :
+       {"standings.csv", "crosstable.csv", "crosstable_long.csv", "pairs.csv"}) {
+    const int fields = file == "pairs.csv" || file == "crosstable_long.csv" ? 2 : 1;
     const std::string foreign_key =
         fields == 1
             ? "player 999"
             : "999 against " + first_key(file, 2).substr(first_key(file, 2).find(" against ") + 9);
-    const std::string stranger =
-        fields == 1 ? ": plays no game of games.csv" : ": not a pairing of games.csv";
+    const std::string stranger = fields == 1           ? ": plays no game of games.csv"
+                                 : file == "pairs.csv" ? ": not a pairing of games.csv"
+                                                       : ": they play no game of games.csv";
     cases.push_back({file, "cut", cut_at(3), {file + cut3}});
     cases.push_back({file, "emptied", emptied, {file + ":1: empty: not even its header"}});
     cases.push_back({file,
@@ -362,7 +364,7 @@ TEST_F(Replay, EachDamageOfEachFileIsNamed) {
   }
   EXPECT_EQ(files, (std::set<std::string>{"run.yaml", "games.csv", "moves.csv", "games.txt",
                                           "games.pgn", "standings.csv", "crosstable.csv",
-                                          "pairs.csv"}));
+                                          "crosstable_long.csv", "pairs.csv"}));
   for (const auto& f : files) {
     for (const char* d : {"cut", "emptied", "foreign", "repeated", "deleted"}) {
       EXPECT_TRUE(covered.contains(f + ":" + d)) << f << " " << d;
@@ -410,7 +412,8 @@ TEST_F(Replay, AnUnfinishedRunIsNamedAndANonRunIsUsage) {
   std::string yaml = read_file(run + "/run.yaml");
   yaml.replace(yaml.find("status: finished"), 16, "status: running");
   std::ofstream(run + "/run.yaml", std::ios::trunc) << yaml;
-  for (const char* f : {"games.txt", "standings.csv", "crosstable.csv", "pairs.csv"}) {
+  for (const char* f :
+       {"games.txt", "standings.csv", "crosstable.csv", "crosstable_long.csv", "pairs.csv"}) {
     std::filesystem::remove(run + "/" + f);
   }
   const auto r = run_harness({"replay", run});
@@ -431,12 +434,15 @@ TEST_F(Replay, AnUnfinishedRunIsNamedAndANonRunIsUsage) {
 
 // A table whose counts are not games.csv's: the player's or pairing's row, with both counts.
 TEST_F(Replay, ATableThatDisagreesWithGamesCsvIsNamed) {
-  for (const std::string file : {"standings.csv", "crosstable.csv", "pairs.csv"}) {
+  for (const std::string file :
+       {"standings.csv", "crosstable.csv", "crosstable_long.csv", "pairs.csv"}) {
     SCOPED_TRACE(file);
     const std::string run = copy("table-" + file);
     auto rows = table_without(run + "/" + file, {});
-    // standings: W/D/L from column 2; pairs: from column 3; crosstable: the first filled cell.
-    std::size_t col = file == "standings.csv" ? 2 : file == "pairs.csv" ? 3 : 1;
+    // standings: W/D/L from column 2; pairs and the long crosstable: from column 3; crosstable:
+    // the first filled cell.
+    const bool two = file == "pairs.csv" || file == "crosstable_long.csv";
+    std::size_t col = file == "standings.csv" ? 2 : two ? 3 : 1;
     while (rows[1][col].empty()) ++col;
     const std::string was = rows[1][col];
     rows[1][col] = file == "crosstable.csv" ? "99/" + was.substr(was.find('/') + 1)
@@ -446,8 +452,7 @@ TEST_F(Replay, ATableThatDisagreesWithGamesCsvIsNamed) {
     std::ofstream(run + "/" + file, std::ios::trunc) << text;
     const auto r = run_harness({"replay", run});
     EXPECT_EQ(r.exit_code, 1);
-    const std::string who =
-        file == "pairs.csv" ? rows[1][0] + " against " + rows[1][1] : "player " + rows[1][0];
+    const std::string who = two ? rows[1][0] + " against " + rows[1][1] : "player " + rows[1][0];
     const std::string said = file == "crosstable.csv"
                                  ? who + " against " + rows[0][col] + ": '" + rows[1][col] +
                                        "', where games.csv gives '" + was + "'"

@@ -73,7 +73,7 @@ seed: 5
 
 // The columns of a tournament run's CSVs that measure time.
 inline const std::set<std::string> kTournamentTimingColumns = {
-    "first_cpu_ms", "second_cpu_ms", "wall_ms", "cpu_us", "cpu_ms_per_move"};
+    "first_cpu_us", "second_cpu_us", "wall_ms", "cpu_us", "cpu_us_per_move"};
 
 // A games.pgn without what differs from run to run: each move's seconds, the Date tag, and so
 // where lines break; every run of white space one space.

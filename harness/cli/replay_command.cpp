@@ -7,6 +7,7 @@
 #include "harness/cli/command.h"
 #include "harness/cli/run_folder_checks.h"
 #include "harness/pipeline/folder_check.h"
+#include "harness/pipeline/run_folder.h"
 
 namespace gts::cli {
 
@@ -32,6 +33,7 @@ int run_replay(const ReplayArgs& args) {
     }
     throw ParamError("RUN_DIR: " + dir + " holds no run.yaml (not the folder of a harness run)");
   }
+  check_run_folder_format(dir);
   // A compare, solve or tune run has no games to play back: its folder is checked whole.
   if (const std::string kind = run_kind(dir); kind != "tournament" && !kind.empty()) {
     if (args.game >= 0) {

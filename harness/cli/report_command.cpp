@@ -6,6 +6,7 @@
 #include "harness/cli/command.h"
 #include "harness/cli/run_folder_checks.h"
 #include "harness/pipeline/output_folder.h"
+#include "harness/pipeline/run_folder.h"
 #include "harness/report/report.h"
 
 namespace gts::cli {
@@ -18,10 +19,11 @@ int run_report(report::ReportOptions options) {
       throw ParamError("--out: " + why);
     }
   }
-  // The kind run.yaml names, and the whole-folder check replay makes of it (a tournament run
-  // without output.moves, which has no games.txt to replay, or one of version 0.1, which replay
-  // refuses: the report's own checks only).
+  // An older format's folder is refused (exit 2); the kind run.yaml names, and the whole-folder
+  // check replay makes of it (a tournament run without output.moves, which has no games.txt to
+  // replay: the report's own checks only).
   const std::string dir = options.run_dir.string();
+  check_run_folder_format(dir);
   options.kind = run_kind(dir);
   options.check = [&](const std::string& kind) -> std::optional<std::vector<std::string>> {
     Findings findings(false);

@@ -353,8 +353,8 @@ void check_solve(const std::string& dir, const RunFacts& facts, Findings& findin
     Runs& runs = by_algorithm[algorithm];
     ++runs.n;
     const std::string& correct = r[rows.col("correct")];
-    if (correct == "no") ++runs.wrong;
-    if (r[rows.col("result")] != "unknown" && correct != "no") {
+    if (correct == "false") ++runs.wrong;
+    if (r[rows.col("result")] != "unknown" && correct != "false") {
       runs.solved_ms.push_back(parse_whole<double>(r[rows.col("time_ms")]).value_or(-1));
     }
   }
@@ -519,7 +519,7 @@ void check_tune(const std::string& dir, const RunFacts& facts, Findings& finding
         for (const auto& n : names) tuned.push_back(r[tune.col(n)]);
       } else {
         sum_games += whole(r[tune.col("games")]).value_or(0);
-        if (r[tune.col("best")] == "yes") {
+        if (r[tune.col("best")] == "true") {
           ++best;
           tuned.clear();
           for (const auto& n : names) tuned.push_back(r[tune.col(n)]);
@@ -622,6 +622,40 @@ std::string wdl_differs(const CsvFile& t, const std::vector<std::string>& r, con
   return same ? "" : "games-wins-draws-losses " + have + ", where games.csv gives " + given;
 }
 
+// A table of W/D/L counts keyed by its first two columns ("A against B"), held to games.csv's.
+struct WdlTable {
+  const char* file;
+  std::string header;
+  const std::map<std::string, WdlCounts>* want;  // games.csv's counts by key
+  const char* stranger;                          // what a key games.csv does not know is
+  const char* whose;                             // "its games" or "their games"
+};
+
+// Each key once; where games.csv is sound, each a key of games.csv with its counts and (the file
+// whole) every key of games.csv there.
+void check_wdl_table(const std::string& dir, const WdlTable& t, const std::string& written,
+                     bool games_sound, Findings& findings) {
+  const std::string path = dir + "/" + t.file;
+  const CsvFile table = read_csv(path, t.header, written, findings);
+  Keys keys;
+  for (const auto& [line, r] : table.rows) {
+    const std::string key = r[0] + " against " + r[1];
+    if (!keys.take(key, line, path, findings) || !games_sound) continue;
+    const auto it = t.want->find(key);
+    if (it == t.want->end()) {
+      findings.add(path, line, -1, key + ": " + t.stranger);
+    } else if (const std::string why = wdl_differs(table, r, it->second); !why.empty()) {
+      findings.add(path, line, -1, key + ": " + why);
+    }
+  }
+  if (!table.exists || !games_sound || !findings.clean(path)) return;
+  for (const auto& [key, wdl] : *t.want) {
+    if (!keys.line_of.contains(key)) {
+      findings.add(path, 0, -1, key + ": missing (games.csv records " + t.whose + ")");
+    }
+  }
+}
+
 }  // namespace
 
 void check_tournament_tables(const std::string& dir, const std::string& status,
@@ -711,29 +745,19 @@ void check_tournament_tables(const std::string& dir, const std::string& status,
     }
   }
 
-  // pairs.csv: each pairing once, with games.csv's W/D/L from its first player's view.
-  const std::string pairs_path = dir + "/pairs.csv";
-  const CsvFile pairs = read_csv(pairs_path, pairs_csv_header(), written, findings);
-  std::map<std::string, WdlCounts> by_pairing;
+  // crosstable_long.csv: each (player, opponent) that met once, with games.csv's W/D/L from the
+  // player's view; pairs.csv: each pairing once, with its W/D/L from its first player's view.
+  std::map<std::string, WdlCounts> by_meeting, by_pairing;
+  for (const GameRow& r : rows) {
+    by_meeting[r.first + " against " + r.second].add(r.first_score());
+    by_meeting[r.second + " against " + r.first].add(1.0 - r.first_score());
+  }
   for (const PairingStats& p : compute_pairings(rows)) by_pairing[p.a + " against " + p.b] = p.wdl;
-  Keys in_pairs;
-  for (const auto& [line, r] : pairs.rows) {
-    const std::string key = r[0] + " against " + r[1];
-    if (!in_pairs.take(key, line, pairs_path, findings) || !games_sound) continue;
-    const auto it = by_pairing.find(key);
-    if (it == by_pairing.end()) {
-      findings.add(pairs_path, line, -1, key + ": not a pairing of games.csv");
-    } else if (const std::string why = wdl_differs(pairs, r, it->second); !why.empty()) {
-      findings.add(pairs_path, line, -1, key + ": " + why);
-    }
-  }
-  if (pairs.exists && games_sound && findings.clean(pairs_path)) {
-    for (const auto& [key, wdl] : by_pairing) {
-      if (!in_pairs.line_of.contains(key)) {
-        findings.add(pairs_path, 0, -1, key + ": missing (games.csv records its games)");
-      }
-    }
-  }
+  const WdlTable tables[] = {
+      {"crosstable_long.csv", crosstable_long_csv_header(), &by_meeting,
+       "they play no game of games.csv", "their games"},
+      {"pairs.csv", pairs_csv_header(), &by_pairing, "not a pairing of games.csv", "its games"}};
+  for (const WdlTable& t : tables) check_wdl_table(dir, t, written, games_sound, findings);
 }
 
 void check_run_yaml(const std::string& dir, Findings& findings) {

@@ -55,7 +55,7 @@ void name_missing(const std::string& path, const Numbered& file,
   }
 }
 
-// Checks a CSV's header: version 0.1's is refused as such (exit 2, as resume does); any other
+// Checks a CSV's header: an older format's is refused as such (exit 2, as resume does); any other
 // that is not `expected` (or none at all) is a finding.
 void check_csv_header(const std::string& path, const FileLines& f, const std::string& expected,
                       bool moves, Findings& findings) {
@@ -63,8 +63,8 @@ void check_csv_header(const std::string& path, const FileLines& f, const std::st
     if (!f.cut) findings.add(path, 1, -1, "empty: not even its header");
     return;
   }
+  refuse_older_version(path, f.lines, moves);
   if (f.lines[0] == expected) return;
-  refuse_older_version(path, f.lines[0], moves);
   findings.add(path, 1, -1,
                "not the header of a " + std::filesystem::path(path).filename().string() + " (" +
                    expected + ")");

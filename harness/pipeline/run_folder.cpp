@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <sys/file.h>
 #include <unistd.h>
+#include <yaml-cpp/yaml.h>
 
 #include <cerrno>
 #include <cstring>
@@ -12,6 +13,7 @@
 #include <stdexcept>
 
 #include "common/input_error.h"
+#include "harness/config/config_error.h"
 
 namespace gts {
 
@@ -85,6 +87,31 @@ RunFolderLock::RunFolderLock(const std::string& dir) {
 
 RunFolderLock::~RunFolderLock() {
   if (fd_ >= 0) ::close(fd_);  // closing the last descriptor releases the flock
+}
+
+std::string older_format_message(int format) {
+  return "a run folder of format " + std::to_string(format) + " (gametree-harness " +
+         (format <= 1 ? "0.1" : "0.2") + "); this is " GTS_VERSION ", which reads format " +
+         std::to_string(kRunFolderFormat) +
+         ": replay, report or resume it with the build that wrote it, or run it again";
+}
+
+void check_run_folder_format(const std::string& dir) {
+  const std::string path = dir + "/run.yaml";
+  if (!std::filesystem::exists(path)) return;
+  int format = kRunFolderFormat;
+  try {
+    const YAML::Node root = YAML::LoadFile(path);
+    const YAML::Node run = root["run"];
+    // Only a whole run.yaml (its `config` is last) without `format` is of format 2; a damaged one
+    // is left to the caller's own reading, which names what is wrong.
+    if (!root.IsMap() || !run.IsMap() || !root["config"].IsMap()) return;
+    const YAML::Node node = run["format"];
+    format = node.IsDefined() ? node.as<int>() : 2;
+  } catch (const YAML::Exception&) {
+    return;
+  }
+  if (format < kRunFolderFormat) throw ConfigError(path, older_format_message(format));
 }
 
 std::string shell_quote(const std::string& s) {

@@ -36,6 +36,17 @@ class RunFolderLock {
   int fd_ = -1;
 };
 
+// The run folder format this program writes, run.yaml's `run.format`: 3 since CSVs hold typed
+// cells (true/false, numbers, empty for none) and one unit per quantity. Format 1 was written by
+// gametree-harness 0.1, format 2 by 0.2 before format 3 (run.yaml without `format`).
+inline constexpr int kRunFolderFormat = 3;
+// The one line that refuses a folder of an older `format`: which format it is and what to do.
+std::string older_format_message(int format);
+// Throws ConfigError naming DIR/run.yaml when it records an older format than this program's (or
+// none: format 2); a folder without run.yaml, or with one that is not whole, is left to the
+// caller.
+void check_run_folder_format(const std::string& dir);
+
 // `s` as one word for a POSIX shell (quoted only where it needs to be).
 std::string shell_quote(const std::string& s);
 

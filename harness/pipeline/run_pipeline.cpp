@@ -179,6 +179,7 @@ RunPipeline::RunPipeline(const RunRequest& request, RunDescription description)
       lock_(dir_),
       started_(now_text()) {
   if (request.resume) {
+    check_run_folder_format(dir_);
     std::string old;  // the config hash dir/run.yaml records
     try {
       old = YAML::LoadFile(dir_ + "/run.yaml")["run"]["config_hash"].as<std::string>();
@@ -294,6 +295,7 @@ void RunPipeline::write_run_yaml(const std::string& status) const {
   out << YAML::Key << "run" << YAML::Value << YAML::BeginMap;
   out << YAML::Key << "program" << YAML::Value << "harness " + description_.command;
   out << YAML::Key << "version" << YAML::Value << GTS_VERSION;
+  out << YAML::Key << "format" << YAML::Value << kRunFolderFormat;
   out << YAML::Key << "status" << YAML::Value << status;
   out << YAML::Key << "config_hash" << YAML::Value << hash_;
   out << YAML::Key << "config_file" << YAML::Value << request_.config_path;

@@ -37,7 +37,7 @@ const Entry kCatalogue[] = {
      "unsearched",
      {"unsearched moves", "moves played without a completed search (depth 0)", F::kCount}},
     {"", "nodes_per_move", {"nodes/move", "mean nodes searched per move", F::kNumber}},
-    {"", "cpu_ms_per_move", {"CPU/move", "mean search CPU time per move", F::kMs}},
+    {"", "cpu_us_per_move", {"CPU/move", "mean search CPU time per move", F::kUs}},
     {"",
      "rating_status",
      {"rating",

@@ -95,7 +95,7 @@ std::vector<Section> solve_sections(const Context& ctx) {
         const auto it = index.find(solve->at(r, "algorithm"));
         const std::string& result = solve->at(r, "result");
         const bool ok = (result == "proved" || result == "proved by ko" || result == "disproved") &&
-                        solve->get(r, "correct") != "no";
+                        solve->get(r, "correct") != "false";
         if (it != index.end() && ok) nodes[it->second].push_back(solve->number(r, "nodes"));
       }
       html += cat("<div class=\"grid\">\n",

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -37,6 +38,17 @@ double cell_score(const std::string& cell) {
   return games > 0 ? points / games : std::nan("");
 }
 
+// A player's Elo interval end (`elo_lo`, `elo_hi`): the unbounded end of a player unbounded that
+// way is an empty cell, here the infinity `missing` (-inf low, +inf high).
+double interval_end(const Table& st, std::size_t i, const char* column, double missing) {
+  const double v = st.number(i, column);
+  const std::string status = st.get(i, "rating_status");
+  const bool unbounded =
+      status == "unbounded" || status == (missing > 0 ? "unbounded-above" : "unbounded-below");
+  return std::isnan(v) && unbounded ? missing : v;
+}
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
 // The standings' rows best first: by Elo, a player with no finite rating by the bound its games
 // support (above every rated player when unbounded above, below when unbounded below), then by
 // score. The standings.csv order follows points, which puts a gauntlet's player under test, who
@@ -51,7 +63,7 @@ std::vector<std::size_t> rating_order(const Table& st) {
     const std::string status = st.get(i, "rating_status");
     const double elo = st.number(i, "elo"), games = st.number(i, "games");
     const double score = games > 0 ? st.number(i, "score") / games : -1;
-    if (status == "unbounded-above" || (std::isnan(elo) && std::isinf(st.number(i, "elo_hi")))) {
+    if (status == "unbounded-above" || std::isinf(interval_end(st, i, "elo_hi", kInf))) {
       keys.push_back({2, st.number(i, "elo_lo"), score});
     } else if (std::isfinite(elo) || status == "reference") {
       keys.push_back({1, std::isfinite(elo) ? elo : 0.0, score});
@@ -94,8 +106,8 @@ std::string elo_plot(const Context& ctx, const Table& st, const std::vector<std:
     const std::string status = st.get(i, "rating_status");
     labels.push_back(
         cat(st.at(i, "player"), status != "ok" && !status.empty() ? cat(" (", status, ")") : ""));
-    const double elo = st.number(i, "elo"), low = st.number(i, "elo_lo"),
-                 high = st.number(i, "elo_hi");
+    const double elo = st.number(i, "elo"), low = interval_end(st, i, "elo_lo", -kInf),
+                 high = interval_end(st, i, "elo_hi", kInf);
     // No rating but a one-sided bound: drawn from the bound to the plot's edge, marked at it.
     rows.push_back({std::isfinite(elo) ? elo : std::isfinite(high) ? high : low, low, high});
   }
@@ -124,7 +136,7 @@ std::string standings_table(const Table& st, const std::vector<std::size_t>& ord
        Format::kText},
       column("rating_status"),
       column("nodes_per_move"),
-      column("cpu_ms_per_move"),
+      column("cpu_us_per_move"),
       column("forfeits")};
   for (std::size_t rank = 0; rank < order.size(); ++rank) {
     const std::size_t i = order[rank];
@@ -163,7 +175,7 @@ std::string standings_table(const Table& st, const std::vector<std::size_t>& ord
          {html_escape(interval), std::isfinite(lo) ? strf("%.17g", lo) : ""},
          {html_escape(status)},
          format_cell(Format::kNumber, st.get(i, "nodes_per_move")),
-         format_cell(Format::kMs, st.get(i, "cpu_ms_per_move")),
+         format_cell(Format::kUs, st.get(i, "cpu_us_per_move")),
          format_cell(Format::kCount, st.get(i, "forfeits"))});
     grid.marked.push_back(tested);
   }
@@ -243,14 +255,14 @@ struct Work {
   const char* name;
   const char* title;
   const char* ylabel;
-  const char* mean_column;  // standings.csv's mean per move
+  const char* mean_column;  // standings.csv's mean per move, divided by `divisor`
   const char* column;       // moves.csv's value, divided by `divisor`
   double divisor, floor;
 };
 const Work kWork[] = {{"nodes_per_move", "Nodes searched per move", "nodes (log scale)",
                        "nodes_per_move", "nodes", 1.0, 1.0},
                       {"time_per_move", "CPU time per move", "milliseconds (log scale)",
-                       "cpu_ms_per_move", "cpu_us", 1000.0, 1e-4}};
+                       "cpu_us_per_move", "cpu_us", 1000.0, 1e-4}};
 
 // Bars of the standings' per-move means, when the run kept no moves.csv.
 std::string work_bars(const Context& ctx, const Work& w, const Table& st,
@@ -258,7 +270,7 @@ std::string work_bars(const Context& ctx, const Work& w, const Table& st,
   std::string data;
   std::vector<double> all;
   for (std::size_t i = 0; i < st.rows.size(); ++i) {
-    const double v = st.number(i, w.mean_column);
+    const double v = st.number(i, w.mean_column) / w.divisor;
     if (std::isfinite(v)) all.push_back(std::max(v, w.floor));
     data += gp_row(static_cast<double>(i), std::max(v, w.floor), v);
   }

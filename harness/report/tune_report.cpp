@@ -73,7 +73,7 @@ std::string candidates_plot(const Context& ctx, const Table& t) {
   std::vector<std::string> labels;
   std::vector<Interval> rows;
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
-    labels.push_back(cat(t.at(r, "candidate"), t.at(r, "best") == "yes" ? " (best)" : ""));
+    labels.push_back(cat(t.at(r, "candidate"), t.at(r, "best") == "true" ? " (best)" : ""));
     const double rating = t.number(r, "rating"), err = t.number(r, "rating_error");
     const double e = std::isfinite(err) ? err : 0.0;
     rows.push_back({rating, rating - e, rating + e});

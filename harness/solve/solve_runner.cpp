@@ -113,9 +113,9 @@ std::string summary_csv(const std::vector<SummaryRow>& summary) {
   for (const auto& s : summary) {
     out += csv::line({s.algorithm, std::to_string(s.problems), std::to_string(s.solved),
                       std::to_string(s.failed), std::to_string(s.wrong), std::to_string(s.common),
-                      csv::number(s.time_ms_common), csv::number(s.nodes_common, 1),
-                      csv::number(s.depth_common, 2), csv::number(s.time_ms_solved),
-                      csv::number(s.nodes_solved, 1), csv::number(s.depth_solved, 2)});
+                      csv::cell(s.time_ms_common), csv::cell(s.nodes_common, 1),
+                      csv::cell(s.depth_common, 2), csv::cell(s.time_ms_solved),
+                      csv::cell(s.nodes_solved, 1), csv::cell(s.depth_solved, 2)});
   }
   return out;
 }
@@ -189,11 +189,11 @@ SolveRunResult run_solve(const RunRequest& request) {
 
 std::string correctness(const SolveRow& row) {
   if (row.outcome.status == ProofStatus::kUnknown || row.expected.empty()) return "";
-  return row.expected == solve_result_name(row.outcome) ? "yes" : "no";
+  return row.expected == solve_result_name(row.outcome) ? "true" : "false";
 }
 
 bool solved(const SolveRow& row) {
-  return row.outcome.status != ProofStatus::kUnknown && correctness(row) != "no";
+  return row.outcome.status != ProofStatus::kUnknown && correctness(row) != "false";
 }
 
 std::vector<SummaryRow> summarize(const std::vector<SolveRow>& rows,
@@ -220,7 +220,7 @@ std::vector<SummaryRow> summarize(const std::vector<SolveRow>& rows,
     for (const auto& r : rows) {
       if (r.algorithm != a) continue;
       ++s.problems;
-      if (correctness(r) == "no") ++s.wrong;
+      if (correctness(r) == "false") ++s.wrong;
       if (!solved(r)) continue;
       ++s.solved;
       add(r.outcome, s.time_ms_solved, s.nodes_solved, s.depth_solved);

@@ -24,7 +24,7 @@ struct SolveRow {
   SolveOutcome outcome;
 };
 
-// "yes" (matches the known answer), "no" (contradicts it) or "" (unknown, or no known answer).
+// "true" (matches the known answer), "false" (contradicts it) or "" (unknown, or no known answer).
 std::string correctness(const SolveRow& row);
 bool solved(const SolveRow& row);
 

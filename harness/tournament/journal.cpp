@@ -33,11 +33,12 @@ T parse_number(const std::string& text, const char* column) {
 
 // A column of games.csv or moves.csv: its name, the row's member it holds and, for a time, the
 // decimals it is written with. A time is never negative; an optional one (a clock) is -1, an empty
-// cell, where the game had none.
+// cell, where the game had none. A boolean is `true` or `false`.
 template <class Row>
 struct Column {
   const char* name;
-  std::variant<int Row::*, std::uint64_t Row::*, double Row::*, std::string Row::*> member;
+  std::variant<int Row::*, std::uint64_t Row::*, double Row::*, bool Row::*, std::string Row::*>
+      member;
   int digits = 3;
   bool optional = false;
 };
@@ -68,8 +69,8 @@ const Column<GameRow> kGameColumns[] = {{"game", &GameRow::game},
                                         {"second_moves", &GameRow::second_moves},
                                         {"first_unsearched", &GameRow::first_unsearched},
                                         {"second_unsearched", &GameRow::second_unsearched},
-                                        {"first_cpu_ms", &GameRow::first_cpu_ms},
-                                        {"second_cpu_ms", &GameRow::second_cpu_ms},
+                                        {"first_cpu_us", &GameRow::first_cpu_us, 1},
+                                        {"second_cpu_us", &GameRow::second_cpu_us, 1},
                                         {"wall_ms", &GameRow::wall_ms},
                                         {"final_position", &GameRow::final_position},
                                         {"opening_position", &GameRow::opening_position}};
@@ -96,30 +97,69 @@ std::string header(const Column<Row> (&columns)[N]) {
   return csv::line(names);
 }
 
-// Names a file of version 0.1 (no unsearched counts, no exact and searched columns) as such: a
-// ConfigError when `first_line` is that version's header.
+// The header of an older version: this version's columns, those `renamed` (now, then) under their
+// old names, less those `added` since.
 template <class Row, std::size_t N>
-void check_older(const std::string& path, const std::string& first_line,
-                 const Column<Row> (&columns)[N], const std::vector<std::string_view>& added) {
+std::string older_header(const Column<Row> (&columns)[N],
+                         const std::vector<std::pair<std::string_view, std::string_view>>& renamed,
+                         const std::vector<std::string_view>& added) {
   std::vector<std::string> old;
   for (const auto& c : columns) {
-    if (std::ranges::find(added, std::string_view(c.name)) == added.end()) old.emplace_back(c.name);
+    const std::string_view name(c.name);
+    if (std::ranges::find(added, name) != added.end()) continue;
+    const auto it =
+        std::ranges::find(renamed, name, &std::pair<std::string_view, std::string_view>::first);
+    old.emplace_back(it == renamed.end() ? name : it->second);
   }
-  if (first_line + "\n" == csv::line(old)) {
-    throw ConfigError(path, 1, 1,
-                      "written by gametree-harness 0.1 (without the " + join_strings(added, ", ") +
-                          " columns); this is " GTS_VERSION
-                          ", which reads run folders of 0.2 and later: replay or resume it with a "
-                          "0.1 build, or play the run again");
+  return csv::line(old);
+}
+
+// Names a file of format 1 (gametree-harness 0.1: no unsearched counts, no exact and searched
+// columns) or 2 (0.2: CPU times in ms in games.csv, 0/1 flags in moves.csv) as such: a ConfigError
+// when `first_line` is one of their headers.
+template <class Row, std::size_t N>
+void check_older(const std::string& path, const std::string& first_line,
+                 const Column<Row> (&columns)[N], const std::vector<std::string_view>& added,
+                 const std::vector<std::pair<std::string_view, std::string_view>>& renamed) {
+  const auto refuse = [&](int format) {
+    throw ConfigError(path, 1, 1, older_format_message(format));
+  };
+  if (first_line + "\n" == older_header(columns, renamed, added)) refuse(1);
+  // moves.csv's header is the same in format 2: check_header tells them apart by their flags.
+  if (first_line + "\n" == older_header(columns, renamed, {})) refuse(2);
+}
+
+// Throws the ConfigError naming an older format when the file's `lines` are one's: format 1's or
+// 2's header, or (moves.csv, whose header format 2 shares) format 2's 0/1 flags in its first row.
+template <class Row, std::size_t N>
+void refuse_older(const std::string& path, const std::vector<std::string>& lines,
+                  const Column<Row> (&columns)[N], const std::vector<std::string_view>& added,
+                  const std::vector<std::pair<std::string_view, std::string_view>>& renamed) {
+  if (lines.empty()) return;
+  if (lines[0] + "\n" != header(columns)) {
+    check_older(path, lines[0], columns, added, renamed);
+    return;
+  }
+  if (lines.size() < 2 || !std::is_same_v<Row, MoveRow>) return;
+  std::vector<std::string> f;
+  try {
+    f = csv::split(lines[1]);
+  } catch (const std::runtime_error&) {
+    return;  // the row's own check names it
+  }
+  const std::size_t exact = 6;  // moves.csv's exact column
+  if (f.size() == N && (f[exact] == "0" || f[exact] == "1")) {
+    throw ConfigError(path, 2, 1, older_format_message(2));
   }
 }
 
 // Checks the first line of a run folder's CSV against this version's header.
 template <class Row, std::size_t N>
 void check_header(const std::string& path, const std::vector<std::string>& lines,
-                  const Column<Row> (&columns)[N], const std::vector<std::string_view>& added) {
+                  const Column<Row> (&columns)[N], const std::vector<std::string_view>& added,
+                  const std::vector<std::pair<std::string_view, std::string_view>>& renamed) {
+  refuse_older(path, lines, columns, added, renamed);
   if (lines.empty() || lines[0] + "\n" == header(columns)) return;
-  check_older(path, lines[0], columns, added);
   throw ConfigError(path, 1, 1, "not the header of a file this program wrote");
 }
 
@@ -130,6 +170,8 @@ std::string csv_line(const Row& row, const Column<Row> (&columns)[N]) {
     using T = std::decay_t<decltype(v)>;
     if constexpr (std::is_same_v<T, std::string>) {
       fields.push_back(v);
+    } else if constexpr (std::is_same_v<T, bool>) {
+      fields.emplace_back(v ? "true" : "false");
     } else if constexpr (std::is_same_v<T, double>) {  // a time
       fields.push_back(c.optional && v < 0 ? "" : csv::number(v, c.digits));
     } else {
@@ -153,6 +195,12 @@ Row from_fields(const std::vector<std::string>& f, const Column<Row> (&columns)[
     using T = std::decay_t<decltype(v)>;
     if constexpr (std::is_same_v<T, std::string>) {
       v = text;
+    } else if constexpr (std::is_same_v<T, bool>) {
+      if (text != "true" && text != "false") {
+        throw std::runtime_error(std::string("bad value in column ") + c.name + ": '" + text +
+                                 "' (true or false)");
+      }
+      v = text == "true";
     } else {
       v = c.optional && text.empty() ? -1 : parse_number<T>(text, c.name);
     }
@@ -160,9 +208,12 @@ Row from_fields(const std::vector<std::string>& f, const Column<Row> (&columns)[
   return row;
 }
 
-// The columns version 0.2 added.
+// The columns version 0.2 added, and those format 3 renamed (new name, old name).
 const std::vector<std::string_view> kGamesAdded = {"first_unsearched", "second_unsearched"};
 const std::vector<std::string_view> kMovesAdded = {"exact", "searched"};
+const std::vector<std::pair<std::string_view, std::string_view>> kGamesRenamed = {
+    {"first_cpu_us", "first_cpu_ms"}, {"second_cpu_us", "second_cpu_ms"}};
+const std::vector<std::pair<std::string_view, std::string_view>> kMovesRenamed = {};
 
 // The checks across a game's columns: a result, and one that agrees with the margin.
 GameRow checked(GameRow r) {
@@ -206,11 +257,12 @@ MoveRow parse_move_row(const std::string& line) {
   return from_fields(csv::split(line), kMoveColumns);
 }
 
-void refuse_older_version(const std::string& path, const std::string& first_line, bool moves) {
+void refuse_older_version(const std::string& path, const std::vector<std::string>& lines,
+                          bool moves) {
   if (moves) {
-    check_older(path, first_line, kMoveColumns, kMovesAdded);
+    refuse_older(path, lines, kMoveColumns, kMovesAdded, kMovesRenamed);
   } else {
-    check_older(path, first_line, kGameColumns, kGamesAdded);
+    refuse_older(path, lines, kGameColumns, kGamesAdded, kGamesRenamed);
   }
 }
 
@@ -238,8 +290,8 @@ void set_outcome(GameRow& row, const GameOutcome& out) {
   row.second_moves = out.moves[1];
   row.first_unsearched = out.unsearched[0];
   row.second_unsearched = out.unsearched[1];
-  row.first_cpu_ms = out.stats[0].cpu_ms;
-  row.second_cpu_ms = out.stats[1].cpu_ms;
+  row.first_cpu_us = out.stats[0].cpu_ms * 1e3;
+  row.second_cpu_us = out.stats[1].cpu_ms * 1e3;
   row.final_position = out.final_position;
 }
 
@@ -265,7 +317,7 @@ void decode_game(const std::string& bytes, GameRow& row, std::vector<MoveRow>& m
 std::vector<GameRow> read_games_csv(const std::string& path) {
   std::vector<GameRow> rows;
   const auto lines = complete_lines(path);
-  check_header(path, lines, kGameColumns, kGamesAdded);
+  check_header(path, lines, kGameColumns, kGamesAdded, kGamesRenamed);
   for (std::size_t i = 1; i < lines.size(); ++i) {
     try {
       rows.push_back(game_row(lines[i]));
@@ -315,7 +367,7 @@ std::vector<GameRow> Journal::rewrite(int games_kept, const RowCheck& check) con
   std::map<int, GameRow> by_game;
   std::map<int, std::size_t> game_line;  // game -> its line
   const auto lines = complete_lines(games_path_);
-  check_header(games_path_, lines, kGameColumns, kGamesAdded);
+  check_header(games_path_, lines, kGameColumns, kGamesAdded, kGamesRenamed);
   for (std::size_t i = 1; i < lines.size(); ++i) {
     try {
       GameRow r = game_row(lines[i]);
@@ -334,7 +386,7 @@ std::vector<GameRow> Journal::rewrite(int games_kept, const RowCheck& check) con
   std::map<std::pair<int, int>, std::size_t> move_line;   // (game, ply) -> its line
   if (moves_) {
     const auto move_lines = complete_lines(moves_path_);
-    check_header(moves_path_, move_lines, kMoveColumns, kMovesAdded);
+    check_header(moves_path_, move_lines, kMoveColumns, kMovesAdded, kMovesRenamed);
     for (std::size_t i = 1; i < move_lines.size(); ++i) {
       MoveRow m;
       try {

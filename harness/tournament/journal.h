@@ -34,7 +34,7 @@ struct GameRow {
   std::uint64_t first_leaves = 0, second_leaves = 0;
   int first_moves = 0, second_moves = 0;
   int first_unsearched = 0, second_unsearched = 0;  // moves played without a completed depth
-  double first_cpu_ms = 0, second_cpu_ms = 0, wall_ms = 0;  // the timing columns
+  double first_cpu_us = 0, second_cpu_us = 0, wall_ms = 0;  // the timing columns
   std::string final_position;
   std::string opening_position;  // the game's start, in the game's notation
 
@@ -49,9 +49,9 @@ struct MoveRow {
   std::string player;
   std::string move;
   int value = 0;
-  int depth = 0;     // completed depth, plies
-  int exact = 0;     // 1: the value was proved to the end of the game
-  int searched = 1;  // 0: a searching player's move without a completed depth
+  int depth = 0;         // completed depth, plies
+  bool exact = false;    // the value was proved to the end of the game
+  bool searched = true;  // false: a searching player's move without a completed depth
   std::uint64_t nodes = 0, leaves = 0;
   double cpu_us = 0;
   double wall_ms = 0;
@@ -76,9 +76,11 @@ std::string moves_csv_header();
 // what is wrong with a line that is not one.
 GameRow parse_game_row(const std::string& line);
 MoveRow parse_move_row(const std::string& line);
-// Throws the ConfigError that names the version when `first_line`, a games.csv's (`moves` false)
-// or a moves.csv's first line, is the header of version 0.1; returns otherwise.
-void refuse_older_version(const std::string& path, const std::string& first_line, bool moves);
+// Throws the ConfigError that names the format when `lines`, a games.csv's (`moves` false) or a
+// moves.csv's, are an older format's: format 1's or 2's header, or format 2's 0/1 flags in
+// moves.csv's first row; returns otherwise.
+void refuse_older_version(const std::string& path, const std::vector<std::string>& lines,
+                          bool moves);
 
 // Reads every complete, well-formed row of a games.csv (a torn last line is ignored); throws
 // ConfigError for a file whose header is not this version's.

@@ -84,7 +84,7 @@ std::vector<Standing> compute_standings(const std::vector<std::string>& players,
       if (r.forfeit == players[p]) ++x.forfeits;
       // Sums until divided by the moves below.
       x.nodes_per_move += static_cast<double>(side == 0 ? r.first_nodes : r.second_nodes);
-      x.cpu_ms_per_move += side == 0 ? r.first_cpu_ms : r.second_cpu_ms;
+      x.cpu_us_per_move += side == 0 ? r.first_cpu_us : r.second_cpu_us;
       moves[p] += side == 0 ? r.first_moves : r.second_moves;
       x.unsearched += side == 0 ? r.first_unsearched : r.second_unsearched;
     }
@@ -113,7 +113,7 @@ std::vector<Standing> compute_standings(const std::vector<std::string>& players,
       st[i].elo_hi = pr.rating + pr.error;
     }
     st[i].nodes_per_move = moves[i] ? st[i].nodes_per_move / moves[i] : 0.0;
-    st[i].cpu_ms_per_move = moves[i] ? st[i].cpu_ms_per_move / moves[i] : 0.0;
+    st[i].cpu_us_per_move = moves[i] ? st[i].cpu_us_per_move / moves[i] : 0.0;
   }
   std::stable_sort(st.begin(), st.end(), [](const Standing& x, const Standing& y) {
     if (x.wdl.points() != y.wdl.points()) return x.wdl.points() > y.wdl.points();
@@ -174,10 +174,39 @@ std::map<std::pair<std::string, std::string>, std::string> crosstable_cells(
   return cells;
 }
 
+std::string crosstable_long_csv_header() {
+  std::string h =
+      csv::line({"player", "opponent", "games", "wins", "draws", "losses", "points", "score"});
+  h.pop_back();
+  return h;
+}
+
+std::string crosstable_long_csv(const std::vector<Standing>& standings,
+                                const std::vector<GameRow>& rows) {
+  std::map<std::pair<std::string, std::string>, WdlCounts> met;  // (player, opponent): its W/D/L
+  for (const auto& r : rows) {
+    met[{r.first, r.second}].add(r.first_score());
+    met[{r.second, r.first}].add(1.0 - r.first_score());
+  }
+  std::string text = crosstable_long_csv_header() + "\n";
+  for (const auto& a : standings) {
+    for (const auto& b : standings) {
+      const auto it = met.find({a.player, b.player});
+      if (it == met.end()) continue;
+      const WdlCounts& w = it->second;
+      text +=
+          csv::line({a.player, b.player, std::to_string(w.games()), std::to_string(w.wins),
+                     std::to_string(w.draws), std::to_string(w.losses), csv::number(w.points(), 1),
+                     csv::number(w.points() / static_cast<double>(w.games()), 4)});
+    }
+  }
+  return text;
+}
+
 std::string standings_csv_header() {
   std::string h =
       csv::line({"player", "games", "wins", "draws", "losses", "score", "elo", "elo_lo", "elo_hi",
-                 "rating_status", "nodes_per_move", "cpu_ms_per_move", "forfeits", "unsearched"});
+                 "rating_status", "nodes_per_move", "cpu_us_per_move", "forfeits", "unsearched"});
   h.pop_back();
   return h;
 }
@@ -198,10 +227,10 @@ std::string write_tournament_reports(const std::string& dir,
   for (const auto& s : standings) {
     text += csv::line({s.player, std::to_string(s.wdl.games()), std::to_string(s.wdl.wins),
                        std::to_string(s.wdl.draws), std::to_string(s.wdl.losses),
-                       csv::number(s.wdl.points(), 1), csv::number(s.elo, 1),
-                       csv::number(s.elo_lo, 1), csv::number(s.elo_hi, 1), s.rating_status,
-                       csv::number(s.nodes_per_move, 1), csv::number(s.cpu_ms_per_move, 3),
-                       std::to_string(s.forfeits), std::to_string(s.unsearched)});
+                       csv::number(s.wdl.points(), 1), csv::cell(s.elo, 1), csv::cell(s.elo_lo, 1),
+                       csv::cell(s.elo_hi, 1), s.rating_status, csv::cell(s.nodes_per_move, 1),
+                       csv::cell(s.cpu_us_per_move, 1), std::to_string(s.forfeits),
+                       std::to_string(s.unsearched)});
   }
   write_file(dir + "/standings.csv", text);
 
@@ -218,16 +247,17 @@ std::string write_tournament_reports(const std::string& dir,
     text += csv::line(line);
   }
   write_file(dir + "/crosstable.csv", text);
+  write_file(dir + "/crosstable_long.csv", crosstable_long_csv(standings, rows));
 
   text = pairs_csv_header() + "\n";
   for (const auto& p : compute_pairings(rows)) {
     text += csv::line({p.a, p.b, std::to_string(p.wdl.games()), std::to_string(p.wdl.wins),
                        std::to_string(p.wdl.draws), std::to_string(p.wdl.losses),
                        std::to_string(p.ll), std::to_string(p.ld), std::to_string(p.wl_dd),
-                       std::to_string(p.wd), std::to_string(p.ww), csv::number(p.elo.elo, 2),
-                       csv::number(p.elo.error, 2), csv::number(p.elo.los * 100.0, 2),
-                       csv::number(p.elo.nelo, 2), csv::number(p.elo.nelo_error, 2),
-                       csv::number(p.bayes.elo, 2), csv::number(p.bayes.drawelo, 2)});
+                       std::to_string(p.wd), std::to_string(p.ww), csv::cell(p.elo.elo, 2),
+                       csv::cell(p.elo.error, 2), csv::cell(p.elo.los * 100.0, 2),
+                       csv::cell(p.elo.nelo, 2), csv::cell(p.elo.nelo_error, 2),
+                       csv::cell(p.bayes.elo, 2), csv::cell(p.bayes.drawelo, 2)});
   }
   write_file(dir + "/pairs.csv", text);
 
@@ -256,7 +286,7 @@ std::string write_tournament_reports(const std::string& dir,
                   ++rank, s.player.c_str(), games, s.wdl.wins, s.wdl.draws, s.wdl.losses,
                   games ? 100.0 * s.wdl.points() / static_cast<double>(games) : 0.0,
                   std::isnan(s.elo) ? "none" : csv::number(s.elo, 1).c_str(), interval.c_str(),
-                  s.nodes_per_move, s.cpu_ms_per_move, s.forfeits);
+                  s.nodes_per_move, s.cpu_us_per_move / 1e3, s.forfeits);
   }
   if (unrated) {
     table +=

@@ -1,5 +1,5 @@
 // The tournament's reports, computed from games.csv alone (so a resumed run reports exactly what
-// an uninterrupted one does): standings.csv, crosstable.csv and pairs.csv.
+// an uninterrupted one does): standings.csv, crosstable.csv (and its long form) and pairs.csv.
 #pragma once
 
 #include <map>
@@ -21,7 +21,7 @@ struct Standing {
   // is rated 0 by definition, with no interval (NaN).
   double elo = 0, elo_lo = 0, elo_hi = 0;
   std::string rating_status;  // "ok", "reference", or why the rating does not exist
-  double nodes_per_move = 0, cpu_ms_per_move = 0;
+  double nodes_per_move = 0, cpu_us_per_move = 0;
   int forfeits = 0;
   int unsearched = 0;  // moves played without a completed depth
 };
@@ -44,9 +44,14 @@ std::vector<PairingStats> compute_pairings(const std::vector<GameRow>& rows);
 std::map<std::pair<std::string, std::string>, std::string> crosstable_cells(
     const std::vector<GameRow>& rows);
 
-// The header lines of standings.csv and pairs.csv, without their newline.
+// The header lines of standings.csv, pairs.csv and crosstable_long.csv, without their newline.
 std::string standings_csv_header();
 std::string pairs_csv_header();
+std::string crosstable_long_csv_header();
+// crosstable_long.csv: the crosstable's long form, a row per (player, opponent) that met, in the
+// standings' order both ways: games, wins, draws, losses, points and score of `player`.
+std::string crosstable_long_csv(const std::vector<Standing>& standings,
+                                const std::vector<GameRow>& rows);
 
 // Writes the three CSVs into `dir`; returns the standings as a printable table.
 std::string write_tournament_reports(const std::string& dir,

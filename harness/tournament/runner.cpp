@@ -337,8 +337,8 @@ std::optional<std::string> TournamentJobs::run(std::size_t index, const std::ato
     moves.reserve(out.move_log.size());
     for (const auto& m : out.move_log) {
       moves.push_back(MoveRow{g.index, m.ply, m.side == 0 ? row.first : row.second, m.move, m.value,
-                              m.depth, m.exact ? 1 : 0, m.searched ? 1 : 0, m.nodes, m.leaves,
-                              m.cpu_us, m.wall_ms, m.clock_ms, m.pv});
+                              m.depth, m.exact, m.searched, m.nodes, m.leaves, m.cpu_us, m.wall_ms,
+                              m.clock_ms, m.pv});
     }
   }
   return encode_game(row, moves);

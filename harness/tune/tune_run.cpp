@@ -290,7 +290,7 @@ TunePhaseResult run_spsa_phase(TuneContext& ctx, const std::string& dir) {
     const std::size_t gains = uniform ? 1 : tuned_index.size();
     for (const auto gain : {&SpsaStep::c, &SpsaStep::r}) {
       for (std::size_t g = 0; g < gains; ++g) {
-        f.push_back(step == nullptr ? "" : csv::number((step->*gain)[tuned_index[g]], 6));
+        f.push_back(step == nullptr ? "" : csv::cell((step->*gain)[tuned_index[g]], 6));
       }
     }
     for (std::int64_t v : {it.wins, it.draws, it.losses, total.wins, total.draws, total.losses}) {
@@ -396,9 +396,9 @@ TunePhaseResult run_round_robin_phase(TuneContext& ctx, const std::string& dir) 
     for (double w : cands[i].weights) f.push_back(format_number(w));
     const PlayerRating& r = fit.players[i];
     f.insert(f.end(), {std::to_string(played[i]), csv::number(points[i], 1),
-                       csv::number(played[i] > 0 ? points[i] / played[i] : std::nan(""), 4),
-                       csv::number(r.rating, 1), csv::number(r.error, 1),
-                       std::string(to_string(r.status)), i == best ? "yes" : "no"});
+                       csv::cell(played[i] > 0 ? points[i] / played[i] : std::nan(""), 4),
+                       csv::cell(r.rating, 1), csv::cell(r.error, 1),
+                       std::string(to_string(r.status)), i == best ? "true" : "false"});
     csv_out.write(csv::line(f));
   }
   result.complete = true;
@@ -486,8 +486,8 @@ VerifyResult run_verify_phase(TuneContext& ctx, const std::string& dir,
            std::to_string(wdl.games()), std::to_string(wdl.wins), std::to_string(wdl.draws),
            std::to_string(wdl.losses), std::to_string(pairs.ll), std::to_string(pairs.ld),
            std::to_string(pairs.wl_dd), std::to_string(pairs.wd), std::to_string(pairs.ww),
-           csv::number(v.elo.elo, 2), csv::number(v.elo.error, 2), csv::number(v.elo.nelo, 2),
-           csv::number(llr, 4), csv::number(bounds.lower, 4), csv::number(bounds.upper, 4),
+           csv::cell(v.elo.elo, 2), csv::cell(v.elo.error, 2), csv::cell(v.elo.nelo, 2),
+           csv::cell(llr, 4), csv::cell(bounds.lower, 4), csv::cell(bounds.upper, 4),
            last ? v.verdict : "continue"}));
       if (d != SprtResult::kContinue) return v;
     }

@@ -13,6 +13,7 @@ one-line message. See docs/guide/python.md.
 import csv
 import json
 import os
+import re
 import sys
 import tempfile
 
@@ -68,7 +69,8 @@ def algorithms():
 def search(game, state, algorithm, depth, options=None, eval="", max_nodes=0, max_ms=0.0):
     """One search of `state` (a State, a position in notation, or None: the start).
 
-    depth: plies, or "max" (to the end: the value is exact when complete). options: the
+    depth: plies, or "max" (to the end: the value is exact when complete; the result's depth is
+    then None and to_end True, completed_depth the plies searched). options: the
     algorithm's options as a dict ({"tt": "on"}; True/False are on/off). A goal solver (pn, dfpn,
     ...) answers the game's goal instead: depth "max", fields result, main_line, goal.
     """
@@ -137,7 +139,9 @@ def compare(config, out=None, threads=0):
 def read_run(path):
     """A run folder's CSV files as {name: table} (name without .csv), and "run.yaml" as its text.
 
-    Tables are pandas DataFrames when pandas is installed, else lists of dicts of strings."""
+    Tables are pandas DataFrames when pandas is installed (numbers, true/false as bool, empty cells
+    NaN), else lists of dicts of strings. A folder of an older format raises ValueError, as
+    `harness report` refuses it."""
     try:
         import pandas
     except ImportError:
@@ -145,6 +149,7 @@ def read_run(path):
     folder = os.fspath(path)
     if not os.path.isfile(os.path.join(folder, "run.yaml")):
         raise ValueError(f"{folder}: not a run folder (no run.yaml)")
+    _check_format(folder)
     tables = {}
     for name in sorted(os.listdir(folder)):
         file = os.path.join(folder, name)
@@ -158,3 +163,18 @@ def read_run(path):
     with open(os.path.join(folder, "run.yaml")) as f:
         tables["run.yaml"] = f.read()
     return tables
+
+
+RUN_FOLDER_FORMAT = 3  # harness/pipeline/run_folder.h, kRunFolderFormat
+
+
+def _check_format(folder):
+    """ValueError naming the format of a run folder older than RUN_FOLDER_FORMAT."""
+    with open(os.path.join(folder, "run.yaml")) as f:
+        found = re.search(r"^  format: (\d+)$", f.read(), re.MULTILINE)
+    fmt = int(found.group(1)) if found else 2
+    if fmt < RUN_FOLDER_FORMAT:
+        raise ValueError(f"{folder}/run.yaml: a run folder of format {fmt} (gametree-harness "
+                         f"{'0.1' if fmt <= 1 else '0.2'}); this module reads format "
+                         f"{RUN_FOLDER_FORMAT}: read it with the build that wrote it, or run it "
+                         "again")

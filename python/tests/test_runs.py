@@ -64,3 +64,14 @@ def test_a_bad_config_raises_the_clis_message(cli, tmp_path):
 def test_read_run_refuses_what_is_no_run_folder(tmp_path):
     with pytest.raises(ValueError, match="not a run folder"):
         gametree.read_run(tmp_path)
+
+
+def test_read_run_types_the_columns_and_refuses_an_older_format(tmp_path):
+    folder = gametree.compare(COMPARE, out=tmp_path / "py")
+    rows = folder["compare"]
+    assert rows["agrees"].dtype == bool and rows["to_end"].dtype == bool
+    assert rows["nodes"].dtype.kind == "i" and rows["cpu_us"].dtype.kind == "f"
+    run_yaml = tmp_path / "py" / "run.yaml"
+    run_yaml.write_text(run_yaml.read_text().replace("  format: 3\n", ""))
+    with pytest.raises(ValueError, match="a run folder of format 2"):
+        gametree.read_run(tmp_path / "py")

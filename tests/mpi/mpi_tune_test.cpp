@@ -34,7 +34,7 @@ using Rows = std::vector<std::vector<std::string>>;
 
 // games.csv without the columns that measure time.
 Rows games_without_timing(const std::string& path) {
-  return testing::table_without(path, {"first_cpu_ms", "second_cpu_ms", "wall_ms"});
+  return testing::table_without(path, {"first_cpu_us", "second_cpu_us", "wall_ms"});
 }
 
 // Every output of a tune run but run.yaml (times, command) agrees with the one-process run's.

@@ -40,7 +40,7 @@ TEST(SolveCommand, ConnectFourConfigAgreesWithPonsScores) {
   ASSERT_EQ(rows.size(), 1 + 9 * 4u);
   int proved = 0;
   for (std::size_t i = 1; i < rows.size(); ++i) {
-    EXPECT_EQ(rows[i][4], "yes") << rows[i][0] << " " << rows[i][1] << " " << rows[i][2];
+    EXPECT_EQ(rows[i][4], "true") << rows[i][0] << " " << rows[i][1] << " " << rows[i][2];
     proved += rows[i][2] == "proved" ? 1 : 0;
   }
   EXPECT_EQ(proved, 4 * 4);  // l2-126, l2-376, l2-626 and l2-751, by each solver
@@ -66,7 +66,7 @@ TEST(SolveCommand, TicTacToeConfigEndToEnd) {
                                       "best_move", "nodes", "time_ms", "depth", "peak_bytes"}));
   ASSERT_EQ(rows.size(), 1 + 7 * 6u);
   for (std::size_t i = 1; i < rows.size(); ++i) {
-    EXPECT_EQ(rows[i][4], "yes") << rows[i][0] << " " << rows[i][1];
+    EXPECT_EQ(rows[i][4], "true") << rows[i][0] << " " << rows[i][1];
     EXPECT_EQ(rows[i][2], rows[i][3]);
     if (rows[i][0] == "x-wins") {
       EXPECT_EQ(rows[i][2], "disproved");
@@ -130,7 +130,7 @@ TEST(SolveCommand, GoProblemsByGlobAndTextOnAnyThreadCount) {
   EXPECT_EQ(rows[2][1], "dfpn+(tt_mb=2)");
   EXPECT_EQ(rows[3][1], "alphabeta(tt=on,tt_mb=1)");
   for (std::size_t i = 1; i < rows.size(); ++i) {
-    EXPECT_EQ(rows[i][4], "yes") << rows[i][0] << " " << rows[i][1];
+    EXPECT_EQ(rows[i][4], "true") << rows[i][0] << " " << rows[i][1];
     EXPECT_FALSE(rows[i][5].empty());  // a best move
     EXPECT_NE(rows[i][8], "0");        // depth
   }
@@ -177,7 +177,7 @@ limits: {nodes: 1000000, time_ms: 20000}
   for (std::size_t i = 1; i < rows.size(); ++i) {
     SCOPED_TRACE(rows[i][0] + " " + rows[i][1]);
     EXPECT_EQ(rows[i][2], rows[i][0] == "saved" ? "proved" : "proved by ko");
-    EXPECT_EQ(rows[i][4], "yes");
+    EXPECT_EQ(rows[i][4], "true");
   }
   // search says the same, and under one ko rule (ko_threats) a ban is a different position from
   // the same stones without it: a table that merged them would answer one for both.
@@ -405,9 +405,9 @@ TEST(SolveReport, TableOneCountsAndMeans) {
       row("p3", "a", P, "disproved", 5, 50, 1),  // wrong
       row("p3", "b", D, "", 40, 400, 7),         // no known answer: counts as solved
   };
-  EXPECT_EQ(correctness(rows[0]), "yes");
+  EXPECT_EQ(correctness(rows[0]), "true");
   EXPECT_EQ(correctness(rows[3]), "");
-  EXPECT_EQ(correctness(rows[4]), "no");
+  EXPECT_EQ(correctness(rows[4]), "false");
   EXPECT_EQ(correctness(rows[5]), "");
   const auto s = summarize(rows, {"a", "b"});
   ASSERT_EQ(s.size(), 2u);

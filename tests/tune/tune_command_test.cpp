@@ -46,7 +46,7 @@ std::size_t column(const Rows& rows, const std::string& name) {
 // games.csv without the columns that measure time.
 Rows without_timing(const Rows& rows) {
   std::set<std::size_t> drop;
-  for (const char* c : {"first_cpu_ms", "second_cpu_ms", "wall_ms"}) drop.insert(column(rows, c));
+  for (const char* c : {"first_cpu_us", "second_cpu_us", "wall_ms"}) drop.insert(column(rows, c));
   Rows out;
   for (const auto& r : rows) {
     std::vector<std::string> kept;
@@ -302,10 +302,10 @@ seed: 3
   int best = 0;
   for (std::size_t i = 1; i < tune.size(); ++i) {
     EXPECT_EQ(tune[i][column(tune, "games")], "240");  // 3 opponents x 40 pairs x 2 games
-    best += tune[i][column(tune, "best")] == "yes";
+    best += tune[i][column(tune, "best")] == "true";
   }
   EXPECT_EQ(best, 1);
-  EXPECT_EQ(tune[2][column(tune, "best")], "yes") << read_file(dir + "/run/tune.csv");
+  EXPECT_EQ(tune[2][column(tune, "best")], "true") << read_file(dir + "/run/tune.csv");
   const Rows verify = read_csv(dir + "/run/verify.csv");
   EXPECT_EQ(verify.back()[column(verify, "verdict")], "H1");
   EXPECT_NE(r.out.find("best: listed1"), std::string::npos) << r.out;
