@@ -5,6 +5,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <exception>
 #include <iostream>
 #include <map>
@@ -59,16 +60,34 @@ py::object to_python(const nlohmann::json& j) {
   }
 }
 
-// A parameter or option value as the CLI writes it: True/False are on/off, numbers their digits.
-std::string value_text(const py::handle& v) {
-  if (py::isinstance<py::bool_>(v)) return v.cast<bool>() ? "on" : "off";
-  return py::str(v).cast<std::string>();
+// A parameter or option value as the CLI writes it: True/False are on/off (yes/no where `specs`
+// declares the name a yes/no choice: --json gives both as booleans), numbers their digits.
+std::string value_text(const std::string& name, const py::handle& v,
+                       const std::vector<ParamSpec>& specs) {
+  if (!py::isinstance<py::bool_>(v)) return py::str(v).cast<std::string>();
+  const bool on = v.cast<bool>();
+  const auto spec = std::ranges::find(specs, name, &ParamSpec::name);
+  const bool yes_no =
+      spec != specs.end() && std::ranges::find(spec->choices, "yes") != spec->choices.end();
+  return yes_no ? (on ? "yes" : "no") : (on ? "on" : "off");
 }
 
-std::map<std::string, std::string> text_map(const py::dict& d) {
+std::map<std::string, std::string> text_map(const py::dict& d,
+                                            const std::vector<ParamSpec>& specs = {}) {
   std::map<std::string, std::string> out;
-  for (const auto& [key, value] : d) out[py::str(key).cast<std::string>()] = value_text(value);
+  for (const auto& [key, value] : d) {
+    const std::string name = py::str(key).cast<std::string>();
+    out[name] = value_text(name, value, specs);
+  }
   return out;
+}
+
+// The parameters game `name` declares (none for a name that is no game's: make_game says so).
+std::vector<ParamSpec> game_param_specs(const std::string& name) {
+  for (const GameInfo& g : game_infos()) {
+    if (g.name == name) return g.params;
+  }
+  return {};
 }
 
 // A configured game and the parameters given for it: a goal solver's problem reads which were
@@ -294,7 +313,7 @@ void bind(py::module_& m) {
   const auto info = [](const Game& g) -> const GameInfo& { return g->info(); };
   py::class_<Game, std::shared_ptr<Game>>(m, "Game")
       .def(py::init([](const std::string& name, const py::kwargs& params) {
-             auto given = text_map(params);
+             auto given = text_map(params, game_param_specs(name));
              return std::make_shared<Game>(Game{make_game(name, given), given});
            }),
            py::arg("name"))

@@ -81,6 +81,15 @@ def test_options_eval_and_budgets_reach_the_search(cli):
     assert r.complete is False  # the budget stopped it
 
 
+def test_typed_params_go_back_in():
+    """A result's params make the game again: a yes/no choice's boolean is yes/no."""
+    g = gametree.Game("random-tree", branching=3, depth=4, distinct=False)
+    r = gametree.search(g, None, "alphabeta", 4)
+    assert r.params["distinct"] is False and r.params["depth"] == 4
+    again = gametree.search(gametree.Game("random-tree", **r.params), None, "alphabeta", 4)
+    assert again.value == r.value and again.params == r.params
+
+
 def test_solve_answers_the_goal(cli):
     g = gametree.Game("tictactoe")
     r = gametree.solve(g, None, "dfpn")
