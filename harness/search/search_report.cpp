@@ -1,6 +1,7 @@
 #include "harness/search/search_report.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "algorithms/search_common.h"
 #include "games/game.h"
@@ -59,7 +60,7 @@ nlohmann::json json_report(const GameHandle& game, const std::string& position,
   j["peak_open"] = s.peak_open;
   j["peak_bytes"] = s.peak_bytes;
   j["time_ms"] = elapsed_ms;
-  j["cpu_us"] = s.cpu_ms * 1e3;
+  j["cpu_us"] = std::llround(s.cpu_ms * 1e3);
   return j;
 }
 
