@@ -206,6 +206,10 @@ std::vector<ParamSpec> GoCapture::param_specs() {
       ParamSpec::choice("escapes", "on", {"off", "on"},
                         "on: a target that escapes whatever the attacker does (one escaping move "
                         "to move, two independent ones otherwise) ends the problem as saved"),
+      ParamSpec::choice("races", "off", {"off", "on"},
+                        "on: a capturing race the attacker wins by filling the target's "
+                        "liberties (no eye or one; its blocks' outside liberties outlast the "
+                        "target's; read exactly) ends the problem as captured"),
       ParamSpec::choice("benson", "on", {"off", "on"},
                         "on: a target that no sequence of attacker moves can capture (Benson's "
                         "unconditional life) ends the problem as saved"),
@@ -275,6 +279,7 @@ GoCapture::GoCapture(const Params& given) {
   ladders_ = p.get("ladders") == "on";
   escapes_ = p.get("escapes") == "on";
   benson_ = p.get("benson") == "on";
+  races_ = p.get("races") == "on";
   // Before init: the initial position's status (a ladder read at once) depends on who may
   // retake a ko.
   const std::string& threats = p.get("ko_threats");
@@ -646,6 +651,10 @@ int GoCapture::compute_status(State& s) const {
     if (ladders_ && ladder_read &&
         read_ladder(s, {target.n, {target.libs[0], target.n > 1 ? target.libs[1] : 0}}, budget)) {
       s.status = kLadder;
+    } else if (races_ && !superko_ && (s.side != attacker_ || s.ply > 0) &&
+               read_race(s, target, nullptr)) {
+      // (like the ladder, not at the problem's own position with the attacker to move)
+      s.status = kRace;
     } else if (escapes_ && s.ply > 0 && !superko_ && read_escape(s, nullptr, target)) {
       s.status = kEscapeSure;
     } else if (!superko_) {
@@ -686,6 +695,82 @@ bool GoCapture::playable(const State& s, int p, const GoZone* atari, bool takes)
 
 int GoCapture::target_liberty_cells(const State& s, int* out, int limit) const {
   return block_liberty_cells(s, target_, dirs_, out, limit);
+}
+
+bool GoCapture::race_captures(const State& s) const {
+  if (s.status != kOngoing || superko_) return false;
+  TargetBlock target;
+  read_target(s, target);
+  return read_race(s, target, nullptr);
+}
+
+bool GoCapture::read_race(const State& s, const TargetBlock& target, Zone* zone) const {
+  const int n = target.n;
+  const bool attacker_moves = s.side == attacker_;
+  // A defender's pass after the attacker's would end the game; the attacker never passes.
+  if (superko_ || n < 1 || (!attacker_moves && s.passes > 0)) return false;
+  const auto enemy = static_cast<std::uint8_t>(3 - target_color_);
+  // (The capturing stone joins a block with a liberty left, or fills an eye beside filled points:
+  // never a ko capture the defender could retake.)
+  CellSet lib_set;
+  for (int i = 0; i < n; ++i) lib_set.insert(target.libs[static_cast<std::size_t>(i)]);
+  // A defender stone on a liberty joins only the target and gains nothing; every liberty but one
+  // (the eye) has an attacker stone beside it, which the attacker's stone there joins.
+  int eyes = 0;
+  for (int i = 0; i < n; ++i) {
+    const int p = target.libs[static_cast<std::size_t>(i)];
+    if (!problem_.in_region(point(p)) || (attacker_moves && p == s.ko)) return false;
+    bool beside_attacker = false;
+    for (int d : dirs_) {
+      const int q = p + d;
+      const std::uint8_t v = s.board[static_cast<std::size_t>(q)];
+      if ((v == kEmpty && !lib_set.contains(q)) ||
+          (v == target_color_ && !target.stones.contains(q))) {
+        return false;
+      }
+      beside_attacker |= v == enemy;
+    }
+    if (!beside_attacker && ++eyes > 1) return false;
+  }
+  // The attacker's stones come at offsets 1, 3, ... (to move) or 2, 4, ...; the n-th captures.
+  // Before it, no position may reach the ply limit or the escape liberties of its ply.
+  const int last = attacker_moves ? 2 * n - 1 : 2 * n;
+  if (s.ply + last - 1 >= max_plies_) return false;
+  for (int t = 1; t < last; ++t) {
+    const int filled = attacker_moves ? (t + 1) / 2 : t / 2;
+    if (n - filled >= escape_at(s.ply + t)) return false;
+  }
+  // Each defender move takes at most one outside liberty from a block: the blocks beside the
+  // target or a liberty keep one through the defender's moves before the capture.
+  const int need = (attacker_moves ? n - 1 : n) + 1;
+  CellSet done;
+  auto outlasts = [&](int b) {
+    if (done.contains(b)) return true;
+    int outside = 0;
+    if (zone != nullptr) add_block_zone(s, b, *zone);
+    CellSet stones;  // a fresh set: a flood through `done` would stop at the stones it holds
+    visit_liberties(
+        s, b, dirs_,
+        [&](int r) {
+          outside += lib_set.contains(r) ? 0 : 1;
+          return outside < need;
+        },
+        &stones);
+    done |= stones;
+    return outside >= need;
+  };
+  for (int i = 0; i < target.ntouch; ++i) {
+    if (!outlasts(target.touching[static_cast<std::size_t>(i)])) return false;
+  }
+  for (int i = 0; i < n; ++i) {
+    const int p = target.libs[static_cast<std::size_t>(i)];
+    if (zone != nullptr) add_move_zone(s, p, *zone);
+    for (int d : dirs_) {
+      if (s.board[static_cast<std::size_t>(p + d)] == enemy && !outlasts(p + d)) return false;
+    }
+  }
+  if (zone != nullptr) add_block_zone(s, target_, *zone);
+  return true;
 }
 
 bool GoCapture::escape_sure(const State& s) const {
@@ -1363,6 +1448,10 @@ void GoCapture::add_status_zone(const State& s, Zone& z) const {
     TargetBlock target;
     read_target(s, target);
     if (!read_escape(s, &z, target)) z.fill();
+  } else if (s.status == kRace) {
+    TargetBlock target;
+    read_target(s, target);
+    if (!read_race(s, target, &z)) z.fill();
   }
 }
 
