@@ -226,6 +226,10 @@ std::vector<ParamSpec> GoCapture::param_specs() {
                         "whole: play on the whole board, whatever region the problem gives; "
                         "checked (solvers): solve in the region, then on the whole board, and "
                         "warn when the answers differ"),
+      ParamSpec::choice("ko_searches", "in-turn", {"in-turn", "side-by-side"},
+                        "solvers, GNU Go's three answers: side-by-side runs the two ko searches "
+                        "at once on two threads (each with the whole budget), in-turn the second "
+                        "after the first, from its proofs"),
   };
 }
 

@@ -16,6 +16,7 @@
 #include "algorithms/dfpn.h"
 #include "games/go_capture/go_capture.h"
 #include "tests/solve/go_heuristic.h"
+#include "tests/solve/test_rng.h"
 
 namespace gts {
 namespace {
@@ -23,17 +24,7 @@ namespace {
 using gts::testing::GoHeuristic;
 using ParamMap = std::map<std::string, std::string>;
 
-class Rng {
- public:
-  explicit Rng(std::uint64_t seed) : state_(seed) {}
-  int below(int n) {
-    state_ = state_ * 6364136223846793005ULL + 1442695040888963407ULL;
-    return static_cast<int>((state_ >> 33) % static_cast<std::uint64_t>(n));
-  }
-
- private:
-  std::uint64_t state_;
-};
+using gts::testing::Rng;
 
 SearchLimits nodes(std::uint64_t n) {
   SearchLimits l;
