@@ -744,34 +744,84 @@ bool GoCapture::read_race(const State& s, const TargetBlock& target, Zone* zone)
     const int filled = attacker_moves ? (t + 1) / 2 : t / 2;
     if (n - filled >= escape_at(s.ply + t)) return false;
   }
-  // Each defender move takes at most one outside liberty from a block: the blocks beside the
-  // target or a liberty keep one through the defender's moves before the capture.
+  // Each defender move takes at most one outside liberty from a block. A block beside the target
+  // or a liberty is strong when it keeps one through all the defender's moves before the capture;
+  // a weak one (one or two short) is joined to a strong one by an early fill (the i-th, at a
+  // liberty beside both, one such liberty a weak block), so it needs to keep one only through the
+  // moves before that.
   const int need = (attacker_moves ? n - 1 : n) + 1;
-  CellSet done;
-  auto outlasts = [&](int b) {
-    if (done.contains(b)) return true;
+  const int before_first = attacker_moves ? 0 : 1;  // defender moves before the attacker's first
+  constexpr int kMaxWeak = 8;
+  struct Weak {
+    GoZone stones;
     int outside = 0;
+  };
+  std::array<Weak, kMaxWeak> weak;
+  int nweak = 0;
+  CellSet done;
+  CellSet strong;
+  auto examine = [&](int b) {
+    if (done.contains(b)) return true;
     if (zone != nullptr) add_block_zone(s, b, *zone);
+    int outside = 0;
     CellSet stones;  // a fresh set: a flood through `done` would stop at the stones it holds
     visit_liberties(
         s, b, dirs_,
         [&](int r) {
           outside += lib_set.contains(r) ? 0 : 1;
-          return outside < need;
+          return true;
         },
         &stones);
     done |= stones;
-    return outside >= need;
+    if (outside >= need) {
+      strong |= stones;
+      return true;
+    }
+    // At most two short: should the defender take its joining point first (a move on the
+    // target's liberty, one fewer for the attacker to fill), it still outlasts the race.
+    if (outside < before_first + 1 || outside < need - 2 || nweak == kMaxWeak) return false;
+    weak[static_cast<std::size_t>(nweak++)] = {stones, outside};
+    return true;
   };
   for (int i = 0; i < target.ntouch; ++i) {
-    if (!outlasts(target.touching[static_cast<std::size_t>(i)])) return false;
+    if (!examine(target.touching[static_cast<std::size_t>(i)])) return false;
   }
   for (int i = 0; i < n; ++i) {
     const int p = target.libs[static_cast<std::size_t>(i)];
     if (zone != nullptr) add_move_zone(s, p, *zone);
     for (int d : dirs_) {
-      if (s.board[static_cast<std::size_t>(p + d)] == enemy && !outlasts(p + d)) return false;
+      if (s.board[static_cast<std::size_t>(p + d)] == enemy && !examine(p + d)) return false;
     }
+  }
+  // Fewest outside liberties first (an insertion sort: a few blocks at most).
+  for (int i = 1; i < nweak; ++i) {
+    for (int j = i; j > 0 && weak[static_cast<std::size_t>(j)].outside <
+                                 weak[static_cast<std::size_t>(j - 1)].outside;
+         --j) {
+      std::swap(weak[static_cast<std::size_t>(j)], weak[static_cast<std::size_t>(j - 1)]);
+    }
+  }
+  CellSet used;
+  for (int w = 0; w < nweak; ++w) {
+    const Weak& block = weak[static_cast<std::size_t>(w)];
+    // Joined by the (w + 1)-th fill, after w + before_first defender moves.
+    if (block.outside < w + before_first + 1) return false;
+    bool joined = false;
+    for (int i = 0; i < n && !joined; ++i) {
+      const int p = target.libs[static_cast<std::size_t>(i)];
+      if (used.contains(p)) continue;
+      bool beside_weak = false;
+      bool beside_strong = false;
+      for (int d : dirs_) {
+        beside_weak |= block.stones.contains(p + d);
+        beside_strong |= strong.contains(p + d);
+      }
+      if (beside_weak && beside_strong) {
+        used.insert(p);
+        joined = true;
+      }
+    }
+    if (!joined) return false;
   }
   if (zone != nullptr) add_block_zone(s, target_, *zone);
   return true;

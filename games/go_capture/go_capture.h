@@ -288,7 +288,10 @@ class GoCapture {
   // target's, the attacker's, the edge or another liberty), at most one liberty has no attacker
   // stone beside it (an eye, filled last), and every attacker block beside the target or a
   // liberty keeps a liberty that is not the target's through all the defender's moves before the
-  // capture (n - 1 of them with the attacker to move, n otherwise, for n liberties). Shared
+  // capture (n - 1 of them with the attacker to move, n otherwise, for n liberties), or, one or
+  // two short, through those before the attacker's early fill that joins it to such a block (the
+  // i-th fill for the i-th shortest; should the defender take that point first, the race is a
+  // move shorter and it is then long enough). Shared
   // liberties are not counted for the attacker, so a close race is left to the search. The ply
   // limit, the escape steps, the region and a ko ban on a liberty are checked; false under
   // superko or any doubt (a ko ban on a liberty, with the attacker to move, cannot arise in play:

@@ -302,6 +302,26 @@ TEST(GoRaces, TheReaderCountsTheOutsideLibertiesOfEachWall) {
   EXPECT_FALSE(o.race_captures(o.initial_state()));
 }
 
+// A wall short of outside liberties is joined to a strong one by the attacker's first fill: with
+// White C2 D2 E2 under it, Black C3 D3 E3 keeps B3 and F3 outside, too few for White's two moves
+// before the capture, but Black's E4 joins it to the wall at F4 first. Black B3 besides leaves
+// one, too few even for that.
+TEST(GoRaces, AShortWallJoinedByTheFirstFillIsEnough) {
+  const std::string rows = "........./........./........./..XXXX.../.XOO.X.../.XOO.X.../"
+                           "..XXX..../..OOO..../.........";
+  const GoCapture g(Params(ParamMap{{"problem", rows + " turn=W target=C5 plies=12"}}));
+  EXPECT_TRUE(g.race_captures(g.initial_state()));
+  DfpnOptions o;
+  o.heuristic = true;
+  const SolverGoal goal{g.attacker(), 1};
+  EXPECT_EQ(dfpn(g, goal, g.initial_state(), nodes(200'000), GoHeuristic{&g, true}, o).status,
+            ProofStatus::kProved);
+  const std::string shorter = "........./........./........./..XXXX.../.XOO.X.../.XOO.X.../"
+                              ".OXXX..../..OOO..../.........";
+  const GoCapture h(Params(ParamMap{{"problem", shorter + " turn=W target=C5"}}));
+  EXPECT_FALSE(h.race_captures(h.initial_state()));
+}
+
 // The attacker must be able to play every liberty: a region without E5 and E4 leaves the target
 // standing (the search disproves the capture), and a ko ban on the last liberty (a position given
 // by hand: in play the ko point would be beside another defender stone) is no claim.
