@@ -271,6 +271,15 @@ TEST(GoRaces, TheRaceReaderNeverChangesAnAnswer) {
   EXPECT_GT(changed_nodes, 20) << "races=on should cut some searches";
 }
 
+// df-pn+'s answer to "the attacker captures" at the problem's own position.
+ProofStatus capture_at_start(const GoCapture& g) {
+  DfpnOptions o;
+  o.heuristic = true;
+  return dfpn(g, SolverGoal{g.attacker(), 1}, g.initial_state(), nodes(200'000),
+              GoHeuristic{&g, true}, o)
+      .status;
+}
+
 // Hand-made races with their answers: a 2x2 target with two liberties against walls of three or
 // more outside liberties; one wall cut to two outside liberties loses it with the defender to move.
 TEST(GoRaces, TheReaderCountsTheOutsideLibertiesOfEachWall) {
@@ -311,11 +320,7 @@ TEST(GoRaces, AShortWallJoinedByTheFirstFillIsEnough) {
                            "..XXX..../..OOO..../.........";
   const GoCapture g(Params(ParamMap{{"problem", rows + " turn=W target=C5 plies=12"}}));
   EXPECT_TRUE(g.race_captures(g.initial_state()));
-  DfpnOptions o;
-  o.heuristic = true;
-  const SolverGoal goal{g.attacker(), 1};
-  EXPECT_EQ(dfpn(g, goal, g.initial_state(), nodes(200'000), GoHeuristic{&g, true}, o).status,
-            ProofStatus::kProved);
+  EXPECT_EQ(capture_at_start(g), ProofStatus::kProved);
   const std::string shorter = "........./........./........./..XXXX.../.XOO.X.../.XOO.X.../"
                               ".OXXX..../..OOO..../.........";
   const GoCapture h(Params(ParamMap{{"problem", shorter + " turn=W target=C5"}}));
@@ -330,11 +335,7 @@ TEST(GoRaces, TheReaderNeedsEveryLibertyPlayable) {
                            "..XXX..../........./.........";
   const GoCapture g(Params(ParamMap{{"problem", rows + " turn=W target=C5 plies=6 region=A4-B6"}}));
   EXPECT_FALSE(g.race_captures(g.initial_state()));
-  DfpnOptions o;
-  o.heuristic = true;
-  const SolverGoal goal{g.attacker(), 1};
-  EXPECT_EQ(dfpn(g, goal, g.initial_state(), nodes(200'000), GoHeuristic{&g, true}, o).status,
-            ProofStatus::kDisproved);
+  EXPECT_EQ(capture_at_start(g), ProofStatus::kDisproved);
   const GoCapture whole(Params(ParamMap{{"problem", rows + " turn=W target=C5 plies=6"}}));
   EXPECT_TRUE(whole.race_captures(whole.initial_state()));
   // E4 filled: E5 is the last liberty; Black to move at ply 1, banned from E5 or not.
