@@ -206,6 +206,10 @@ std::vector<ParamSpec> GoCapture::param_specs() {
       ParamSpec::choice("escapes", "on", {"off", "on"},
                         "on: a target that escapes whatever the attacker does (one escaping move "
                         "to move, two independent ones otherwise) ends the problem as saved"),
+      ParamSpec::choice("races", "off", {"off", "on"},
+                        "on: a capturing race the attacker wins by filling the target's "
+                        "liberties (no eye or one; its blocks' outside liberties outlast the "
+                        "target's; read exactly) ends the problem as captured"),
       ParamSpec::choice("benson", "on", {"off", "on"},
                         "on: a target that no sequence of attacker moves can capture (Benson's "
                         "unconditional life) ends the problem as saved"),
@@ -222,6 +226,10 @@ std::vector<ParamSpec> GoCapture::param_specs() {
                         "whole: play on the whole board, whatever region the problem gives; "
                         "checked (solvers): solve in the region, then on the whole board, and "
                         "warn when the answers differ"),
+      ParamSpec::choice("ko_searches", "in-turn", {"in-turn", "side-by-side"},
+                        "solvers, GNU Go's three answers: side-by-side runs the two ko searches "
+                        "at once on two threads (each with the whole budget), in-turn the second "
+                        "after the first, from its proofs"),
   };
 }
 
@@ -275,6 +283,7 @@ GoCapture::GoCapture(const Params& given) {
   ladders_ = p.get("ladders") == "on";
   escapes_ = p.get("escapes") == "on";
   benson_ = p.get("benson") == "on";
+  races_ = p.get("races") == "on";
   // Before init: the initial position's status (a ladder read at once) depends on who may
   // retake a ko.
   const std::string& threats = p.get("ko_threats");
@@ -646,6 +655,10 @@ int GoCapture::compute_status(State& s) const {
     if (ladders_ && ladder_read &&
         read_ladder(s, {target.n, {target.libs[0], target.n > 1 ? target.libs[1] : 0}}, budget)) {
       s.status = kLadder;
+    } else if (races_ && !superko_ && (s.side != attacker_ || s.ply > 0) &&
+               read_race(s, target, nullptr)) {
+      // (like the ladder, not at the problem's own position with the attacker to move)
+      s.status = kRace;
     } else if (escapes_ && s.ply > 0 && !superko_ && read_escape(s, nullptr, target)) {
       s.status = kEscapeSure;
     } else if (!superko_) {
@@ -686,6 +699,132 @@ bool GoCapture::playable(const State& s, int p, const GoZone* atari, bool takes)
 
 int GoCapture::target_liberty_cells(const State& s, int* out, int limit) const {
   return block_liberty_cells(s, target_, dirs_, out, limit);
+}
+
+bool GoCapture::race_captures(const State& s) const {
+  if (s.status != kOngoing || superko_) return false;
+  TargetBlock target;
+  read_target(s, target);
+  return read_race(s, target, nullptr);
+}
+
+bool GoCapture::read_race(const State& s, const TargetBlock& target, Zone* zone) const {
+  const int n = target.n;
+  const bool attacker_moves = s.side == attacker_;
+  // A defender's pass after the attacker's would end the game; the attacker never passes.
+  if (superko_ || n < 1 || (!attacker_moves && s.passes > 0)) return false;
+  const auto enemy = static_cast<std::uint8_t>(3 - target_color_);
+  // (The capturing stone joins a block with a liberty left, or fills an eye beside filled points:
+  // never a ko capture the defender could retake.)
+  CellSet lib_set;
+  for (int i = 0; i < n; ++i) lib_set.insert(target.libs[static_cast<std::size_t>(i)]);
+  // A defender stone on a liberty joins only the target and gains nothing; every liberty but one
+  // (the eye) has an attacker stone beside it, which the attacker's stone there joins.
+  int eyes = 0;
+  for (int i = 0; i < n; ++i) {
+    const int p = target.libs[static_cast<std::size_t>(i)];
+    if (!problem_.in_region(point(p)) || (attacker_moves && p == s.ko)) return false;
+    bool beside_attacker = false;
+    for (int d : dirs_) {
+      const int q = p + d;
+      const std::uint8_t v = s.board[static_cast<std::size_t>(q)];
+      if ((v == kEmpty && !lib_set.contains(q)) ||
+          (v == target_color_ && !target.stones.contains(q))) {
+        return false;
+      }
+      beside_attacker |= v == enemy;
+    }
+    if (!beside_attacker && ++eyes > 1) return false;
+  }
+  // The attacker's stones come at offsets 1, 3, ... (to move) or 2, 4, ...; the n-th captures.
+  // Before it, no position may reach the ply limit or the escape liberties of its ply.
+  const int last = attacker_moves ? 2 * n - 1 : 2 * n;
+  if (s.ply + last - 1 >= max_plies_) return false;
+  for (int t = 1; t < last; ++t) {
+    const int filled = attacker_moves ? (t + 1) / 2 : t / 2;
+    if (n - filled >= escape_at(s.ply + t)) return false;
+  }
+  // Each defender move takes at most one outside liberty from a block. A block beside the target
+  // or a liberty is strong when it keeps one through all the defender's moves before the capture;
+  // a weak one (one or two short) is joined to a strong one by an early fill (the i-th, at a
+  // liberty beside both, one such liberty a weak block), so it needs to keep one only through the
+  // moves before that.
+  const int need = (attacker_moves ? n - 1 : n) + 1;
+  const int before_first = attacker_moves ? 0 : 1;  // defender moves before the attacker's first
+  constexpr int kMaxWeak = 8;
+  struct Weak {
+    GoZone stones;
+    int outside = 0;
+  };
+  std::array<Weak, kMaxWeak> weak;
+  int nweak = 0;
+  CellSet done;
+  CellSet strong;
+  auto examine = [&](int b) {
+    if (done.contains(b)) return true;
+    if (zone != nullptr) add_block_zone(s, b, *zone);
+    int outside = 0;
+    CellSet stones;  // a fresh set: a flood through `done` would stop at the stones it holds
+    visit_liberties(
+        s, b, dirs_,
+        [&](int r) {
+          outside += lib_set.contains(r) ? 0 : 1;
+          return true;
+        },
+        &stones);
+    done |= stones;
+    if (outside >= need) {
+      strong |= stones;
+      return true;
+    }
+    // At most two short: should the defender take its joining point first (a move on the
+    // target's liberty, one fewer for the attacker to fill), it still outlasts the race.
+    if (outside < before_first + 1 || outside < need - 2 || nweak == kMaxWeak) return false;
+    weak[static_cast<std::size_t>(nweak++)] = {stones, outside};
+    return true;
+  };
+  for (int i = 0; i < target.ntouch; ++i) {
+    if (!examine(target.touching[static_cast<std::size_t>(i)])) return false;
+  }
+  for (int i = 0; i < n; ++i) {
+    const int p = target.libs[static_cast<std::size_t>(i)];
+    if (zone != nullptr) add_move_zone(s, p, *zone);
+    for (int d : dirs_) {
+      if (s.board[static_cast<std::size_t>(p + d)] == enemy && !examine(p + d)) return false;
+    }
+  }
+  // Fewest outside liberties first (an insertion sort: a few blocks at most).
+  for (int i = 1; i < nweak; ++i) {
+    for (int j = i; j > 0 && weak[static_cast<std::size_t>(j)].outside <
+                                 weak[static_cast<std::size_t>(j - 1)].outside;
+         --j) {
+      std::swap(weak[static_cast<std::size_t>(j)], weak[static_cast<std::size_t>(j - 1)]);
+    }
+  }
+  CellSet used;
+  for (int w = 0; w < nweak; ++w) {
+    const Weak& block = weak[static_cast<std::size_t>(w)];
+    // Joined by the (w + 1)-th fill, after w + before_first defender moves.
+    if (block.outside < w + before_first + 1) return false;
+    bool joined = false;
+    for (int i = 0; i < n && !joined; ++i) {
+      const int p = target.libs[static_cast<std::size_t>(i)];
+      if (used.contains(p)) continue;
+      bool beside_weak = false;
+      bool beside_strong = false;
+      for (int d : dirs_) {
+        beside_weak |= block.stones.contains(p + d);
+        beside_strong |= strong.contains(p + d);
+      }
+      if (beside_weak && beside_strong) {
+        used.insert(p);
+        joined = true;
+      }
+    }
+    if (!joined) return false;
+  }
+  if (zone != nullptr) add_block_zone(s, target_, *zone);
+  return true;
 }
 
 bool GoCapture::escape_sure(const State& s) const {
@@ -1363,6 +1502,10 @@ void GoCapture::add_status_zone(const State& s, Zone& z) const {
     TargetBlock target;
     read_target(s, target);
     if (!read_escape(s, &z, target)) z.fill();
+  } else if (s.status == kRace) {
+    TargetBlock target;
+    read_target(s, target);
+    if (!read_race(s, target, &z)) z.fill();
   }
 }
 

@@ -25,6 +25,10 @@
 //   - (escapes=on, the default; not at the problem's own position, not under superko) the target
 //     escapes whatever the attacker does, read exactly by GoCapture::escape_sure: the defender
 //     wins, as if it had escaped. This cuts the far-away attacker moves of a failed attack.
+//   - (races=on; off by default) the attacker wins a capturing race by filling the target's
+//     liberties one by one, whatever the defender does: read exactly by GoCapture::race_captures;
+//     the attacker wins, as if it had captured. Not at the problem's own position with the
+//     attacker to move, not under superko.
 //   - (benson=on, the default) the target is unconditionally alive (Benson 1976; read by
 //     GoCapture::unconditionally_alive): no sequence of attacker moves captures it, even with the
 //     defender passing throughout; the defender wins. A living group short of the escape
@@ -124,6 +128,7 @@ class GoCapture {
     kLadder,      // the attacker captures by ladder (read exactly)
     kEscapeSure,  // the defender escapes whatever the attacker does (read exactly)
     kAlive,       // the target can never be captured (Benson's unconditional life)
+    kRace,        // the attacker wins a capturing race by filling the target's liberties (exact)
   };
 
   // A copy takes the board's cells in use (a 9x9 board: 121 of the 441) and the earlier boards'
@@ -186,6 +191,7 @@ class GoCapture {
 
   GoCapture();
   // Parameters: problem (text form) or file (SGF or text), superko, ko_threats, ladders, escapes,
+  // races, benson,
   // max_plies and escape_liberties (0: the problem's own), escape_after ("": the problem's own,
   // none: no steps), region (whole: drop the problem's).
   // Throws ParamError, or ParseError for a bad problem.
@@ -215,7 +221,8 @@ class GoCapture {
   [[nodiscard]] int to_move(const State& s) const { return s.side; }
   [[nodiscard]] bool is_terminal(const State& s) const { return s.status != kOngoing; }
   [[nodiscard]] Value terminal_value(const State& s) const {
-    const int winner = s.status == kCaptured || s.status == kLadder ? attacker_ : 1 - attacker_;
+    const int winner =
+        s.status == kCaptured || s.status == kLadder || s.status == kRace ? attacker_ : 1 - attacker_;
     // (kEscaped, kEscapeSure, kAlive, kPassedOut, kPlyLimit: the defender)
     return s.side == winner ? kWin : -kWin;
   }
@@ -274,6 +281,23 @@ class GoCapture {
   // (a repetition could forbid the extension).
   [[nodiscard]] bool escape_sure(const State& s) const;
   [[nodiscard]] bool escapes() const { return escapes_; }
+  // A static semeai reading (the "attacker clearly ahead" classes of Mueller's semeai theory),
+  // exact where it says true, with `s` ongoing: the attacker captures the target by filling its
+  // liberties, whatever the defender does. It claims only a race of this shape: the target gains
+  // no liberty by playing on one (every point beside a liberty is the
+  // target's, the attacker's, the edge or another liberty), at most one liberty has no attacker
+  // stone beside it (an eye, filled last), and every attacker block beside the target or a
+  // liberty keeps a liberty that is not the target's through all the defender's moves before the
+  // capture (n - 1 of them with the attacker to move, n otherwise, for n liberties), or, one or
+  // two short, through those before the attacker's early fill that joins it to such a block (the
+  // i-th fill for the i-th shortest; should the defender take that point first, the race is a
+  // move shorter and it is then long enough). Shared
+  // liberties are not counted for the attacker, so a close race is left to the search. The ply
+  // limit, the escape steps, the region and a ko ban on a liberty are checked; false under
+  // superko or any doubt (a ko ban on a liberty, with the attacker to move, cannot arise in play:
+  // the ko point would be beside another defender stone).
+  [[nodiscard]] bool race_captures(const State& s) const;
+  [[nodiscard]] bool races() const { return races_; }
   // Benson's unconditional life (Benson 1976), with the target on the board: no sequence of
   // attacker moves, even with the defender passing throughout, captures it. Its block is in a set
   // X of defender blocks and regions R (maximal connected sets of points that are not the
@@ -398,6 +422,9 @@ class GoCapture {
   // The same for the target's block, read from it outwards: the blocks and regions that can bear
   // on it, and nothing else (unconditionally_alive's second step; `zone` gets what decides it).
   bool benson_local(const State& s, Zone* zone) const;
+  // race_captures, adding what it read to `zone` when given; `target` is read_target's for `s`
+  // (every liberty listed).
+  bool read_race(const State& s, const TargetBlock& target, Zone* zone) const;
   // escape_sure, adding what it read to `zone` when given; `target` is read_target's for `s`.
   bool read_escape(const State& s, Zone* zone, const TargetBlock& target) const;
   // Adds the block at `p` and every point beside it; its stones go into `stones` when given
@@ -440,6 +467,7 @@ class GoCapture {
   bool ladders_ = true;
   bool escapes_ = true;
   bool benson_ = true;
+  bool races_ = false;
   int escape_ = GoProblem::kDefaultEscapeLiberties;
   std::array<std::uint8_t, GoProblem::kMaxPlies + 1> escape_at_{};  // by ply
   int max_plies_ = GoProblem::kDefaultMaxPlies;

@@ -3,6 +3,10 @@
 // escape_liberties, escape_after).
 #include "games/go_capture/go_capture.h"
 
+#include <atomic>
+#include <chrono>
+#include <thread>
+
 #include "harness/game_adapter.h"
 
 namespace gts {
@@ -64,12 +68,20 @@ class GoTwoSearches : public SolveProblem {
 // both. What the prover wins when its opponent wins every ko it wins when it wins them itself (its
 // moves there are a superset, its opponent's a subset, the ends the same), so df-pn's second
 // search starts from the positions the first proved (DfpnCarry).
+//
+// ko_searches=side-by-side runs the two searches at once, each on its own thread with the whole
+// budget (a time budget is wall clock, so it still covers both) and without the first's proofs:
+// the first proving answers (the second is stopped), as does the second disproving (the prover
+// fails even winning every ko, so the first would fail too); otherwise both are waited for.
 class GoKoProblem final : public GoTwoSearches {
  public:
-  using GoTwoSearches::GoTwoSearches;
+  GoKoProblem(std::unique_ptr<SolveProblem> first, std::unique_ptr<SolveProblem> second,
+              bool side_by_side)
+      : GoTwoSearches(std::move(first), std::move(second)), side_by_side_(side_by_side) {}
 
   [[nodiscard]] SolveOutcome solve(const SolverSpec& solver, const SearchLimits& limits,
                                    DfpnCarry* /*carry*/) const override {
+    if (side_by_side_) return solve_side_by_side(solver, limits);
     DfpnCarry carry;
     SolveOutcome first = first_->solve(solver, limits, &carry);
     if (first.status != ProofStatus::kDisproved) return first;
@@ -77,6 +89,54 @@ class GoKoProblem final : public GoTwoSearches {
     second.by_ko = second.status == ProofStatus::kProved;
     return second;
   }
+
+ private:
+  [[nodiscard]] SolveOutcome solve_side_by_side(const SolverSpec& solver,
+                                                const SearchLimits& limits) const {
+    const auto start = std::chrono::steady_clock::now();
+    std::atomic<bool> stop_first{false};
+    std::atomic<bool> stop_second{false};
+    std::atomic<int> running{2};
+    SearchLimits first_limits = limits;
+    first_limits.stop = &stop_first;
+    SearchLimits second_limits = limits;
+    second_limits.stop = &stop_second;
+    second_limits.progress = nullptr;  // one reporter, one thread
+    SolveOutcome first;
+    SolveOutcome second;
+    std::thread a([&] {
+      first = first_->solve(solver, first_limits);
+      if (first.status == ProofStatus::kProved) stop_second = true;
+      --running;
+    });
+    std::thread b([&] {
+      second = second_->solve(solver, second_limits);
+      if (second.status == ProofStatus::kDisproved) stop_first = true;
+      --running;
+    });
+    // The caller's stop request reaches both.
+    while (running > 0) {
+      if (limits.stop != nullptr && limits.stop->load()) {
+        stop_first = true;
+        stop_second = true;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    a.join();
+    b.join();
+    SolveOutcome r = first;
+    if (first.status == ProofStatus::kDisproved || second.status == ProofStatus::kDisproved) {
+      r = second;
+      r.by_ko = second.status == ProofStatus::kProved;
+    }
+    r.stats = first.stats;
+    r.stats += second.stats;
+    r.time_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                    .count();
+    return r;
+  }
+
+  bool side_by_side_;
 };
 
 // region=checked: the answer in the problem's region, then on the whole board; when they differ
@@ -161,9 +221,10 @@ std::unique_ptr<SolveProblem> make_go_capture_problem(
     const int prover = spec.position.empty() ? plain.to_move(plain.initial_state())
                                              : plain.to_move(plain.parse(spec.position));
     const char* colour[2] = {"black", "white"};
-    return std::unique_ptr<SolveProblem>(
-        std::make_unique<GoKoProblem>(make(with(q, "ko_threats", colour[1 - prover])),
-                                      make(with(q, "ko_threats", colour[prover]))));
+    const auto ko = q.find("ko_searches");
+    return std::unique_ptr<SolveProblem>(std::make_unique<GoKoProblem>(
+        make(with(q, "ko_threats", colour[1 - prover])), make(with(q, "ko_threats", colour[prover])),
+        ko != q.end() && ko->second == "side-by-side"));
   };
   const auto region = p.find("region");
   if (region == p.end() || region->second != "checked") return question(p);

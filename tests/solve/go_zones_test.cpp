@@ -21,23 +21,14 @@
 #include "algorithms/solver_alphabeta.h"
 #include "games/go_capture/go_capture.h"
 #include "tests/solve/go_heuristic.h"
+#include "tests/solve/test_rng.h"
 
 namespace gts {
 namespace {
 
 using gts::testing::GoHeuristic;
 
-class Rng {
- public:
-  explicit Rng(std::uint64_t seed) : state_(seed) {}
-  int below(int n) {
-    state_ = state_ * 6364136223846793005ULL + 1442695040888963407ULL;
-    return static_cast<int>((state_ >> 33) % static_cast<std::uint64_t>(n));
-  }
-
- private:
-  std::uint64_t state_;
-};
+using gts::testing::Rng;
 
 // A random problem in the text form, or "" when the drawn board does not make one.
 std::string random_problem(Rng& rng, std::map<std::string, std::string>& params) {

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -203,6 +204,46 @@ limits: {nodes: 1000000, time_ms: 20000}
   EXPECT_EQ(search(retake, {"--param", "ko_threats=white", "--position",
                             "...../...../OOO../OXXO./.XO.O:B"}),
             "proved");
+}
+
+// ko_searches=side-by-side (the two ko searches at once, on two threads) gives GNU Go's three
+// answers as the searches in turn do: proved (the first search proves), proved by ko (the
+// second), disproved (the second disproves: the first is stopped), for every solver; the shipped
+// semeai and snapback problems too.
+TEST(SolveCommand, KoSearchesSideBySideGiveTheSameAnswers) {
+  const std::string dir = make_temp_dir();
+  std::string problems = std::string("  - {name: ko, problem: \"") + kKoProblem + "\"}\n" +
+                         "  - {name: saved, problem: \".XO../XO.O./.XO../...../..... turn=W "
+                         "target=B4 escape=3\"}\n";
+  for (const char* f : {"semeai-01", "semeai-04", "snapback-01", "snapback-escape-01", "corner-01",
+                        "capture-fails-01"}) {
+    problems += std::string("  - {file: ") + (std::filesystem::current_path() /
+                                              "problems/go-capture" / (std::string(f) + ".sgf"))
+                                                 .string() +
+                "}\n";
+  }
+  std::map<std::string, std::string> answers[2];
+  for (const int side_by_side : {0, 1}) {
+    const std::string config = write_config(
+        dir, "ko" + std::to_string(side_by_side) + ".yaml",
+        std::string("name: ko\ngame: {name: go-capture, params: {ko_searches: ") +
+            (side_by_side != 0 ? "side-by-side" : "in-turn") + "}}\nproblems:\n" + problems +
+            "algorithms:\n  - {algorithm: dfpn+}\n  - {algorithm: pn+}\n"
+            "  - {algorithm: alphabeta, options: {tt: \"on\"}}\n"
+            "limits: {nodes: 2000000, time_ms: 20000}\n");
+    const std::string out = dir + "/out" + std::to_string(side_by_side);
+    const auto r = run_harness({"solve", config, "--out", out, "--quiet"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto rows = read_csv(out + "/solve.csv");
+    ASSERT_EQ(rows.size(), 1 + 8 * 3u);
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+      answers[side_by_side][rows[i][0] + " " + rows[i][1]] = rows[i][2];
+    }
+  }
+  EXPECT_EQ(answers[0], answers[1]);
+  EXPECT_EQ(answers[1]["ko dfpn+"], "proved by ko");
+  EXPECT_EQ(answers[1]["capture-fails-01 dfpn+"], "disproved");
+  EXPECT_EQ(answers[1]["saved dfpn+"], "proved");
 }
 
 // pn+'s and df-pn+'s focus_cost (the edge cost of the moves go-capture does not name as those
