@@ -226,7 +226,8 @@ class MtSearcher {
         // fail the same way bisect it instead of creeping towards the value one step at a time.
         bool bisect = false;
         if constexpr (HasOutcomeBounds<G>) {
-          if (limits_.depth == kDepthMax) {
+          // (Not at a finished game: its value is its outcome, which the bounds need not cover.)
+          if (limits_.depth == kDepthMax && !game_.is_terminal(root)) {
             const auto bounds = game_.outcome_bounds(root);
             // A value the game knows (an endgame database) is searched for its move.
             const Value known = bounds.first == bounds.second ? 1 : 0;
