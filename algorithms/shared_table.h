@@ -78,7 +78,7 @@ class SharedTable {
   // Empties the table for the next search, in O(1) but once in 255 calls. Only while no thread
   // uses the table.
   void new_search() {
-    if (++generation_ == 0) {
+    if (++generation_ == 256) {  // the entry keeps 8 bits of it
       for (std::size_t i = 0; i < count_; ++i) {
         for (Slot& s : buckets_[i].slots) {
           s.check.store(0, std::memory_order_relaxed);

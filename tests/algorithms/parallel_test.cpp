@@ -234,9 +234,11 @@ TEST(SharedTable, KeepsBoundsDraftsAndMovesAndWeakensWhatDoesNotFit) {
   EXPECT_FALSE(t.probe(42));
   // Past the 8-bit generation's wrap the table is cleared, never read stale.
   t.store(9, 1, 0, 0, 0, 1);
-  for (int i = 0; i < 300; ++i) {
+  for (int i = 0; i < 600; ++i) {
     t.new_search();
     EXPECT_FALSE(t.probe(9));
+    t.store(9, 1, 0, 0, 0, 1);  // and every search finds what it stored
+    ASSERT_TRUE(t.probe(9)) << "search " << i;
   }
 }
 
