@@ -7,6 +7,7 @@
 // changes between a position and its child (Kalah's extra turns keep the same mover).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -16,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "algorithms/busy_set.h"
 #include "algorithms/search.h"
 #include "algorithms/search_common.h"
 #include "algorithms/transposition_table.h"
@@ -84,15 +86,23 @@ struct SearchVariant {
   // The table's best move is searched first (with tt). MT-SSS* and MT-DUAL* turn it off: their
   // equivalence with SSS* and DUAL* holds for one fixed child order.
   bool tt_move_first = true;
+  // Parallel search (algorithms/parallel.h). Lazy SMP: the root's children in search order
+  // rotated by this much, so that the threads start on different moves.
+  std::size_t root_rotation = 0;
+  // ABDADA: children (after the eldest) that another thread is searching are put off until the
+  // node's other children are done; null: no deferral.
+  BusySet* busy = nullptr;
 };
 
-template <Game G, class E>
+// `Table`: TranspositionTable, or SharedTableView for the threads of a parallel search.
+template <Game G, class E, class Table = TranspositionTable>
 class AlphaBetaSearcher {
  public:
   using State = typename G::State;
+  using TableType = Table;
 
   AlphaBetaSearcher(const G& game, const E& eval, const SearchLimits& limits,
-                    const AlphaBetaOptions& options, TranspositionTable* table = nullptr,
+                    const AlphaBetaOptions& options, Table* table = nullptr,
                     SearchVariant variant = {})
       : game_(game),
         eval_(eval),
@@ -102,7 +112,11 @@ class AlphaBetaSearcher {
         budget_(limits),
         pv_(limits.depth) {
     if (options.tt) {
-      tt_ = table != nullptr ? table : &own_tt_.emplace(options.tt_mb);
+      if constexpr (std::is_same_v<Table, TranspositionTable>) {
+        tt_ = table != nullptr ? table : &own_tt_.emplace(options.tt_mb);
+      } else {
+        tt_ = table;  // a parallel search always hands its threads the shared table
+      }
       tt_->new_search();
     }
     if (tt_ == nullptr) variant_.tt_leaves = false;
@@ -124,6 +138,8 @@ class AlphaBetaSearcher {
 
   // Budget checks pause (for the one iteration that every budgeted search completes).
   void suspend_budget(bool on) { budget_.suspend(on); }
+  // After a stop request that only ended one parallel pass: the next pass may search again.
+  void rearm_budget() { budget_.rearm(); }
 
   SearchResult run(const State& root) {
     const double cpu0 = thread_cpu_ms();
@@ -201,7 +217,7 @@ class AlphaBetaSearcher {
         r.best_move = r.pv[0];
       } else if (tt_ && !game_.is_terminal(root) && depth > 0) {
         // Answered by the table at the root: its move, when it holds one.
-        if (const TtEntry* e = tt_->probe(key); e != nullptr && e->move_index() != kNoMoveIndex) {
+        if (const auto* e = tt_->probe(key); e != nullptr && e->move_index() != kNoMoveIndex) {
           MovesOf<G> moves;
           game_.legal_moves(root, moves);
           if (static_cast<std::size_t>(e->move_index()) < moves.size()) {
@@ -226,7 +242,7 @@ class AlphaBetaSearcher {
     const std::size_t limit = static_cast<std::size_t>(std::min(depth, kMaxPvPly));
     std::size_t added = 0;
     while (pv.size() < limit && !game_.is_terminal(s)) {
-      const TtEntry* e = tt_->probe(key_of(s));
+      const auto* e = tt_->probe(key_of(s));
       if (e == nullptr || e->move_index() == kNoMoveIndex) break;
       MovesOf<G> moves;
       game_.legal_moves(s, moves);
@@ -246,7 +262,7 @@ class AlphaBetaSearcher {
   [[nodiscard]] std::uint64_t table_bytes_used() const {
     if (tt_ == nullptr) return 0;
     const std::uint64_t cap = tt_->num_entries();
-    return (fresh_entries_ < cap ? fresh_entries_ : cap) * sizeof(TtEntry);
+    return (fresh_entries_ < cap ? fresh_entries_ : cap) * Table::kEntryBytes;
   }
 
  private:
@@ -301,7 +317,7 @@ class AlphaBetaSearcher {
     if (tt_) {
       key = key_of(root);
       ++stats_.tt_probes;
-      if (const TtEntry* e = tt_->probe(key)) {
+      if (const auto* e = tt_->probe(key)) {
         ++stats_.tt_hits;
         first_index = e->move_index();
       }
@@ -311,6 +327,10 @@ class AlphaBetaSearcher {
     const Move first = prev_pv_.empty() || !trust_heuristic_line(depth) ? kNoMove : prev_pv_[0];
     ++stats_.interior;
     Children& ch = expand(root, 0, depth, first, first_index, make_all_);
+    if (const std::size_t r = ch.size > 1 ? variant_.root_rotation % ch.size : 0; r != 0) {
+      std::rotate(ch.order.begin(), ch.order.begin() + static_cast<std::ptrdiff_t>(r),
+                  ch.order.begin() + static_cast<std::ptrdiff_t>(ch.size));
+    }
 
     const int mover = game_.to_move(root);
     Value best = -kInfinity;
@@ -318,7 +338,9 @@ class AlphaBetaSearcher {
     ties_.clear();
     std::size_t num_tie_pvs = 0;
     std::size_t searched = 0;
-    for (std::size_t k = 0; k < ch.size; ++k) {
+    std::size_t deferred = 0;
+    for (std::size_t step = 0; step < ch.size + deferred; ++step) {
+      const std::size_t k = step < ch.size ? step : ch.deferred[step - ch.size];
       const Move m = ch.moves[ch.order[k]];
       const State& child = ch.child(k, root, game_);
       const bool flip = game_.to_move(child) != mover;
@@ -326,6 +348,8 @@ class AlphaBetaSearcher {
       const Value b = kInfinity;
       const bool child_on_pv = !prev_pv_.empty() && m == prev_pv_[0];
       const std::uint64_t child_key = ch.made ? ch.key(k) : 0;
+      const BusyMark busy(*this, ch, step, k, child, child_key, depth, 0, deferred);
+      if (busy.deferred) continue;
       const auto search_child = [&](Value lo, Value hi) {
         return flip ? -search(child, child_key, depth - 1, 1, -hi, -lo, child_on_pv)
                     : search(child, child_key, depth - 1, 1, lo, hi, child_on_pv);
@@ -426,7 +450,7 @@ class AlphaBetaSearcher {
       if (key == 0) key = key_of(s);
       off = offset_of(s);
       ++stats_.tt_probes;
-      const TtEntry* e = tt_->probe(key);
+      const auto* e = tt_->probe(key);
       if (e == nullptr) ++fresh_entries_;  // stored below (a budget cut aside)
       if (e != nullptr) {
         ++stats_.tt_hits;
@@ -459,7 +483,9 @@ class AlphaBetaSearcher {
     const Value alpha0 = alpha;
     Value best = -kInfinity;
     int best_index = kNoMoveIndex;
-    for (std::size_t k = 0; k < ch.size; ++k) {
+    std::size_t deferred = 0;
+    for (std::size_t step = 0; step < ch.size + deferred; ++step) {
+      const std::size_t k = step < ch.size ? step : ch.deferred[step - ch.size];
       const Move m = ch.moves[ch.order[k]];
       Value v;
       if (known_move(s, m, v)) {
@@ -469,6 +495,8 @@ class AlphaBetaSearcher {
         const State& child = ch.child(k, s, game_);
         const bool child_on_pv = pv_move_known && m == prev_pv_[static_cast<std::size_t>(ply)];
         const std::uint64_t child_key = ch.made ? ch.key(k) : 0;
+        const BusyMark busy(*this, ch, step, k, child, child_key, depth, ply, deferred);
+        if (busy.deferred) continue;
         const bool flip = game_.to_move(child) != mover;
         const auto search_child = [&](Value lo, Value hi) {
           return flip ? -search(child, child_key, depth - 1, ply + 1, -hi, -lo, child_on_pv)
@@ -534,7 +562,8 @@ class AlphaBetaSearcher {
   // for exact values, order better there (docs/guide/exact-solving.md, "Iterative deepening to
   // the end"). Exact entries, fixed-depth searches and searches without hints keep the table's
   // move first.
-  [[nodiscard]] bool trust_table_move(const TtEntry& e, int depth) const {
+  template <class Entry>
+  [[nodiscard]] bool trust_table_move(const Entry& e, int depth) const {
     return e.draft() == kDraftExact || trust_heuristic_line(depth);
   }
   // The same for the previous iteration's principal variation.
@@ -554,7 +583,8 @@ class AlphaBetaSearcher {
                upper == kInfinity ? upper : upper - off, move_index, nodes);
   }
   // The entry's answer for the window (alpha, beta) at `depth`, when its bounds settle it.
-  std::optional<Value> tt_answer(const TtEntry& e, Value off, int depth, Value alpha, Value beta) {
+  template <class Entry>
+  std::optional<Value> tt_answer(const Entry& e, Value off, int depth, Value alpha, Value beta) {
     if (e.draft() < (depth < 0 ? 0 : depth)) return std::nullopt;
     Value lo = e.lower();
     Value hi = e.upper();
@@ -582,7 +612,7 @@ class AlphaBetaSearcher {
     ++stats_.tt_probes;
     if (key == 0) key = key_of(s);
     const Value off = offset_of(s);
-    if (const TtEntry* e = tt_->probe(key)) {
+    if (const auto* e = tt_->probe(key)) {
       ++stats_.tt_hits;
       if (const auto v = tt_answer(*e, off, depth, alpha, beta)) return *v;
     } else {
@@ -630,6 +660,7 @@ class AlphaBetaSearcher {
     std::size_t size = 0;
     bool made = false;  // states (and keys) filled in by expand
     State scratch{};    // the child being searched when states are not made in advance
+    std::array<std::uint16_t, G::kMaxMoves> deferred{};  // ABDADA: positions in order, put off
 
     // The k-th child in search order. Unless expand made them all (make_all), the child is made
     // only when it is searched (and hashed by its own search, when the table is probed), as a
@@ -642,6 +673,40 @@ class AlphaBetaSearcher {
     }
     [[nodiscard]] std::uint64_t key(std::size_t k) const { return keys[order[k]]; }
   };
+
+  // ABDADA at one child: on the first pass over the children, a young brother (not the first)
+  // that another thread is searching is put off (`deferred` set, its place appended to
+  // ch.deferred); otherwise the child is marked busy for as long as this object lives (its
+  // search). Only where a child's subtree is worth sharing: a few plies from the root, above the
+  // last plies of a fixed depth.
+  struct BusyMark {
+    BusyMark(AlphaBetaSearcher& searcher, Children& ch, std::size_t step, std::size_t k,
+             const State& child, std::uint64_t child_key, int depth, int ply,
+             std::size_t& num_deferred)
+        : set(searcher.variant_.busy) {
+      if (set == nullptr || depth < 3 || ply >= kBusyPlies || searcher.game_.is_terminal(child)) {
+        set = nullptr;
+        return;
+      }
+      key = child_key != 0 ? child_key : searcher.key_of(child);
+      if (step < ch.size && k > 0 && set->busy(key)) {
+        ch.deferred[num_deferred++] = static_cast<std::uint16_t>(k);
+        deferred = true;
+        set = nullptr;
+        return;
+      }
+      set->mark(key);
+    }
+    ~BusyMark() {
+      if (set != nullptr) set->unmark(key);
+    }
+    BusyMark(const BusyMark&) = delete;
+    BusyMark& operator=(const BusyMark&) = delete;
+    BusySet* set;
+    std::uint64_t key = 0;
+    bool deferred = false;
+  };
+  static constexpr int kBusyPlies = 12;
 
   // Allocated kPliesPerBlock plies at a time, as the search first reaches them.
   Children& children_at(int ply) {
@@ -778,7 +843,7 @@ class AlphaBetaSearcher {
     for (std::size_t i = 0; i < ch.size; ++i) {
       if (!ch.has_key[i]) continue;
       ++stats_.tt_probes;
-      const TtEntry* e = tt_->probe(ch.keys[i]);
+      const auto* e = tt_->probe(ch.keys[i]);
       if (e == nullptr) continue;
       ++stats_.tt_hits;
       if (e->draft() < depth - 1) continue;
@@ -807,7 +872,7 @@ class AlphaBetaSearcher {
   PvTable pv_;
   SearchStats stats_;
   std::optional<TranspositionTable> own_tt_;
-  TranspositionTable* tt_ = nullptr;  // own_tt_'s, or the caller's
+  Table* tt_ = nullptr;  // own_tt_'s, or the caller's
   bool use_bounds_ = false;
   bool use_etc_ = false;
   bool use_hints_ = false;

@@ -63,20 +63,24 @@ namespace detail {
 
 enum class MtDriver { kSssStar, kDualStar, kMtdf };
 
-template <Game G, class E>
+// `Searcher`: AlphaBetaSearcher, or ParallelWindowSearcher (algorithms/parallel.h), whose
+// constructor takes `extra` (its ParallelOptions) too.
+template <Game G, class E, class Searcher = AlphaBetaSearcher<G, E>>
 class MtSearcher {
  public:
   using State = typename G::State;
 
+  template <class... Extra>
   MtSearcher(const G& game, const E& eval, const SearchLimits& limits, MtDriver driver,
-             std::size_t tt_mb, TranspositionTable* table, const MtdfOptions* mtdf = nullptr)
+             std::size_t tt_mb, typename Searcher::TableType* table,
+             const MtdfOptions* mtdf = nullptr, const Extra&... extra)
       : game_(game),
         limits_(limits),
         driver_(driver),
         first_guess_(mtdf ? std::clamp(mtdf->first_guess, -kInfinity + 1, kInfinity - 1) : 0),
         iterative_deepening_(mtdf != nullptr && mtdf->iterative_deepening),
         options_(table_options(tt_mb, mtdf)),
-        searcher_(game, eval, limits, options_, table, variant(driver)) {}
+        searcher_(game, eval, limits, options_, table, variant(driver), extra...) {}
 
   SearchResult run(const State& root) {
     const double cpu0 = thread_cpu_ms();
@@ -133,6 +137,11 @@ class MtSearcher {
     result.stats = searcher_.stats();
     result.stats.peak_bytes = searcher_.table_bytes_used();
     result.stats.cpu_ms = thread_cpu_ms() - cpu0;
+    if constexpr (requires { searcher_.thread_nodes(); }) {
+      // Parallel passes: the threads' CPU time (the caller only waited) and their nodes.
+      result.stats.cpu_ms += searcher_.worker_cpu_ms();
+      result.thread_nodes = searcher_.thread_nodes();
+    }
     return result;
   }
 
@@ -226,7 +235,8 @@ class MtSearcher {
         // fail the same way bisect it instead of creeping towards the value one step at a time.
         bool bisect = false;
         if constexpr (HasOutcomeBounds<G>) {
-          if (limits_.depth == kDepthMax) {
+          // (Not at a finished game: its value is its outcome, which the bounds need not cover.)
+          if (limits_.depth == kDepthMax && !game_.is_terminal(root)) {
             const auto bounds = game_.outcome_bounds(root);
             // A value the game knows (an endgame database) is searched for its move.
             const Value known = bounds.first == bounds.second ? 1 : 0;
@@ -274,7 +284,7 @@ class MtSearcher {
   Value first_guess_;
   bool iterative_deepening_;
   AlphaBetaOptions options_;  // before searcher_, which keeps a reference to it
-  AlphaBetaSearcher<G, E> searcher_;
+  Searcher searcher_;
 };
 
 }  // namespace detail

@@ -103,6 +103,8 @@ struct SearchResult {
   // search to the end was proved by a horizon-free iteration (0: no iterations).
   int iteration = 0;
   bool complete = true;  // false when a node or time budget or a stop cut the search short
+  // A parallel search's nodes thread by thread (stats.nodes is their sum); empty for one thread.
+  std::vector<std::uint64_t> thread_nodes;
 };
 
 // CPU time of the calling thread, in milliseconds.

@@ -54,7 +54,10 @@ class SearchBudget {
     // nodes from 0 again.
     if (countdown_-- == 0) {
       if (progress_ != nullptr) progress_->on_nodes(nodes);
-      if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) return hit_ = true;
+      if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) {
+        stopped_ = true;
+        return hit_ = true;
+      }
       if (max_ms_ > 0.0 || stop_ != nullptr) {
         const double now = wall_ms();
         if (max_ms_ > 0.0 && now - start_ms_ >= max_ms_) return hit_ = true;
@@ -70,6 +73,12 @@ class SearchBudget {
   [[nodiscard]] bool hit() const { return hit_; }
   // While suspended nothing is exhausted (the one iteration a budgeted search always completes).
   void suspend(bool on) { suspended_ = on; }
+  // Forgets a hit that came from the stop flag (a parallel pass that another thread finished);
+  // one from the node or time budget stays.
+  void rearm() {
+    if (stopped_) hit_ = stopped_ = false;
+    countdown_ = 0;
+  }
 
  private:
   static constexpr std::uint64_t kClockInterval = 1024;
@@ -84,6 +93,7 @@ class SearchBudget {
   std::uint64_t interval_ = max_ms_ > 0.0 || stop_ != nullptr ? 1 : kClockInterval;
   std::uint64_t countdown_ = 0;  // calls before the next check
   bool hit_ = false;
+  bool stopped_ = false;  // hit_ by the stop flag
   bool suspended_ = false;
 };
 

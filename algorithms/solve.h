@@ -20,7 +20,9 @@
 #include <vector>
 
 #include "algorithms/mtd.h"
+#include "algorithms/parallel.h"
 #include "algorithms/search.h"
+#include "algorithms/shared_table.h"
 #include "algorithms/transposition_table.h"
 #include "games/game.h"
 
@@ -35,6 +37,9 @@ struct SolveOptions {
   bool pv_to_end = true;
   // Depth 1, 2, ... instead of one bisection: under a budget, a completed depth's move.
   bool iterative_deepening = false;
+  // More than one thread: each MTD(f) pass is a parallel search (algorithms/parallel.h) over a
+  // shared table of tt_mb MiB, which does not grow.
+  ParallelOptions parallel = {.threads = 1, .scheme = ParallelScheme::kLazySmp};
 
   // The table's growth limit: tt_max_mb, or tt_mb where the limit is below it (no growth).
   [[nodiscard]] std::size_t table_max_mb() const { return std::max(tt_mb, tt_max_mb); }
@@ -43,16 +48,16 @@ struct SolveOptions {
 namespace detail {
 
 // The value of `s` from its mover's view if the table proves it exactly (draft exact).
-template <Game G>
-bool table_exact(const G& game, const TranspositionTable& table, const typename G::State& s,
-                 Value& value, int& move_index) {
+template <Game G, class Table>
+bool table_exact(const G& game, const Table& table, const typename G::State& s, Value& value,
+                 int& move_index) {
   if (game.is_terminal(s)) {
     value = game.terminal_value(s);
     move_index = kNoMoveIndex;
     return true;
   }
-  const TtEntry* e = table.probe(solve_key(game, s));
-  if (e == nullptr || e->draft() != kDraftExact || e->lower() != e->upper()) return false;
+  const auto e = table.probe(solve_key(game, s));
+  if (!e || e->draft() != kDraftExact || e->lower() != e->upper()) return false;
   value = e->lower() + banked(game, s);
   move_index = e->move_index();
   return true;
@@ -60,20 +65,24 @@ bool table_exact(const G& game, const TranspositionTable& table, const typename 
 
 }  // namespace detail
 
-template <Game G, class E>
-requires Evaluator<E, G> SearchResult solve(const G& game, const E& eval,
-                                            const typename G::State& root,
-                                            const SearchLimits& limits,
-                                            const SolveOptions& options = {},
-                                            TranspositionTable* table = nullptr) {
-  detail::check_limits(limits);
-  std::optional<TranspositionTable> own;
-  if (table == nullptr) table = &own.emplace(options.tt_mb, options.table_max_mb());
+namespace detail {
+
+// The solve on `table`: a TranspositionTable (one thread) or a SharedTable (options.parallel).
+template <Game G, class E, class Table>
+SearchResult solve_on(const G& game, const E& eval, const typename G::State& root,
+                      const SearchLimits& limits, const SolveOptions& options, Table* table) {
   MtdfOptions o;
   o.tt_mb = options.tt_mb;
   o.hints = AlphaBetaOptions::Hints::kOn;
   o.iterative_deepening = options.iterative_deepening;
-  SearchResult result = mtdf(game, eval, root, limits, o, table);
+  SearchResult result;
+  if constexpr (std::is_same_v<Table, SharedTable>) {
+    MtSearcher<G, E, ParallelWindowSearcher<G, E>> searcher(game, eval, limits, MtDriver::kMtdf,
+                                                            o.tt_mb, table, &o, options.parallel);
+    result = searcher.run(root);
+  } else {
+    result = mtdf(game, eval, root, limits, o, table);
+  }
   if (!options.pv_to_end || !result.complete || limits.depth != kDepthMax ||
       result.best_move == kNoMove) {
     return result;
@@ -93,7 +102,7 @@ requires Evaluator<E, G> SearchResult solve(const G& game, const E& eval,
     Value value = 0;
     int index = kNoMoveIndex;
     Move next = kNoMove;
-    if (detail::table_exact(game, *table, s, value, index) && index != kNoMoveIndex) {
+    if (table_exact(game, *table, s, value, index) && index != kNoMoveIndex) {
       MovesOf<G> moves;
       game.legal_moves(s, moves);
       if (static_cast<std::size_t>(index) < moves.size()) {
@@ -101,19 +110,52 @@ requires Evaluator<E, G> SearchResult solve(const G& game, const E& eval,
         game.play(child, moves[static_cast<std::size_t>(index)]);
         Value cv = 0;
         int unused = 0;
-        if (detail::table_exact(game, *table, child, cv, unused) &&
+        if (table_exact(game, *table, child, cv, unused) &&
             (game.to_move(child) == game.to_move(s) ? cv : -cv) == value) {
           next = moves[static_cast<std::size_t>(index)];
         }
       }
     }
-    if (next == kNoMove) next = solve(game, eval, s, to_end, sub, table).best_move;
+    if (next == kNoMove) next = solve_on(game, eval, s, to_end, sub, table).best_move;
     if (next == kNoMove) break;
     line.push_back(next);
     game.play(s, next);
   }
   result.pv = std::move(line);
   return result;
+}
+
+}  // namespace detail
+
+// With options.parallel.threads above 1, `table` is not used: the threads share a table of
+// tt_mb MiB made for the solve (the harness passes its own through solve_parallel).
+template <Game G, class E>
+requires Evaluator<E, G> SearchResult solve(const G& game, const E& eval,
+                                            const typename G::State& root,
+                                            const SearchLimits& limits,
+                                            const SolveOptions& options = {},
+                                            TranspositionTable* table = nullptr) {
+  detail::check_limits(limits);
+  detail::check_threads(options.parallel.threads);
+  if (options.parallel.threads > 1) {
+    SharedTable shared(options.tt_mb);
+    return detail::solve_on(game, eval, root, limits, options, &shared);
+  }
+  std::optional<TranspositionTable> own;
+  if (table == nullptr) table = &own.emplace(options.tt_mb, options.table_max_mb());
+  return detail::solve_on(game, eval, root, limits, options, table);
+}
+
+// solve on `threads` threads over `table` (emptied first).
+template <Game G, class E>
+requires Evaluator<E, G> SearchResult solve_parallel(const G& game, const E& eval,
+                                                     const typename G::State& root,
+                                                     const SearchLimits& limits,
+                                                     const SolveOptions& options,
+                                                     SharedTable& table) {
+  detail::check_limits(limits);
+  detail::check_threads(options.parallel.threads);
+  return detail::solve_on(game, eval, root, limits, options, &table);
 }
 
 }  // namespace gts

@@ -95,6 +95,7 @@ class TranspositionTable {
   static constexpr std::size_t kMaxMib = 65536;
   // The growth limit the searches to the end use unless told otherwise (`tt_max_mb`).
   static constexpr std::size_t kDefaultGrowthMib = 2048;
+  static constexpr std::size_t kEntryBytes = sizeof(TtEntry);
 
   // Throws ParamError unless 1 <= mib <= max_mib <= kMaxMib (max_mib 0: mib, a table that never
   // grows). A table given room to grow starts at `mib` and doubles, keeping every entry, each time

@@ -6,7 +6,8 @@
 // tutorial, and the mean thread CPU time of a search (steadier than the wall clock on a shared
 // machine).
 //
-//   connect_four_sets [--algorithm NAME] [--option KEY=VALUE]... [--weak] [--limit N] SET...
+//   connect_four_sets [--algorithm NAME] [--option KEY=VALUE]... [--weak] [--limit N]
+//                     [--threads N [--smp abdada|lazy]] SET...
 //
 // Strong (default): the exact score. Weak (--weak): win, draw or loss only; the search runs on the
 // game with every score reduced to its sign (win 1, draw 0, loss -1), so its window is (-1, 1)
@@ -31,7 +32,9 @@
 #include <utility>
 #include <vector>
 
+#include "algorithms/parallel.h"
 #include "algorithms/search.h"
+#include "algorithms/shared_table.h"
 #include "algorithms/transposition_table.h"
 #include "games/connect_four/connect_four.h"
 #include "harness/algorithms/algorithm_list.h"
@@ -64,17 +67,10 @@ class WeakConnectFour : public ConnectFour {
 // bounds meet), each probe placed half-way towards the interval's far end from 0 first (scores
 // cluster at the extremes: quick wins and losses), the table kept across probes. Fail-soft, so
 // each probe returns the bound it proved.
-template <class G>
-SearchResult bisect(const G& game, const ConnectFourEval& eval, const typename G::State& root,
-                    const SearchLimits& limits, const AlphaBetaOptions& options) {
+template <class Searcher, class G>
+SearchResult bisect_with(Searcher& searcher, const G& game, const typename G::State& root,
+                         const SearchLimits& limits) {
   SearchResult r;
-  if (game.is_terminal(root)) {
-    r.value = game.terminal_value(root);
-    r.stats.nodes = 1;
-    return r;
-  }
-  detail::AlphaBetaSearcher<G, ConnectFourEval> searcher(game, eval, limits, options,
-                                                         &thread_table(options.tt_mb));
   auto [lo, hi] = game.outcome_bounds(root);
   if (lo < hi) {
     // Probes placed as in Pons' driver: from every score the position could still have (a loss
@@ -109,6 +105,31 @@ SearchResult bisect(const G& game, const ConnectFourEval& eval, const typename G
   return r;
 }
 
+// With par.threads above 1, each probe is a parallel search (algorithms/parallel.h) over a shared
+// table of tt_mb MiB.
+template <class G>
+SearchResult bisect(const G& game, const ConnectFourEval& eval, const typename G::State& root,
+                    const SearchLimits& limits, const AlphaBetaOptions& options,
+                    const ParallelOptions& par) {
+  if (game.is_terminal(root)) {
+    SearchResult r;
+    r.value = game.terminal_value(root);
+    r.stats.nodes = 1;
+    return r;
+  }
+  if (par.threads > 1) {
+    detail::ParallelWindowSearcher<G, ConnectFourEval> searcher(
+        game, eval, limits, options, &thread_shared_table(options.tt_mb), {}, par);
+    SearchResult r = bisect_with(searcher, game, root, limits);
+    r.stats.cpu_ms = searcher.worker_cpu_ms();
+    r.thread_nodes = searcher.thread_nodes();
+    return r;
+  }
+  detail::AlphaBetaSearcher<G, ConnectFourEval> searcher(game, eval, limits, options,
+                                                         &thread_table(options.tt_mb));
+  return bisect_with(searcher, game, root, limits);
+}
+
 struct Totals {
   long positions = 0;
   long wrong = 0;
@@ -120,16 +141,16 @@ struct Totals {
 };
 
 template <class G>
-int run_sets(const G& game, const AlgorithmSpec& spec, bool use_bisect,
+int run_sets(const G& game, const AlgorithmSpec& spec, bool use_bisect, const ParallelOptions& par,
              const std::vector<std::string>& sets, bool weak, long limit) {
   const ConnectFourEval eval(game, {ConnectFour::default_evaluation(), {}});
   SearchFunction<G, ConnectFourEval> search;
   if (use_bisect) {
     AlphaBetaOptions options = alphabeta_options(spec);
     options.fail_soft = true;
-    search = [options](const G& g, const ConnectFourEval& e, const typename G::State& s,
-                       const SearchLimits& lim,
-                       std::uint64_t /*seed*/) { return bisect(g, e, s, lim, options); };
+    search = [options, par](const G& g, const ConnectFourEval& e, const typename G::State& s,
+                            const SearchLimits& lim,
+                            std::uint64_t /*seed*/) { return bisect(g, e, s, lim, options, par); };
   } else {
     search = search_function<G, ConnectFourEval>(spec);
   }
@@ -137,10 +158,19 @@ int run_sets(const G& game, const AlgorithmSpec& spec, bool use_bisect,
   // Fault the thread's table in before the clock runs, as Pons' solver clears its table before
   // each position untimed.
   if (spec.options.values().count("tt_mb") != 0) {
-    thread_table(static_cast<std::size_t>(spec.options.get_int("tt_mb"))).clear();
+    const auto mib = static_cast<std::size_t>(spec.options.get_int("tt_mb"));
+    if (use_bisect && par.threads > 1) {
+      thread_shared_table(mib).new_search();  // (its pages are faulted in by the first position)
+    } else {
+      thread_table(mib).clear();
+    }
   }
   int status = 0;
-  std::printf("# %s%s, %s solve\n", use_bisect ? "bisect over " : "", spec.label().c_str(),
+  std::printf("# %s%s%s, %s solve\n", use_bisect ? "bisect over " : "", spec.label().c_str(),
+              par.threads > 1 ? (", " + std::to_string(par.threads) + " threads " +
+                                 (par.scheme == ParallelScheme::kAbdada ? "abdada" : "lazysmp"))
+                                    .c_str()
+                              : "",
               weak ? "weak" : "strong");
   for (const std::string& path : sets) {
     std::ifstream in(path);
@@ -172,7 +202,8 @@ int run_sets(const G& game, const AlgorithmSpec& spec, bool use_bisect,
       const auto t0 = std::chrono::steady_clock::now();
       const SearchResult r = search(game, eval, s, limits, 0);
       const auto t1 = std::chrono::steady_clock::now();
-      t.cpu_us += (thread_cpu_ms() - cpu0) * 1e3;
+      // A parallel search's threads worked while this one waited.
+      t.cpu_us += (thread_cpu_ms() - cpu0 + (r.thread_nodes.empty() ? 0.0 : r.stats.cpu_ms)) * 1e3;
       const double us = std::chrono::duration<double, std::micro>(t1 - t0).count();
       const Value want = weak ? (expected > 0) - (expected < 0) : expected;
       ++t.positions;
@@ -219,6 +250,16 @@ int main(int argc, char** argv) {
       ->allow_extra_args(false);  // one KEY=VALUE each time: a set file after it is a set
   app.add_flag("--weak", weak, "win/draw/loss only (null window around 0) instead of the score");
   app.add_option("--limit", limit, "solve only the first N positions of each set");
+  int threads = 1;
+  std::string smp = "abdada";
+  app.add_option("--threads", threads,
+                 "bisect only: each probe a parallel search on N threads over a shared table of "
+                 "tt_mb MiB")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  app.add_option("--smp", smp, "with --threads: abdada or lazy (Lazy SMP)")
+      ->check(CLI::IsMember({"abdada", "lazy"}))
+      ->capture_default_str();
   app.add_option("sets", sets, "set files (e.g. Test_L1_R2)")->required();
   CLI11_PARSE(app, argc, argv);
   try {
@@ -233,8 +274,18 @@ int main(int argc, char** argv) {
       opts = {{"tt_mb", "64"}};
     }
     const gts::AlgorithmSpec spec = gts::make_algorithm_spec(name, opts);
-    if (weak) return gts::run_sets(gts::WeakConnectFour(), spec, use_bisect, sets, true, limit);
-    return gts::run_sets(gts::ConnectFour(), spec, use_bisect, sets, false, limit);
+    if (threads > 1 && !use_bisect) {
+      throw gts::ParamError(
+          "--threads is bisect's; give a parallel algorithm its own "
+          "--option threads=N");
+    }
+    const gts::ParallelOptions par{
+        .threads = threads,
+        .scheme = smp == "lazy" ? gts::ParallelScheme::kLazySmp : gts::ParallelScheme::kAbdada};
+    if (weak) {
+      return gts::run_sets(gts::WeakConnectFour(), spec, use_bisect, par, sets, true, limit);
+    }
+    return gts::run_sets(gts::ConnectFour(), spec, use_bisect, par, sets, false, limit);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "connect_four_sets: %s\n", e.what());
     return 2;

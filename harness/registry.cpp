@@ -4,6 +4,7 @@
 #include <cmath>
 #include <utility>
 
+#include "algorithms/shared_table.h"
 #include "algorithms/transposition_table.h"
 #include "harness/algorithms/algorithm_list.h"
 #include "harness/goal_problem.h"
@@ -43,6 +44,31 @@ TranspositionTable& thread_table(std::size_t mib, std::size_t max_mib) {
     }
   }
   return *slot;
+}
+
+SharedTable& thread_shared_table(std::size_t mib) {
+  thread_local std::map<std::size_t, std::unique_ptr<SharedTable>> tables;
+  auto& slot = tables[mib];
+  if (!slot) {
+    try {
+      slot = std::make_unique<SharedTable>(mib);
+    } catch (const std::bad_alloc&) {
+      tables.erase(mib);
+      throw ParamError("tt_mb=" + std::to_string(mib) + ": cannot allocate a " +
+                       std::to_string(mib) +
+                       " MiB shared transposition table here; choose a smaller tt_mb");
+    } catch (...) {
+      tables.erase(mib);
+      throw;
+    }
+  }
+  return *slot;
+}
+
+int search_threads(const AlgorithmSpec& spec) {
+  return spec.options.values().count("threads") != 0
+             ? static_cast<int>(spec.options.get_int("threads"))
+             : 1;
 }
 
 std::optional<std::pair<std::size_t, std::size_t>> table_sizes(const Params& options, bool grows) {

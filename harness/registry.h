@@ -291,6 +291,13 @@ class TranspositionTable;
 // mib, 0 included, it never grows); tables of different growth limits are different tables.
 TranspositionTable& thread_table(std::size_t mib, std::size_t max_mib = 0);
 
+class SharedTable;
+// The calling thread's shared table of `mib` MiB for the parallel searches it starts
+// (algorithms/shared_table.h), kept like thread_table's: its threads share it for one search.
+SharedTable& thread_shared_table(std::size_t mib);
+// The threads one search of `spec` runs on: its `threads` option, or 1.
+int search_threads(const AlgorithmSpec& spec);
+
 // The (tt_mb, growth limit) of the table a search of `spec` to `depth` takes, as thread_table's
 // key, or nullopt when it takes none (no `tt_mb` option, or its `tt` option off).
 std::optional<std::pair<std::size_t, std::size_t>> table_sizes(const AlgorithmSpec& spec,

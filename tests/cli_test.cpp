@@ -61,6 +61,30 @@ TEST(Cli, TextbookTree) {
   EXPECT_EQ(j["nodes"], 11);
 }
 
+// The parallel searches give each thread's nodes (summing to `nodes`), one entry on one thread;
+// the exact value whatever the thread count; a traced search (harness tree) refuses threads.
+TEST(Cli, ParallelSearchesReportEachThreadsNodes) {
+  const auto exact = run_json({"search", "--game", "kalah", "--param", "pits=4", "--param",
+                               "seeds=2", "--algorithm", "minimax", "--depth", "max", "--json"});
+  for (const char* algo : {"lazysmp", "abdada", "solve"}) {
+    for (const char* threads : {"1", "2", "3"}) {
+      auto j = run_json({"search", "--game", "kalah", "--param", "pits=4", "--param", "seeds=2",
+                         "--algorithm", algo, "--option", std::string("threads=") + threads,
+                         "--option", "tt_mb=4", "--depth", "max", "--json"});
+      const auto each = j["thread_nodes"].get<std::vector<std::uint64_t>>();
+      ASSERT_EQ(each.size(), static_cast<std::size_t>(std::stoi(threads))) << algo;
+      std::uint64_t sum = 0;
+      for (const std::uint64_t n : each) sum += n;
+      EXPECT_EQ(sum, j["nodes"].get<std::uint64_t>()) << algo << " threads=" << threads;
+      EXPECT_EQ(j["value"], exact["value"]) << algo << " threads=" << threads;
+    }
+  }
+  const auto traced = run_harness({"tree", "--game", "tictactoe", "--algorithm", "lazysmp",
+                                   "--option", "threads=2", "--depth", "2"});
+  EXPECT_EQ(traced.exit_code, 2) << traced.out;
+  EXPECT_NE(traced.err.find("one thread"), std::string::npos) << traced.err;
+}
+
 TEST(Cli, KalahSearchPrintsAMoveAndAPrincipalVariation) {
   auto j =
       run_json({"search", "--game", "kalah", "--algorithm", "alphabeta", "--depth", "4", "--json"});
@@ -88,8 +112,9 @@ TEST(Cli, ListsGamesAndAlgorithmsWithParameters) {
   for (const auto& a : algos) {
     (a["kind"] == "search" ? names : solvers).insert(a["name"].get<std::string>());
   }
-  EXPECT_EQ(names, (std::set<std::string>{"minimax", "alphabeta", "negascout", "mt-sss*",
-                                          "mt-dual*", "mtd(f)", "sss*", "random", "solve"}));
+  EXPECT_EQ(names,
+            (std::set<std::string>{"minimax", "alphabeta", "negascout", "mt-sss*", "mt-dual*",
+                                   "mtd(f)", "sss*", "random", "solve", "lazysmp", "abdada"}));
   EXPECT_EQ(solvers, (std::set<std::string>{"alphabeta", "pn", "pn+", "dfpn", "dfpn+"}));
   // The misbehaving test player is registered by the tests' build only.
   auto with_test_players = testing::run_test_harness({"algorithms"});

@@ -57,7 +57,8 @@ reference: minimax
 )",
     24,
     {"compare.csv", "summary.csv", "inputs.csv"},
-    {"cpu_us", "cpu_us_mean", "cpu_us_median", "cpu_vs_ab", "ns_per_node", "ns_per_leaf"}};
+    {"cpu_us", "cpu_us_mean", "cpu_us_median", "cpu_vs_ab", "ns_per_node", "ns_per_leaf",
+     "wall_us", "wall_us_mean", "speedup", "efficiency"}};
 
 // Connect Four openings no solver settles within its node budget: each run spends its 300,000
 // nodes (about 0.1 s), and node budgets make the results deterministic.

@@ -10,7 +10,9 @@
 # non-empty opposite house: `capture=nonempty` here), RUNS times each (default 5), alternating the
 # two programs, checks that both report the same value, and prints each run's wall time, the
 # medians and the median of the per-pair ratios (ours / CMancala; below 1 means faster). Wall time
-# of the whole process, start-up and table allocation included, for both.
+# of the whole process, start-up and table allocation included, for both. THREADS=N (default 1):
+# our `solve` on N threads (each MTD(f) pass a parallel search, algorithms/parallel.h) over a
+# shared table of TT_MB MiB (default 2048; it does not grow); CMancala runs on one.
 set -euo pipefail
 
 if [[ $# -lt 1 || ! -f "$1/CMakeLists.txt" ]]; then
@@ -18,6 +20,11 @@ if [[ $# -lt 1 || ! -f "$1/CMakeLists.txt" ]]; then
   exit 2
 fi
 peer_src=$(cd "$1" && pwd)
+threads=${THREADS:-1}
+ours_options=()
+if [[ $threads != 1 ]]; then
+  ours_options=(--option "threads=$threads" --option "tt_mb=${TT_MB:-2048}")
+fi
 runs=${2:-5}
 shift $(($# >= 2 ? 2 : 1))
 seed_list=("$@")
@@ -40,7 +47,8 @@ median() { sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (
 
 for seeds in "${seed_list[@]}"; do
   code=$(printf 'ROOT %d\nQUIT\n' "$seeds" | "$peer" --api | awk '/^OK CODE/ {print $3}')
-  echo "Kalah(6,$seeds) capture=nonempty, full solve from the start, $runs alternating runs"
+  echo "Kalah(6,$seeds) capture=nonempty, full solve from the start, $runs alternating runs," \
+    "ours on $threads thread(s)"
   printf '%-4s %12s %12s %8s\n' run ours_s cmancala_s ratio
   ours_times=() peer_times=() ratios=()
   for ((i = 1; i <= runs; i++)); do
@@ -48,7 +56,7 @@ for seeds in "${seed_list[@]}"; do
     peer_out=$(printf 'SOLVE %s\nQUIT\n' "$code" | "$peer" --api)
     t1=$(now)
     ours_out=$("$harness" search --game kalah --param pits=6 --param "seeds=$seeds" \
-      --param capture=nonempty --algorithm solve --depth max --json)
+      --param capture=nonempty --algorithm solve "${ours_options[@]}" --depth max --json)
     t2=$(now)
     peer_value=$(awk '/^OK EVAL/ {print $3}' <<<"$peer_out")
     ours_value=$(grep -o '"value":-\?[0-9]*' <<<"$ours_out" | cut -d: -f2)

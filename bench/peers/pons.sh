@@ -10,8 +10,16 @@
 # games/connect-four/benchmark/). ALGORITHM: our solver's algorithm spec (default: the exact
 # solver's alphabeta with table and history, see bench/connect_four_sets --help). -w: weak solve
 # (win/draw/loss) for both. Our side needs `cmake --build build --target connect_four_sets`.
+# THREADS=N (default 1; without ALGORITHM): our bisection's threads, each probe a parallel
+# search (SMP=abdada, the default, or SMP=lazy) over a shared table of TT_MB MiB (64); Pons'
+# solver runs on one. POSITIONS=N: only the first N positions of the set.
 set -eu
-[ $# -ge 2 ] || { sed -n '2,14p' "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,15p' "$0"; exit 2; }
+threads=${THREADS:-1}
+par=""
+if [ "$threads" != 1 ]; then
+  par="--threads $threads --smp ${SMP:-abdada} --option tt=on --option etc=on --option tt_mb=${TT_MB:-64}"
+fi
 pons=$(cd "$1" && pwd)
 set_file=$2
 algo=${3:-}
@@ -32,7 +40,7 @@ ours=$root/build/bench/connect_four_sets
 if [ -n "$algo" ]; then
   "$ours" $weak --algorithm "$algo" "$set_file" > "$out/ours.txt" || echo "ours: some answers differ"
 else
-  "$ours" $weak "$set_file" > "$out/ours.txt" || echo "ours: some answers differ"
+  "$ours" $weak $par "$set_file" > "$out/ours.txt" || echo "ours: some answers differ"
 fi
 p=$(grep '^# positions' "$out/pons.txt")
 o=$(grep "^# set" "$out/ours.txt")

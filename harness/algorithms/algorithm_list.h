@@ -8,6 +8,7 @@
 #include "harness/algorithms/alphabeta_entry.h"
 #include "harness/algorithms/best_first_entry.h"
 #include "harness/algorithms/goal_solvers.h"
+#include "harness/algorithms/parallel_entry.h"
 
 namespace gts {
 
@@ -27,7 +28,8 @@ struct EntryList {
 // Searches for a value (search, compare, run, tune, play, tree, ugi).
 using SearchAlgorithms =
     EntryList<MinimaxEntry, WindowSearchEntry<false>, WindowSearchEntry<true>, RandomEntry,
-              SssStarEntry, MtStarEntry<false>, MtStarEntry<true>, MtdfEntry, SolveEntry>;
+              SssStarEntry, MtStarEntry<false>, MtStarEntry<true>, MtdfEntry, SolveEntry,
+              ParallelEntry<false>, ParallelEntry<true>>;
 
 // Provers of AND/OR goals (harness solve).
 using GoalSolvers =

@@ -7,6 +7,7 @@
 #include "algorithms/solve.h"
 #include "algorithms/sss_star.h"
 #include "harness/algorithms/algorithm_entry.h"
+#include "harness/algorithms/parallel_entry.h"
 
 namespace gts {
 
@@ -110,16 +111,28 @@ struct SolveEntry {
              ParamSpec::integer("tt_max_mb", static_cast<std::int64_t>(SolveOptions{}.tt_max_mb), 1,
                                 65536,
                                 "the table doubles, keeping its entries, when it fills, up to "
-                                "this size in MiB (at or below tt_mb: never grows)")},
+                                "this size in MiB (at or below tt_mb: never grows); with threads "
+                                "the shared table is tt_mb and does not grow"),
+             threads_spec("each MTD(f) pass a parallel search"),
+             ParamSpec::choice("smp", "abdada", {"abdada", "lazy"},
+                               "with threads: how the threads share a pass, ABDADA or Lazy SMP "
+                               "(docs/results/parallel.md)")},
             {.anytime = true, .anytime_option = "id", .table_always_grows = true}};
   }
   template <Game G, class E>
   static SearchFunction<G, E> make(const AlgorithmSpec& spec) {
-    const SolveOptions options{.tt_mb = table_mib(spec.options),
-                               .tt_max_mb = table_mib(spec.options, "tt_max_mb"),
-                               .iterative_deepening = spec.options.get("id") == "on"};
+    const SolveOptions options{
+        .tt_mb = table_mib(spec.options),
+        .tt_max_mb = table_mib(spec.options, "tt_max_mb"),
+        .iterative_deepening = spec.options.get("id") == "on",
+        .parallel = {.threads = threads_option<G>(spec.options),
+                     .scheme = spec.options.get("smp") == "lazy" ? ParallelScheme::kLazySmp
+                                                                 : ParallelScheme::kAbdada}};
     return [options](const G& g, const E& ev, const typename G::State& s, const SearchLimits& lim,
                      std::uint64_t) {
+      if (options.parallel.threads > 1) {
+        return solve_parallel(g, ev, s, lim, options, thread_shared_table(options.tt_mb));
+      }
       return solve(g, ev, s, lim, options, &thread_table(options.tt_mb, options.table_max_mb()));
     };
   }

@@ -173,6 +173,12 @@ int run_search(const SearchArgs& args) {
   if (!pv_complete && !pv.empty()) pv_note += " (partial)";
   std::printf("pv          %s%s\n", pv_text.empty() ? "-" : pv_text.c_str(), pv_note.c_str());
   std::printf("nodes       %llu\n", static_cast<unsigned long long>(s.nodes));
+  if (!r.thread_nodes.empty()) {
+    std::string each;
+    for (const std::uint64_t n : r.thread_nodes)
+      each += (each.empty() ? "" : " + ") + std::to_string(n);
+    std::printf("threads     %zu: %s nodes\n", r.thread_nodes.size(), each.c_str());
+  }
   std::printf("leaves      %llu\n", static_cast<unsigned long long>(s.leaves));
   std::printf("interior    %llu\n", static_cast<unsigned long long>(s.interior));
   std::printf("cutoffs     %llu\n", static_cast<unsigned long long>(s.cutoffs));

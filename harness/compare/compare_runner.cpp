@@ -70,9 +70,12 @@ std::vector<CompareRow> run_compare_job(const ComparePlan& plan, std::size_t ind
       const std::unique_ptr<Searcher> searcher = game.make_searcher(a.algorithm, set.evaluation);
       game.prepare(limits);
       const double cpu0 = thread_cpu_ms();
+      const double wall0 = wall_ms();
       const Position p = game.position(input.position);
       SearchResult r = searcher->search(p, limits, seed);
-      r.stats.cpu_ms = thread_cpu_ms() - cpu0;
+      row.wall_ms = wall_ms() - wall0;
+      // A parallel search's threads did its work while this thread waited: their CPU counts too.
+      r.stats.cpu_ms = thread_cpu_ms() - cpu0 + (r.thread_nodes.empty() ? 0.0 : r.stats.cpu_ms);
       row.value = r.value;
       row.stats = r.stats;
       row.complete = r.complete;
@@ -98,8 +101,8 @@ std::vector<CompareRow> run_compare_job(const ComparePlan& plan, std::size_t ind
 namespace wire {
 template <class IO, class Row>
 void row_fields(IO& io, Row& r) {
-  io(r.input, r.algorithm, r.variant, r.depth, r.value, r.best_move, r.stats, r.complete, r.agrees,
-     r.error);
+  io(r.input, r.algorithm, r.variant, r.depth, r.value, r.best_move, r.stats, r.wall_ms, r.complete,
+     r.agrees, r.error);
 }
 void put(Writer& w, const CompareRow& row) { row_fields(w, row); }
 void get(Reader& r, CompareRow& row) { row_fields(r, row); }
@@ -173,7 +176,7 @@ std::vector<std::string> with(std::vector<std::string> fields, std::size_t at,
 const std::vector<std::string> kRowColumns = {
     "input",      "set",       "position_number", "algorithm", "variant",  "depth",   "to_end",
     "value",      "best_move", "nodes",           "leaves",    "interior", "cutoffs", "tt_hits",
-    "peak_bytes", "cpu_us",    "agrees",          "complete",  "error"};
+    "peak_bytes", "cpu_us",    "wall_us",         "agrees",    "complete", "error"};
 constexpr std::size_t kRowParamsAt = 3;  // the param_ columns go after position_number
 
 // Rows in the plan's order: jobs by index, algorithms in the config's order within each.
@@ -193,7 +196,8 @@ std::string compare_csv(const ComparePlan& plan, const std::vector<CompareRow>& 
          ok ? std::to_string(r.value) : "", r.best_move, std::to_string(r.stats.nodes),
          std::to_string(r.stats.leaves), std::to_string(r.stats.interior),
          std::to_string(r.stats.cutoffs), std::to_string(r.stats.tt_hits),
-         std::to_string(r.stats.peak_bytes), csv::number(r.stats.cpu_ms * 1e3, 1), flag(r.agrees),
+         std::to_string(r.stats.peak_bytes), csv::number(r.stats.cpu_ms * 1e3, 1),
+         csv::number(r.wall_ms * 1e3, 1), flag(r.agrees),
          flag(r.complete), r.error},
         kRowParamsAt, param_values(plan, in, params)));
   }
@@ -217,11 +221,38 @@ std::string inputs_csv(const ComparePlan& plan) {
   return out;
 }
 
+// An entry's `threads` option (1 for an algorithm without one).
+int threads_of(const CompareAlgorithm& a) {
+  return a.algorithm.options.values().count("threads") != 0
+             ? static_cast<int>(a.algorithm.options.get_int("threads"))
+             : 1;
+}
+
+// For each entry, the entry of the same algorithm with the same options on one thread (itself
+// when it runs on one), or none: what its speedup is taken against.
+std::vector<std::optional<std::size_t>> one_thread_entries(const CompareConfig& c) {
+  std::vector<std::optional<std::size_t>> out(c.algorithms.size());
+  for (std::size_t a = 0; a < c.algorithms.size(); ++a) {
+    auto options = c.algorithms[a].algorithm.options.values();
+    if (options.count("threads") == 0) continue;
+    options["threads"] = "1";
+    for (std::size_t b = 0; b < c.algorithms.size(); ++b) {
+      if (c.algorithms[b].algorithm.name == c.algorithms[a].algorithm.name &&
+          c.algorithms[b].algorithm.options.values() == options) {
+        out[a] = b;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 // `rows` as run_compare_job returned them, concatenated in job order (every job's).
 std::vector<CompareSummaryRow> summarize_compare(const ComparePlan& plan,
                                                  const std::vector<CompareRow>& rows) {
   const CompareConfig& c = plan.config;
   const std::size_t num_algorithms = c.algorithms.size();
+  const std::vector<std::optional<std::size_t>> one_thread = one_thread_entries(c);
   // The (group, depth) cells in the order met (group by group, since a group's first input brings
   // all its depths), each with its jobs.
   std::vector<std::vector<std::size_t>> cells;
@@ -260,6 +291,10 @@ std::vector<CompareSummaryRow> summarize_compare(const ComparePlan& plan,
       const std::vector<double> leaves = values(&SearchStats::leaves);
       std::vector<double> cpu = values(&SearchStats::cpu_ms);
       for (double& x : cpu) x *= 1e3;
+      std::vector<double> wall;
+      for (std::size_t j : jobs) wall.push_back(rows[j * num_algorithms + a].wall_ms * 1e3);
+      s.threads = threads_of(c.algorithms[a]);
+      s.wall_us_mean = mean(wall);
       s.nodes_mean = mean(nodes);
       s.nodes_median = median(nodes);
       s.leaves_mean = mean(leaves);
@@ -284,6 +319,11 @@ std::vector<CompareSummaryRow> summarize_compare(const ComparePlan& plan,
       s.nodes_vs_ab = b ? ratio(s.nodes_mean, b->nodes_mean) : kNaN;
       s.leaves_vs_ab = b ? ratio(s.leaves_mean, b->leaves_mean) : kNaN;
       s.cpu_vs_ab = b ? ratio(s.cpu_us_mean, b->cpu_us_mean) : kNaN;
+      const std::size_t k = a - first;
+      const CompareSummaryRow* one = one_thread[k] ? &out[first + *one_thread[k]] : nullptr;
+      s.speedup = one ? ratio(one->wall_us_mean, s.wall_us_mean) : kNaN;
+      s.search_overhead = one ? ratio(s.nodes_mean, one->nodes_mean) - 1.0 : kNaN;
+      s.efficiency = s.speedup / s.threads;
     }
   }
   return out;
@@ -294,7 +334,8 @@ const std::vector<std::string> kSummaryColumns = {
     "to_end",         "inputs",        "agree",         "nodes_mean",        "nodes_median",
     "leaves_mean",    "leaves_median", "interior_mean", "cutoffs_mean",      "tt_hits_mean",
     "peak_bytes_max", "nodes_vs_ab",   "leaves_vs_ab",  "leaves_vs_minimal", "cpu_us_mean",
-    "cpu_us_median",  "cpu_vs_ab",     "ns_per_node",   "ns_per_leaf"};
+    "cpu_us_median",  "cpu_vs_ab",     "ns_per_node",   "ns_per_leaf",       "threads",
+    "wall_us_mean",   "speedup",       "search_overhead", "efficiency"};
 constexpr std::size_t kSummaryParamsAt = 2;
 
 std::string compare_summary_csv(const ComparePlan& plan,
@@ -323,7 +364,8 @@ std::string compare_summary_csv(const ComparePlan& plan,
          csv::number(s.tt_hits_mean), csv::number(s.peak_bytes_max, 0), opt(s.nodes_vs_ab, 4),
          opt(s.leaves_vs_ab, 4), opt(s.leaves_vs_minimal, 4), csv::number(s.cpu_us_mean, 1),
          csv::number(s.cpu_us_median, 1), opt(s.cpu_vs_ab, 3), opt(s.ns_per_node, 1),
-         opt(s.ns_per_leaf, 1)});
+         opt(s.ns_per_leaf, 1), std::to_string(s.threads), csv::number(s.wall_us_mean, 1),
+         opt(s.speedup, 3), opt(s.search_overhead, 4), opt(s.efficiency, 3)});
     out += csv::line(with(fields, kSummaryParamsAt, param_values(plan, *in, params)));
   }
   return out;
@@ -474,7 +516,8 @@ std::vector<std::string> compare_header_params(const std::vector<std::string>& h
 }
 
 bool is_timing_column(std::string_view name) {
-  return name.starts_with("cpu_") || name.starts_with("ns_");
+  return name.starts_with("cpu_") || name.starts_with("ns_") || name.starts_with("wall_") ||
+         name == "speedup" || name == "efficiency";
 }
 
 double minimal_tree_leaves(int branching, int depth) {
@@ -534,6 +577,9 @@ CompareRunResult run_compare(const RunRequest& request) {
   description.config_out_at = {plan.config.source_path, plan.config.output_dir_line,
                                plan.config.output_dir_column};
   description.config_threads = plan.config.threads;
+  for (const CompareAlgorithm& a : plan.config.algorithms) {
+    description.search_threads = std::max(description.search_threads, search_threads(a.algorithm));
+  }
   description.decisive_text = decisive_text(plan);
   description.resolved_config = compare_resolved_yaml(plan.config);
   description.run_files = {"results.log", "compare.csv"};

@@ -52,6 +52,7 @@ struct CompareRow {
   Value value = 0;
   std::string best_move{};  // notation; empty when the algorithm gave no legal move
   SearchStats stats{};      // stats.cpu_ms: the whole call, the algorithm's set-up included
+  double wall_ms = 0;       // wall-clock time of the whole call (a parallel search's speedup)
   bool complete = true;     // false when the entry's node budget cut the search short
   bool agrees = false;      // value equal to the reference's on this job
   std::string error{};      // what the search threw, if it did (then agrees is false)
@@ -76,6 +77,12 @@ struct CompareSummaryRow {
   // Timing (left out of golden comparisons): CPU time of the whole search call.
   double cpu_us_mean = 0, cpu_us_median = 0, cpu_vs_ab = 0;
   double ns_per_node = 0, ns_per_leaf = 0;
+  // Parallel searches, against the entry of the same algorithm and options on one thread (NaN
+  // without one): speedup = its mean wall time / this one's, search_overhead = nodes_mean /
+  // its nodes_mean - 1, efficiency = speedup / threads.
+  int threads = 1;
+  double wall_us_mean = 0;
+  double speedup = 0, search_overhead = 0, efficiency = 0;
 };
 
 // The header lines (without their newline) of compare.csv, inputs.csv and summary.csv, whose

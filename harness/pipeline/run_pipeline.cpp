@@ -24,6 +24,13 @@ namespace gts {
 
 namespace {
 
+// Jobs at once: `wanted`, or where that is 0 (all cores), the cores shared out so that each job's
+// search gets its `search_threads` (at least one job).
+long long jobs_at_once(long long wanted, int search_threads) {
+  if (wanted != 0 || search_threads <= 1) return wanted;
+  return std::max(1, resolve_thread_count(0) / search_threads);
+}
+
 // Ctrl-C's state is global, because a signal handler can reach nothing else: the flag every job
 // polls, and whether a signal came (the flag is also raised by conclude(), which is none). A
 // signal raises g_interrupt too, for the work below the searches (common/interrupt.h).
@@ -173,7 +180,8 @@ RunPipeline::RunPipeline(const RunRequest& request, RunDescription description)
     : request_(request),
       description_(std::move(description)),
       hash_(config_hash_of(description_.decisive_text)),
-      threads_wanted_(request.threads.value_or(description_.config_threads)),
+      threads_wanted_(jobs_at_once(request.threads.value_or(description_.config_threads),
+                                   description_.search_threads)),
       threads_(resolve_thread_count(threads_wanted_)),
       dir_(run_folder(request, description_)),
       lock_(dir_),

@@ -49,6 +49,10 @@ struct RunDescription {
     int column = 0;
   } config_out_at;
   int config_threads = 0;             // the config's `threads` (0: all cores)
+  // The most threads one job's search runs on (parallel searches' `threads` option). Where the
+  // jobs at once are left to the machine (threads 0: all cores), cores / search_threads jobs run
+  // at once, so that jobs x search threads fit the cores; a `threads` given is taken as it is.
+  int search_threads = 1;
   std::string decisive_text;          // everything that decides the results: its hash is the config
                                       // hash a resumed run must match
   std::string resolved_config;        // the resolved config (YAML), recorded in run.yaml

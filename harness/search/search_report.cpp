@@ -110,6 +110,9 @@ nlohmann::json search_json(const GameHandle& game, const std::string& position,
   j["pv"] = report.pv;
   j["pv_complete"] = report.pv_complete;
   j["pv_from_table"] = r.pv_from_table;
+  // Each thread's nodes (their sum is `nodes`); one thread: [nodes].
+  j["thread_nodes"] =
+      r.thread_nodes.empty() ? std::vector<std::uint64_t>{r.stats.nodes} : r.thread_nodes;
   return j;
 }
 

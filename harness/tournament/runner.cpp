@@ -467,6 +467,11 @@ RunReport run_tournament(const RunOptions& options) {
   description.config_out_at = {config.source_path, config.output_dir_line,
                                config.output_dir_column};
   description.config_threads = config.threads;
+  for (const PlayerConfig& p : config.players) {
+    if (!p.engine)
+      description.search_threads =
+          std::max(description.search_threads, search_threads(p.algorithm));
+  }
   description.decisive_text = decisive_text(config);
   description.resolved_config = resolved_yaml(config);
   description.seed = config.seed;

@@ -3,6 +3,8 @@
 // too small to hold the tree, first guesses, and budgets.
 #include <gtest/gtest.h>
 
+#include "algorithms/solve.h"
+#include "games/connect_four/connect_four.h"
 #include "games/kalah/kalah.h"
 #include "games/random_tree/random_tree.h"
 #include "games/tree/explicit_tree.h"
@@ -206,6 +208,20 @@ TEST(MtFamily, MtdfGoodFirstGuessPays) {
     far += b.stats.nodes;
   }
   EXPECT_LT(good, far);
+}
+
+// A finished game's value is its outcome, even where the game's outcome bounds (which speak of
+// positions still in play) do not cover it: a Connect Four game won at its seventh move.
+TEST(MtFamily, MtdfToTheEndOfAFinishedGameIsItsOutcome) {
+  const auto game = make_game<ConnectFour>({});
+  const auto eval = make_eval(game, "threats");
+  auto s = game.initial_state();
+  for (const char c : std::string("4455667")) game.play(s, game.parse_move(s, std::string(1, c)));
+  ASSERT_TRUE(game.is_terminal(s));
+  MtdfOptions o;
+  o.hints = AlphaBetaOptions::Hints::kOn;
+  EXPECT_EQ(mtdf(game, eval, s, depth_limits(kDepthMax), o).value, game.terminal_value(s));
+  EXPECT_EQ(solve(game, eval, s, depth_limits(kDepthMax)).value, game.terminal_value(s));
 }
 
 TEST(MtFamily, BudgetsAndBadLimits) {

@@ -11,6 +11,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "harness/compare/compare_config.h"
@@ -320,6 +321,69 @@ baseline: ab
                 "tictactoe#2,tictactoe,2,tictactoe,\"tictactoe(cols=3,k=3,rows=3)\",XO./.../...:X"),
             std::string::npos)
       << inputs;
+  fs::remove_all(dir);
+}
+
+// A parallel search's summary rows: speedup, search overhead and efficiency against the same
+// algorithm and options on one thread (itself there: 1, 0, 1), none for an algorithm without
+// threads; wall_us in compare.csv; every value the reference's.
+TEST(Compare, ParallelEntriesAreMeasuredAgainstTheirOneThreadRun) {
+  const std::string dir = make_temp_dir();
+  const std::string config = write_config(dir, R"(
+inputs:
+  - game: tictactoe
+    depths: [max]
+algorithms:
+  - {name: ab, algorithm: alphabeta, options: {tt: on}}
+  - {name: lazy, algorithm: lazysmp, options: {tt_mb: 1, threads: [1, 2]}}
+  - {name: abdada, algorithm: abdada, options: {tt_mb: 1, threads: [2, 1]}}
+reference: ab
+threads: 1
+)");
+  const auto r = run_harness({"compare", config, "--out", dir + "/out", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto rows = records(read_file(dir + "/out/compare.csv"));
+  ASSERT_EQ(rows.size(), 5u);
+  for (const auto& row : rows) {
+    EXPECT_EQ(row.at("value"), "0");
+    EXPECT_FALSE(row.at("wall_us").empty());
+  }
+  const auto summary = records(read_file(dir + "/out/summary.csv"));
+  ASSERT_EQ(summary.size(), 5u);
+  EXPECT_EQ(summary[0].at("threads"), "1");
+  EXPECT_EQ(summary[0].at("speedup"), "");
+  EXPECT_EQ(summary[1].at("variant"), "lazy-threads=1");
+  EXPECT_EQ(summary[1].at("speedup"), "1");
+  EXPECT_EQ(summary[1].at("search_overhead"), "0");
+  EXPECT_EQ(summary[2].at("threads"), "2");
+  for (const std::size_t i : {2u, 3u}) {
+    const double speedup = std::stod(summary[i].at("speedup"));
+    const double overhead = std::stod(summary[i].at("search_overhead"));
+    EXPECT_GT(speedup, 0);
+    EXPECT_NEAR(std::stod(summary[i].at("efficiency")), speedup / 2, 0.01);
+    const double nodes_n = std::stod(summary[i].at("nodes_mean"));
+    const double nodes_1 = std::stod(summary[i == 2 ? 1 : 4].at("nodes_mean"));
+    EXPECT_NEAR(overhead, nodes_n / nodes_1 - 1, 1e-3);
+  }
+  // Jobs at once left to the machine (threads 0): cores / the largest `threads` (2), at least 1.
+  const std::string shared = write_config(dir, R"(
+inputs:
+  - game: tictactoe
+    depths: [2]
+algorithms:
+  - {name: ab, algorithm: alphabeta}
+  - {name: lazy, algorithm: lazysmp, options: {threads: 2}}
+reference: ab
+)",
+                                          "shared.yaml");
+  const auto s = run_harness({"compare", shared, "--out", dir + "/shared", "--quiet"});
+  ASSERT_EQ(s.exit_code, 0) << s.err;
+  const std::string run_yaml = read_file(dir + "/shared/run.yaml");
+  const auto at = run_yaml.find("\n  threads: ");
+  ASSERT_NE(at, std::string::npos) << run_yaml;
+  const int jobs = std::stoi(run_yaml.substr(at + 12));
+  EXPECT_GE(jobs, 1);
+  EXPECT_LE(jobs, std::max(1, static_cast<int>(std::thread::hardware_concurrency()) / 2));
   fs::remove_all(dir);
 }
 

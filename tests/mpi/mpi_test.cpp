@@ -258,8 +258,9 @@ TEST(Mpi, CompareOnThreeRanksEqualsOneProcess) {
   // The summary table on stdout, without its two timing columns (ns/leaf, cpu/ab).
   EXPECT_EQ(lines_without_last(replace_all(three.out, dir + "/three", "DIR"), 2),
             lines_without_last(replace_all(one.out, dir + "/one", "DIR"), 2));
-  const std::set<std::string> timing = {"cpu_us",    "cpu_us_mean", "cpu_us_median",
-                                        "cpu_vs_ab", "ns_per_node", "ns_per_leaf"};
+  const std::set<std::string> timing = {
+      "cpu_us",      "cpu_us_mean", "cpu_us_median", "cpu_vs_ab", "ns_per_node",
+      "ns_per_leaf", "wall_us",     "wall_us_mean",  "speedup",   "efficiency"};
   for (const char* file : {"compare.csv", "summary.csv", "inputs.csv"}) {
     SCOPED_TRACE(file);
     auto a = table_without(dir + "/one/" + file, timing);

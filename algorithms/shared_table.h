@@ -1,0 +1,246 @@
+// Transposition table shared by the threads of a parallel search (Lazy SMP, ABDADA): the same
+// bounds, draft and best move as TranspositionTable, in a dense 16-byte entry that threads read
+// and write without locks. Hyatt and Mann's lockless scheme ("A lock-less transposition table
+// implementation for parallel search", ICGA Journal 2002): an entry is two 64-bit words, the data
+// and the key XOR the data, each written and read as one relaxed atomic. A reader accepts an
+// entry only when the two words it read XOR to its key, so a word pair torn by concurrent writers
+// reads as a miss (up to a 2^-64 coincidence), never as another position's bounds.
+//
+// The data word: lower and upper bound (16 bits each; a bound outside +-32766 is stored weakened,
+// never tightened, so every stored bound stays true), the best move's index (16 bits), the draft
+// (8 bits, 255 exact) and the generation of the search that wrote it (8 bits). Four entries fill
+// a 64-byte bucket (one cache line). A new search advances the generation (O(1)); entries of
+// another generation read as empty, and every 255 searches the whole table is cleared once.
+// Replacement within a bucket: the same position (a deeper draft replaces, an equal one narrows),
+// else an empty or stale entry, else the smallest draft. Unlike TranspositionTable it does not
+// grow: a parallel search gets the size it is given.
+#pragma once
+
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <new>
+#include <optional>
+#include <string>
+
+#include "algorithms/transposition_table.h"
+#include "games/game.h"
+#include "games/params.h"
+
+namespace gts {
+
+// One entry as read from the table (a consistent copy), with TtEntry's accessors.
+class SharedTtEntry {
+ public:
+  [[nodiscard]] Value lower() const { return lower_; }
+  [[nodiscard]] Value upper() const { return upper_; }
+  [[nodiscard]] int move_index() const { return move_index_; }
+  [[nodiscard]] std::int32_t draft() const { return draft_; }
+
+ private:
+  friend class SharedTable;
+  Value lower_ = -kInfinity;
+  Value upper_ = kInfinity;
+  int move_index_ = kNoMoveIndex;
+  std::int32_t draft_ = 0;
+};
+
+class SharedTable {
+ public:
+  static constexpr std::size_t kEntryBytes = 16;
+
+  // Throws ParamError unless 1 <= mib <= TranspositionTable::kMaxMib.
+  explicit SharedTable(std::size_t mib) {
+    if (mib < 1 || mib > TranspositionTable::kMaxMib) {
+      throw ParamError("transposition table size must be 1.." +
+                       std::to_string(TranspositionTable::kMaxMib) + " MiB, got " +
+                       std::to_string(mib));
+    }
+    count_ = mib * (std::size_t{1} << 20) / sizeof(Bucket);
+    void* raw = mmap(nullptr, count_ * sizeof(Bucket), PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (raw == MAP_FAILED) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+    if (count_ * sizeof(Bucket) >= (std::size_t{2} << 20)) {
+      madvise(raw, count_ * sizeof(Bucket), MADV_HUGEPAGE);
+    }
+#endif
+    // Zero pages: generation 0, which no search uses.
+    buckets_ = static_cast<Bucket*>(raw);
+  }
+  ~SharedTable() { munmap(buckets_, count_ * sizeof(Bucket)); }
+  SharedTable(const SharedTable&) = delete;
+  SharedTable& operator=(const SharedTable&) = delete;
+
+  // Empties the table for the next search, in O(1) but once in 255 calls. Only while no thread
+  // uses the table.
+  void new_search() {
+    if (++generation_ == 256) {  // the entry keeps 8 bits of it
+      for (std::size_t i = 0; i < count_; ++i) {
+        for (Slot& s : buckets_[i].slots) {
+          s.check.store(0, std::memory_order_relaxed);
+          s.data.store(0, std::memory_order_relaxed);
+        }
+      }
+      generation_ = 1;
+    }
+  }
+
+  // Copies the entry of `key` into `out`: false when the table holds none (or only a torn one).
+  bool load(std::uint64_t key, SharedTtEntry& out) const {
+    for (const Slot& s : bucket(key).slots) {
+      const std::uint64_t data = s.data.load(std::memory_order_relaxed);
+      const std::uint64_t check = s.check.load(std::memory_order_relaxed);
+      if ((check ^ data) != key || generation_of(data) != generation_) continue;
+      out = decode(data);
+      return true;
+    }
+    return false;
+  }
+
+  // The entry of `key`, as load.
+  [[nodiscard]] std::optional<SharedTtEntry> probe(std::uint64_t key) const {
+    SharedTtEntry e;
+    if (!load(key, e)) return std::nullopt;
+    return e;
+  }
+
+  // As TranspositionTable::store (`nodes` is not kept: the dense entry has no room for it).
+  void store(std::uint64_t key, std::int32_t draft, Value lower, Value upper, int move_index,
+             std::uint64_t /*nodes*/) {
+    Bucket& b = bucket(key);
+    const std::uint32_t code = draft == kDraftExact ? kExactCode
+                               : draft > static_cast<std::int32_t>(kMaxDraft)
+                                   ? kMaxDraft
+                                   : static_cast<std::uint32_t>(std::max(draft, 0));
+    // The victim: an empty or stale slot, else the smallest draft (the first of equals).
+    Slot* victim = &b.slots[0];
+    std::uint32_t victim_rank = ~std::uint32_t{0};
+    for (Slot& s : b.slots) {
+      const std::uint64_t data = s.data.load(std::memory_order_relaxed);
+      const std::uint64_t check = s.check.load(std::memory_order_relaxed);
+      const bool live = generation_of(data) == generation_;
+      if (live && (check ^ data) == key) {
+        const std::uint32_t old_code = draft_code(data);
+        if (code < old_code) return;
+        const SharedTtEntry old = decode(data);
+        if (move_index == kNoMoveIndex) move_index = old.move_index_;
+        if (code == old_code) {
+          const Value lo = std::max(lower, old.lower_);
+          const Value hi = std::min(upper, old.upper_);
+          // Bounds that cross come from a search instability at a horizon: trust the new one.
+          if (lo <= hi) {
+            lower = lo;
+            upper = hi;
+          }
+        }
+        write(s, key, encode(code, lower, upper, move_index));
+        return;
+      }
+      const std::uint32_t rank = live ? 1 + draft_code(data) : 0;
+      if (rank < victim_rank) {
+        victim = &s;
+        victim_rank = rank;
+      }
+    }
+    write(*victim, key, encode(code, lower, upper, move_index));
+  }
+
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&bucket(key)); }
+  [[nodiscard]] std::size_t bytes() const { return count_ * sizeof(Bucket); }
+  [[nodiscard]] std::size_t num_entries() const { return count_ * kWays; }
+
+ private:
+  static constexpr std::size_t kWays = 4;
+  static constexpr std::uint32_t kExactCode = 255;
+  static constexpr std::uint32_t kMaxDraft = 254;
+  static constexpr std::int32_t kLowest = -32767;  // below: no lower bound (code -32768)
+  static constexpr std::int32_t kHighest = 32766;  // above: no upper bound (code 32767)
+
+  struct Slot {
+    std::atomic<std::uint64_t> check;  // key ^ data
+    std::atomic<std::uint64_t> data;
+  };
+  struct alignas(64) Bucket {
+    Slot slots[kWays];
+  };
+  static_assert(sizeof(Bucket) == 64 && sizeof(Slot) == kEntryBytes);
+
+  // A lower bound is stored rounded down, an upper bound rounded up, into the 16-bit range.
+  static std::uint64_t encode_lower(Value v) {
+    const std::int32_t c = v < kLowest ? -32768 : std::min<std::int32_t>(v, kHighest);
+    return static_cast<std::uint16_t>(static_cast<std::int16_t>(c));
+  }
+  static std::uint64_t encode_upper(Value v) {
+    const std::int32_t c = v > kHighest ? 32767 : std::max<std::int32_t>(v, kLowest);
+    return static_cast<std::uint16_t>(static_cast<std::int16_t>(c));
+  }
+  [[nodiscard]] std::uint64_t encode(std::uint32_t code, Value lower, Value upper,
+                                     int move_index) const {
+    return encode_lower(lower) | (encode_upper(upper) << 16) |
+           (std::uint64_t{static_cast<std::uint16_t>(move_index)} << 32) |
+           (std::uint64_t{code} << 48) | (std::uint64_t{generation_} << 56);
+  }
+  static SharedTtEntry decode(std::uint64_t data) {
+    SharedTtEntry e;
+    const auto lo = static_cast<std::int16_t>(data & 0xFFFF);
+    const auto hi = static_cast<std::int16_t>((data >> 16) & 0xFFFF);
+    e.lower_ = lo == -32768 ? -kInfinity : Value{lo};
+    e.upper_ = hi == 32767 ? kInfinity : Value{hi};
+    e.move_index_ = static_cast<int>((data >> 32) & 0xFFFF);
+    const std::uint32_t code = draft_code(data);
+    e.draft_ = code == kExactCode ? kDraftExact : static_cast<std::int32_t>(code);
+    return e;
+  }
+  static std::uint32_t draft_code(std::uint64_t data) {
+    return static_cast<std::uint32_t>((data >> 48) & 0xFF);
+  }
+  static std::uint32_t generation_of(std::uint64_t data) {
+    return static_cast<std::uint32_t>(data >> 56);
+  }
+  static void write(Slot& s, std::uint64_t key, std::uint64_t data) {
+    s.check.store(key ^ data, std::memory_order_relaxed);
+    s.data.store(data, std::memory_order_relaxed);
+  }
+
+  [[nodiscard]] std::size_t index(std::uint64_t key) const {
+    const std::uint64_t mixed = key * 0x9E3779B97F4A7C15ULL;
+    return static_cast<std::size_t>((static_cast<unsigned __int128>(mixed) * count_) >> 64);
+  }
+  Bucket& bucket(std::uint64_t key) { return buckets_[index(key)]; }
+  [[nodiscard]] const Bucket& bucket(std::uint64_t key) const { return buckets_[index(key)]; }
+
+  std::size_t count_ = 0;
+  Bucket* buckets_ = nullptr;
+  std::uint32_t generation_ = 0;  // 1..255 once a search started
+};
+
+// One thread's handle on a SharedTable, with the interface AlphaBetaSearcher uses of a
+// TranspositionTable: a probe returns a pointer to the thread's own copy of the entry (good until
+// its next probe). new_search does nothing: the parallel driver empties the table once, before its
+// threads start.
+class SharedTableView {
+ public:
+  static constexpr std::size_t kEntryBytes = SharedTable::kEntryBytes;
+  explicit SharedTableView(SharedTable& table) : table_(&table) {}
+  void new_search() {}
+  const SharedTtEntry* probe(std::uint64_t key) {
+    return table_->load(key, scratch_) ? &scratch_ : nullptr;
+  }
+  void store(std::uint64_t key, std::int32_t draft, Value lower, Value upper, int move_index,
+             std::uint64_t nodes) {
+    table_->store(key, draft, lower, upper, move_index, nodes);
+  }
+  void prefetch(std::uint64_t key) const { table_->prefetch(key); }
+  [[nodiscard]] std::size_t bytes() const { return table_->bytes(); }
+  [[nodiscard]] std::size_t num_entries() const { return table_->num_entries(); }
+
+ private:
+  SharedTable* table_;
+  SharedTtEntry scratch_;
+};
+
+}  // namespace gts

@@ -1,0 +1,273 @@
+// The parallel searches (Lazy SMP, ABDADA, parallel solve) against one thread: searched to the end
+// they return the sequential exact value on every game, and at a fixed depth, where every
+// position's remaining depth is fixed by the position (tic-tac-toe, Connect Four, random trees),
+// the depth-limited minimax value. The shared lock-free table on its own, and under threads that
+// write and read it at once. Run under TSan too (GTS_SANITIZE=thread).
+#include "algorithms/parallel.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "algorithms/alphabeta.h"
+#include "algorithms/minimax.h"
+#include "algorithms/shared_table.h"
+#include "algorithms/solve.h"
+#include "games/connect_four/connect_four.h"
+#include "games/kalah/kalah.h"
+#include "games/random_tree/random_tree.h"
+#include "games/tictactoe/tictactoe.h"
+#include "tests/algorithms/search_test_util.h"
+
+namespace gts {
+namespace {
+
+using test::depth_limits;
+using test::make_eval;
+using test::make_game;
+using test::random_position;
+
+constexpr ParallelScheme kSchemes[] = {ParallelScheme::kLazySmp, ParallelScheme::kAbdada};
+
+std::string scheme_name(ParallelScheme s) {
+  return s == ParallelScheme::kLazySmp ? "lazysmp" : "abdada";
+}
+
+AlphaBetaOptions table_options(bool fail_soft, bool id) {
+  AlphaBetaOptions o;
+  o.tt = true;
+  o.tt_mb = 1;
+  o.fail_soft = fail_soft;
+  o.iterative_deepening = id;
+  return o;
+}
+
+// Every scheme on 1..4 threads, fail-hard and fail-soft, with and without iterative deepening,
+// returns `expected` at `depth`; its best move is one of the moves of that value.
+template <class G, class E>
+void expect_parallel_value(const G& game, const E& eval, const typename G::State& root, int depth,
+                           Value expected, const std::string& what) {
+  SharedTable table(4);
+  for (const ParallelScheme scheme : kSchemes) {
+    for (int threads = 1; threads <= 4; ++threads) {
+      for (int mask = 0; mask < 4; ++mask) {
+        const AlphaBetaOptions o = table_options((mask & 1) != 0, (mask & 2) != 0);
+        const SearchResult r = parallel_alphabeta(game, eval, root, depth_limits(depth), o,
+                                                  {.threads = threads, .scheme = scheme}, table);
+        const std::string label = what + " " + scheme_name(scheme) +
+                                  " threads=" + std::to_string(threads) + " " + test::describe(o);
+        ASSERT_TRUE(r.complete) << label;
+        EXPECT_EQ(r.value, expected) << label;
+        EXPECT_EQ(r.thread_nodes.size(), threads > 1 ? static_cast<std::size_t>(threads) : 0u)
+            << label;
+        std::uint64_t sum = 0;
+        for (const std::uint64_t n : r.thread_nodes) sum += n;
+        if (threads > 1) {
+          EXPECT_EQ(sum, r.stats.nodes) << label;
+        }
+        if (game.is_terminal(root)) continue;
+        ASSERT_NE(r.best_move, kNoMove) << label;
+        auto child = root;
+        game.play(child, r.best_move);
+        const Value v =
+            alphabeta(game, eval, child, depth_limits(depth == kDepthMax ? depth : depth - 1),
+                      table_options(false, false))
+                .value;
+        EXPECT_EQ(game.to_move(child) == game.to_move(root) ? v : -v, expected)
+            << label << ": the best move is not worth the value";
+      }
+    }
+  }
+}
+
+// The exact value to the end: minimax where it is cheap, else sequential alpha-beta with a table.
+template <class G, class E>
+void expect_exact(const G& game, const E& eval, const typename G::State& root,
+                  const std::string& what, bool minimax_cheap) {
+  const Value sequential =
+      minimax_cheap
+          ? minimax(game, eval, root, depth_limits(kDepthMax)).value
+          : alphabeta(game, eval, root, depth_limits(kDepthMax), table_options(true, false)).value;
+  expect_parallel_value(game, eval, root, kDepthMax, sequential, what);
+  // The exact-solve choice on threads, both ways of sharing a pass.
+  for (const ParallelScheme scheme : kSchemes) {
+    for (int threads = 2; threads <= 3; ++threads) {
+      SolveOptions so;
+      so.tt_mb = 4;
+      so.parallel = {.threads = threads, .scheme = scheme};
+      const SearchResult r = solve(game, eval, root, depth_limits(kDepthMax), so);
+      ASSERT_TRUE(r.complete) << what;
+      EXPECT_EQ(r.value, sequential)
+          << what << " solve " << scheme_name(scheme) << " threads=" << threads;
+      EXPECT_EQ(r.thread_nodes.size(), static_cast<std::size_t>(threads));
+    }
+  }
+}
+
+TEST(Parallel, TicTacToeToTheEndAndAtEveryDepth) {
+  const auto game = make_game<TicTacToe>({});
+  const auto eval = make_eval(game, "open-lines");
+  expect_exact(game, eval, game.initial_state(), "tic-tac-toe", true);
+  for (int depth = 1; depth <= 5; ++depth) {
+    expect_parallel_value(game, eval, game.initial_state(), depth,
+                          minimax(game, eval, game.initial_state(), depth_limits(depth)).value,
+                          "tic-tac-toe depth " + std::to_string(depth));
+  }
+}
+
+TEST(Parallel, RandomTreesToTheEndAndAtFixedDepths) {
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    // range 10^6: leaf values beyond the shared table's 16-bit bounds, stored weakened.
+    const auto game = make_game<RandomTree>({{"branching", "4"},
+                                             {"depth", "6"},
+                                             {"seed", std::to_string(seed)},
+                                             {"range", seed % 2 == 0 ? "1000000" : "0"}});
+    const auto eval = make_eval(game, "leaf");
+    const std::string what = "random tree seed " + std::to_string(seed);
+    expect_exact(game, eval, game.initial_state(), what, true);
+    for (const int depth : {3, 4}) {
+      expect_parallel_value(game, eval, game.initial_state(), depth,
+                            minimax(game, eval, game.initial_state(), depth_limits(depth)).value,
+                            what + " depth " + std::to_string(depth));
+    }
+  }
+}
+
+TEST(Parallel, ConnectFourFiveByFourAndSevenBySixMidGame) {
+  const auto small = make_game<ConnectFour>({{"width", "5"}, {"height", "4"}});
+  const auto small_eval = make_eval(small, "threats");
+  expect_exact(small, small_eval, small.initial_state(), "Connect Four 5x4", false);
+  expect_parallel_value(small, small_eval, small.initial_state(), 6,
+                        minimax(small, small_eval, small.initial_state(), depth_limits(6)).value,
+                        "Connect Four 5x4 depth 6");
+  const auto c4 = make_game<ConnectFour>({});
+  const auto eval = make_eval(c4, "threats");
+  int positions = 0;
+  for (std::uint64_t seed = 1; positions < 3; ++seed) {
+    const auto root = random_position(c4, seed, 16);
+    if (c4.is_terminal(root)) continue;  // a random game may be over by then
+    ++positions;
+    expect_exact(c4, eval, root, "Connect Four 7x6 mid-game " + std::to_string(seed), false);
+    expect_parallel_value(c4, eval, root, 5, minimax(c4, eval, root, depth_limits(5)).value,
+                          "Connect Four 7x6 mid-game depth 5");
+  }
+}
+
+TEST(Parallel, KalahSmallGamesAndMidGamePositions) {
+  for (const auto& [pits, seeds] : {std::pair{4, 2}, std::pair{6, 1}, std::pair{6, 2}}) {
+    const auto game =
+        make_game<Kalah>({{"pits", std::to_string(pits)}, {"seeds", std::to_string(seeds)}});
+    const auto eval = make_eval(game, "store-diff");
+    expect_exact(game, eval, game.initial_state(),
+                 "Kalah(" + std::to_string(pits) + "," + std::to_string(seeds) + ")", false);
+  }
+  const auto game = make_game<Kalah>({{"pits", "6"}, {"seeds", "3"}, {"capture", "nonempty"}});
+  const auto eval = make_eval(game, "store-diff");
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const auto root = random_position(game, seed, 16);
+    ASSERT_FALSE(game.is_terminal(root));
+    expect_exact(game, eval, root, "Kalah(6,3) mid-game " + std::to_string(seed), false);
+  }
+}
+
+TEST(Parallel, BudgetsStillGiveAMove) {
+  const auto game = make_game<Kalah>({{"pits", "6"}, {"seeds", "4"}});
+  const auto eval = make_eval(game, "store-diff");
+  SharedTable table(4);
+  for (const ParallelScheme scheme : kSchemes) {
+    SearchLimits limits = depth_limits(30);
+    limits.max_nodes = 20000;
+    const SearchResult r =
+        parallel_alphabeta(game, eval, game.initial_state(), limits, table_options(false, true),
+                           {.threads = 2, .scheme = scheme}, table);
+    EXPECT_FALSE(r.complete);
+    EXPECT_NE(r.best_move, kNoMove);
+    EXPECT_GE(r.depth, 1);
+    EXPECT_LE(r.stats.nodes, 20000u);  // the budget is split between the threads
+    std::atomic<bool> stop{true};
+    SearchLimits stopped = depth_limits(kDepthMax);
+    stopped.stop = &stop;
+    const SearchResult s =
+        parallel_alphabeta(game, eval, game.initial_state(), stopped, table_options(false, false),
+                           {.threads = 2, .scheme = scheme}, table);
+    EXPECT_FALSE(s.complete);
+    EXPECT_NE(s.best_move, kNoMove);
+  }
+  EXPECT_THROW(parallel_alphabeta(game, eval, game.initial_state(), depth_limits(2),
+                                  table_options(false, false), {.threads = 0}, table),
+               ParamError);
+}
+
+TEST(SharedTable, KeepsBoundsDraftsAndMovesAndWeakensWhatDoesNotFit) {
+  SharedTable t(1);
+  t.new_search();
+  t.store(42, 5, -3, 7, 2, 100);
+  auto e = t.probe(42);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->lower(), -3);
+  EXPECT_EQ(e->upper(), 7);
+  EXPECT_EQ(e->draft(), 5);
+  EXPECT_EQ(e->move_index(), 2);
+  EXPECT_FALSE(t.probe(43));
+  // Same draft narrows, a fail-low keeps the move; shallower changes nothing; deeper replaces.
+  t.store(42, 5, 0, kInfinity, kNoMoveIndex, 1);
+  e = t.probe(42);
+  EXPECT_EQ(e->lower(), 0);
+  EXPECT_EQ(e->upper(), 7);
+  EXPECT_EQ(e->move_index(), 2);
+  t.store(42, 4, 1, 1, 0, 1);
+  EXPECT_EQ(t.probe(42)->draft(), 5);
+  t.store(42, kDraftExact, 1, 1, 3, 1);
+  EXPECT_EQ(t.probe(42)->draft(), kDraftExact);
+  EXPECT_EQ(t.probe(42)->lower(), 1);
+  // Out of range: a lower bound rounds down, an upper one up (both stay true).
+  t.store(7, 1, 50000, 60000, 0, 1);
+  EXPECT_EQ(t.probe(7)->lower(), 32766);
+  EXPECT_EQ(t.probe(7)->upper(), kInfinity);
+  t.store(8, 1, -60000, -50000, 0, 1);
+  EXPECT_EQ(t.probe(8)->lower(), -kInfinity);
+  EXPECT_EQ(t.probe(8)->upper(), -32767);
+  t.new_search();
+  EXPECT_FALSE(t.probe(42));
+  // Past the 8-bit generation's wrap the table is cleared, never read stale.
+  t.store(9, 1, 0, 0, 0, 1);
+  for (int i = 0; i < 600; ++i) {
+    t.new_search();
+    EXPECT_FALSE(t.probe(9));
+    t.store(9, 1, 0, 0, 0, 1);  // and every search finds what it stored
+    ASSERT_TRUE(t.probe(9)) << "search " << i;
+  }
+}
+
+// Threads storing entries whose bounds are a function of the key, and reading them back: a
+// torn write never reads as another entry's bounds.
+TEST(SharedTable, ConcurrentWritersNeverYieldATornEntry) {
+  SharedTable t(1);
+  t.new_search();
+  std::atomic<std::uint64_t> bad{0};
+  std::vector<std::thread> threads;
+  for (int i = 0; i < 4; ++i) {
+    threads.emplace_back([&t, &bad, i] {
+      for (std::uint64_t n = 0; n < 200000; ++n) {
+        const std::uint64_t key = (n * 2654435761u + static_cast<std::uint64_t>(i)) % 5000 + 1;
+        const auto v = static_cast<Value>(key % 1000);
+        t.store(key, static_cast<std::int32_t>(key % 50), v, v + 1, static_cast<int>(key % 7), 1);
+        if (const auto e = t.probe(key ^ 1)) {
+          const std::uint64_t k = key ^ 1;
+          const auto w = static_cast<Value>(k % 1000);
+          if (e->lower() < w || e->upper() > w + 1 || e->move_index() != static_cast<int>(k % 7)) {
+            ++bad;
+          }
+        }
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(bad.load(), 0u);
+}
+
+}  // namespace
+}  // namespace gts
