@@ -25,27 +25,24 @@
 //
 // Counting (algorithms/search.h): nodes and every other count are the sums over the threads, the
 // nodes of threads stopped when another finished included (that work is the search overhead);
-// thread_nodes has each thread's; cpu_ms is the threads' CPU time summed. Threads are plain
-// std::threads made for each search (or each MTD(f) pass); the calling thread waits.
+// thread_nodes has each thread's; cpu_ms is the threads' CPU time summed. Threads are a
+// ThreadTeam (algorithms/thread_team.h) made for each search and kept for all the passes of an
+// MTD(f) or a bisection; the calling thread waits.
 #pragma once
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
-#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
-#include <exception>
 #include <memory>
-#include <mutex>
 #include <optional>
-#include <thread>
 #include <vector>
 
 #include "algorithms/alphabeta.h"
 #include "algorithms/busy_set.h"
 #include "algorithms/search.h"
 #include "algorithms/shared_table.h"
+#include "algorithms/thread_team.h"
 #include "games/game.h"
 #include "games/params.h"
 
@@ -64,49 +61,6 @@ inline void check_threads(int threads) {
   if (threads < 1 || threads > 256) {
     throw ParamError("threads must be 1..256, got " + std::to_string(threads));
   }
-}
-
-// Runs work(i) for i in [0, n) on n threads and waits for them all; meanwhile a stop request in
-// `user_stop` is passed on to `done`, the flag the threads poll. One thread: on the caller's. The
-// first exception a thread throws stops the others and is thrown here once they are done.
-template <class F>
-void run_threads(int n, const std::atomic<bool>* user_stop, std::atomic<bool>& done, F work) {
-  if (n == 1) {
-    work(0);
-    return;
-  }
-  std::mutex mutex;
-  std::condition_variable finished_cv;
-  int finished = 0;
-  std::exception_ptr error;
-  std::vector<std::thread> threads;
-  threads.reserve(static_cast<std::size_t>(n));
-  for (int i = 0; i < n; ++i) {
-    threads.emplace_back([&, i] {
-      std::exception_ptr thrown;
-      try {
-        work(i);
-      } catch (...) {
-        thrown = std::current_exception();
-        done.store(true, std::memory_order_relaxed);
-      }
-      const std::lock_guard lock(mutex);
-      if (thrown && !error) error = thrown;
-      ++finished;
-      finished_cv.notify_one();
-    });
-  }
-  {
-    std::unique_lock lock(mutex);
-    while (finished < n) {
-      finished_cv.wait_for(lock, std::chrono::milliseconds(1));
-      if (user_stop != nullptr && user_stop->load(std::memory_order_relaxed)) {
-        done.store(true, std::memory_order_relaxed);
-      }
-    }
-  }
-  for (std::thread& t : threads) t.join();
-  if (error) std::rethrow_exception(error);
 }
 
 // Each thread's limits: the caller's, stopped by `done` (one thread: by the caller's flag), the
@@ -154,9 +108,7 @@ class ParallelWindowSearcher {
   ParallelWindowSearcher(const G& game, const E& eval, const SearchLimits& limits,
                          const AlphaBetaOptions& options, SharedTable* table, SearchVariant variant,
                          ParallelOptions par)
-      : user_stop_(limits.stop) {
-    check_threads(par.threads);
-    n_ = par.threads;
+      : user_stop_(limits.stop), n_((check_threads(par.threads), par.threads)), team_(n_) {
     table->new_search();
     thread_limits_ = thread_limits(limits, n_, done_);
     for (int i = 0; i < n_; ++i) views_.emplace_back(std::make_unique<SharedTableView>(*table));
@@ -175,7 +127,7 @@ class ParallelWindowSearcher {
     std::atomic<int> winner{-1};
     std::vector<WindowResult> results(static_cast<std::size_t>(n_));
     std::vector<std::uint64_t> horizon(static_cast<std::size_t>(n_), 0);
-    run_threads(n_, user_stop_, done_, [&](int i) {
+    auto pass = [&](int i) {
       const auto u = static_cast<std::size_t>(i);
       const double cpu0 = thread_cpu_ms();
       const std::uint64_t h0 = threads_[u]->horizon_count();
@@ -183,7 +135,8 @@ class ParallelWindowSearcher {
       horizon[u] = threads_[u]->horizon_count() - h0;
       if (results[u].complete) claim(winner, done_, i);
       cpu_ms_[u] += thread_cpu_ms() - cpu0;
-    });
+    };
+    team_.run(user_stop_, done_, pass);
     const int w = winner.load();
     if (w < 0) return results[0];
     horizon_ += horizon[static_cast<std::size_t>(w)];
@@ -228,6 +181,7 @@ class ParallelWindowSearcher {
   std::vector<std::unique_ptr<Thread>> threads_;
   std::vector<double> cpu_ms_;
   std::uint64_t horizon_ = 0;
+  ThreadTeam team_;  // the same threads for every pass
 };
 
 }  // namespace detail
@@ -250,14 +204,15 @@ requires Evaluator<E, G> SearchResult parallel_alphabeta(
   std::atomic<int> winner{-1};
   const std::vector<SearchLimits> lims = detail::thread_limits(limits, n, done);
   std::vector<SearchResult> results(static_cast<std::size_t>(n));
-  detail::run_threads(n, limits.stop, done, [&](int i) {
+  auto search = [&](int i) {
     const auto u = static_cast<std::size_t>(i);
     SharedTableView view(table);
     detail::AlphaBetaSearcher<G, E, SharedTableView> searcher(
         game, eval, lims[u], options, &view, detail::thread_variant(variant, par.scheme, i, &busy));
     results[u] = searcher.run(root);
     if (results[u].complete) detail::claim(winner, done, i);
-  });
+  };
+  ThreadTeam(n).run(limits.stop, done, search);
   if (n == 1) return std::move(results[0]);
   std::size_t pick = 0;
   if (const int w = winner.load(); w >= 0) {
