@@ -163,12 +163,6 @@ class GameAdapter final : public GameHandle {
       throw ParseError("move '" + std::string(move) + "' is not legal here");
     return m;
   }
-  [[nodiscard]] bool legal(const Position& p, Move m) const override {
-    return is_legal(game_, state(p), m);
-  }
-  [[nodiscard]] std::string move_text(const Position& p, Move m) const override {
-    return game_.move_to_string(state(p), m);
-  }
   void play(Position& p, Move m) const override { game_.play(state(p), m); }
   [[nodiscard]] std::vector<std::string> legal_moves(const Position& p) const override {
     const State& s = state(p);

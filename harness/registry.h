@@ -203,8 +203,6 @@ class GameHandle {
       const Position& p) const = 0;
   // The legal move written `move`; throws ParseError for one that is not legal (or no move).
   [[nodiscard]] virtual Move parse_move(const Position& p, std::string_view move) const = 0;
-  [[nodiscard]] virtual bool legal(const Position& p, Move m) const = 0;
-  [[nodiscard]] virtual std::string move_text(const Position& p, Move m) const = 0;
   virtual void play(Position& p, Move m) const = 0;
   [[nodiscard]] virtual std::vector<std::string> legal_moves(const Position& p) const = 0;
   // Moves of a line from `p`, in notation; stops at the first move that is not legal.

@@ -67,13 +67,7 @@ std::string scalar(const std::string& s) {
   const bool plain = !s.empty() && s.find_first_not_of(
                                        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP"
                                        "QRSTUVWXYZ0123456789._+/-") == std::string::npos;
-  if (plain && s[0] != '-') return s;
-  std::string out = "\"";
-  for (const char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
+  return plain && s[0] != '-' ? s : double_quoted(s);
 }
 
 // The YAML scalar of `key` in a flag's keys, or of `fallback` (fastchess's default) without it.

@@ -570,13 +570,7 @@ CompareRunResult run_compare(const RunRequest& request) {
   CompareJobs jobs(load_checked_plan(request.config_path));
   const ComparePlan& plan = jobs.plan();
   warn_of_hopeless_depths(plan);
-  RunDescription description;
-  description.command = "compare";
-  description.name = plan.config.name;
-  description.config_out_dir = plan.config.output_dir;
-  description.config_out_at = {plan.config.source_path, plan.config.output_dir_line,
-                               plan.config.output_dir_column};
-  description.config_threads = plan.config.threads;
+  RunDescription description = describe_run("compare", "jobs", plan.config);
   for (const CompareAlgorithm& a : plan.config.algorithms) {
     description.search_threads = std::max(description.search_threads, search_threads(a.algorithm));
   }

@@ -171,7 +171,9 @@ class Match {
         return end(Termination::kIllegalMove, side,
                    "bestmove '" + r.text + "' in " + game_.text(p_) + ": " + e.what());
       }
-    } else if (!game_.legal(p_, r.move)) {
+    }
+    std::vector<std::string> move = game_.line_text(p_, {r.move});  // empty: not legal here
+    if (move.empty()) {
       return end(Termination::kIllegalMove, side,
                  "move " + std::to_string(r.move) + " is not legal in " + game_.text(p_));
     }
@@ -199,10 +201,9 @@ class Match {
     }
     const bool searched = r.depth >= 1 || !gs.player->searches();
     if (!searched) ++out_.unsearched[us];
-    std::string move = game_.move_text(p_, r.move);
     out_.move_log.push_back(MoveRecord{.ply = ply,
                                        .side = side,
-                                       .move = move,
+                                       .move = move[0],
                                        .value = r.value,
                                        .depth = r.depth,
                                        .exact = r.exact,
@@ -213,7 +214,7 @@ class Match {
                                        .wall_ms = elapsed,
                                        .clock_ms = clock_after,
                                        .pv = std::move(r.pv)});
-    played_.push_back(std::move(move));
+    played_.push_back(std::move(move[0]));
     game_.play(p_, r.move);
     watch_.moved(side, ply, r.scored, r.value);
     return false;

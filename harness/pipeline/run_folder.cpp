@@ -124,4 +124,13 @@ std::string shell_quote(const std::string& s) {
   return out + "'";
 }
 
+std::string double_quoted(const std::string& s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + '"';
+}
+
 }  // namespace gts

@@ -49,5 +49,8 @@ void check_run_folder_format(const std::string& dir);
 
 // `s` as one word for a POSIX shell (quoted only where it needs to be).
 std::string shell_quote(const std::string& s);
+// `s` between double quotes, with '"' and '\' escaped by a backslash: a YAML double-quoted
+// scalar, or a PGN tag value, that reads back as `s`.
+std::string double_quoted(const std::string& s);
 
 }  // namespace gts

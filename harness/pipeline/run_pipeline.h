@@ -17,6 +17,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "harness/config/config_hash.h"
@@ -60,6 +61,20 @@ struct RunDescription {
   std::vector<std::string> run_files;  // results a fresh run refuses to overwrite
   std::string resume_flags;  // options the resume line repeats besides --out, --resume, --threads
 };
+
+// The description of a run of `config` by `command`, counted in `unit`, with what every config
+// gives alike: its name, its output folder (and where it gives it) and its thread count.
+template <class Config>
+RunDescription describe_run(std::string command, std::string unit, const Config& config) {
+  RunDescription d;
+  d.command = std::move(command);
+  d.unit = std::move(unit);
+  d.name = config.name;
+  d.config_out_dir = config.output_dir;
+  d.config_out_at = {config.source_path, config.output_dir_line, config.output_dir_column};
+  d.config_threads = config.threads;
+  return d;
+}
 
 // What most commands' worker ranks need to build the same jobs: the config path and the config
 // hash they check it against. As bytes for DistributedWork::context, and back (throws on bytes

@@ -131,13 +131,7 @@ SolveRunResult run_solve(const RunRequest& request) {
   SolveJobs jobs(load_checked_solve(request.config_path));
   const LoadedSolve& loaded = jobs.loaded();
   const SolveConfig& c = loaded.config;
-  RunDescription description;
-  description.command = "solve";
-  description.unit = "runs";
-  description.name = c.name;
-  description.config_out_dir = c.output_dir;
-  description.config_out_at = {c.source_path, c.output_dir_line, c.output_dir_column};
-  description.config_threads = c.threads;
+  RunDescription description = describe_run("solve", "runs", c);
   description.decisive_text = jobs.fingerprint();
   description.resolved_config = read_file_text(c.source_path);
   description.run_files = {"results.log", "solve.csv"};

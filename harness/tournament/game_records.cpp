@@ -5,7 +5,6 @@
 #include <sstream>
 
 #include "common/input_error.h"
-#include "harness/config/config_error.h"
 #include "harness/pipeline/run_folder.h"
 #include "harness/strf.h"
 
@@ -77,22 +76,6 @@ std::optional<GameRecord> parse_game_record(const std::string& line) {
   std::istringstream moves(f[4]);
   for (std::string m; moves >> m;) r.moves.push_back(m);
   return r;
-}
-
-std::vector<GameRecord> read_game_records(const std::string& path) {
-  std::vector<GameRecord> out;
-  int line_number = 0;
-  for (const std::string& line : complete_lines(path)) {
-    ++line_number;
-    std::optional<GameRecord> r = parse_game_record(line);
-    if (!r) {
-      throw ConfigError(path, line_number, 1,
-                        "not a game record (GAME, RESULT, TERMINATION, OPENING and MOVES, "
-                        "separated by tabs)");
-    }
-    out.push_back(std::move(*r));
-  }
-  return out;
 }
 
 std::string result_contradiction(const GameHandle& game, const GameRow& row) {

@@ -36,10 +36,6 @@ void write_game_records(const std::string& dir, const std::vector<GameRow>& rows
 // One line of a games.txt (without its newline), or std::nullopt for a line that is not a record.
 std::optional<GameRecord> parse_game_record(const std::string& line);
 
-// Reads a games.txt; ConfigError naming the file and line for a line that is not a record.
-std::vector<GameRecord> read_game_records(const std::string& path);
-
-
 // Why `row`'s result cannot be its game's, judged by its termination, forfeit, margin and reason
 // against its final position (a game played to the end: that position's outcome; adjudicated by
 // the game's bounds: the result they leave); empty when it can be. A position that does not parse

@@ -19,16 +19,6 @@ bool is_result(std::string_view token) {
   return token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*";
 }
 
-// A tag value between quotes, with PGN's escapes for the quote and the backslash.
-std::string quoted(const std::string& value) {
-  std::string out = "\"";
-  for (const char c : value) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + '"';
-}
-
 // Seconds as PGN writes them: "60", "0.6".
 std::string seconds(double ms) { return format_number(ms / 1000.0); }
 
@@ -265,7 +255,7 @@ std::string pgn_record(const PgnEvent& event, const GameRow& row,
                        const std::vector<MoveRow>& moves) {
   std::string out;
   const auto tag = [&](const std::string& name, const std::string& value) {
-    out += "[" + name + " " + quoted(value) + "]\n";
+    out += "[" + name + " " + double_quoted(value) + "]\n";
   };
   tag("Event", event.event);
   tag("Site", "?");

@@ -459,14 +459,7 @@ RunReport run_tournament(const RunOptions& options) {
   const auto& names = plan.names;
   const std::vector<ScheduledGame>& schedule = plan.schedule;
 
-  RunDescription description;
-  description.command = "run";
-  description.unit = "games";
-  description.name = config.name;
-  description.config_out_dir = config.output_dir;
-  description.config_out_at = {config.source_path, config.output_dir_line,
-                               config.output_dir_column};
-  description.config_threads = config.threads;
+  RunDescription description = describe_run("run", "games", config);
   for (const PlayerConfig& p : config.players) {
     if (!p.engine)
       description.search_threads =

@@ -9,6 +9,7 @@
 #include "harness/config/blocks.h"
 #include "harness/config/config_hash.h"
 #include "harness/config/yaml_reader.h"
+#include "harness/pipeline/run_folder.h"
 #include "harness/tune/tune_run.h"
 
 namespace gts {
@@ -215,21 +216,9 @@ TuneConfig load_with(const YamlReader& reader, const YAML::Node& root) {
   return c;
 }
 
-// A YAML double-quoted scalar: any text (parameter values such as explicit trees, folder names)
-// reads back as itself.
-std::string quoted(const std::string& text) {
-  std::string out = "\"";
-  for (char ch : text) {
-    if (ch == '"' || ch == '\\') out += '\\';
-    out += ch;
-  }
-  out += '"';
-  return out;
-}
-
 // "{key: "value", ...}".
 std::string flow_map(const std::map<std::string, std::string>& values) {
-  const auto entry = [](const auto& kv) { return kv.first + ": " + quoted(kv.second); };
+  const auto entry = [](const auto& kv) { return kv.first + ": " + double_quoted(kv.second); };
   return "{" + join_strings(values | std::views::transform(entry), ", ") + "}";
 }
 
@@ -311,7 +300,7 @@ std::string tune_resolved_yaml(const TuneConfig& c) {
   std::string y = "# resolved tune config: every default filled in\n";
   y += tune_decisive_text(c);
   y += "threads: " + std::to_string(c.threads) + "\n";
-  y += "output: {dir: " + quoted(c.output_dir) + "}\n";
+  y += "output: {dir: " + double_quoted(c.output_dir) + "}\n";
   return y;
 }
 

@@ -556,14 +556,7 @@ int run_tune(const RunRequest& request) {
     (void)warn_if_hopeless({config.source_path, config.depth_at}, "'engine'", *game,
                            game->initial_position(), config.algorithm, config.depth);
   }
-  RunDescription description;
-  description.command = "tune";
-  description.unit = "games";
-  description.name = config.name;
-  description.config_out_dir = config.output_dir;
-  description.config_out_at = {config.source_path, config.output_dir_line,
-                               config.output_dir_column};
-  description.config_threads = config.threads;
+  RunDescription description = describe_run("tune", "games", config);
   description.decisive_text = tune_decisive_text(config);
   description.resolved_config = tune_resolved_yaml(config);
   description.seed = config.seed;
