@@ -66,8 +66,8 @@ struct LambdaContext {
   std::atomic<bool> stop{false};
   // Stop all when the caller asks, or when the stage's budget is spent.
   const std::atomic<bool>* outer_stop = nullptr;
-  std::uint64_t max_nodes = 0;  // the stage's, over all its searches (0: none)
-  double deadline_ms = 0.0;     // wall_ms() at which the stage ends (0: none)
+  std::uint64_t max_nodes = 0;    // the stage's, over all its searches (0: none)
+  double deadline_ms = 0.0;       // wall_ms() at which the stage ends (0: none)
   std::uint64_t outer_nodes = 0;  // nodes of the finished top-level runs
 
   bool stopping() {

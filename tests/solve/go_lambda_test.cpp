@@ -25,8 +25,10 @@
 namespace gts {
 namespace {
 
+using gts::testing::describe;
 using gts::testing::GoHeuristic;
 using gts::testing::random_game;
+using gts::testing::reference_answer;
 using gts::testing::Rng;
 using State = GoCapture::State;
 
@@ -122,20 +124,14 @@ TEST(GoLambda, ProofsAreRightAndTheLambdaQuestionExact) {
     const GoCapture& game = *made;
     const State root = game.initial_state();
     if (game.is_terminal(root) || game.superko() || game.target_liberties(root) > 3) continue;
-    SCOPED_TRACE(params.at("problem") + (params.count("ko_threats") ? " threats" : "") +
-                 " max_plies=" + params.at("max_plies") + " ladders=" + params.at("ladders") +
-                 (params.count("escapes") ? " escapes=off" : "") +
-                 (params.count("benson") ? " benson=off" : ""));
+    SCOPED_TRACE(describe(params));
     const SolverGoal goal{game.to_move(root), 1};
     const GoHeuristic h{&game, goal.prover == game.attacker()};
-    AlphaBetaSolverOptions ab;
-    ab.tt = true;
-    ab.tt_mb = 1;
-    ab.main_line = false;
-    const SolveResult exact = alphabeta_solve(game, goal, root, nodes(200'000), h, ab);
+    const SolveResult exact = reference_answer(game, goal, root, nodes(200'000), h);
     if (exact.status == ProofStatus::kUnknown) continue;
     ++problems;
-    const bool attacker_wins = (exact.status == ProofStatus::kProved) == (goal.prover == game.attacker());
+    const bool attacker_wins =
+        (exact.status == ProofStatus::kProved) == (goal.prover == game.attacker());
 
     // Large inner budgets: the stage answers the λ question itself.
     LambdaOptions lo{.order = 2, .inner_nodes = 1'000'000, .budget_percent = 100};
@@ -177,9 +173,8 @@ TEST(GoLambda, ProofsAreRightAndTheLambdaQuestionExact) {
 
 // A shipped problem's game, with the given readers' switches.
 GoCapture shipped(const std::string& name, const std::string& ladders) {
-  return GoCapture(Params({{"file", "problems/go-capture/" + name +
-                                        ".sgf"},
-                           {"ladders", ladders}}));
+  return GoCapture(
+      Params({{"file", "problems/go-capture/" + name + ".sgf"}, {"ladders", ladders}}));
 }
 
 TEST(GoLambda, LaddersAreLambdaOneAndNetsLambdaTwo) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/solver_alphabeta.h"
 #include "games/go_capture/go_capture.h"
 #include "tests/solve/test_rng.h"
 
@@ -54,7 +55,7 @@ inline std::string random_problem(Rng& rng, std::map<std::string, std::string>& 
 // `defender_wins_kos`; none when the drawn problem is not one (stones without liberties, a target
 // already escaped, ...).
 inline std::optional<GoCapture> random_game(Rng& rng, std::map<std::string, std::string>& params,
-                                     bool defender_wins_kos = false) {
+                                            bool defender_wins_kos = false) {
   if (random_problem(rng, params).empty()) return std::nullopt;
   std::optional<GoCapture> made;
   try {
@@ -67,6 +68,31 @@ inline std::optional<GoCapture> random_game(Rng& rng, std::map<std::string, std:
     return std::nullopt;
   }
   return made;
+}
+
+// A drawn problem's parameters in one line, for a test's trace.
+inline std::string describe(const std::map<std::string, std::string>& params) {
+  std::string s = params.at("problem");
+  for (const auto& [key, value] : params) {
+    if (key == "problem") continue;
+    s += ' ';
+    s += key;
+    s += '=';
+    s += value;
+  }
+  return s;
+}
+
+// The exact answer the solvers are held to: alpha-beta with a small table, no main line.
+template <class H>
+SolveResult reference_answer(const GoCapture& game, const SolverGoal& goal,
+                             const GoCapture::State& root, const SearchLimits& limits,
+                             const H& heuristic) {
+  AlphaBetaSolverOptions ab;
+  ab.tt = true;
+  ab.tt_mb = 1;
+  ab.main_line = false;
+  return alphabeta_solve(game, goal, root, limits, heuristic, ab);
 }
 
 }  // namespace gts::testing

@@ -29,7 +29,9 @@ namespace {
 
 using gts::testing::GoHeuristic;
 
+using gts::testing::describe;
 using gts::testing::random_game;
+using gts::testing::reference_answer;
 using gts::testing::Rng;
 
 // A drawn problem: the game, its start, the side to move's goal, the heuristic, and `reference`,
@@ -65,17 +67,10 @@ int for_each_problem(std::uint64_t seed, Check check) {
     const int libs = game.target_liberties(root);
     if (libs > 3) continue;
     ++problems;
-    SCOPED_TRACE(params.at("problem") + (params.count("ko_threats") ? " threats" : "") +
-                 (params.count("ladders") ? " ladders=off" : "") +
-                 (params.count("escapes") ? " escapes=off" : "") +
-                 (params.count("benson") ? " benson=off" : ""));
+    SCOPED_TRACE(describe(params));
     const SolverGoal goal{game.to_move(root), 1};
     const GoHeuristic h{&game, goal.prover == game.attacker()};
-    AlphaBetaSolverOptions ab;
-    ab.tt = true;
-    ab.tt_mb = 1;
-    ab.main_line = false;
-    check(Drawn{game, root, goal, h, alphabeta_solve(game, goal, root, kLimits, h, ab)});
+    check(Drawn{game, root, goal, h, reference_answer(game, goal, root, kLimits, h)});
   }
   return problems;
 }
