@@ -10,8 +10,9 @@
 // itself: the attacker's restriction only narrows an OR choice. A λn disproof says nothing about
 // the game (the attacker's winning move may be no threat); the plain search then decides.
 //
-// Where the game names its focus moves (HasFocusMoves), only those are the attacker's candidate
-// threats and its moves in a λ0 test: a further restriction of OR choices, so no less sound.
+// Where the game names its focus moves (HasFocusMoves), a λ0 test tries only those (for go-capture
+// the moves that can capture the target at once or atari it): a further restriction of OR
+// choices, so no less sound. Every other legal move but the pass may be a threat.
 // Every λ-tree is searched by df-pn (df-pn+ with a heuristic) on LambdaGame, the game with the
 // λn restriction and the λ(n-1) leaves; the inner λ(n-1) searches have a node budget each, and an
 // inner search that runs out proves nothing (so a threat is missed or a reply kept: never a
@@ -47,11 +48,11 @@ struct LambdaOptions {
   // Nodes each inner λ(n-1) search may visit (a threat test, a reply test).
   std::uint64_t inner_nodes = 1000;
   // The share of the search's node and time budgets the lambda stage may spend, in percent; the
-  // plain search gets what it leaves.
+  // plain search gets what it leaves (none at 100: its result is then unknown).
   int budget_percent = 50;
 };
 
-inline constexpr int kMaxLambdaOrder = 2;
+inline constexpr int kMaxLambdaOrder = 3;
 
 namespace detail {
 
@@ -165,8 +166,8 @@ class LambdaGame {
     if (const auto it = threats_.find(key); it != threats_.end()) return it->second;
     std::vector<Move> found;
     MovesOf<G> moves;
-    const std::size_t n = candidates(s, moves);
-    for (std::size_t i = 0; i < n; ++i) {
+    base_->legal_moves(s, moves);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
       if (moves[i] == G::kPass) continue;
       State c = s;
       base_->play(c, moves[i]);
@@ -186,7 +187,7 @@ class LambdaGame {
   }
 
  private:
-  // The attacker's candidate moves at `s`: the focus moves where the game names them, else all.
+  // The attacker's moves a λ0 test tries: the focus moves where the game names them, else all.
   std::size_t candidates(const State& s, MovesOf<G>& moves) const {
     if constexpr (HasFocusMoves<G>) {
       return base_->focus_moves(s, moves);
@@ -346,6 +347,10 @@ requires ProofHeuristic<H, G> SolveResult lambda_dfpn(const G& game, const Solve
   LambdaOutcome stage = lambda_stage(game, goal, root, limits, heuristic, options, lo);
   if (stage.settled) {
     if (options.carry != nullptr) *options.carry = {};
+    stage.result.wall_ms = wall_ms() - wall0;
+    return std::move(stage.result);
+  }
+  if (lo.budget_percent >= 100 && (limits.max_nodes != 0 || limits.max_ms > 0.0)) {
     stage.result.wall_ms = wall_ms() - wall0;
     return std::move(stage.result);
   }

@@ -32,8 +32,8 @@ using gts::testing::reference_answer;
 using gts::testing::Rng;
 using State = GoCapture::State;
 
-// Thomsen's λn question by plain memoised recursion, with lambda_search.h's candidate moves for the
-// attacker (the focus moves) and every legal move for the defender.
+// Thomsen's λn question by plain memoised recursion, with lambda_search.h's moves: in a λ0 test
+// the attacker's focus moves, otherwise every legal move (the attacker's but the pass).
 class LambdaReference {
  public:
   explicit LambdaReference(const GoCapture& game) : g_(game), a_(game.attacker()) {}
@@ -58,7 +58,7 @@ class LambdaReference {
     const std::uint64_t key = g_.hash(s) * 4 + static_cast<std::uint64_t>(n);
     if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
     MovesOf<GoCapture> moves;
-    const std::size_t k = candidates(s, moves);
+    const std::size_t k = n == 0 ? candidates(s, moves) : (g_.legal_moves(s, moves), moves.size());
     bool r = n > 0 && attack(s, n - 1);
     for (std::size_t i = 0; i < k && !r; ++i) {
       if (moves[i] == GoCapture::kPass) continue;
@@ -166,7 +166,7 @@ TEST(GoLambda, ProofsAreRightAndTheLambdaQuestionExact) {
   // The draw holds λ1 wins, λ2 wins that are no λ1 win, and attacker wins that are no λ2 win.
   EXPECT_GE(settled[1], 20);
   EXPECT_GE(settled[2], 8);
-  EXPECT_GE(plain_only, 3);
+  EXPECT_GE(plain_only, 2);
   std::printf("lambda: %d problems, %d λ1 wins, %d more λ2 wins, %d attacker wins beyond λ2\n",
               problems, settled[1], settled[2], plain_only);
 }
