@@ -10,6 +10,7 @@
 #pragma once
 
 #include "algorithms/dfpn.h"
+#include "algorithms/lambda_search.h"
 #include "algorithms/pn_search.h"
 #include "algorithms/solver_alphabeta.h"
 #include "harness/algorithms/algorithm_entry.h"
@@ -108,7 +109,15 @@ struct DfpnEntry {
                   "relevance zones where the game has them (go-capture, not under superko): a "
                   "losing mover's moves outside its null move's refutation zone are refuted "
                   "unsearched"),
-        lazy_expansion_spec()};
+        lazy_expansion_spec(),
+        S::integer(
+            "lambda", 0, 0, kMaxLambdaOrder,
+            "lambda search first (Thomsen; go-capture): orders 1..N in turn, the "
+            "attacker restricted to threats, within lambda_share of the budget; a lambda proof "
+            "answers, else the plain search runs (0: none)"),
+        S::integer("lambda_share", 50, 1, 100,
+                   "with lambda: the percent of the node and time budgets the lambda search "
+                   "may spend (100: no plain search after it)")};
     if (!kHeuristic) {
       return {"dfpn",
               {"df-pn"},
@@ -147,6 +156,13 @@ struct DfpnEntry {
       df.cost = static_cast<ProofNumber>(o.get_int("cost"));
       df.focus_cost = static_cast<ProofNumber>(o.get_int("focus_cost"));
       df.killers = o.get("killers") == "on";
+    }
+    const LambdaOptions lo{.order = static_cast<int>(o.get_int("lambda")),
+                           .budget_percent = static_cast<int>(o.get_int("lambda_share"))};
+    if constexpr (HasLambdaGoal<G>) {
+      if (lo.order > 0) return lambda_dfpn(game, goal, root, limits, heuristic, df, lo);
+    } else if (lo.order > 0) {
+      throw ParamError("option lambda: the game has no attacker's goal to search (go-capture)");
     }
     return dfpn(game, goal, root, limits, heuristic, df);
   }

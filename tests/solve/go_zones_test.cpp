@@ -21,6 +21,7 @@
 #include "algorithms/solver_alphabeta.h"
 #include "games/go_capture/go_capture.h"
 #include "tests/solve/go_heuristic.h"
+#include "tests/solve/go_random.h"
 #include "tests/solve/test_rng.h"
 
 namespace gts {
@@ -28,62 +29,10 @@ namespace {
 
 using gts::testing::GoHeuristic;
 
+using gts::testing::describe;
+using gts::testing::random_game;
+using gts::testing::reference_answer;
 using gts::testing::Rng;
-
-// A random problem in the text form, or "" when the drawn board does not make one.
-std::string random_problem(Rng& rng, std::map<std::string, std::string>& params) {
-  const int size = 5 + rng.below(5);
-  const int density = 25 + rng.below(25);
-  std::vector<char> board(static_cast<std::size_t>(size * size), '.');
-  for (char& c : board) {
-    const int r = rng.below(100);
-    c = r < density / 2 ? 'X' : r < density ? 'O' : '.';
-  }
-  std::string rows;
-  for (int r = 0; r < size; ++r) {
-    if (r > 0) rows += '/';
-    rows.append(&board[static_cast<std::size_t>(r * size)], static_cast<std::size_t>(size));
-  }
-  const int target = rng.below(size * size);
-  if (board[static_cast<std::size_t>(target)] == '.') return "";
-  const int escape = 3 + rng.below(2);
-  const int plies = 3 + rng.below(5);
-  std::string text = rows + (rng.below(2) == 0 ? " turn=B" : " turn=W") +
-                     " target=" + go_point_name(size, target) +
-                     " escape=" + std::to_string(escape) + " plies=" + std::to_string(plies);
-  if (rng.below(3) == 0) {  // one liberty fewer escapes past a ply (GNU Go's reading depths)
-    text += " escape_after=" + std::to_string(rng.below(plies)) + ":" + std::to_string(escape - 1);
-  }
-  if (rng.below(4) == 0) {
-    const int ko = rng.below(size * size);
-    if (board[static_cast<std::size_t>(ko)] == '.') text += " ko=" + go_point_name(size, ko);
-  }
-  params = {{"problem", text}};
-  if (rng.below(4) == 0) params["ko_threats"] = rng.below(2) == 0 ? "black" : "white";
-  if (rng.below(3) == 0) params["ladders"] = "off";
-  if (rng.below(3) == 0) params["escapes"] = "off";
-  if (rng.below(3) == 0) params["benson"] = "off";
-  return text;
-}
-
-// The game of a random problem (random_problem fills `params`), the defender winning every ko when
-// `defender_wins_kos`; none when the drawn problem is not one (stones without liberties, a target
-// already escaped, ...).
-std::optional<GoCapture> random_game(Rng& rng, std::map<std::string, std::string>& params,
-                                     bool defender_wins_kos = false) {
-  if (random_problem(rng, params).empty()) return std::nullopt;
-  std::optional<GoCapture> made;
-  try {
-    made.emplace(Params(params));
-    if (defender_wins_kos) {
-      params["ko_threats"] = made->attacker() == 0 ? "white" : "black";
-      made.emplace(Params(params));
-    }
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
-  return made;
-}
 
 // A drawn problem: the game, its start, the side to move's goal, the heuristic, and `reference`,
 // the result of alpha-beta with a table.
@@ -118,17 +67,10 @@ int for_each_problem(std::uint64_t seed, Check check) {
     const int libs = game.target_liberties(root);
     if (libs > 3) continue;
     ++problems;
-    SCOPED_TRACE(params.at("problem") + (params.count("ko_threats") ? " threats" : "") +
-                 (params.count("ladders") ? " ladders=off" : "") +
-                 (params.count("escapes") ? " escapes=off" : "") +
-                 (params.count("benson") ? " benson=off" : ""));
+    SCOPED_TRACE(describe(params));
     const SolverGoal goal{game.to_move(root), 1};
     const GoHeuristic h{&game, goal.prover == game.attacker()};
-    AlphaBetaSolverOptions ab;
-    ab.tt = true;
-    ab.tt_mb = 1;
-    ab.main_line = false;
-    check(Drawn{game, root, goal, h, alphabeta_solve(game, goal, root, kLimits, h, ab)});
+    check(Drawn{game, root, goal, h, reference_answer(game, goal, root, kLimits, h)});
   }
   return problems;
 }
