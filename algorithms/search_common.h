@@ -27,15 +27,16 @@ namespace gts::detail {
 // Deepest ply a principal variation records; longer lines are truncated, never overflowed.
 inline constexpr int kMaxPvPly = 256;
 
-// Node, time and stop-flag budget. The node budget is checked at every node so that a search
-// never visits more than max_nodes positions; the clock and the flag only every so many nodes,
-// because reading them costs more than a node of a small game (the progress watcher, if any, is
-// told the node count then too). Under a time budget or a stop flag that interval adapts to what
-// nodes cost: from 1 it doubles while a stretch between checks takes under kCheckMs / 4, up to
-// kClockInterval, and halves while one takes over kCheckMs. A node of a small game costs well
-// under a microsecond, so the interval soon reaches kClockInterval; a df-pn node of a 19x19 Go
-// problem that plays all its children (some 360, their ladders read: df-pn with lazy=off) costs
-// milliseconds, and a fixed interval would let a time budget run several times over.
+// Node, time and stop-flag budget. The node budget and the stop flag are checked at every node so
+// that a search never visits more than max_nodes positions and stops as soon as it is told; the
+// clock only every so many nodes, because reading it costs more than a node of a small game (the
+// progress watcher, if any, is told the node count then too). Under a time budget or a stop flag
+// that interval adapts to what nodes cost: from 1 it doubles while a stretch between checks takes
+// under kCheckMs / 4, up to kClockInterval, and halves while one takes over kCheckMs. A node of a
+// small game costs well under a microsecond, so the interval soon reaches kClockInterval; a df-pn
+// node of a 19x19 Go problem that plays all its children (some 360, their ladders read: df-pn with
+// lazy=off) costs milliseconds, and a fixed interval would let a time budget run several times
+// over.
 class SearchBudget {
  public:
   explicit SearchBudget(const SearchLimits& limits)
@@ -52,12 +53,14 @@ class SearchBudget {
     if (max_nodes_ != 0 && nodes >= max_nodes_) return hit_ = true;
     // A countdown, not the node count: searches that deepen iteratively count each iteration's
     // nodes from 0 again.
+    // The flag at every node: one relaxed load, so that a parallel pass that another thread has
+    // finished ends at once (its caller waits for every thread).
+    if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) {
+      stopped_ = true;
+      return hit_ = true;
+    }
     if (countdown_-- == 0) {
       if (progress_ != nullptr) progress_->on_nodes(nodes);
-      if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) {
-        stopped_ = true;
-        return hit_ = true;
-      }
       if (max_ms_ > 0.0 || stop_ != nullptr) {
         const double now = wall_ms();
         if (max_ms_ > 0.0 && now - start_ms_ >= max_ms_) return hit_ = true;
@@ -257,7 +260,7 @@ concept HasOutcomeBounds = requires(const G& game, const typename G::State& s) {
 template <class G>
 concept HasMoveOutcome = requires(const G& game, const typename G::State& s, Move m) {
   { *game.move_outcome(s, m) } -> std::convertible_to<Value>;
-  { static_cast<bool>(game.move_outcome(s, m)) };
+  {static_cast<bool>(game.move_outcome(s, m))};
 };
 
 // Games may give the proof-number solvers relevance zones (Kishimoto and Mueller 2005): a set

@@ -276,6 +276,23 @@ TEST(SearchBudget, TheClockIsReadAsOftenAsNodesAreDear) {
   EXPECT_TRUE(budget.hit());
 }
 
+// The stop flag is read at every node: once the interval between clock reads has grown to its
+// most (cheap nodes), a stop still ends the search at the next node (a parallel pass whose winner
+// has finished waits for every other thread to notice).
+TEST(SearchBudget, TheStopFlagIsReadAtEveryNode) {
+  std::atomic<bool> stop{false};
+  SearchLimits limits;
+  limits.stop = &stop;
+  detail::SearchBudget budget(limits);
+  std::uint64_t nodes = 0;
+  while (nodes < 100000) ASSERT_FALSE(budget.exhausted(nodes++));
+  stop = true;
+  EXPECT_TRUE(budget.exhausted(nodes));
+  budget.rearm();  // the next pass: the flag was lowered
+  stop = false;
+  EXPECT_FALSE(budget.exhausted(nodes));
+}
+
 TEST(Minimax, NodeBudget) {
   const auto game = make_game<Kalah>({{"pits", "6"}, {"seeds", "4"}});
   const auto eval = make_eval(game, "store-diff");
