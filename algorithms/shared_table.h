@@ -7,19 +7,23 @@
 // reads as a miss (up to a 2^-64 coincidence), never as another position's bounds.
 //
 // The data word: lower and upper bound (16 bits each; a bound outside +-32766 is stored weakened,
-// never tightened, so every stored bound stays true), the best move's index (16 bits), the draft
-// (8 bits, 255 exact) and the generation of the search that wrote it (8 bits). Four entries fill
-// a 64-byte bucket (one cache line). A new search advances the generation (O(1)); entries of
-// another generation read as empty, and every 255 searches the whole table is cleared once.
-// Replacement within a bucket: the same position (a deeper draft replaces, an equal one narrows),
-// else an empty or stale entry, else the smallest draft. Unlike TranspositionTable it does not
-// grow: a parallel search gets the size it is given.
+// never tightened, so every stored bound stays true), the best move's index (10 bits; an index
+// above 1022 is stored as none, which only loses an ordering hint), the work (6 bits: 1 + log2 of
+// the nodes the result cost), the draft (8 bits, 255 exact) and the generation of the search that
+// wrote it (8 bits). Four entries fill a 64-byte bucket (one cache line). A new search advances
+// the generation (O(1)); entries of another generation read as empty, and every 255 searches the
+// whole table is cleared once. Replacement within a bucket, as in TranspositionTable: the same
+// position (a deeper draft replaces, an equal one narrows), else an empty or stale entry, else the
+// smallest draft and among equal drafts the least work (in a solve every draft is exact, so the
+// work alone keeps the expensive results). Unlike TranspositionTable it does not grow: a parallel
+// search gets the size it is given.
 #pragma once
 
 #include <sys/mman.h>
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <new>
@@ -108,15 +112,17 @@ class SharedTable {
     return e;
   }
 
-  // As TranspositionTable::store (`nodes` is not kept: the dense entry has no room for it).
+  // As TranspositionTable::store.
   void store(std::uint64_t key, std::int32_t draft, Value lower, Value upper, int move_index,
-             std::uint64_t /*nodes*/) {
+             std::uint64_t nodes) {
     Bucket& b = bucket(key);
     const std::uint32_t code = draft == kDraftExact ? kExactCode
                                : draft > static_cast<std::int32_t>(kMaxDraft)
                                    ? kMaxDraft
                                    : static_cast<std::uint32_t>(std::max(draft, 0));
-    // The victim: an empty or stale slot, else the smallest draft (the first of equals).
+    std::uint32_t work = std::min<std::uint32_t>(kMaxWork, 1 + std::bit_width(nodes));
+    // The victim: an empty or stale slot, else the smallest draft and least work (the first of
+    // equals).
     Slot* victim = &b.slots[0];
     std::uint32_t victim_rank = ~std::uint32_t{0};
     for (Slot& s : b.slots) {
@@ -129,6 +135,7 @@ class SharedTable {
         const SharedTtEntry old = decode(data);
         if (move_index == kNoMoveIndex) move_index = old.move_index_;
         if (code == old_code) {
+          work = std::max(work, work_of(data));
           const Value lo = std::max(lower, old.lower_);
           const Value hi = std::min(upper, old.upper_);
           // Bounds that cross come from a search instability at a horizon: trust the new one.
@@ -137,16 +144,16 @@ class SharedTable {
             upper = hi;
           }
         }
-        write(s, key, encode(code, lower, upper, move_index));
+        write(s, key, encode(code, work, lower, upper, move_index));
         return;
       }
-      const std::uint32_t rank = live ? 1 + draft_code(data) : 0;
+      const std::uint32_t rank = live ? ((1 + draft_code(data)) << kWorkBits) | work_of(data) : 0;
       if (rank < victim_rank) {
         victim = &s;
         victim_rank = rank;
       }
     }
-    write(*victim, key, encode(code, lower, upper, move_index));
+    write(*victim, key, encode(code, work, lower, upper, move_index));
   }
 
   void prefetch(std::uint64_t key) const { __builtin_prefetch(&bucket(key)); }
@@ -159,6 +166,10 @@ class SharedTable {
   static constexpr std::uint32_t kMaxDraft = 254;
   static constexpr std::int32_t kLowest = -32767;  // below: no lower bound (code -32768)
   static constexpr std::int32_t kHighest = 32766;  // above: no upper bound (code 32767)
+  static constexpr std::uint32_t kMoveBits = 10;
+  static constexpr std::uint64_t kNoMoveCode = (1U << kMoveBits) - 1;
+  static constexpr std::uint32_t kWorkBits = 6;
+  static constexpr std::uint32_t kMaxWork = (1U << kWorkBits) - 1;
 
   struct Slot {
     std::atomic<std::uint64_t> check;  // key ^ data
@@ -178,11 +189,14 @@ class SharedTable {
     const std::int32_t c = v > kHighest ? 32767 : std::max<std::int32_t>(v, kLowest);
     return static_cast<std::uint16_t>(static_cast<std::int16_t>(c));
   }
-  [[nodiscard]] std::uint64_t encode(std::uint32_t code, Value lower, Value upper,
-                                     int move_index) const {
-    return encode_lower(lower) | (encode_upper(upper) << 16) |
-           (std::uint64_t{static_cast<std::uint16_t>(move_index)} << 32) |
-           (std::uint64_t{code} << 48) | (std::uint64_t{generation_} << 56);
+  [[nodiscard]] std::uint64_t encode(std::uint32_t code, std::uint32_t work, Value lower,
+                                     Value upper, int move_index) const {
+    const std::uint64_t move = move_index >= 0 && static_cast<std::uint64_t>(move_index) < kNoMoveCode
+                                   ? static_cast<std::uint64_t>(move_index)
+                                   : kNoMoveCode;
+    return encode_lower(lower) | (encode_upper(upper) << 16) | (move << 32) |
+           (std::uint64_t{work} << 42) | (std::uint64_t{code} << 48) |
+           (std::uint64_t{generation_} << 56);
   }
   static SharedTtEntry decode(std::uint64_t data) {
     SharedTtEntry e;
@@ -190,10 +204,14 @@ class SharedTable {
     const auto hi = static_cast<std::int16_t>((data >> 16) & 0xFFFF);
     e.lower_ = lo == -32768 ? -kInfinity : Value{lo};
     e.upper_ = hi == 32767 ? kInfinity : Value{hi};
-    e.move_index_ = static_cast<int>((data >> 32) & 0xFFFF);
+    const std::uint64_t move = (data >> 32) & kNoMoveCode;
+    e.move_index_ = move == kNoMoveCode ? kNoMoveIndex : static_cast<int>(move);
     const std::uint32_t code = draft_code(data);
     e.draft_ = code == kExactCode ? kDraftExact : static_cast<std::int32_t>(code);
     return e;
+  }
+  static std::uint32_t work_of(std::uint64_t data) {
+    return static_cast<std::uint32_t>((data >> 42) & kMaxWork);
   }
   static std::uint32_t draft_code(std::uint64_t data) {
     return static_cast<std::uint32_t>((data >> 48) & 0xFF);
@@ -221,8 +239,9 @@ class SharedTable {
 // One thread's handle on a SharedTable, with the interface AlphaBetaSearcher uses of a
 // TranspositionTable: a probe returns a pointer to the thread's own copy of the entry (good until
 // its next probe). new_search does nothing: the parallel driver empties the table once, before its
-// threads start.
-class SharedTableView {
+// threads start. A cache line of its own: the copy is written at every probe, and views of threads
+// next to each other on the heap would otherwise pass one line back and forth between cores.
+class alignas(64) SharedTableView {
  public:
   static constexpr std::size_t kEntryBytes = SharedTable::kEntryBytes;
   explicit SharedTableView(SharedTable& table) : table_(&table) {}

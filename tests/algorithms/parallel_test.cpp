@@ -242,6 +242,44 @@ TEST(SharedTable, KeepsBoundsDraftsAndMovesAndWeakensWhatDoesNotFit) {
   }
 }
 
+// A full bucket gives up its cheapest entry: in a solve every draft is exact, so the work (log2 of
+// the nodes a result cost) is what keeps the expensive results.
+TEST(SharedTable, AFullBucketGivesUpItsCheapestEntry) {
+  SharedTable t(1);
+  t.new_search();
+  const std::size_t buckets = t.num_entries() / 4;
+  auto bucket_of = [buckets](std::uint64_t key) {
+    const std::uint64_t mixed = key * 0x9E3779B97F4A7C15ULL;
+    return static_cast<std::size_t>((static_cast<unsigned __int128>(mixed) * buckets) >> 64);
+  };
+  std::vector<std::uint64_t> keys{1};
+  for (std::uint64_t k = 2; keys.size() < 6; ++k) {
+    if (bucket_of(k) == bucket_of(1)) keys.push_back(k);
+  }
+  const std::uint64_t cost[] = {1000, 10, 100000, 50};
+  for (std::size_t i = 0; i < 4; ++i) t.store(keys[i], kDraftExact, 1, 1, 0, cost[i]);
+  t.store(keys[4], kDraftExact, 2, 2, 0, 500);
+  EXPECT_FALSE(t.probe(keys[1]));  // 10 nodes: the cheapest
+  for (const std::size_t i : {0, 2, 3, 4}) EXPECT_TRUE(t.probe(keys[i])) << i;
+  t.store(keys[5], kDraftExact, 3, 3, 0, 5);
+  EXPECT_FALSE(t.probe(keys[3]));  // 50 nodes, the cheapest left
+  for (const std::size_t i : {0, 2, 4, 5}) EXPECT_TRUE(t.probe(keys[i])) << i;
+  // A deeper draft outranks any work: a costly shallow result goes before a cheap exact one.
+  t.store(keys[1], 3, 4, 4, 0, std::uint64_t{1} << 40);
+  EXPECT_FALSE(t.probe(keys[5]));
+  t.store(keys[3], kDraftExact, 5, 5, 0, 1);
+  EXPECT_FALSE(t.probe(keys[1]));
+  for (const std::size_t i : {0, 2, 3, 4}) EXPECT_TRUE(t.probe(keys[i])) << i;
+  // Move indices to 1022 are kept; above, the entry keeps its bounds and loses only the move.
+  t.store(77, 1, 0, 0, 361, 1);
+  EXPECT_EQ(t.probe(77)->move_index(), 361);
+  t.store(78, 1, 0, 0, 1022, 1);
+  EXPECT_EQ(t.probe(78)->move_index(), 1022);
+  t.store(79, 1, -5, 5, 1023, 1);
+  EXPECT_EQ(t.probe(79)->move_index(), kNoMoveIndex);
+  EXPECT_EQ(t.probe(79)->lower(), -5);
+}
+
 // Threads storing entries whose bounds are a function of the key, and reading them back: a
 // torn write never reads as another entry's bounds.
 TEST(SharedTable, ConcurrentWritersNeverYieldATornEntry) {
