@@ -108,8 +108,12 @@ class ParallelWindowSearcher {
   ParallelWindowSearcher(const G& game, const E& eval, const SearchLimits& limits,
                          const AlphaBetaOptions& options, SharedTable* table, SearchVariant variant,
                          ParallelOptions par)
-      : user_stop_(limits.stop), n_((check_threads(par.threads), par.threads)), team_(n_) {
+      : user_stop_(limits.stop),
+        n_((check_threads(par.threads), par.threads)),
+        table_(table),
+        team_(n_) {
     table->new_search();
+    table->set_growth_stop(&done_);
     thread_limits_ = thread_limits(limits, n_, done_);
     for (int i = 0; i < n_; ++i) views_.emplace_back(std::make_unique<SharedTableView>(*table));
     for (int i = 0; i < n_; ++i) {
@@ -120,27 +124,38 @@ class ParallelWindowSearcher {
     }
     cpu_ms_.assign(static_cast<std::size_t>(n_), 0.0);
   }
+  ~ParallelWindowSearcher() { table_->set_growth_stop(nullptr); }
+  ParallelWindowSearcher(const ParallelWindowSearcher&) = delete;
+  ParallelWindowSearcher& operator=(const ParallelWindowSearcher&) = delete;
 
+  // One pass; a pass that a store stopped because the table wants to grow is run again on the
+  // grown table (its work so far is in the table and in the counts).
   WindowResult search_window(const State& root, int depth, Value alpha, Value beta) {
-    done_.store(false, std::memory_order_relaxed);
-    for (auto& t : threads_) t->rearm_budget();
-    std::atomic<int> winner{-1};
-    std::vector<WindowResult> results(static_cast<std::size_t>(n_));
-    std::vector<std::uint64_t> horizon(static_cast<std::size_t>(n_), 0);
-    auto pass = [&](int i) {
-      const auto u = static_cast<std::size_t>(i);
-      const double cpu0 = thread_cpu_ms();
-      const std::uint64_t h0 = threads_[u]->horizon_count();
-      results[u] = threads_[u]->search_window(root, depth, alpha, beta);
-      horizon[u] = threads_[u]->horizon_count() - h0;
-      if (results[u].complete) claim(winner, done_, i);
-      cpu_ms_[u] += thread_cpu_ms() - cpu0;
-    };
-    team_.run(user_stop_, done_, pass);
-    const int w = winner.load();
-    if (w < 0) return results[0];
-    horizon_ += horizon[static_cast<std::size_t>(w)];
-    return std::move(results[static_cast<std::size_t>(w)]);
+    table_->grow_if_wanted();
+    for (;;) {
+      done_.store(false, std::memory_order_relaxed);
+      for (auto& t : threads_) t->rearm_budget();
+      std::atomic<int> winner{-1};
+      std::vector<WindowResult> results(static_cast<std::size_t>(n_));
+      std::vector<std::uint64_t> horizon(static_cast<std::size_t>(n_), 0);
+      auto pass = [&](int i) {
+        const auto u = static_cast<std::size_t>(i);
+        const double cpu0 = thread_cpu_ms();
+        const std::uint64_t h0 = threads_[u]->horizon_count();
+        results[u] = threads_[u]->search_window(root, depth, alpha, beta);
+        horizon[u] = threads_[u]->horizon_count() - h0;
+        if (results[u].complete) claim(winner, done_, i);
+        cpu_ms_[u] += thread_cpu_ms() - cpu0;
+      };
+      team_.run(user_stop_, done_, pass);
+      const int w = winner.load();
+      if (w >= 0) {
+        horizon_ += horizon[static_cast<std::size_t>(w)];
+        return std::move(results[static_cast<std::size_t>(w)]);
+      }
+      const bool user_stopped = user_stop_ != nullptr && user_stop_->load();
+      if (user_stopped || !table_->grow_if_wanted()) return results[0];
+    }
   }
   std::size_t extend_pv_from_table(const State& root, std::vector<Move>& pv, int depth) const {
     return threads_[0]->extend_pv_from_table(root, pv, depth);
@@ -181,6 +196,7 @@ class ParallelWindowSearcher {
   std::vector<std::unique_ptr<Thread>> threads_;
   std::vector<double> cpu_ms_;
   std::uint64_t horizon_ = 0;
+  SharedTable* table_;
   ThreadTeam team_;  // the same threads for every pass
 };
 

@@ -15,8 +15,14 @@
 // whole table is cleared once. Replacement within a bucket, as in TranspositionTable: the same
 // position (a deeper draft replaces, an equal one narrows), else an empty or stale entry, else the
 // smallest draft and among equal drafts the least work (in a solve every draft is exact, so the
-// work alone keeps the expensive results). Unlike TranspositionTable it does not grow: a parallel
-// search gets the size it is given.
+// work alone keeps the expensive results).
+//
+// Given room (max_mib), the table grows as TranspositionTable does: it doubles in place, keeping
+// its entries, once stores have evicted as many live entries as it has buckets. A thread cannot
+// move entries under another's feet, so growing is asked for, not done: the store that crosses the
+// line raises the table's growth flag and the stop flag the parallel driver gave it; the driver
+// grows the table once every thread has stopped and runs the interrupted pass again, which finds
+// all it had stored.
 #pragma once
 
 #include <sys/mman.h>
@@ -26,6 +32,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <new>
 #include <optional>
 #include <string>
@@ -56,41 +63,47 @@ class SharedTable {
  public:
   static constexpr std::size_t kEntryBytes = 16;
 
-  // Throws ParamError unless 1 <= mib <= TranspositionTable::kMaxMib.
-  explicit SharedTable(std::size_t mib) {
-    if (mib < 1 || mib > TranspositionTable::kMaxMib) {
-      throw ParamError("transposition table size must be 1.." +
-                       std::to_string(TranspositionTable::kMaxMib) + " MiB, got " +
-                       std::to_string(mib));
-    }
-    count_ = mib * (std::size_t{1} << 20) / sizeof(Bucket);
-    void* raw = mmap(nullptr, count_ * sizeof(Bucket), PROT_READ | PROT_WRITE,
-                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (raw == MAP_FAILED) throw std::bad_alloc();
-#ifdef MADV_HUGEPAGE
-    if (count_ * sizeof(Bucket) >= (std::size_t{2} << 20)) {
-      madvise(raw, count_ * sizeof(Bucket), MADV_HUGEPAGE);
-    }
-#endif
+  // Throws ParamError unless 1 <= mib <= max_mib <= TranspositionTable::kMaxMib (max_mib 0: mib,
+  // a table that never grows).
+  explicit SharedTable(std::size_t mib, std::size_t max_mib = 0) {
+    const detail::TableMemory m = detail::map_table(mib, max_mib, sizeof(Bucket));
+    count_ = first_count_ = high_count_ = m.first_count;
+    max_count_ = m.max_count;
+    reserved_ = m.bytes;
+    set_growth_threshold();
     // Zero pages: generation 0, which no search uses.
-    buckets_ = static_cast<Bucket*>(raw);
+    buckets_ = static_cast<Bucket*>(m.base);
   }
-  ~SharedTable() { munmap(buckets_, count_ * sizeof(Bucket)); }
+  ~SharedTable() { munmap(buckets_, reserved_); }
   SharedTable(const SharedTable&) = delete;
   SharedTable& operator=(const SharedTable&) = delete;
 
-  // Empties the table for the next search, in O(1) but once in 255 calls. Only while no thread
-  // uses the table.
+  // Empties the table for the next search, in O(1) but once in 255 calls, and takes it back to
+  // its first size. Only while no thread uses the table.
   void new_search() {
     if (++generation_ == 256) {  // the entry keeps 8 bits of it
-      for (std::size_t i = 0; i < count_; ++i) {
-        for (Slot& s : buckets_[i].slots) {
-          s.check.store(0, std::memory_order_relaxed);
-          s.data.store(0, std::memory_order_relaxed);
-        }
-      }
+      for (std::size_t i = 0; i < high_count_; ++i) clear(buckets_[i]);
       generation_ = 1;
     }
+    count_ = first_count_;
+    set_growth_threshold();
+  }
+
+  // The flag a store sets, besides the table's own, when the table wants to grow: the parallel
+  // driver's stop flag (nullptr: none).
+  void set_growth_stop(std::atomic<bool>* stop) { growth_stop_ = stop; }
+  // Adds `n` live entries evicted by one thread's stores; past the threshold, asks for growth.
+  void add_evictions(std::size_t n) {
+    if (evictions_.fetch_add(n, std::memory_order_relaxed) + n <= grow_after_) return;
+    if (growth_wanted_.exchange(true, std::memory_order_relaxed)) return;
+    if (growth_stop_ != nullptr) growth_stop_->store(true, std::memory_order_relaxed);
+  }
+  // Doubles the table if a store asked for it; true if it grew. Only while no thread uses the
+  // table.
+  bool grow_if_wanted() {
+    if (!growth_wanted_.load(std::memory_order_relaxed)) return false;
+    grow();
+    return true;
   }
 
   // Copies the entry of `key` into `out`: false when the table holds none (or only a torn one).
@@ -112,8 +125,9 @@ class SharedTable {
     return e;
   }
 
-  // As TranspositionTable::store.
-  void store(std::uint64_t key, std::int32_t draft, Value lower, Value upper, int move_index,
+  // As TranspositionTable::store; true when a live entry of another position was evicted (which
+  // the caller counts towards growth, add_evictions).
+  bool store(std::uint64_t key, std::int32_t draft, Value lower, Value upper, int move_index,
              std::uint64_t nodes) {
     Bucket& b = bucket(key);
     const std::uint32_t code = draft == kDraftExact ? kExactCode
@@ -131,7 +145,7 @@ class SharedTable {
       const bool live = generation_of(data) == generation_;
       if (live && (check ^ data) == key) {
         const std::uint32_t old_code = draft_code(data);
-        if (code < old_code) return;
+        if (code < old_code) return false;
         const SharedTtEntry old = decode(data);
         if (move_index == kNoMoveIndex) move_index = old.move_index_;
         if (code == old_code) {
@@ -145,7 +159,7 @@ class SharedTable {
           }
         }
         write(s, key, encode(code, work, lower, upper, move_index));
-        return;
+        return false;
       }
       const std::uint32_t rank = live ? ((1 + draft_code(data)) << kWorkBits) | work_of(data) : 0;
       if (rank < victim_rank) {
@@ -154,11 +168,13 @@ class SharedTable {
       }
     }
     write(*victim, key, encode(code, work, lower, upper, move_index));
+    return victim_rank != 0;
   }
 
   void prefetch(std::uint64_t key) const { __builtin_prefetch(&bucket(key)); }
   [[nodiscard]] std::size_t bytes() const { return count_ * sizeof(Bucket); }
   [[nodiscard]] std::size_t num_entries() const { return count_ * kWays; }
+  [[nodiscard]] std::size_t max_bytes() const { return reserved_; }
 
  private:
   static constexpr std::size_t kWays = 4;
@@ -231,7 +247,56 @@ class SharedTable {
   Bucket& bucket(std::uint64_t key) { return buckets_[index(key)]; }
   [[nodiscard]] const Bucket& bucket(std::uint64_t key) const { return buckets_[index(key)]; }
 
-  std::size_t count_ = 0;
+  static void clear(Bucket& b) {
+    for (Slot& s : b.slots) {
+      s.check.store(0, std::memory_order_relaxed);
+      s.data.store(0, std::memory_order_relaxed);
+    }
+  }
+  // Doubles the bucket count in place, as TranspositionTable::grow: a key of bucket i goes to 2i
+  // or 2i + 1, so walking down from the last bucket moves every live entry before its new bucket
+  // is overwritten, and no new bucket receives more than its old one's four.
+  void grow() {
+    const std::size_t old_count = count_;
+    count_ = 2 * old_count;
+    high_count_ = std::max(high_count_, count_);
+    for (std::size_t i = old_count; i-- > 0;) {
+      std::uint64_t data[kWays];
+      std::uint64_t check[kWays];
+      for (std::size_t w = 0; w < kWays; ++w) {
+        data[w] = buckets_[i].slots[w].data.load(std::memory_order_relaxed);
+        check[w] = buckets_[i].slots[w].check.load(std::memory_order_relaxed);
+      }
+      clear(buckets_[2 * i]);
+      clear(buckets_[2 * i + 1]);
+      for (std::size_t w = 0; w < kWays; ++w) {
+        if (generation_of(data[w]) != generation_) continue;
+        const std::uint64_t key = check[w] ^ data[w];
+        for (Slot& s : bucket(key).slots) {
+          if (generation_of(s.data.load(std::memory_order_relaxed)) != generation_) {
+            write(s, key, data[w]);
+            break;
+          }
+        }
+      }
+    }
+    set_growth_threshold();
+  }
+  void set_growth_threshold() {
+    evictions_.store(0, std::memory_order_relaxed);
+    growth_wanted_.store(false, std::memory_order_relaxed);
+    grow_after_ = count_ < max_count_ ? count_ : std::numeric_limits<std::size_t>::max();
+  }
+
+  std::size_t count_ = 0;        // buckets in use
+  std::size_t first_count_ = 0;  // buckets at the start of each search
+  std::size_t high_count_ = 0;   // the most buckets used since the last clear
+  std::size_t max_count_ = 0;    // buckets the reserved memory holds
+  std::size_t reserved_ = 0;     // bytes mapped
+  std::size_t grow_after_ = 0;   // evictions that ask for growth (never, at max_count_)
+  std::atomic<std::size_t> evictions_{0};  // live entries evicted since the last growth
+  std::atomic<bool> growth_wanted_{false};
+  std::atomic<bool>* growth_stop_ = nullptr;
   Bucket* buckets_ = nullptr;
   std::uint32_t generation_ = 0;  // 1..255 once a search started
 };
@@ -249,17 +314,23 @@ class alignas(64) SharedTableView {
   const SharedTtEntry* probe(std::uint64_t key) {
     return table_->load(key, scratch_) ? &scratch_ : nullptr;
   }
+  // Evictions go to the table a batch at a time (one shared counter per store would be contended).
   void store(std::uint64_t key, std::int32_t draft, Value lower, Value upper, int move_index,
              std::uint64_t nodes) {
-    table_->store(key, draft, lower, upper, move_index, nodes);
+    if (table_->store(key, draft, lower, upper, move_index, nodes) && ++evicted_ == kBatch) {
+      table_->add_evictions(kBatch);
+      evicted_ = 0;
+    }
   }
   void prefetch(std::uint64_t key) const { table_->prefetch(key); }
   [[nodiscard]] std::size_t bytes() const { return table_->bytes(); }
   [[nodiscard]] std::size_t num_entries() const { return table_->num_entries(); }
 
  private:
+  static constexpr std::size_t kBatch = 256;
   SharedTable* table_;
   SharedTtEntry scratch_;
+  std::size_t evicted_ = 0;
 };
 
 }  // namespace gts

@@ -38,7 +38,7 @@ struct SolveOptions {
   // Depth 1, 2, ... instead of one bisection: under a budget, a completed depth's move.
   bool iterative_deepening = false;
   // More than one thread: each MTD(f) pass is a parallel search (algorithms/parallel.h) over a
-  // shared table of tt_mb MiB, which does not grow.
+  // shared table that starts at tt_mb MiB and grows as the sequential one, up to tt_max_mb.
   ParallelOptions parallel = {.threads = 1, .scheme = ParallelScheme::kLazySmp};
 
   // The table's growth limit: tt_max_mb, or tt_mb where the limit is below it (no growth).
@@ -128,7 +128,8 @@ SearchResult solve_on(const G& game, const E& eval, const typename G::State& roo
 }  // namespace detail
 
 // With options.parallel.threads above 1, `table` is not used: the threads share a table of
-// tt_mb MiB made for the solve (the harness passes its own through solve_parallel).
+// tt_mb MiB, growing to tt_max_mb, made for the solve (the harness passes its own through
+// solve_parallel).
 template <Game G, class E>
 requires Evaluator<E, G> SearchResult solve(const G& game, const E& eval,
                                             const typename G::State& root,
@@ -138,7 +139,7 @@ requires Evaluator<E, G> SearchResult solve(const G& game, const E& eval,
   detail::check_limits(limits);
   detail::check_threads(options.parallel.threads);
   if (options.parallel.threads > 1) {
-    SharedTable shared(options.tt_mb);
+    SharedTable shared(options.tt_mb, options.table_max_mb());
     return detail::solve_on(game, eval, root, limits, options, &shared);
   }
   std::optional<TranspositionTable> own;

@@ -50,6 +50,47 @@ inline constexpr std::int32_t kDraftExact = std::numeric_limits<std::int32_t>::m
 // move encoding.
 inline constexpr int kNoMoveIndex = 0xFFFF;
 
+namespace detail {
+
+// The memory of a table of `mib` MiB in buckets of `bucket_bytes`, given room to double up to
+// `max_mib` (0: mib, no growth). Throws ParamError unless 1 <= mib <= max_mib <= kMaxTableMib. The
+// whole limit is reserved as address space, huge pages asked for; pages are only made as probes
+// and stores touch them (zero pages: empty buckets).
+inline constexpr std::size_t kMaxTableMib = 65536;
+struct TableMemory {
+  void* base = nullptr;
+  std::size_t first_count = 0;  // buckets in `mib`
+  std::size_t max_count = 0;    // first_count times the largest power of two within max_mib
+  std::size_t bytes = 0;        // reserved: max_count buckets
+};
+inline TableMemory map_table(std::size_t mib, std::size_t max_mib, std::size_t bucket_bytes) {
+  if (max_mib == 0) max_mib = mib;
+  if (mib < 1 || mib > kMaxTableMib) {
+    throw ParamError("transposition table size must be 1.." + std::to_string(kMaxTableMib) +
+                     " MiB, got " + std::to_string(mib));
+  }
+  if (max_mib < mib || max_mib > kMaxTableMib) {
+    throw ParamError("transposition table growth limit must be " + std::to_string(mib) + ".." +
+                     std::to_string(kMaxTableMib) + " MiB, got " + std::to_string(max_mib));
+  }
+  TableMemory m;
+  m.first_count = mib * (std::size_t{1} << 20) / bucket_bytes;
+  m.max_count = m.first_count;
+  while (2 * m.max_count * bucket_bytes <= max_mib * (std::size_t{1} << 20)) m.max_count *= 2;
+  m.bytes = m.max_count * bucket_bytes;
+  m.base = mmap(nullptr, m.bytes, PROT_READ | PROT_WRITE,
+                MAP_PRIVATE | MAP_ANONYMOUS | (m.max_count > m.first_count ? MAP_NORESERVE : 0),
+                -1, 0);
+  if (m.base == MAP_FAILED) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+  // A probe is one random memory access; with 4 KiB pages most of them also miss the TLB.
+  if (m.bytes >= (std::size_t{2} << 20)) madvise(m.base, m.bytes, MADV_HUGEPAGE);
+#endif
+  return m;
+}
+
+}  // namespace detail
+
 class TtEntry {
  public:
   [[nodiscard]] std::uint64_t key() const {
@@ -92,7 +133,7 @@ static_assert(sizeof(TtEntry) == 20);
 
 class TranspositionTable {
  public:
-  static constexpr std::size_t kMaxMib = 65536;
+  static constexpr std::size_t kMaxMib = detail::kMaxTableMib;
   // The growth limit the searches to the end use unless told otherwise (`tt_max_mb`).
   static constexpr std::size_t kDefaultGrowthMib = 2048;
   static constexpr std::size_t kEntryBytes = sizeof(TtEntry);
@@ -102,33 +143,13 @@ class TranspositionTable {
   // stores have evicted as many live entries as it has buckets, while the doubled size fits in
   // max_mib: a big solve gets the memory it needs, a small one never touches more than `mib`.
   explicit TranspositionTable(std::size_t mib, std::size_t max_mib = 0) {
-    if (max_mib == 0) max_mib = mib;
-    if (mib < 1 || mib > kMaxMib) {
-      throw ParamError("transposition table size must be 1.." + std::to_string(kMaxMib) +
-                       " MiB, got " + std::to_string(mib));
-    }
-    if (max_mib < mib || max_mib > kMaxMib) {
-      throw ParamError("transposition table growth limit must be " + std::to_string(mib) + ".." +
-                       std::to_string(kMaxMib) + " MiB, got " + std::to_string(max_mib));
-    }
-    count_ = mib * (std::size_t{1} << 20) / sizeof(Bucket);
-    first_count_ = count_;
-    max_count_ = count_;
-    while (2 * max_count_ * sizeof(Bucket) <= max_mib * (std::size_t{1} << 20)) max_count_ *= 2;
+    const detail::TableMemory m = detail::map_table(mib, max_mib, sizeof(Bucket));
+    count_ = first_count_ = m.first_count;
+    max_count_ = m.max_count;
+    reserved_ = m.bytes;
     set_growth_threshold();
-    // The whole growth limit is reserved as address space; pages are only made as probes and
-    // stores touch them.
-    reserved_ = max_count_ * sizeof(Bucket);
-    void* raw =
-        mmap(nullptr, reserved_, PROT_READ | PROT_WRITE,
-             MAP_PRIVATE | MAP_ANONYMOUS | (max_count_ > count_ ? MAP_NORESERVE : 0), -1, 0);
-    if (raw == MAP_FAILED) throw std::bad_alloc();
-#ifdef MADV_HUGEPAGE
-    // A probe is one random memory access; with 4 KiB pages most of them also miss the TLB.
-    if (reserved_ >= kHugePage) madvise(raw, reserved_, MADV_HUGEPAGE);
-#endif
     // Zero pages are buckets of generation 0, which no search uses.
-    buckets_ = static_cast<Bucket*>(raw);
+    buckets_ = static_cast<Bucket*>(m.base);
   }
   ~TranspositionTable() { munmap(buckets_, reserved_); }
   TranspositionTable(const TranspositionTable&) = delete;
@@ -217,7 +238,6 @@ class TranspositionTable {
   [[nodiscard]] std::size_t max_bytes() const { return reserved_; }
 
  private:
-  static constexpr std::size_t kHugePage = std::size_t{2} << 20;
   static constexpr std::size_t kWays = 3;
 
   struct alignas(64) Bucket {

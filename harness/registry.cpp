@@ -46,19 +46,20 @@ TranspositionTable& thread_table(std::size_t mib, std::size_t max_mib) {
   return *slot;
 }
 
-SharedTable& thread_shared_table(std::size_t mib) {
-  thread_local std::map<std::size_t, std::unique_ptr<SharedTable>> tables;
-  auto& slot = tables[mib];
+SharedTable& thread_shared_table(std::size_t mib, std::size_t max_mib) {
+  thread_local std::map<std::pair<std::size_t, std::size_t>, std::unique_ptr<SharedTable>> tables;
+  const std::pair key{mib, std::max(mib, max_mib)};
+  auto& slot = tables[key];
   if (!slot) {
     try {
-      slot = std::make_unique<SharedTable>(mib);
+      slot = std::make_unique<SharedTable>(key.first, key.second);
     } catch (const std::bad_alloc&) {
-      tables.erase(mib);
+      tables.erase(key);
       throw ParamError("tt_mb=" + std::to_string(mib) + ": cannot allocate a " +
-                       std::to_string(mib) +
+                       std::to_string(key.second) +
                        " MiB shared transposition table here; choose a smaller tt_mb");
     } catch (...) {
-      tables.erase(mib);
+      tables.erase(key);
       throw;
     }
   }

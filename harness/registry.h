@@ -290,9 +290,10 @@ class TranspositionTable;
 TranspositionTable& thread_table(std::size_t mib, std::size_t max_mib = 0);
 
 class SharedTable;
-// The calling thread's shared table of `mib` MiB for the parallel searches it starts
-// (algorithms/shared_table.h), kept like thread_table's: its threads share it for one search.
-SharedTable& thread_shared_table(std::size_t mib);
+// The calling thread's shared table of `mib` MiB, growing to max_mib in a solve, for the parallel
+// searches it starts (algorithms/shared_table.h), kept like thread_table's: its threads share it
+// for one search.
+SharedTable& thread_shared_table(std::size_t mib, std::size_t max_mib = 0);
 // The threads one search of `spec` runs on: its `threads` option, or 1.
 int search_threads(const AlgorithmSpec& spec);
 

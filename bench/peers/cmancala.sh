@@ -12,7 +12,8 @@
 # medians and the median of the per-pair ratios (ours / CMancala; below 1 means faster). Wall time
 # of the whole process, start-up and table allocation included, for both. THREADS=N (default 1):
 # our `solve` on N threads (each MTD(f) pass a parallel search, algorithms/parallel.h) over a
-# shared table of TT_MB MiB (default 2048; it does not grow); CMancala runs on one.
+# shared table of TT_MB MiB (default 2048, the size it would grow to, which spares the growth's
+# restarted passes); CMancala runs on one.
 set -euo pipefail
 
 if [[ $# -lt 1 || ! -f "$1/CMakeLists.txt" ]]; then

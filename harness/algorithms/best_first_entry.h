@@ -111,8 +111,8 @@ struct SolveEntry {
              ParamSpec::integer("tt_max_mb", static_cast<std::int64_t>(SolveOptions{}.tt_max_mb), 1,
                                 65536,
                                 "the table doubles, keeping its entries, when it fills, up to "
-                                "this size in MiB (at or below tt_mb: never grows); with threads "
-                                "the shared table is tt_mb and does not grow"),
+                                "this size in MiB (at or below tt_mb: never grows); the threads' "
+                                "shared table grows the same way"),
              threads_spec("each MTD(f) pass a parallel search"),
              ParamSpec::choice("smp", "abdada", {"abdada", "lazy"},
                                "with threads: how the threads share a pass, ABDADA or Lazy SMP "
@@ -131,7 +131,8 @@ struct SolveEntry {
     return [options](const G& g, const E& ev, const typename G::State& s, const SearchLimits& lim,
                      std::uint64_t) {
       if (options.parallel.threads > 1) {
-        return solve_parallel(g, ev, s, lim, options, thread_shared_table(options.tt_mb));
+        return solve_parallel(g, ev, s, lim, options,
+                              thread_shared_table(options.tt_mb, options.table_max_mb()));
       }
       return solve(g, ev, s, lim, options, &thread_table(options.tt_mb, options.table_max_mb()));
     };

@@ -173,6 +173,30 @@ TEST(Parallel, KalahSmallGamesAndMidGamePositions) {
   }
 }
 
+// A solve whose shared table starts at 1 MiB grows it (its passes stopped and run again on the
+// doubled table) and still returns the sequential value.
+TEST(Parallel, SolveGrowsItsSharedTableAndKeepsTheValue) {
+  const auto game = make_game<Kalah>({{"pits", "6"}, {"seeds", "3"}, {"capture", "nonempty"}});
+  const auto eval = make_eval(game, "store-diff");
+  const auto root = game.initial_state();
+  SolveOptions so;
+  so.tt_mb = 1;
+  so.tt_max_mb = 64;
+  const Value sequential = solve(game, eval, root, depth_limits(kDepthMax), so).value;
+  EXPECT_EQ(sequential, 2);  // Kalah(6,3), empty-pit captures allowed: +2 for the first player
+  for (const ParallelScheme scheme : kSchemes) {
+    so.parallel = {.threads = 2, .scheme = scheme};
+    so.pv_to_end = false;
+    SharedTable table(so.tt_mb, so.tt_max_mb);
+    const SearchResult r = solve_parallel(game, eval, root, depth_limits(kDepthMax), so, table);
+    ASSERT_TRUE(r.complete) << scheme_name(scheme);
+    EXPECT_EQ(r.value, sequential) << scheme_name(scheme);
+    EXPECT_GT(table.bytes(), std::size_t{1} << 20) << scheme_name(scheme) << ": no growth";
+    so.pv_to_end = true;
+    EXPECT_EQ(solve(game, eval, root, depth_limits(kDepthMax), so).value, sequential);
+  }
+}
+
 TEST(Parallel, BudgetsStillGiveAMove) {
   const auto game = make_game<Kalah>({{"pits", "6"}, {"seeds", "4"}});
   const auto eval = make_eval(game, "store-diff");
@@ -278,6 +302,50 @@ TEST(SharedTable, AFullBucketGivesUpItsCheapestEntry) {
   t.store(79, 1, -5, 5, 1023, 1);
   EXPECT_EQ(t.probe(79)->move_index(), kNoMoveIndex);
   EXPECT_EQ(t.probe(79)->lower(), -5);
+}
+
+// Growth is asked for past as many evictions as buckets (the stop flag raised), done by the driver
+// between passes, and keeps every entry; a new search starts at the first size again.
+TEST(SharedTable, GrowsInPlaceKeepingItsEntries) {
+  SharedTable t(1, 4);
+  t.new_search();
+  std::atomic<bool> stop{false};
+  t.set_growth_stop(&stop);
+  std::vector<std::uint64_t> present;
+  for (std::uint64_t k = 1; k <= 60000; ++k) {
+    const auto v = static_cast<Value>(k % 1000);
+    t.store(k, kDraftExact, v, v + 1, static_cast<int>(k % 7), k % 100);
+  }
+  for (std::uint64_t k = 1; k <= 60000; ++k) {
+    if (t.probe(k)) present.push_back(k);
+  }
+  ASSERT_GT(present.size(), 40000u);
+  EXPECT_FALSE(t.grow_if_wanted());
+  t.add_evictions(t.num_entries() / 4);  // as many as buckets: not yet
+  EXPECT_FALSE(stop.load());
+  t.add_evictions(1);
+  EXPECT_TRUE(stop.load());
+  ASSERT_TRUE(t.grow_if_wanted());
+  EXPECT_EQ(t.bytes(), std::size_t{2} << 20);
+  EXPECT_FALSE(t.grow_if_wanted());
+  for (const std::uint64_t k : present) {
+    const auto e = t.probe(k);
+    ASSERT_TRUE(e) << k;
+    EXPECT_EQ(e->lower(), static_cast<Value>(k % 1000));
+    EXPECT_EQ(e->upper(), static_cast<Value>(k % 1000) + 1);
+    EXPECT_EQ(e->move_index(), static_cast<int>(k % 7));
+  }
+  // Up to the limit (4 MiB), then no more.
+  t.add_evictions(t.num_entries() / 4 + 1);
+  ASSERT_TRUE(t.grow_if_wanted());
+  EXPECT_EQ(t.bytes(), std::size_t{4} << 20);
+  t.add_evictions(std::size_t{1} << 40);
+  EXPECT_FALSE(t.grow_if_wanted());
+  t.new_search();
+  EXPECT_EQ(t.bytes(), std::size_t{1} << 20);
+  EXPECT_FALSE(t.probe(present.front()));
+  t.set_growth_stop(nullptr);
+  EXPECT_THROW(SharedTable(4, 2), ParamError);
 }
 
 // Threads storing entries whose bounds are a function of the key, and reading them back: a
