@@ -51,14 +51,14 @@ class SearchBudget {
     if (suspended_) return false;
     if (hit_) return true;
     if (max_nodes_ != 0 && nodes >= max_nodes_) return hit_ = true;
-    // A countdown, not the node count: searches that deepen iteratively count each iteration's
-    // nodes from 0 again.
     // The flag at every node: one relaxed load, so that a parallel pass that another thread has
     // finished ends at once (its caller waits for every thread).
     if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) {
       stopped_ = true;
       return hit_ = true;
     }
+    // A countdown, not the node count: searches that deepen iteratively count each iteration's
+    // nodes from 0 again.
     if (countdown_-- == 0) {
       if (progress_ != nullptr) progress_->on_nodes(nodes);
       if (max_ms_ > 0.0 || stop_ != nullptr) {
@@ -260,7 +260,7 @@ concept HasOutcomeBounds = requires(const G& game, const typename G::State& s) {
 template <class G>
 concept HasMoveOutcome = requires(const G& game, const typename G::State& s, Move m) {
   { *game.move_outcome(s, m) } -> std::convertible_to<Value>;
-  {static_cast<bool>(game.move_outcome(s, m))};
+  { static_cast<bool>(game.move_outcome(s, m)) };
 };
 
 // Games may give the proof-number solvers relevance zones (Kishimoto and Mueller 2005): a set

@@ -15,55 +15,45 @@ namespace {
 
 // A table of `mib` growing to `max_mib` (at least mib); ParamError naming the key when the
 // machine cannot give it.
-std::unique_ptr<TranspositionTable> make_table(std::size_t mib, std::size_t max_mib) {
+template <class Table>
+std::unique_ptr<Table> make_table(std::size_t mib, std::size_t max_mib, const std::string& what) {
   try {
-    return std::make_unique<TranspositionTable>(mib, max_mib);
+    return std::make_unique<Table>(mib, max_mib);
   } catch (const std::bad_alloc&) {
     const bool grows = max_mib > mib;
     throw ParamError("tt_mb=" + std::to_string(mib) +
                      (grows ? " tt_max_mb=" + std::to_string(max_mib) : std::string()) +
                      (grows ? ": cannot reserve a " : ": cannot allocate a ") +
-                     std::to_string(max_mib) + " MiB transposition table here; choose a smaller " +
+                     std::to_string(max_mib) + " MiB " + what + " here; choose a smaller " +
                      (grows ? "tt_max_mb" : "tt_mb"));
   }
+}
+
+// The calling thread's table of each (size, growth limit), made on first use.
+template <class Table>
+Table& thread_cached_table(std::size_t mib, std::size_t max_mib, const std::string& what) {
+  thread_local std::map<std::pair<std::size_t, std::size_t>, std::unique_ptr<Table>> tables;
+  const std::pair key{mib, std::max(mib, max_mib)};
+  auto& slot = tables[key];
+  if (!slot) {
+    try {
+      slot = make_table<Table>(key.first, key.second, what);
+    } catch (...) {
+      tables.erase(key);
+      throw;
+    }
+  }
+  return *slot;
 }
 
 }  // namespace
 
 TranspositionTable& thread_table(std::size_t mib, std::size_t max_mib) {
-  thread_local std::map<std::pair<std::size_t, std::size_t>, std::unique_ptr<TranspositionTable>>
-      tables;
-  const std::pair key{mib, std::max(mib, max_mib)};
-  auto& slot = tables[key];
-  if (!slot) {
-    try {
-      slot = make_table(key.first, key.second);
-    } catch (...) {
-      tables.erase(key);
-      throw;
-    }
-  }
-  return *slot;
+  return thread_cached_table<TranspositionTable>(mib, max_mib, "transposition table");
 }
 
 SharedTable& thread_shared_table(std::size_t mib, std::size_t max_mib) {
-  thread_local std::map<std::pair<std::size_t, std::size_t>, std::unique_ptr<SharedTable>> tables;
-  const std::pair key{mib, std::max(mib, max_mib)};
-  auto& slot = tables[key];
-  if (!slot) {
-    try {
-      slot = std::make_unique<SharedTable>(key.first, key.second);
-    } catch (const std::bad_alloc&) {
-      tables.erase(key);
-      throw ParamError("tt_mb=" + std::to_string(mib) + ": cannot allocate a " +
-                       std::to_string(key.second) +
-                       " MiB shared transposition table here; choose a smaller tt_mb");
-    } catch (...) {
-      tables.erase(key);
-      throw;
-    }
-  }
-  return *slot;
+  return thread_cached_table<SharedTable>(mib, max_mib, "shared transposition table");
 }
 
 int search_threads(const AlgorithmSpec& spec) {
@@ -105,7 +95,10 @@ std::optional<std::string> hopeless_search(const GameHandle& game, std::string_v
 
 void check_tables_fit(const std::vector<std::pair<std::size_t, std::size_t>>& sizes) {
   std::vector<std::unique_ptr<TranspositionTable>> held;  // all at once, as one thread holds them
-  for (const auto& [mib, max_mib] : sizes) held.push_back(make_table(mib, std::max(mib, max_mib)));
+  for (const auto& [mib, max_mib] : sizes) {
+    held.push_back(
+        make_table<TranspositionTable>(mib, std::max(mib, max_mib), "transposition table"));
+  }
 }
 
 std::string GameHandle::play_move(std::string_view t, std::string_view move) const {

@@ -311,6 +311,15 @@ TEST(Cli, ATableTooLargeForTheMachineIsNamed) {
   EXPECT_EQ(under_limit({"search", "--game", "kalah", "--algorithm", "solve", "--depth", "max"}),
             "error: tt_mb=16 tt_max_mb=2048: cannot reserve a 2048 MiB transposition table "
             "here; choose a smaller tt_max_mb\n");
+  // The threads' shared tables: a fixed one (lazysmp) and a solve's, which grows.
+  EXPECT_EQ(under_limit({"search", "--game", "kalah", "--algorithm", "lazysmp", "--option",
+                         "threads=2", "--option", "tt_mb=4096", "--depth", "3"}),
+            "error: tt_mb=4096: cannot allocate a 4096 MiB shared transposition table here; "
+            "choose a smaller tt_mb\n");
+  EXPECT_EQ(under_limit({"search", "--game", "kalah", "--algorithm", "solve", "--option",
+                         "threads=2", "--depth", "max"}),
+            "error: tt_mb=16 tt_max_mb=2048: cannot reserve a 2048 MiB shared transposition "
+            "table here; choose a smaller tt_max_mb\n");
 #endif
 }
 
