@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -100,6 +101,9 @@ class AlphaBetaSearcher {
  public:
   using State = typename G::State;
   using TableType = Table;
+  // One thread of a parallel search (a shared table): the stop flag read at every node and the
+  // ABDADA marks. A sequential search compiles both out.
+  static constexpr bool kThreaded = !std::is_same_v<Table, TranspositionTable>;
 
   AlphaBetaSearcher(const G& game, const E& eval, const SearchLimits& limits,
                     const AlphaBetaOptions& options, Table* table = nullptr,
@@ -348,7 +352,7 @@ class AlphaBetaSearcher {
       const Value b = kInfinity;
       const bool child_on_pv = !prev_pv_.empty() && m == prev_pv_[0];
       const std::uint64_t child_key = ch.made ? ch.key(k) : 0;
-      const BusyMark busy(*this, ch, step, k, child, child_key, depth, 0, deferred);
+      const ChildMark busy(*this, ch, step, k, child, child_key, depth, 0, deferred);
       if (busy.deferred) continue;
       const auto search_child = [&](Value lo, Value hi) {
         return flip ? -search(child, child_key, depth - 1, 1, -hi, -lo, child_on_pv)
@@ -495,7 +499,7 @@ class AlphaBetaSearcher {
         const State& child = ch.child(k, s, game_);
         const bool child_on_pv = pv_move_known && m == prev_pv_[static_cast<std::size_t>(ply)];
         const std::uint64_t child_key = ch.made ? ch.key(k) : 0;
-        const BusyMark busy(*this, ch, step, k, child, child_key, depth, ply, deferred);
+        const ChildMark busy(*this, ch, step, k, child, child_key, depth, ply, deferred);
         if (busy.deferred) continue;
         const bool flip = game_.to_move(child) != mover;
         const auto search_child = [&](Value lo, Value hi) {
@@ -707,6 +711,13 @@ class AlphaBetaSearcher {
     bool deferred = false;
   };
   static constexpr int kBusyPlies = 12;
+  // A sequential search's: nothing, never deferred.
+  struct NoMark {
+    template <class... Args>
+    explicit NoMark(Args&&... /*unused*/) {}
+    static constexpr bool deferred = false;
+  };
+  using ChildMark = std::conditional_t<kThreaded, BusyMark, NoMark>;
 
   // Allocated kPliesPerBlock plies at a time, as the search first reaches them.
   Children& children_at(int ply) {
@@ -868,7 +879,7 @@ class AlphaBetaSearcher {
   const SearchLimits& limits_;
   const AlphaBetaOptions& options_;
   SearchVariant variant_;
-  SearchBudget budget_;
+  BasicSearchBudget<kThreaded> budget_;
   PvTable pv_;
   SearchStats stats_;
   std::optional<TranspositionTable> own_tt_;

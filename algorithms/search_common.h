@@ -27,19 +27,22 @@ namespace gts::detail {
 // Deepest ply a principal variation records; longer lines are truncated, never overflowed.
 inline constexpr int kMaxPvPly = 256;
 
-// Node, time and stop-flag budget. The node budget and the stop flag are checked at every node so
-// that a search never visits more than max_nodes positions and stops as soon as it is told; the
-// clock only every so many nodes, because reading it costs more than a node of a small game (the
-// progress watcher, if any, is told the node count then too). Under a time budget or a stop flag
-// that interval adapts to what nodes cost: from 1 it doubles while a stretch between checks takes
-// under kCheckMs / 4, up to kClockInterval, and halves while one takes over kCheckMs. A node of a
-// small game costs well under a microsecond, so the interval soon reaches kClockInterval; a df-pn
-// node of a 19x19 Go problem that plays all its children (some 360, their ladders read: df-pn with
+// Node, time and stop-flag budget. The node budget is checked at every node so that a search never
+// visits more than max_nodes positions; the clock only every so many nodes, because reading it
+// costs more than a node of a small game (the progress watcher, if any, is told the node count then
+// too). The stop flag: at every node where `StopEveryNode` (the threads of a parallel search, so
+// that a pass another thread has finished ends at once), else with the clock, so that a
+// sequential search pays nothing per node for it. Under a time budget or a stop flag the interval
+// adapts to what nodes cost: from 1 it doubles while a stretch between checks takes under
+// kCheckMs / 4, up to kClockInterval, and halves while one takes over kCheckMs. A node of a small
+// game costs well under a microsecond, so the interval soon reaches kClockInterval; a df-pn node
+// of a 19x19 Go problem that plays all its children (some 360, their ladders read: df-pn with
 // lazy=off) costs milliseconds, and a fixed interval would let a time budget run several times
 // over.
-class SearchBudget {
+template <bool StopEveryNode>
+class BasicSearchBudget {
  public:
-  explicit SearchBudget(const SearchLimits& limits)
+  explicit BasicSearchBudget(const SearchLimits& limits)
       : max_nodes_(limits.max_nodes),
         max_ms_(limits.max_ms),
         stop_(limits.stop),
@@ -51,16 +54,16 @@ class SearchBudget {
     if (suspended_) return false;
     if (hit_) return true;
     if (max_nodes_ != 0 && nodes >= max_nodes_) return hit_ = true;
-    // The flag at every node: one relaxed load, so that a parallel pass that another thread has
-    // finished ends at once (its caller waits for every thread).
-    if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) {
-      stopped_ = true;
-      return hit_ = true;
+    if constexpr (StopEveryNode) {
+      if (stopped()) return true;
     }
     // A countdown, not the node count: searches that deepen iteratively count each iteration's
     // nodes from 0 again.
     if (countdown_-- == 0) {
       if (progress_ != nullptr) progress_->on_nodes(nodes);
+      if constexpr (!StopEveryNode) {
+        if (stopped()) return true;
+      }
       if (max_ms_ > 0.0 || stop_ != nullptr) {
         const double now = wall_ms();
         if (max_ms_ > 0.0 && now - start_ms_ >= max_ms_) return hit_ = true;
@@ -84,6 +87,13 @@ class SearchBudget {
   }
 
  private:
+  // Reads the stop flag; sets hit_ (and stopped_) when it is raised.
+  bool stopped() {
+    if (stop_ == nullptr || !stop_->load(std::memory_order_relaxed)) return false;
+    stopped_ = true;
+    return hit_ = true;
+  }
+
   static constexpr std::uint64_t kClockInterval = 1024;
   static constexpr double kCheckMs = 4.0;
   std::uint64_t max_nodes_;
@@ -99,6 +109,9 @@ class SearchBudget {
   bool stopped_ = false;  // hit_ by the stop flag
   bool suspended_ = false;
 };
+// Every algorithm but sequential alpha-beta: the flag at every node (their nodes cost more, and a
+// search one thread of many runs must end when told).
+using SearchBudget = BasicSearchBudget<true>;
 
 // Triangular principal-variation table: row p holds the best line found from ply p on, for plies
 // below the depth limit (capped at kMaxPvPly). Grown as the search reaches deeper plies, so that a
