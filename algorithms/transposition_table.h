@@ -16,7 +16,11 @@
 // still starts from an empty table (of the table's first size, when it grew), and its node counts
 // do not depend on what was searched before; nothing is ever swept, but for one clear when the
 // counter wraps, once in 2^32 searches. The memory comes from mmap, zero-filled by the kernel page
-// by page as it is first touched, so a small search on a big table pays only for the pages it uses.
+// by page as it is first touched. A search starts on a few buckets at the front of it and doubles
+// them, in place, whenever a store would evict a live entry, until they are the table's size: a
+// search holds exactly what a table of its full size from the start would (the buckets a key can
+// reach split, they never merge), yet one of a few thousand positions touches one huge page (the
+// table starts on one), not every page of `mib` MiB.
 // A table may be given room to grow (max_mib): it then doubles in place, keeping its entries, each
 // time its stores have evicted as many live entries as it has buckets, so an exact solve gets the
 // memory its size calls for without a small one paying to fault in pages it would scatter its few
@@ -63,6 +67,7 @@ struct TableMemory {
   std::size_t max_count = 0;    // first_count times the largest power of two within max_mib
   std::size_t bytes = 0;        // reserved: max_count buckets
 };
+inline constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
 inline TableMemory map_table(std::size_t mib, std::size_t max_mib, std::size_t bucket_bytes) {
   if (max_mib == 0) max_mib = mib;
   if (mib < 1 || mib > kMaxTableMib) {
@@ -78,13 +83,22 @@ inline TableMemory map_table(std::size_t mib, std::size_t max_mib, std::size_t b
   m.max_count = m.first_count;
   while (2 * m.max_count * bucket_bytes <= max_mib * (std::size_t{1} << 20)) m.max_count *= 2;
   m.bytes = m.max_count * bucket_bytes;
-  m.base = mmap(nullptr, m.bytes, PROT_READ | PROT_WRITE,
-                MAP_PRIVATE | MAP_ANONYMOUS | (m.max_count > m.first_count ? MAP_NORESERVE : 0),
-                -1, 0);
-  if (m.base == MAP_FAILED) throw std::bad_alloc();
+  // Aligned to a huge page, so that the first buckets a search uses lie in one.
+  const std::size_t slack = m.bytes >= kHugePageBytes ? kHugePageBytes : 0;
+  void* raw = mmap(nullptr, m.bytes + slack, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | (m.max_count > m.first_count ? MAP_NORESERVE : 0),
+                   -1, 0);
+  if (raw == MAP_FAILED) throw std::bad_alloc();
+  const auto at = reinterpret_cast<std::uintptr_t>(raw);
+  const std::uintptr_t aligned = slack == 0 ? at : (at + slack - 1) / slack * slack;
+  if (aligned != at) munmap(raw, aligned - at);
+  if (const std::size_t tail = slack - (aligned - at); tail != 0) {
+    munmap(reinterpret_cast<void*>(aligned + m.bytes), tail);
+  }
+  m.base = reinterpret_cast<void*>(aligned);
 #ifdef MADV_HUGEPAGE
   // A probe is one random memory access; with 4 KiB pages most of them also miss the TLB.
-  if (m.bytes >= (std::size_t{2} << 20)) madvise(m.base, m.bytes, MADV_HUGEPAGE);
+  if (slack != 0) madvise(m.base, m.bytes, MADV_HUGEPAGE);
 #endif
   return m;
 }
@@ -144,7 +158,11 @@ class TranspositionTable {
   // max_mib: a big solve gets the memory it needs, a small one never touches more than `mib`.
   explicit TranspositionTable(std::size_t mib, std::size_t max_mib = 0) {
     const detail::TableMemory m = detail::map_table(mib, max_mib, sizeof(Bucket));
-    count_ = first_count_ = m.first_count;
+    first_count_ = m.first_count;
+    // The fewest buckets (at least a page's) that double exactly into first_count_.
+    start_count_ = first_count_;
+    while (start_count_ % 2 == 0 && start_count_ / 2 >= kStartBuckets) start_count_ /= 2;
+    count_ = start_count_;
     max_count_ = m.max_count;
     reserved_ = m.bytes;
     set_growth_threshold();
@@ -156,7 +174,7 @@ class TranspositionTable {
   TranspositionTable& operator=(const TranspositionTable&) = delete;
 
   // Empties the table for the next search in O(1): every bucket written so far becomes stale, and
-  // a table that grew goes back to its first size (its pages stay mapped), so that no search's
+  // the table goes back to its few first buckets (its pages stay mapped), so that no search's
   // node counts depend on what was searched before it, nor does a small search scatter its few
   // entries over the memory a big one needed.
   void new_search() {
@@ -164,13 +182,19 @@ class TranspositionTable {
       clear();
       generation_ = 1;
     }
-    count_ = first_count_;
+    count_ = start_count_;
     evictions_ = 0;
     set_growth_threshold();
   }
-  // Empties the table by writing all of it (every page faulted in): for a caller that wants the
-  // page faults paid before it starts timing searches.
-  void clear() { std::memset(static_cast<void*>(buckets_), 0, bytes()); }
+  // Empties the table by writing all of its size (every page faulted in) and uses all of it at
+  // once: for a caller that wants the page faults paid before it starts timing searches. What a
+  // search stores is the same either way; the next new_search() starts small again.
+  void clear() {
+    count_ = std::max(count_, first_count_);
+    std::memset(static_cast<void*>(buckets_), 0, count_ * sizeof(Bucket));
+    evictions_ = 0;
+    set_growth_threshold();
+  }
 
   [[nodiscard]] const TtEntry* probe(std::uint64_t key) const {
     const Bucket& b = bucket(key);
@@ -189,7 +213,14 @@ class TranspositionTable {
   void store(std::uint64_t key, std::int32_t draft, Value lower, Value upper, int move_index,
              std::uint64_t nodes) {
     if (evictions_ > grow_after_) grow();
-    Bucket& b = bucket(key);
+    Bucket* bp = &bucket(key);
+    // Below the table's size, a full bucket grows the buckets rather than evict: a table of the
+    // full size would have kept every entry the smaller one holds.
+    while (count_ < first_count_ && bp->generation == generation_ && !has_room(*bp, key)) {
+      grow();
+      bp = &bucket(key);
+    }
+    Bucket& b = *bp;
     if (b.generation != generation_) {
       // A bucket of an earlier search: all of it is free.
       for (TtEntry& e : b.e) e.work_ = 0;
@@ -232,13 +263,18 @@ class TranspositionTable {
   // Starts loading the bucket of `key`, for a probe a little later.
   void prefetch(std::uint64_t key) const { __builtin_prefetch(&bucket(key)); }
 
-  // The table's size now (it grows up to max_mib) and its entries.
-  [[nodiscard]] std::size_t bytes() const { return count_ * sizeof(Bucket); }
-  [[nodiscard]] std::size_t num_entries() const { return count_ * kWays; }
+  // The table's size now (it grows up to max_mib) and its entries; the first buckets of a search
+  // that has not yet grown them to `mib` count as the whole `mib`, which their search behaves as.
+  [[nodiscard]] std::size_t bytes() const { return std::max(count_, first_count_) * sizeof(Bucket); }
+  [[nodiscard]] std::size_t num_entries() const { return std::max(count_, first_count_) * kWays; }
   [[nodiscard]] std::size_t max_bytes() const { return reserved_; }
+  // The memory the search so far has spread its entries over (at most bytes(), once grown).
+  [[nodiscard]] std::size_t used_bytes() const { return count_ * sizeof(Bucket); }
 
  private:
   static constexpr std::size_t kWays = 3;
+  // A search's first buckets: one 4 KiB page.
+  static constexpr std::size_t kStartBuckets = 64;
 
   struct alignas(64) Bucket {
     TtEntry e[kWays];
@@ -253,6 +289,13 @@ class TranspositionTable {
     return static_cast<std::size_t>((static_cast<unsigned __int128>(mixed) * count_) >> 64);
   }
   Bucket& bucket(std::uint64_t key) { return buckets_[index(key)]; }
+  // Whether a live bucket takes `key` without evicting: it holds the key or an empty slot.
+  static bool has_room(const Bucket& b, std::uint64_t key) {
+    for (const TtEntry& e : b.e) {
+      if (e.work_ == 0 || e.key() == key) return true;
+    }
+    return false;
+  }
 
   // Doubles the bucket count in place. With multiply-shift indexing, a key of bucket i goes to
   // bucket 2i or 2i + 1, so walking down from the last bucket moves every entry to buckets whose
@@ -290,7 +333,8 @@ class TranspositionTable {
   [[nodiscard]] const Bucket& bucket(std::uint64_t key) const { return buckets_[index(key)]; }
 
   std::size_t count_ = 0;        // buckets in use
-  std::size_t first_count_ = 0;  // buckets at the start of each search
+  std::size_t start_count_ = 0;  // buckets at the start of each search
+  std::size_t first_count_ = 0;  // buckets in `mib`: below it, buckets grow instead of evicting
   std::size_t max_count_ = 0;    // buckets the reserved memory holds: count_ times a power of two
   std::size_t reserved_ = 0;     // bytes mapped
   std::size_t evictions_ = 0;    // live entries replaced since the last growth

@@ -115,6 +115,45 @@ TEST(TranspositionTable, GrowsAsItFillsAndKeepsTheEntriesItMoves) {
   EXPECT_EQ(again, growths);
 }
 
+// A search starts on a few buckets and doubles them instead of evicting until they are the table's
+// size: it then holds exactly what a table used at its full size from the start (clear()) holds,
+// entry for entry, evictions included.
+TEST(TranspositionTable, StartingSmallHoldsWhatTheFullSizeHolds) {
+  TranspositionTable full(1);
+  full.clear();
+  TranspositionTable lazy(1);
+  lazy.new_search();
+  EXPECT_EQ(lazy.bytes(), kMib);
+  const std::uint64_t n = 3 * full.num_entries();
+  for (std::uint64_t i = 0; i < n; ++i) {
+    store_one(full, i);
+    store_one(lazy, i);
+    // Now and then, the same answers for every key so far (a probe of the full table is the
+    // reference).
+    if (i % 4096 == 17 || i == n - 1) {
+      for (std::uint64_t j = 0; j <= i; ++j) {
+        ASSERT_EQ(holds(full, j), holds(lazy, j)) << "key " << j << " after " << i << " stores";
+      }
+    }
+  }
+  EXPECT_EQ(lazy.bytes(), kMib);
+  EXPECT_EQ(lazy.used_bytes(), kMib);
+}
+
+// A few hundred entries in a 16 MiB table are spread over a few pages, and a new search starts
+// small again.
+TEST(TranspositionTable, ASmallSearchTouchesLittle) {
+  TranspositionTable t(16);
+  EXPECT_EQ(t.used_bytes(), 4096u);
+  EXPECT_EQ(store_and_count(t, 300), 300u);
+  EXPECT_LE(t.used_bytes(), 64 * 4096u);
+  EXPECT_EQ(t.bytes(), 16 * kMib);
+  store_and_count(t, 4 * t.num_entries());
+  EXPECT_EQ(t.used_bytes(), 16 * kMib);
+  t.new_search();
+  EXPECT_EQ(t.used_bytes(), 4096u);
+}
+
 TEST(TranspositionTable, ItNeverGrowsPastItsLimit) {
   TranspositionTable t(1, 3);  // room for one doubling only (2 MiB; 4 would pass 3)
   EXPECT_EQ(t.max_bytes(), 2 * kMib);
