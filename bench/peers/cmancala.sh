@@ -13,7 +13,8 @@
 # of the whole process, start-up and table allocation included, for both. THREADS=N (default 1):
 # our `solve` on N threads (each MTD(f) pass a parallel search, algorithms/parallel.h) over a
 # shared table of TT_MB MiB (default 2048, the size it would grow to, which spares the growth's
-# restarted passes); CMancala runs on one.
+# restarted passes); CMancala runs on one. The first line is the host's (bench/peers/host_line.sh:
+# CPU model, random-access latency).
 set -euo pipefail
 
 if [[ $# -lt 1 || ! -f "$1/CMakeLists.txt" ]]; then
@@ -46,6 +47,7 @@ peer=$peer_build/Mancala
 now() { date +%s.%N; }
 median() { sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 
+"$repo/bench/peers/host_line.sh"
 for seeds in "${seed_list[@]}"; do
   code=$(printf 'ROOT %d\nQUIT\n' "$seeds" | "$peer" --api | awk '/^OK CODE/ {print $3}')
   echo "Kalah(6,$seeds) capture=nonempty, full solve from the start, $runs alternating runs," \

@@ -12,9 +12,10 @@
 # (win/draw/loss) for both. Our side needs `cmake --build build --target connect_four_sets`.
 # THREADS=N (default 1; without ALGORITHM): our bisection's threads, each probe a parallel
 # search (SMP=abdada, the default, or SMP=lazy) over a shared table of TT_MB MiB (64); Pons'
-# solver runs on one. POSITIONS=N: only the first N positions of the set.
+# solver runs on one. POSITIONS=N: only the first N positions of the set. The first line printed
+# is the host's (bench/peers/host_line.sh: CPU model, random-access latency).
 set -eu
-[ $# -ge 2 ] || { sed -n '2,15p' "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,16p' "$0"; exit 2; }
 threads=${THREADS:-1}
 par=""
 if [ "$threads" != 1 ]; then
@@ -44,6 +45,7 @@ else
 fi
 p=$(grep '^# positions' "$out/pons.txt")
 o=$(grep "^# set" "$out/ours.txt")
+"$root/bench/peers/host_line.sh"
 echo "set $(basename "$set_file")"
 echo "pons: $p"
 echo "ours: $o"
