@@ -24,6 +24,14 @@
 //             family: the entries it filled, 20 bytes each, the memory a table must have to hold
 //             what the search stored);
 //   cpu_ms    CPU time of the searching thread.
+//
+// Monte Carlo tree search (algorithms/mcts.h) counts by the same rules, per iteration: its nodes
+// are the root, every position selection descends to and every playout ply (each position it
+// visits); its leaves the positions it scores (at most one per iteration: a finished game, the
+// horizon, a playout's end); interior the positions whose moves it generated (expansions and playout
+// plies); ordering_evals the implicit-minimax evaluations of every child at an expansion;
+// peak_open and peak_bytes the nodes of its tree and their memory. Apart: `iterations`,
+// `playout_plies` and `capped_iterations` (iterations that met the tree's memory cap).
 #pragma once
 
 #include <atomic>
@@ -46,6 +54,11 @@ struct SearchStats {
   std::uint64_t tt_hits = 0;
   std::uint64_t peak_open = 0;
   std::uint64_t peak_bytes = 0;
+  // Monte Carlo tree search (algorithms/mcts.h): iterations, the plies its playouts made, and the
+  // iterations that found its tree at the memory cap (mem_mb) and could not grow it.
+  std::uint64_t iterations = 0;
+  std::uint64_t playout_plies = 0;
+  std::uint64_t capped_iterations = 0;
   double cpu_ms = 0.0;
 
   SearchStats& operator+=(const SearchStats& o) {
@@ -58,6 +71,9 @@ struct SearchStats {
     tt_hits += o.tt_hits;
     peak_open = peak_open > o.peak_open ? peak_open : o.peak_open;
     peak_bytes = peak_bytes > o.peak_bytes ? peak_bytes : o.peak_bytes;
+    iterations += o.iterations;
+    playout_plies += o.playout_plies;
+    capped_iterations += o.capped_iterations;
     cpu_ms += o.cpu_ms;
     return *this;
   }

@@ -306,6 +306,22 @@ concept HasFocusMoves = requires(const G& game, const typename G::State& s, Move
   { game.focus_moves(s, moves) } -> std::convertible_to<std::size_t>;
 };
 
+// Games whose legal_moves orders the moves at a cost (Connect Four: by threats) may list the same
+// set without it: `unordered_moves(s, moves)`, for searches that need only the set (random
+// playouts). unordered_legal_moves picks it where a game has it.
+template <class G>
+concept HasUnorderedMoves = requires(const G& game, const typename G::State& s, MovesOf<G>& moves) {
+  { game.unordered_moves(s, moves) } -> std::same_as<void>;
+};
+template <class G>
+void unordered_legal_moves(const G& game, const typename G::State& s, MovesOf<G>& moves) {
+  if constexpr (HasUnorderedMoves<G>) {
+    game.unordered_moves(s, moves);
+  } else {
+    game.legal_moves(s, moves);
+  }
+}
+
 // Moves `m` to the front of `moves` keeping the others' order; false when it is not there (a TT
 // move from a hash collision, say).
 template <std::size_t N>

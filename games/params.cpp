@@ -1,6 +1,7 @@
 #include "games/params.h"
 
 #include <charconv>
+#include <cmath>
 #include <sstream>
 
 namespace gts {
@@ -37,6 +38,34 @@ ParamSpec ParamSpec::text(std::string name, std::string def, std::string help) {
   return s;
 }
 
+namespace {
+
+// Shortest text that reads back as `v` ("1.5", "0.001").
+std::string real_text(double v) {
+  char buf[32];
+  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  return ec == std::errc() ? std::string(buf, end) : std::to_string(v);
+}
+
+// The whole of `text` as a finite number, or nothing.
+bool parse_real(const std::string& text, double& v) {
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  return !text.empty() && ec == std::errc() && ptr == text.data() + text.size() && std::isfinite(v);
+}
+
+}  // namespace
+
+ParamSpec ParamSpec::real(std::string name, double def, double lo, double hi, std::string help) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.type = Type::kReal;
+  s.default_value = real_text(def);
+  s.real_min = lo;
+  s.real_max = hi;
+  s.help = std::move(help);
+  return s;
+}
+
 std::string ParamSpec::range_text() const {
   switch (type) {
     case Type::kInt:
@@ -48,6 +77,8 @@ std::string ParamSpec::range_text() const {
     }
     case Type::kText:
       return "text";
+    case Type::kReal:
+      return real_text(real_min) + ".." + real_text(real_max);
   }
   return "";
 }
@@ -56,6 +87,15 @@ const std::string& Params::get(const std::string& name) const {
   auto it = values_.find(name);
   if (it == values_.end()) throw ParamError("internal: parameter '" + name + "' was not declared");
   return it->second;
+}
+
+double Params::get_real(const std::string& name) const {
+  const std::string& text = get(name);
+  double v = 0;
+  if (!parse_real(text, v)) {
+    throw ParamError("internal: parameter '" + name + "' is not a number: " + text);
+  }
+  return v;
 }
 
 std::int64_t Params::get_int(const std::string& name) const {
@@ -116,6 +156,19 @@ Params resolve_params(std::span<const ParamSpec> specs,
       case ParamSpec::Type::kText:
         values[name] = value;
         break;
+      case ParamSpec::Type::kReal: {
+        double v = 0;
+        if (!parse_real(value, v)) {
+          throw ParamError(what + ": parameter '" + name + "' must be a number in " +
+                           spec->range_text() + ", got '" + value + "'");
+        }
+        if (v < spec->real_min || v > spec->real_max) {
+          throw ParamError(what + ": parameter '" + name + "' = " + value + " is out of range " +
+                           spec->range_text());
+        }
+        values[name] = real_text(v);
+        break;
+      }
     }
   }
   for (const auto& s : specs) values.try_emplace(s.name, s.default_value);

@@ -14,12 +14,14 @@
 namespace gts {
 
 struct ParamSpec {
-  enum class Type { kInt, kChoice, kText };
+  enum class Type { kInt, kChoice, kText, kReal };
   std::string name;
   Type type = Type::kInt;
   std::string default_value;          // as text; empty text is a legal default for kText
   std::int64_t min = 0;               // kInt only, inclusive
   std::int64_t max = 0;               // kInt only, inclusive
+  double real_min = 0;                // kReal only, inclusive
+  double real_max = 0;                // kReal only, inclusive
   std::vector<std::string> choices;   // kChoice only
   std::string help;
 
@@ -28,8 +30,10 @@ struct ParamSpec {
   static ParamSpec choice(std::string name, std::string def, std::vector<std::string> choices,
                           std::string help);
   static ParamSpec text(std::string name, std::string def, std::string help);
+  // A finite decimal number in [lo, hi] (an exploration constant, a weight).
+  static ParamSpec real(std::string name, double def, double lo, double hi, std::string help);
 
-  // "1..12", "empty|nonempty" or "text".
+  // "1..12", "0..10" (real), "empty|nonempty" or "text".
   [[nodiscard]] std::string range_text() const;
 };
 
@@ -41,6 +45,7 @@ class Params {
 
   [[nodiscard]] const std::string& get(const std::string& name) const;
   [[nodiscard]] std::int64_t get_int(const std::string& name) const;
+  [[nodiscard]] double get_real(const std::string& name) const;
   [[nodiscard]] const std::map<std::string, std::string>& values() const { return values_; }
   // "pits=6,seeds=4" in declaration-independent (sorted) order.
   [[nodiscard]] std::string to_string() const;

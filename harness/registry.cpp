@@ -126,6 +126,13 @@ AlgorithmSpec spec_under_budget(const AlgorithmSpec& spec, const std::string& bu
   return make_algorithm_spec(spec.name, options);
 }
 
+void check_ends_unbudgeted(const AlgorithmSpec& spec) {
+  const std::string& option = find_algorithm_info(spec.name).facts.budget_free_option;
+  if (option.empty() || spec.options.get(option) == "on") return;
+  throw ParamError(spec.name + " with " + option + "=off needs a node or time budget (or " +
+                   option + "=on, which searches until its root is proven)");
+}
+
 // The registered games, each defined in harness/games/<game>.cpp (the game's one translation
 // unit), in the order `harness games` lists them.
 GameEntry kalah_entry();

@@ -60,6 +60,10 @@ struct AlgorithmFacts {
   std::string anytime_option = {};
   // Draws on the search seed (random tie-breaking, with the `seed` option as the default seed).
   bool seeded = false;
+  // Set for an algorithm that ends only under a node or time budget unless this option is "on"
+  // (mcts: `solver`, which searches until its root is proven): without a budget and with the
+  // option off it is refused (check_ends_unbudgeted). Empty: every search ends.
+  std::string budget_free_option = {};
   // Searches at all (false for the random baseline: no value, no tree to print).
   bool searches = true;
   // The plain full-width search every other algorithm is checked against (compare's reference).
@@ -170,6 +174,9 @@ AlgorithmSpec make_algorithm_spec(const std::string& name,
 // iteration. Throws ParamError for one that cannot stop with a finished move, naming `budget`
 // and the algorithms that can.
 AlgorithmSpec spec_under_budget(const AlgorithmSpec& spec, const std::string& budget);
+// For a search without a node or time budget: throws ParamError for an algorithm that would never
+// end there (facts.budget_free_option off), saying that it needs one.
+void check_ends_unbudgeted(const AlgorithmSpec& spec);
 
 // "store-diff" or "linear:1,0,-0.5,..." (weights comma-separated).
 EvalSpec parse_eval_spec(const std::string& text);

@@ -328,5 +328,35 @@ TEST(Ugi, TheSeedOptionDrivesASeededEngine) {
   EXPECT_NE(a, b);
 }
 
+// mcts over UGI: a move from at least one iteration under `go nodes`, `go movetime` and a clock
+// (without the solver, which a budget needs), its real options announced as strings; with the
+// solver, `go depth` without a budget proves the depth-limited tree: minimax's value.
+TEST(Ugi, MctsPlaysUnderNodesMovetimeAndAClock) {
+  const auto r = run_harness(
+      {"ugi", "--game", "connect-four", "--algorithm", "mcts", "--option", "solver=off"},
+      "ugi\nisready\nposition startpos\ngo nodes 500\ngo movetime 20\n"
+      "go p1time 1000 p2time 1000\nposition startpos moves 4 4\ngo nodes 2\nquit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("option name c type string default 1.414"), std::string::npos) << r.out;
+  const auto found = searches(r.out);
+  ASSERT_EQ(found.size(), 4u) << r.out;
+  for (const auto& [depth, move] : found) {
+    EXPECT_GE(depth, 1) << r.out;
+    EXPECT_TRUE(move.size() == 1 && move[0] >= '1' && move[0] <= '7') << r.out;
+  }
+  EXPECT_NE(r.out.find(" nodes 2 "), std::string::npos) << r.out;
+
+  const auto proof = run_harness({"ugi", "--game", "kalah", "--algorithm", "mcts"},
+                                 "ugi\nposition startpos\ngo depth 3\nquit\n");
+  ASSERT_EQ(proof.exit_code, 0) << proof.err;
+  const auto reference = run_harness(
+      {"search", "--game", "kalah", "--algorithm", "minimax", "--depth", "3", "--json"});
+  ASSERT_EQ(reference.exit_code, 0) << reference.err;
+  const auto j = nlohmann::json::parse(reference.out);
+  EXPECT_NE(proof.out.find("info depth 3 score cp " + std::to_string(j["value"].get<int>())),
+            std::string::npos)
+      << proof.out;
+}
+
 }  // namespace
 }  // namespace gts

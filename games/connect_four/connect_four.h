@@ -137,6 +137,15 @@ class ConnectFour {
     }
     for (std::size_t i = 0; i < n; ++i) moves.push_back(cols[i]);
   }
+  // The same columns as legal_moves, left to right, without its ordering work: for searches that
+  // need only the set (MCTS's random playouts).
+  void unordered_moves(const State& s, MovesOf<ConnectFour>& moves) const {
+    if (s.over != 0) return;
+    const std::uint64_t possible = playable(s);
+    for (int col = 0; col < width_; ++col) {
+      if ((possible & column_mask(col)) != 0) moves.push_back(col);
+    }
+  }
 
   // `move` is a non-full column of a position whose game is not over (unchecked: parse_move).
   // The move makes k in a row exactly when it fills one of the mover's winning cells; the

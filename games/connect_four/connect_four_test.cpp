@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <fstream>
 #include <map>
@@ -59,6 +60,28 @@ TEST(ConnectFour, ParametersAndRanges) {
 }
 
 // Pascal Pons' two published examples ("Solving Connect Four", part 2).
+// unordered_moves lists legal_moves' set, left to right, on positions of random play.
+TEST(ConnectFour, UnorderedMovesAreTheLegalMoves) {
+  const ConnectFour game = make(7, 6);
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 200; ++i) {
+    ConnectFour::State s = game.initial_state();
+    while (!game.is_terminal(s)) {
+      MovesOf<ConnectFour> ordered, unordered;
+      game.legal_moves(s, ordered);
+      game.unordered_moves(s, unordered);
+      std::vector<Move> a(ordered.begin(), ordered.end());
+      const std::vector<Move> b(unordered.begin(), unordered.end());
+      std::sort(a.begin(), a.end());
+      ASSERT_EQ(a, b) << game.to_string(s);
+      game.play(s, ordered[rng() % ordered.size()]);
+    }
+    MovesOf<ConnectFour> none;
+    game.unordered_moves(s, none);
+    EXPECT_TRUE(none.empty());
+  }
+}
+
 TEST(ConnectFour, PonsScoreExamples) {
   const ConnectFour game;
   EXPECT_EQ(solve(game, game.parse("4455")), 18);

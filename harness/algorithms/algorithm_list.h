@@ -8,6 +8,7 @@
 #include "harness/algorithms/alphabeta_entry.h"
 #include "harness/algorithms/best_first_entry.h"
 #include "harness/algorithms/goal_solvers.h"
+#include "harness/algorithms/mcts_entry.h"
 #include "harness/algorithms/parallel_entry.h"
 
 namespace gts {
@@ -29,7 +30,7 @@ struct EntryList {
 using SearchAlgorithms =
     EntryList<MinimaxEntry, WindowSearchEntry<false>, WindowSearchEntry<true>, RandomEntry,
               SssStarEntry, MtStarEntry<false>, MtStarEntry<true>, MtdfEntry, SolveEntry,
-              ParallelEntry<false>, ParallelEntry<true>>;
+              ParallelEntry<false>, ParallelEntry<true>, MctsEntry>;
 
 // Provers of AND/OR goals (harness solve).
 using GoalSolvers =

@@ -123,6 +123,9 @@ int run_goal_search(const SearchArgs& args) {
 int run_search(const SearchArgs& args) {
   if (is_goal_solver_only(args.algorithm)) return run_goal_search(args);
   const SearchSetup setup = resolve_search(args);
+  if (setup.limits.max_nodes == 0 && !(setup.limits.max_ms > 0)) {
+    check_ends_unbudgeted(setup.algorithm);
+  }
   warn_if_hopeless(setup);
   const auto& [game, position, algo, eval, limits, seed] = setup;
   const int depth = limits.depth;
@@ -191,6 +194,15 @@ int run_search(const SearchArgs& args) {
   std::printf("peak        %llu open entries, %llu bytes\n",
               static_cast<unsigned long long>(s.peak_open),
               static_cast<unsigned long long>(s.peak_bytes));
+  if (s.iterations != 0) {  // Monte Carlo tree search: its tree is the "open entries" above
+    std::printf(
+        "iterations  %llu, %llu playout plies%s\n", static_cast<unsigned long long>(s.iterations),
+        static_cast<unsigned long long>(s.playout_plies),
+        s.capped_iterations != 0
+            ? (", tree full (mem_mb) in " + std::to_string(s.capped_iterations) + " iterations")
+                  .c_str()
+            : "");
+  }
   std::printf("time        %.3f ms wall, %.3f ms cpu, %.0f nodes/s\n", elapsed, s.cpu_ms,
               s.cpu_ms > 0 ? static_cast<double>(s.nodes) / (s.cpu_ms / 1e3) : 0.0);
   return 0;

@@ -187,6 +187,9 @@ class UgiSession {
         out +=
             " type string default " + (spec.default_value.empty() ? "<empty>" : spec.default_value);
         break;
+      case ParamSpec::Type::kReal:  // UCI has no real type: a string, checked at setoption
+        out += " type string default " + spec.default_value;
+        break;
     }
     return out;
   }

@@ -228,7 +228,21 @@ std::vector<CompareAlgorithm> read_algorithms(const YamlReader& reader, const YA
   }
   if (players.empty()) reader.fail(node, "'algorithms' is empty: list at least one algorithm");
   std::vector<CompareAlgorithm> out;
-  for (const auto& p : players) out.push_back({p.name, p.algorithm, p.limits.nodes, p.option_at});
+  for (const auto& p : players) {
+    if (p.limits.nodes == 0) {
+      try {
+        check_ends_unbudgeted(p.algorithm);
+      } catch (const ParamError& e) {
+        const auto [line, column] = p.algorithm_at;
+        if (line == 0) reader.fail(node, "algorithm '" + p.name + "': " + e.what());
+        YAML::Mark mark;
+        mark.line = line - 1;
+        mark.column = column - 1;
+        reader.fail(mark, "algorithm '" + p.name + "': " + e.what());
+      }
+    }
+    out.push_back({p.name, p.algorithm, p.limits.nodes, p.option_at});
+  }
   return out;
 }
 

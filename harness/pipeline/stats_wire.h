@@ -9,9 +9,10 @@ namespace gts::wire {
 
 // The counters, in declaration order; cpu_ms follows them.
 inline constexpr std::uint64_t SearchStats::*kStatsCounters[] = {
-    &SearchStats::nodes,    &SearchStats::leaves,    &SearchStats::ordering_evals,
-    &SearchStats::interior, &SearchStats::cutoffs,   &SearchStats::tt_probes,
-    &SearchStats::tt_hits,  &SearchStats::peak_open, &SearchStats::peak_bytes};
+    &SearchStats::nodes,      &SearchStats::leaves,        &SearchStats::ordering_evals,
+    &SearchStats::interior,   &SearchStats::cutoffs,       &SearchStats::tt_probes,
+    &SearchStats::tt_hits,    &SearchStats::peak_open,     &SearchStats::peak_bytes,
+    &SearchStats::iterations, &SearchStats::playout_plies, &SearchStats::capped_iterations};
 
 // A field of wire messages (w(stats), r(stats)).
 inline void put(Writer& w, const SearchStats& s) {

@@ -1,6 +1,7 @@
 #include "harness/search/search_report.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 
 #include "algorithms/search_common.h"
@@ -15,6 +16,11 @@ nlohmann::json typed_param(const std::vector<ParamSpec>& specs, const std::strin
   const auto spec = std::ranges::find(specs, name, &ParamSpec::name);
   if (spec != specs.end() && spec->type == ParamSpec::Type::kInt) {
     if (const auto v = parse_whole<std::int64_t>(value)) return *v;
+  }
+  if (spec != specs.end() && spec->type == ParamSpec::Type::kReal) {
+    double v = 0;
+    const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+    if (ec == std::errc() && ptr == value.data() + value.size()) return v;
   }
   if (spec != specs.end() && spec->type == ParamSpec::Type::kChoice && spec->choices.size() == 2) {
     const auto& c = spec->choices;
@@ -59,6 +65,9 @@ nlohmann::json json_report(const GameHandle& game, const std::string& position,
   j["tt_hits"] = s.tt_hits;
   j["peak_open"] = s.peak_open;
   j["peak_bytes"] = s.peak_bytes;
+  j["iterations"] = s.iterations;
+  j["playout_plies"] = s.playout_plies;
+  j["capped_iterations"] = s.capped_iterations;
   j["time_ms"] = elapsed_ms;
   j["cpu_us"] = std::llround(s.cpu_ms * 1e3);
   return j;

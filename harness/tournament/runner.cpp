@@ -221,6 +221,13 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint
         throw ConfigError(config.source_path, p.algorithm_at.first, p.algorithm_at.second,
                           "player '" + p.name + "': " + e.what());
       }
+    } else {
+      try {
+        check_ends_unbudgeted(spec);
+      } catch (const ParamError& e) {
+        throw ConfigError(config.source_path, p.algorithm_at.first, p.algorithm_at.second,
+                          "player '" + p.name + "': " + e.what());
+      }
     }
     plan.specs.push_back(spec);
   }

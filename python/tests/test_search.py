@@ -154,3 +154,20 @@ def test_bad_moves_and_states_raise_value_error():
         gametree.search_many([{"game": g, "algorithm": "minimax"}])
     with pytest.raises(ValueError):
         g.initial_state().final_value()
+
+
+def test_mcts_through_the_registry(cli):
+    """mcts proves tic-tac-toe a draw, and under a node budget reports its own counters as the
+    CLI does."""
+    g = gametree.Game("tictactoe")
+    r = gametree.search(g, g.initial_state(), algorithm="mcts", depth="max")
+    assert r.exact is True and r.value == 0 and r.best_move in g.initial_state().legal_moves()
+    assert r.as_dict()["iterations"] > 0
+    options = {"solver": "off", "seed": "3"}
+    b = gametree.search(gametree.Game("connect-four"), None, "mcts", "max", options=options,
+                        max_nodes=5000)
+    fields = b.as_dict()
+    assert b.exact is False and fields["nodes"] <= 5000 and fields["playout_plies"] > 0
+    assert untimed(fields) == cli_side(cli, "--game", "connect-four", "--algorithm", "mcts",
+                                       "--option", "solver=off", "--option", "seed=3",
+                                       "--depth", "max", "--max-nodes", "5000")
