@@ -1,0 +1,42 @@
+#include "harness/compare/compare_columns.h"
+
+#include <algorithm>
+
+namespace gts {
+
+std::string flag(bool b) { return b ? "true" : "false"; }
+
+std::vector<std::string> swept_params(const CompareConfig& c, bool with_seed) {
+  std::vector<std::string> names;
+  for (const auto& set : c.sets) {
+    for (const auto& sweep : set.sweep) {
+      if ((with_seed || sweep.key != "seed") && std::ranges::find(names, sweep.key) == names.end())
+        names.push_back(sweep.key);
+    }
+  }
+  return names;
+}
+
+std::vector<std::string> param_columns(const std::vector<std::string>& params) {
+  std::vector<std::string> out;
+  for (const auto& p : params) out.push_back("param_" + p);
+  return out;
+}
+
+std::vector<std::string> param_values(const ComparePlan& plan, const CompareInput& in,
+                                      const std::vector<std::string>& params) {
+  std::vector<std::string> out(params.size());
+  for (const auto& [k, v] : plan.config.sets[in.set].variants[in.variant].swept) {
+    if (const auto it = std::ranges::find(params, k); it != params.end())
+      out[it - params.begin()] = v;
+  }
+  return out;
+}
+
+std::vector<std::string> with(std::vector<std::string> fields, std::size_t at,
+                              const std::vector<std::string>& middle) {
+  fields.insert(fields.begin() + static_cast<std::ptrdiff_t>(at), middle.begin(), middle.end());
+  return fields;
+}
+
+}  // namespace gts
