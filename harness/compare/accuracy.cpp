@@ -84,25 +84,17 @@ std::string run_accuracy_job(const ComparePlan& plan, std::size_t index,
                        .algorithm = a.algorithm.name,
                        .variant = a.name,
                        .budget = budget};
-    try {
-      const std::unique_ptr<Searcher> searcher = game.make_searcher(a.budgeted, set.evaluation);
-      game.prepare(limits);
-      const double cpu0 = thread_cpu_ms();
-      const double wall0 = wall_ms();
-      const Position p = game.position(input.position);
-      SearchResult r = searcher->search(p, limits, seed);
-      row.wall_ms = wall_ms() - wall0;
-      r.stats.cpu_ms = thread_cpu_ms() - cpu0 + (r.thread_nodes.empty() ? 0.0 : r.stats.cpu_ms);
-      row.value = r.value;
-      // To the end: the last iteration completed (0: not known).
-      row.depth = r.depth == kDepthMax ? r.iteration : r.depth;
-      row.stats = r.stats;
-      row.complete = r.complete;
-      const auto moves = game.line_text(p, {r.best_move});
-      if (!moves.empty()) row.best_move = moves.front();
-    } catch (const std::exception& e) {
-      row.error = e.what();
-    }
+    const TimedSearch t =
+        timed_search(game, a.budgeted, set.evaluation, input.position, limits, seed);
+    const SearchResult& r = t.result;
+    row.value = r.value;
+    // To the end: the last iteration completed (0: not known).
+    row.depth = r.depth == kDepthMax ? r.iteration : r.depth;
+    row.stats = r.stats;
+    row.complete = r.complete;
+    row.wall_ms = t.wall_ms;
+    row.best_move = t.best_move;
+    row.error = t.error;
     rows.push_back(std::move(row));
   }
   return wire::Writer()(rows).take();
@@ -318,27 +310,10 @@ std::string accuracy_table(const std::vector<AccuracySummaryRow>& rows) {
                      fmt(r.loss.mean, 3), fmt(half, 3), fmt(r.nodes_mean, 0),
                      fmt(r.depth_mean, 1), fmt(r.wall_us_mean / 1e3, 2)});
   }
-  std::vector<std::size_t> width(cells[0].size(), 0);
-  for (const auto& row : cells) {
-    for (std::size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], row[i].size());
-  }
-  std::string out;
-  for (std::size_t r = 0; r < cells.size(); ++r) {
-    // A blank line between groups and between algorithms.
-    if (r > 1 && (rows[r - 1].group != rows[r - 2].group ||
-                  rows[r - 1].variant != rows[r - 2].variant)) {
-      out += "\n";
-    }
-    std::string line;
-    for (std::size_t i = 0; i < cells[r].size(); ++i) {
-      const std::string pad(width[i] - cells[r][i].size(), ' ');
-      if (i > 0) line += "  ";
-      line += i < 2 ? cells[r][i] + pad : pad + cells[r][i];
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out += line + "\n";
-  }
-  return out;
+  // A blank line between groups and between algorithms.
+  return aligned_table(cells, 2, [&](std::size_t r) {
+    return rows[r - 1].group != rows[r - 2].group || rows[r - 1].variant != rows[r - 2].variant;
+  });
 }
 
 }  // namespace gts

@@ -1,8 +1,32 @@
 #include "harness/compare/compare_columns.h"
 
 #include <algorithm>
+#include <exception>
 
 namespace gts {
+
+TimedSearch timed_search(const GameHandle& game, const AlgorithmSpec& algorithm,
+                         const EvalSpec& eval, const std::string& position,
+                         const SearchLimits& limits, std::uint64_t seed) {
+  TimedSearch t;
+  try {
+    const std::unique_ptr<Searcher> searcher = game.make_searcher(algorithm, eval);
+    game.prepare(limits);
+    const double cpu0 = thread_cpu_ms();
+    const double wall0 = wall_ms();
+    const Position p = game.position(position);
+    t.result = searcher->search(p, limits, seed);
+    t.wall_ms = wall_ms() - wall0;
+    // A parallel search's threads did its work while this thread waited: their CPU counts too.
+    SearchResult& r = t.result;
+    r.stats.cpu_ms = thread_cpu_ms() - cpu0 + (r.thread_nodes.empty() ? 0.0 : r.stats.cpu_ms);
+    const auto moves = game.line_text(p, {r.best_move});
+    if (!moves.empty()) t.best_move = moves.front();
+  } catch (const std::exception& e) {
+    t.error = e.what();
+  }
+  return t;
+}
 
 std::string flag(bool b) { return b ? "true" : "false"; }
 

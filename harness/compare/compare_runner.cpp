@@ -67,25 +67,14 @@ std::vector<CompareRow> run_compare_job(const ComparePlan& plan, std::size_t ind
     CompareRow row{
         .input = input.name, .algorithm = a.algorithm.name, .variant = a.name, .depth = job.depth};
     const SearchLimits limits{.depth = job.depth, .max_nodes = a.max_nodes, .stop = stop};
-    try {
-      // A fresh searcher per search: no state carries over from another job.
-      const std::unique_ptr<Searcher> searcher = game.make_searcher(a.algorithm, set.evaluation);
-      game.prepare(limits);
-      const double cpu0 = thread_cpu_ms();
-      const double wall0 = wall_ms();
-      const Position p = game.position(input.position);
-      SearchResult r = searcher->search(p, limits, seed);
-      row.wall_ms = wall_ms() - wall0;
-      // A parallel search's threads did its work while this thread waited: their CPU counts too.
-      r.stats.cpu_ms = thread_cpu_ms() - cpu0 + (r.thread_nodes.empty() ? 0.0 : r.stats.cpu_ms);
-      row.value = r.value;
-      row.stats = r.stats;
-      row.complete = r.complete;
-      const auto moves = game.line_text(p, {r.best_move});
-      if (!moves.empty()) row.best_move = moves.front();
-    } catch (const std::exception& e) {
-      row.error = e.what();
-    }
+    const TimedSearch t =
+        timed_search(game, a.algorithm, set.evaluation, input.position, limits, seed);
+    row.value = t.result.value;
+    row.stats = t.result.stats;
+    row.complete = t.result.complete;
+    row.wall_ms = t.wall_ms;
+    row.best_move = t.best_move;
+    row.error = t.error;
     rows.push_back(std::move(row));
   }
   const CompareRow& reference = rows[c.reference];
@@ -530,24 +519,10 @@ std::string compare_summary_table(const std::vector<CompareSummaryRow>& summary)
                      fmt(s.peak_bytes_max / 1024.0, 1), fmt(s.ns_per_leaf, 1),
                      fmt(s.cpu_vs_ab, 2)});
   }
-  std::vector<std::size_t> width(cells[0].size(), 0);
-  for (const auto& row : cells) {
-    for (std::size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], row[i].size());
-  }
-  std::string out;
-  for (std::size_t r = 0; r < cells.size(); ++r) {
-    if (r > 1 && summary[r - 1].group != summary[r - 2].group) out += "\n";  // between groups
-    std::string line;
-    for (std::size_t i = 0; i < cells[r].size(); ++i) {
-      const std::string pad(width[i] - cells[r][i].size(), ' ');
-      // Names left-aligned, numbers right-aligned.
-      if (i > 0) line += "  ";
-      line += i < 2 ? cells[r][i] + pad : pad + cells[r][i];
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out += line + "\n";
-  }
-  return out;
+  // A blank line between groups.
+  return aligned_table(cells, 2, [&](std::size_t r) {
+    return summary[r - 1].group != summary[r - 2].group;
+  });
 }
 
 std::unique_ptr<JobRunner> make_compare_jobs(const std::string& context) {

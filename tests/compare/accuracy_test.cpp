@@ -23,6 +23,7 @@
 #include "harness/pipeline/stats_wire.h"
 #include "harness/registry.h"
 #include "harness/strf.h"
+#include "tests/compare/bad_configs.h"
 #include "tests/process.h"
 #include "tests/report/report_test_util.h"
 
@@ -332,16 +333,10 @@ TEST_F(Accuracy, AResumedRunTakesExactValuesFromTheJournal) {
   }
 }
 
-struct BadConfig {
-  std::string text;
-  const char* where;    // "LINE:COL"
-  const char* message;  // a part of the message
-};
-
 TEST(AccuracyConfig, BadKeysAreLocated) {
   const std::string head =
       "inputs:\n  - game: tictactoe\nalgorithms:\n  - {name: ab, algorithm: alphabeta}\n";
-  const std::vector<BadConfig> cases = {
+  const std::vector<testing::BadConfig> cases = {
       {head + "accuracy: {budgets: [10, 5]}\n", "5:26", "list them ascending"},
       {head + "accuracy: {budgets: [0]}\n", "5:22", "a budget in 'accuracy.budgets'"},
       {head + "accuracy: {budgets: [10], unit: seconds}\n", "5:33", "'accuracy.unit'"},
@@ -360,17 +355,7 @@ TEST(AccuracyConfig, BadKeysAreLocated) {
        "4:38", "'nodes' does not apply with 'accuracy'"},
   };
   const std::string dir = make_temp_dir();
-  for (const auto& c : cases) {
-    SCOPED_TRACE(c.text);
-    const std::string path = write_config(dir, c.text, "bad.yaml");
-    try {
-      (void)load_compare_config(path);
-      ADD_FAILURE() << "accepted";
-    } catch (const ConfigError& e) {
-      EXPECT_EQ(std::string(e.what()).rfind(path + ":" + c.where + ": ", 0), 0u) << e.what();
-      EXPECT_NE(std::string(e.what()).find(c.message), std::string::npos) << e.what();
-    }
-  }
+  testing::expect_located(cases, dir + "/bad.yaml");
   // Through the command: one line, exit code 2.
   const auto r = run_harness({"compare", write_config(dir, cases[0].text), "--quiet"});
   EXPECT_EQ(r.exit_code, 2);
