@@ -229,10 +229,10 @@ void check_accuracy(const std::string& dir, const RunFacts& facts, Findings& fin
   const CsvFile inputs =
       read_csv(inputs_path, compare_inputs_header(header_params(inputs_path)), written, findings);
   const CsvFile exact = read_csv(exact_path, exact_csv_header(), written, findings);
-  const CsvFile searches = read_csv(
-      searches_path, searches_csv_header(header_params(searches_path)), written, findings);
-  const CsvFile accuracy = read_csv(
-      accuracy_path, accuracy_csv_header(header_params(accuracy_path)), written, findings);
+  const CsvFile searches =
+      read_csv(searches_path, searches_csv_header(header_params(searches_path)), written, findings);
+  const CsvFile accuracy =
+      read_csv(accuracy_path, accuracy_csv_header(header_params(accuracy_path)), written, findings);
   long algorithms = 0, budgets = 0;
   if (facts.config && is((*facts.config)["algorithms"], kSequence)) {
     algorithms = static_cast<long>((*facts.config)["algorithms"].size());
@@ -304,9 +304,8 @@ void check_accuracy(const std::string& dir, const RunFacts& facts, Findings& fin
       kept != facts.total / (budgets + 1) * budgets * algorithms) {
     findings.add(searches_path, 0, -1,
                  "holds " + std::to_string(kept) + " searches, where run.yaml's jobs_total " +
-                     std::to_string(facts.total) + " (an exact job and " +
-                     std::to_string(budgets) + " budgets per input) of " +
-                     std::to_string(algorithms) + " algorithms make " +
+                     std::to_string(facts.total) + " (an exact job and " + std::to_string(budgets) +
+                     " budgets per input) of " + std::to_string(algorithms) + " algorithms make " +
                      std::to_string(facts.total / (budgets + 1) * budgets * algorithms));
   }
   // accuracy.csv: a row per cell of searches.csv with its counts.
@@ -316,8 +315,8 @@ void check_accuracy(const std::string& dir, const RunFacts& facts, Findings& fin
   for (const auto& [line, r] : accuracy.rows) {
     const Cell cell{r[accuracy.col("group")], r[accuracy.col("variant")],
                     r[accuracy.col("budget")]};
-    const std::string key = "group " + std::get<0>(cell) + ", " + std::get<1>(cell) +
-                            " at budget " + std::get<2>(cell);
+    const std::string key =
+        "group " + std::get<0>(cell) + ", " + std::get<1>(cell) + " at budget " + std::get<2>(cell);
     if (!in_accuracy.take(key, line, accuracy_path, findings) || !cross) continue;
     const auto it = cells.find(cell);
     if (it == cells.end()) {
@@ -325,8 +324,8 @@ void check_accuracy(const std::string& dir, const RunFacts& facts, Findings& fin
       continue;
     }
     seen.insert(cell);
-    for (const auto& [column, count] :
-         {std::pair("positions", it->second.first), std::pair("optimal", it->second.second)}) {
+    for (const auto& [column, count] : {std::pair("positions", it->second.first),
+                                        std::pair("optimal_moves", it->second.second)}) {
       if (whole(r[accuracy.col(column)]) != count) {
         findings.add(accuracy_path, line, -1,
                      key + ": " + column + " " + r[accuracy.col(column)] +

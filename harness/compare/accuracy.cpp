@@ -80,10 +80,8 @@ std::string run_accuracy_job(const ComparePlan& plan, std::size_t index,
   }
   std::vector<AccuracySearch> rows;
   for (const CompareAlgorithm& a : c.algorithms) {
-    AccuracySearch row{.input = input.name,
-                       .algorithm = a.algorithm.name,
-                       .variant = a.name,
-                       .budget = budget};
+    AccuracySearch row{
+        .input = input.name, .algorithm = a.algorithm.name, .variant = a.name, .budget = budget};
     const TimedSearch t =
         timed_search(game, a.budgeted, set.evaluation, input.position, limits, seed);
     const SearchResult& r = t.result;
@@ -132,16 +130,17 @@ std::string opt(double v, int digits) { return std::isnan(v) ? "" : csv::number(
 const std::vector<std::string> kExactColumns = {"input", "move", "value", "best", "nodes"};
 
 const std::vector<std::string> kSearchColumns = {
-    "input", "set",   "position_number", "algorithm", "variant", "budget",   "budget_unit",
-    "best_move", "optimal", "loss",     "move_value", "best_value", "value", "depth",
-    "nodes",  "cpu_us", "wall_us",         "complete", "error"};
+    "input",      "set",         "position_number", "algorithm", "variant",
+    "budget",     "budget_unit", "best_move",       "optimal",   "loss",
+    "move_value", "best_value",  "value",           "depth",     "nodes",
+    "cpu_us",     "wall_us",     "complete",        "error"};
 constexpr std::size_t kSearchParamsAt = 3;
 
 const std::vector<std::string> kAccuracyColumns = {
-    "group",         "set",         "algorithm",    "variant",   "budget",   "budget_unit",
-    "positions",     "optimal",     "optimal_share", "optimal_low", "optimal_high", "loss_mean",
-    "loss_low",      "loss_high",   "failed",       "nodes_mean", "depth_mean", "cpu_us_mean",
-    "wall_us_mean"};
+    "group",        "set",        "algorithm",     "variant",       "budget",
+    "budget_unit",  "positions",  "optimal_moves", "optimal_share", "optimal_low",
+    "optimal_high", "loss_mean",  "loss_low",      "loss_high",     "failed",
+    "nodes_mean",   "depth_mean", "cpu_us_mean",   "wall_us_mean"};
 constexpr std::size_t kAccuracyParamsAt = 2;
 
 std::string header_of(const std::string& text) { return text.substr(0, text.find('\n')); }
@@ -254,16 +253,16 @@ void AccuracyResults::write(const std::filesystem::path& dir,
       for (const AccuracySearch& s : by_[i][b]) {
         const auto sc = score(exact_[i], s);
         const auto value = [&](Value v) { return sc ? std::to_string(v) : std::string(); };
-        searches += csv::line(with(
-            {s.input, c.sets[in.set].name, in.number > 0 ? std::to_string(in.number) : "",
-             s.algorithm, s.variant, std::to_string(s.budget), unit, s.best_move,
-             sc ? flag(sc->optimal) : "", sc ? std::to_string(sc->loss) : "",
-             sc ? value(sc->move_value) : "", sc ? value(sc->best_value) : "",
-             s.error.empty() ? std::to_string(s.value) : "",
-             s.depth > 0 ? std::to_string(s.depth) : "",
-             std::to_string(s.stats.nodes), csv::number(s.stats.cpu_ms * 1e3, 1),
-             csv::number(s.wall_ms * 1e3, 1), flag(s.complete), s.error},
-            kSearchParamsAt, param_values(plan_, in, params)));
+        searches += csv::line(
+            with({s.input, c.sets[in.set].name, in.number > 0 ? std::to_string(in.number) : "",
+                  s.algorithm, s.variant, std::to_string(s.budget), unit, s.best_move,
+                  sc ? flag(sc->optimal) : "", sc ? std::to_string(sc->loss) : "",
+                  sc ? value(sc->move_value) : "", sc ? value(sc->best_value) : "",
+                  s.error.empty() ? std::to_string(s.value) : "",
+                  s.depth > 0 ? std::to_string(s.depth) : "", std::to_string(s.stats.nodes),
+                  csv::number(s.stats.cpu_ms * 1e3, 1), csv::number(s.wall_ms * 1e3, 1),
+                  flag(s.complete), s.error},
+                 kSearchParamsAt, param_values(plan_, in, params)));
       }
     }
   }
@@ -274,16 +273,14 @@ void AccuracyResults::write(const std::filesystem::path& dir,
       csv::line(with(kAccuracyColumns, kAccuracyParamsAt, param_columns(group_params)));
   for (const AccuracySummaryRow& r : rows) {
     const auto in = std::ranges::find(plan_.inputs, r.group, &CompareInput::group);
-    const double share = r.positions > 0 ? static_cast<double>(r.optimal) /
-                                               static_cast<double>(r.positions)
-                                         : kNaN;
+    const double share =
+        r.positions > 0 ? static_cast<double>(r.optimal) / static_cast<double>(r.positions) : kNaN;
     accuracy += csv::line(with(
         {r.group, c.sets[in->set].name, r.algorithm, r.variant, std::to_string(r.budget), unit,
          std::to_string(r.positions), std::to_string(r.optimal), opt(share, 4),
          opt(r.optimal_interval.low, 4), opt(r.optimal_interval.high, 4), opt(r.loss.mean, 4),
          opt(r.loss.interval.low, 4), opt(r.loss.interval.high, 4), std::to_string(r.failed),
-         opt(r.nodes_mean, 1), opt(r.depth_mean, 2), opt(r.cpu_us_mean, 1),
-         opt(r.wall_us_mean, 1)},
+         opt(r.nodes_mean, 1), opt(r.depth_mean, 2), opt(r.cpu_us_mean, 1), opt(r.wall_us_mean, 1)},
         kAccuracyParamsAt, param_values(plan_, *in, group_params)));
   }
   write_file(dir / "accuracy.csv", accuracy);
@@ -294,21 +291,21 @@ std::string accuracy_table(const std::vector<AccuracySummaryRow>& rows) {
     return std::isnan(v) ? std::string("-") : csv::number(v, digits);
   };
   std::vector<std::vector<std::string>> cells = {{"group", "variant", "budget", "n", "optimal%",
-                                                  "95% interval", "loss", "+-95%", "nodes",
-                                                  "depth", "wall_ms"}};
+                                                  "95% interval", "loss", "+-95%", "nodes", "depth",
+                                                  "wall_ms"}};
   for (const auto& r : rows) {
     const double share =
         r.positions > 0 ? 100.0 * static_cast<double>(r.optimal) / static_cast<double>(r.positions)
                         : kNaN;
     const double half = (r.loss.interval.high - r.loss.interval.low) / 2;
-    cells.push_back({r.group, r.variant, std::to_string(r.budget) + " " + r.unit,
-                     std::to_string(r.positions), fmt(share, 1),
-                     std::isnan(r.optimal_interval.low)
-                         ? "-"
-                         : strf("%.1f-%.1f", 100 * r.optimal_interval.low,
-                                100 * r.optimal_interval.high),
-                     fmt(r.loss.mean, 3), fmt(half, 3), fmt(r.nodes_mean, 0),
-                     fmt(r.depth_mean, 1), fmt(r.wall_us_mean / 1e3, 2)});
+    cells.push_back(
+        {r.group, r.variant, std::to_string(r.budget) + " " + r.unit, std::to_string(r.positions),
+         fmt(share, 1),
+         std::isnan(r.optimal_interval.low)
+             ? "-"
+             : strf("%.1f-%.1f", 100 * r.optimal_interval.low, 100 * r.optimal_interval.high),
+         fmt(r.loss.mean, 3), fmt(half, 3), fmt(r.nodes_mean, 0), fmt(r.depth_mean, 1),
+         fmt(r.wall_us_mean / 1e3, 2)});
   }
   // A blank line between groups and between algorithms.
   return aligned_table(cells, 2, [&](std::size_t r) {

@@ -143,8 +143,8 @@ ComparePositions parse_positions(const YamlReader& reader, const YAML::Node& nod
   return p;
 }
 
-CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item,
-                                std::size_t index, bool accuracy) {
+CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item, std::size_t index,
+                                bool accuracy) {
   const std::string where = "in input set " + std::to_string(index + 1);
   reader.expect_map(item, "input set " + std::to_string(index + 1));
   reader.check_keys(item, {"name", "game", "sweep", "positions", "depths", "evaluation"}, where);
@@ -209,8 +209,9 @@ CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item
   if (accuracy) {
     // Each search goes as deep as its budget lets it.
     if (const YAML::Node k = YamlReader::find_key(item, "depths"); k.IsDefined()) {
-      reader.fail(k, "'depths' does not apply with 'accuracy': its budgets decide how far each "
-                     "search goes");
+      reader.fail(k,
+                  "'depths' does not apply with 'accuracy': its budgets decide how far each "
+                  "search goes");
     }
     set.depths = {kDepthMax};
     set.depth_at = {{item.Mark().line + 1, item.Mark().column + 1}};

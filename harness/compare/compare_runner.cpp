@@ -520,9 +520,8 @@ std::string compare_summary_table(const std::vector<CompareSummaryRow>& summary)
                      fmt(s.cpu_vs_ab, 2)});
   }
   // A blank line between groups.
-  return aligned_table(cells, 2, [&](std::size_t r) {
-    return summary[r - 1].group != summary[r - 2].group;
-  });
+  return aligned_table(cells, 2,
+                       [&](std::size_t r) { return summary[r - 1].group != summary[r - 2].group; });
 }
 
 std::unique_ptr<JobRunner> make_compare_jobs(const std::string& context) {
@@ -552,8 +551,7 @@ CompareRunResult run_compare(const RunRequest& request) {
   write_file(dir / "config.yaml", compare_resolved_yaml(plan.config));
   if (!request.quiet) {
     std::cerr << "compare: " << plan.inputs.size() << " inputs, " << plan.jobs.size()
-              << (accuracy ? " jobs (exact move values, then each budget)"
-                           : " (input, depth) jobs")
+              << (accuracy ? " jobs (exact move values, then each budget)" : " (input, depth) jobs")
               << " x " << plan.config.algorithms.size() << " algorithms on " << pipeline.threads()
               << " threads -> " << result.out_dir << "\n";
   }

@@ -46,9 +46,9 @@ std::vector<Group> collect(const Table& t) {
 
 // A value against the budget (log x) with its interval as error bars, a line per algorithm.
 std::string budget_plot(const Context& ctx, const Table& t, const Group& group,
-                        const std::string& name, const std::string& column,
-                        const std::string& low, const std::string& high, double scale,
-                        const std::string& title, const std::string& ylabel, bool unit_range) {
+                        const std::string& name, const std::string& column, const std::string& low,
+                        const std::string& high, double scale, const std::string& title,
+                        const std::string& ylabel, bool unit_range) {
   std::string data = "# one block per algorithm: budget, value, low, high\n";
   double xmin = std::numeric_limits<double>::infinity(), xmax = -xmin;
   bool any = false;
@@ -83,15 +83,14 @@ std::string budget_plot(const Context& ctx, const Table& t, const Group& group,
                          markers[i % 12], " ps 1.1 title ", gp_quote(group.lines[i].variant)));
   }
   const std::string unit = t.rows.empty() ? "" : t.at(group.lines[0].rows[0], "budget_unit");
-  return ctx.plot(
-      {name, data,
-       cat(plot_style(), "set title ", gp_quote(title), "\nset xlabel ",
-           gp_quote(cat("budget (", unit, " per search, log scale)")), "\nset ylabel ",
-           gp_quote(ylabel), "\nset logscale x\nset format x '%g'\nset xrange [",
-           gp_number(xmin / 1.5), ":", gp_number(xmax * 1.5), "]\n",
-           unit_range ? "set yrange [0:105]\n" : "set yrange [0:*]\n",
-           "set key outside right top box\n", plot_command(curves))},
-      title);
+  return ctx.plot({name, data,
+                   cat(plot_style(), "set title ", gp_quote(title), "\nset xlabel ",
+                       gp_quote(cat("budget (", unit, " per search, log scale)")), "\nset ylabel ",
+                       gp_quote(ylabel), "\nset logscale x\nset format x '%g'\nset xrange [",
+                       gp_number(xmin / 1.5), ":", gp_number(xmax * 1.5), "]\n",
+                       unit_range ? "set yrange [0:105]\n" : "set yrange [0:*]\n",
+                       "set key outside right top box\n", plot_command(curves))},
+                  title);
 }
 
 }  // namespace
@@ -112,8 +111,7 @@ std::vector<Section> accuracy_sections(const Context& ctx) {
                          "optimal_high", 100, cat(g.name, ": optimal moves"),
                          "optimal moves (%, Wilson 95% interval)", true),
              budget_plot(ctx, t, g, cat(stem, "_loss"), "loss_mean", "loss_low", "loss_high", 1,
-                         cat(g.name, ": mean loss"), "mean loss (game units, 95% interval)",
-                         false),
+                         cat(g.name, ": mean loss"), "mean loss (game units, 95% interval)", false),
              "</div>\n")});
   }
   out.push_back(
@@ -121,8 +119,8 @@ std::vector<Section> accuracy_sections(const Context& ctx) {
                                 "searches whose move has the best exact value, and the mean loss "
                                 "(the best move's exact value less the chosen one's). Every "
                                 "search: ",
-                                ctx.link("searches.csv"), "; every move's exact value: ",
-                                ctx.link("exact.csv"), ".")),
+                                ctx.link("searches.csv"),
+                                "; every move's exact value: ", ctx.link("exact.csv"), ".")),
                        html_table(t))});
   return out;
 }

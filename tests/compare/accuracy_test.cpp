@@ -2,6 +2,8 @@
 // always picks an optimal move, a one-node budget picks the move known in advance, the files are
 // the same on any thread count, bad keys are located, a resumed run takes its exact values from
 // the journal, and replay and report read the folder.
+#include "harness/compare/accuracy.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,7 +17,6 @@
 #include <string>
 #include <vector>
 
-#include "harness/compare/accuracy.h"
 #include "harness/compare/compare_config.h"
 #include "harness/config/config_error.h"
 #include "harness/csv.h"
@@ -182,7 +183,7 @@ TEST_F(Accuracy, ASearchToTheEndIsAlwaysOptimal) {
     SCOPED_TRACE(r.at("group") + " " + r.at("variant"));
     ++seen;
     EXPECT_EQ(r.at("failed"), "0");
-    EXPECT_EQ(r.at("optimal"), r.at("positions"));
+    EXPECT_EQ(r.at("optimal_moves"), r.at("positions"));
     EXPECT_EQ(r.at("optimal_share"), "1");
     EXPECT_EQ(r.at("loss_mean"), "0");
     EXPECT_EQ(r.at("budget_unit"), "nodes");
@@ -239,7 +240,8 @@ TEST_F(Accuracy, AOneNodeBudgetPlaysTheDepthOneMove) {
   ASSERT_EQ(by_variant.size(), 3u);  // ab-ties aside: its ties fall by its seed
   std::map<std::string, int> optimal_in_summary;
   for (const Record& r : records(file("accuracy.csv"))) {
-    if (r.at("budget") == "1") optimal_in_summary[r.at("variant")] += std::stoi(r.at("optimal"));
+    if (r.at("budget") == "1")
+      optimal_in_summary[r.at("variant")] += std::stoi(r.at("optimal_moves"));
   }
   for (const auto& [variant, counts] : by_variant) {
     EXPECT_EQ(counts.second, 18) << variant;
@@ -275,9 +277,9 @@ TEST_F(Accuracy, ReplayAndReportReadTheFolder) {
     r = run_harness({"report", run, "--out", *dir_ + "/report"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const std::string html = read_file(*dir_ + "/report/report.html");
-    for (const char* s : {"<h2>Move accuracy: ttt</h2>", "<h2>Move accuracy: trees</h2>",
-                          "<h2>Accuracy</h2>", "plots/accuracy_1_optimal.png",
-                          "plots/accuracy_1_loss.png", "optimal_share"}) {
+    for (const char* s :
+         {"<h2>Move accuracy: ttt</h2>", "<h2>Move accuracy: trees</h2>", "<h2>Accuracy</h2>",
+          "plots/accuracy_1_optimal.png", "plots/accuracy_1_loss.png", "optimal_share"}) {
       EXPECT_NE(html.find(s), std::string::npos) << s;
     }
     EXPECT_GT(fs::file_size(*dir_ + "/report/plots/accuracy_1_optimal.png"), 6000u);
@@ -331,6 +333,44 @@ TEST_F(Accuracy, AResumedRunTakesExactValuesFromTheJournal) {
       EXPECT_EQ(s.at("optimal"), "true") << s.at("variant");
     }
   }
+}
+
+// Time budgets run the same way (nothing here depends on how long a search takes): every search
+// is scored, its row says ms, and the first iteration completes whatever the budget. The random
+// player, anytime and seeded, is a baseline: its moves are drawn from (run seed, position).
+TEST(AccuracyTime, MillisecondBudgetsAndTheRandomBaseline) {
+  const std::string dir = make_temp_dir();
+  const std::string config = write_config(dir, R"(
+inputs:
+  - {name: ttt, game: tictactoe, positions: {sample: 8, plies: 1..3}}
+algorithms:
+  - {name: ab, algorithm: alphabeta}
+  - {name: random, algorithm: random}
+accuracy: {budgets: [1, 20], unit: ms}
+)");
+  const auto r = run_harness({"compare", config, "--out", dir + "/out", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto searches = records(read_file(dir + "/out/searches.csv"));
+  ASSERT_EQ(searches.size(), 8u * 2u * 2u);
+  for (const Record& s : searches) {
+    SCOPED_TRACE(s.at("input") + " " + s.at("variant") + " " + s.at("budget"));
+    EXPECT_EQ(s.at("budget_unit"), "ms");
+    EXPECT_NE(s.at("optimal"), "");
+    if (s.at("variant") == "ab") {
+      EXPECT_NE(s.at("depth"), "");
+    }
+  }
+  const auto again = run_harness({"compare", config, "--out", dir + "/again", "--quiet"});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  const auto moves = [](const std::vector<Record>& rows) {
+    std::vector<std::string> out;
+    for (const Record& s : rows) {
+      if (s.at("variant") == "random") out.push_back(s.at("best_move"));
+    }
+    return out;
+  };
+  EXPECT_EQ(moves(records(read_file(dir + "/again/searches.csv"))), moves(searches));
+  fs::remove_all(dir);
 }
 
 TEST(AccuracyConfig, BadKeysAreLocated) {
