@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "harness/cli/command.h"
+#include "harness/compare/accuracy.h"
 #include "harness/compare/compare_config.h"
 #include "harness/compare/compare_runner.h"
 #include "harness/config/tournament_config.h"
@@ -78,11 +79,18 @@ void add_compare_command(CLI::App& app, Action& action, const std::string& comma
   add_config_command(
       app, action, command_line, "compare",
       "run every algorithm of a YAML config on the same trees and positions, check that their "
-      "values agree, and write compare.csv and summary.csv (exit 1 on a disagreement)",
+      "values agree, and write compare.csv and summary.csv (exit 1 on a disagreement); with "
+      "`accuracy`, score each one's move at each budget against exact move values",
       "compare", "(input, depth) jobs run",
       [](const std::string& path) { (void)load_compare_config(path); },
       [](const RunRequest& request) {
         const CompareRunResult r = run_compare(request);
+        if (!r.accuracy.empty()) {
+          std::cout << accuracy_table(r.accuracy);
+          std::cout << "wrote " << r.out_dir
+                    << "/accuracy.csv, searches.csv, exact.csv, inputs.csv, config.yaml\n";
+          return r.exit_code;
+        }
         if (r.summary.empty()) return r.exit_code;  // stopped: the pipeline said how to resume
         std::cout << compare_summary_table(r.summary);
         std::cout << "wrote " << r.out_dir

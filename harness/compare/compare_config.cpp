@@ -4,6 +4,7 @@
 #include <set>
 
 #include "algorithms/search.h"
+#include "harness/config/config_error.h"
 #include "harness/config/yaml_reader.h"
 
 namespace gts {
@@ -142,8 +143,8 @@ ComparePositions parse_positions(const YamlReader& reader, const YAML::Node& nod
   return p;
 }
 
-CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item,
-                                std::size_t index) {
+CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item, std::size_t index,
+                                bool accuracy) {
   const std::string where = "in input set " + std::to_string(index + 1);
   reader.expect_map(item, "input set " + std::to_string(index + 1));
   reader.check_keys(item, {"name", "game", "sweep", "positions", "depths", "evaluation"}, where);
@@ -205,12 +206,32 @@ CompareInputSet parse_input_set(const YamlReader& reader, const YAML::Node& item
       }
     }
   }
+  if (accuracy) {
+    // Each search goes as deep as its budget lets it.
+    if (const YAML::Node k = YamlReader::find_key(item, "depths"); k.IsDefined()) {
+      reader.fail(k,
+                  "'depths' does not apply with 'accuracy': its budgets decide how far each "
+                  "search goes");
+    }
+    set.depths = {kDepthMax};
+    set.depth_at = {{item.Mark().line + 1, item.Mark().column + 1}};
+    return set;
+  }
   parse_depths(reader, item, set);
   return set;
 }
 
 std::vector<CompareAlgorithm> read_algorithms(const YamlReader& reader, const YAML::Node& node,
-                                              const std::vector<CompareInputSet>& sets) {
+                                              const std::vector<CompareInputSet>& sets,
+                                              bool accuracy) {
+  if (accuracy && node.IsSequence()) {
+    for (const YAML::Node& item : node) {
+      if (const YAML::Node k = item.IsMap() ? YamlReader::find_key(item, "nodes") : YAML::Node();
+          k.IsDefined()) {
+        reader.fail(k, "an algorithm's 'nodes' does not apply with 'accuracy': its budgets do");
+      }
+    }
+  }
   // The entries of a players block without depth and evaluation (the input sets give those), and
   // with a per-search node budget; checked against each game the sets name.
   PlayersDefaults defaults;
@@ -229,19 +250,27 @@ std::vector<CompareAlgorithm> read_algorithms(const YamlReader& reader, const YA
   if (players.empty()) reader.fail(node, "'algorithms' is empty: list at least one algorithm");
   std::vector<CompareAlgorithm> out;
   for (const auto& p : players) {
-    if (p.limits.nodes == 0) {
+    // An option's error names the player's algorithm line, or the list when it has none.
+    const auto refuse = [&](const ParamError& e) {
+      const auto [line, column] = p.algorithm_at;
+      const std::string what = "algorithm '" + p.name + "': " + e.what();
+      if (line == 0) reader.fail(node, what);
+      throw ConfigError(reader.file(), line, column, what);
+    };
+    if (!accuracy && p.limits.nodes == 0) {
       try {
         check_ends_unbudgeted(p.algorithm);
       } catch (const ParamError& e) {
-        const auto [line, column] = p.algorithm_at;
-        if (line == 0) reader.fail(node, "algorithm '" + p.name + "': " + e.what());
-        YAML::Mark mark;
-        mark.line = line - 1;
-        mark.column = column - 1;
-        reader.fail(mark, "algorithm '" + p.name + "': " + e.what());
+        refuse(e);
       }
     }
     out.push_back({p.name, p.algorithm, p.limits.nodes, p.option_at});
+    if (!accuracy) continue;
+    try {
+      out.back().budgeted = spec_under_budget(p.algorithm, "an accuracy budget");
+    } catch (const ParamError& e) {
+      refuse(e);
+    }
   }
   return out;
 }
@@ -258,25 +287,64 @@ std::size_t find_entry(const YamlReader& reader, const YAML::Node& node, const s
                         "' is not an algorithm of this config (algorithms: " + names + ")");
 }
 
+// The `accuracy` block: budgets (one or a list, ascending) and their unit.
+CompareAccuracy parse_accuracy(const YamlReader& reader, const YAML::Node& node) {
+  reader.check_map(node, "'accuracy'", {"budgets", "unit"});
+  CompareAccuracy a;
+  std::string unit = "nodes";
+  reader.get(node, "unit", "'accuracy.unit'", unit, {"nodes", "ms"});
+  a.milliseconds = unit == "ms";
+  const YAML::Node budgets = reader.require(node, "budgets", "in 'accuracy'");
+  bool is_list = false;
+  const std::int64_t most = a.milliseconds ? 3'600'000 : 1'000'000'000'000;
+  for (const YAML::Node& b : reader.scalar_or_list(budgets, "'accuracy.budgets'", is_list)) {
+    const auto v = static_cast<std::uint64_t>(
+        reader.integer(b, "a budget in 'accuracy.budgets' (" + unit + ")", 1, most));
+    if (!a.budgets.empty() && v <= a.budgets.back()) {
+      reader.fail(b, "budget " + std::to_string(v) + " after " + std::to_string(a.budgets.back()) +
+                         " in 'accuracy.budgets': list them ascending, each once");
+    }
+    a.budgets.push_back(v);
+  }
+  return a;
+}
+
 CompareConfig load_with(const YamlReader& reader, const YAML::Node& root) {
   CompareConfig c;
-  read_run_settings(reader, root, {"inputs", "algorithms", "reference", "baseline", "seed"},
+  read_run_settings(reader, root,
+                    {"inputs", "algorithms", "reference", "baseline", "seed", "accuracy"},
                     "compare", {"dir"}, c);
+  const YAML::Node accuracy_node = reader.find(root, "accuracy");
+  const bool accuracy = accuracy_node.IsDefined();
+  if (accuracy) {
+    c.accuracy = parse_accuracy(reader, accuracy_node);
+    for (const char* key : {"reference", "baseline"}) {
+      if (const YAML::Node k = YamlReader::find_key(root, key); k.IsDefined()) {
+        reader.fail(k, std::string("'") + key +
+                           "' does not apply with 'accuracy': the exact solver's move values "
+                           "are the reference");
+      }
+    }
+  }
 
   const YAML::Node inputs = reader.require(root, "inputs", "at the top level");
   const auto items = reader.items(inputs, "'inputs'");
   if (items.empty()) reader.fail(inputs, "'inputs' is empty: list at least one input set");
   std::map<std::string, YAML::Node> set_names;
   for (std::size_t i = 0; i < items.size(); ++i) {
-    c.sets.push_back(parse_input_set(reader, items[i], i));
+    c.sets.push_back(parse_input_set(reader, items[i], i, accuracy));
     if (!set_names.emplace(c.sets.back().name, items[i]).second) {
       reader.fail(items[i],
                   "two input sets are named '" + c.sets.back().name + "'; give one a 'name'");
     }
   }
 
-  c.algorithms =
-      read_algorithms(reader, reader.require(root, "algorithms", "at the top level"), c.sets);
+  c.algorithms = read_algorithms(reader, reader.require(root, "algorithms", "at the top level"),
+                                 c.sets, accuracy);
+  if (accuracy) {
+    reader.get(root, "seed", "'seed'", c.seed);
+    return c;
+  }
   if (const auto n = reader.find(root, "reference"); n.IsDefined()) {
     c.reference = find_entry(reader, n, "'reference'", c.algorithms);
   } else {
@@ -311,6 +379,8 @@ CompareConfig load_with(const YamlReader& reader, const YAML::Node& root) {
 }
 
 }  // namespace
+
+AlgorithmSpec exact_solver_spec() { return make_algorithm_spec("solve", {}); }
 
 CompareConfig load_compare_config(const std::string& path) {
   const YamlReader reader(path);
@@ -359,9 +429,11 @@ std::string compare_resolved_yaml(const CompareConfig& c) {
         out << YAML::EndMap;
         break;
     }
-    out << YAML::Key << "depths" << YAML::Value << YAML::Flow << YAML::BeginSeq;
-    for (int d : s.depths) out << depth_text(d);
-    out << YAML::EndSeq;
+    if (!c.accuracy) {
+      out << YAML::Key << "depths" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+      for (int d : s.depths) out << depth_text(d);
+      out << YAML::EndSeq;
+    }
     out << YAML::EndMap;
   }
   out << YAML::EndSeq;
@@ -375,8 +447,15 @@ std::string compare_resolved_yaml(const CompareConfig& c) {
     out << YAML::EndMap;
   }
   out << YAML::EndSeq;
-  put(out, "reference", c.algorithms[c.reference].name);
-  if (c.baseline) put(out, "baseline", c.algorithms[*c.baseline].name);
+  if (c.accuracy) {
+    put(out, "accuracy", YAML::BeginMap);
+    out << YAML::Key << "budgets" << YAML::Value << YAML::Flow << c.accuracy->budgets;
+    put(out, "unit", c.accuracy->unit());
+    out << YAML::EndMap;
+  } else {
+    put(out, "reference", c.algorithms[c.reference].name);
+    if (c.baseline) put(out, "baseline", c.algorithms[*c.baseline].name);
+  }
   put(out, "seed", c.seed);
   put(out, "threads", c.threads);
   put(out, "output", YAML::BeginMap);

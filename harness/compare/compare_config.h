@@ -21,6 +21,16 @@ struct CompareAlgorithm {
   AlgorithmSpec algorithm;
   std::uint64_t max_nodes = 0;  // per search; 0: none
   OptionPlaces option_at;       // where its options stand in the file
+  // With `accuracy`: the algorithm as it searches under a budget (spec_under_budget).
+  AlgorithmSpec budgeted = {};
+};
+
+// Move accuracy against exact move values (the `accuracy` block): every algorithm searches every
+// position once per budget, and its move is scored against the exact solver's value of each move.
+struct CompareAccuracy {
+  std::vector<std::uint64_t> budgets;  // ascending, each > 0
+  bool milliseconds = false;           // the budgets are wall-clock ms per search, not nodes
+  [[nodiscard]] std::string unit() const { return milliseconds ? "ms" : "nodes"; }
 };
 
 struct ComparePositions {
@@ -63,7 +73,13 @@ struct CompareConfig : RunSettings {
   std::size_t reference = 0;            // index into algorithms
   std::optional<std::size_t> baseline;  // index into algorithms; none: no ratio columns
   std::uint64_t seed = 1;
+  // Present: an accuracy run (no depths, no reference; docs/guide/compare.md, "Move accuracy").
+  std::optional<CompareAccuracy> accuracy;
 };
+
+// The exact solver that gives each move its value in an accuracy run: the registry's `solve`,
+// its defaults.
+AlgorithmSpec exact_solver_spec();
 
 // Reads, parses and validates a compare config, building every game it names; throws ConfigError.
 CompareConfig load_compare_config(const std::string& path);

@@ -14,6 +14,8 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "harness/compare/accuracy.h"
+#include "harness/compare/compare_columns.h"
 #include "harness/config/blocks.h"
 #include "harness/config/config_error.h"
 #include "harness/config/feasibility.h"
@@ -65,25 +67,14 @@ std::vector<CompareRow> run_compare_job(const ComparePlan& plan, std::size_t ind
     CompareRow row{
         .input = input.name, .algorithm = a.algorithm.name, .variant = a.name, .depth = job.depth};
     const SearchLimits limits{.depth = job.depth, .max_nodes = a.max_nodes, .stop = stop};
-    try {
-      // A fresh searcher per search: no state carries over from another job.
-      const std::unique_ptr<Searcher> searcher = game.make_searcher(a.algorithm, set.evaluation);
-      game.prepare(limits);
-      const double cpu0 = thread_cpu_ms();
-      const double wall0 = wall_ms();
-      const Position p = game.position(input.position);
-      SearchResult r = searcher->search(p, limits, seed);
-      row.wall_ms = wall_ms() - wall0;
-      // A parallel search's threads did its work while this thread waited: their CPU counts too.
-      r.stats.cpu_ms = thread_cpu_ms() - cpu0 + (r.thread_nodes.empty() ? 0.0 : r.stats.cpu_ms);
-      row.value = r.value;
-      row.stats = r.stats;
-      row.complete = r.complete;
-      const auto moves = game.line_text(p, {r.best_move});
-      if (!moves.empty()) row.best_move = moves.front();
-    } catch (const std::exception& e) {
-      row.error = e.what();
-    }
+    const TimedSearch t =
+        timed_search(game, a.algorithm, set.evaluation, input.position, limits, seed);
+    row.value = t.result.value;
+    row.stats = t.result.stats;
+    row.complete = t.result.complete;
+    row.wall_ms = t.wall_ms;
+    row.best_move = t.best_move;
+    row.error = t.error;
     rows.push_back(std::move(row));
   }
   const CompareRow& reference = rows[c.reference];
@@ -126,38 +117,6 @@ double median(std::vector<double> v) {
 
 double ratio(double a, double b) { return b > 0 ? a / b : kNaN; }
 
-// true/false, as every CSV of a run folder writes a boolean.
-std::string flag(bool b) { return b ? "true" : "false"; }
-
-// The swept parameters of every set, in the order first met: the `param_<name>` columns.
-std::vector<std::string> swept_params(const CompareConfig& c, bool with_seed) {
-  std::vector<std::string> names;
-  for (const auto& set : c.sets) {
-    for (const auto& sweep : set.sweep) {
-      if ((with_seed || sweep.key != "seed") && std::ranges::find(names, sweep.key) == names.end())
-        names.push_back(sweep.key);
-    }
-  }
-  return names;
-}
-
-std::vector<std::string> param_columns(const std::vector<std::string>& params) {
-  std::vector<std::string> out;
-  for (const auto& p : params) out.push_back("param_" + p);
-  return out;
-}
-
-// An input's values of `params` (empty where its set does not sweep one).
-std::vector<std::string> param_values(const ComparePlan& plan, const CompareInput& in,
-                                      const std::vector<std::string>& params) {
-  std::vector<std::string> out(params.size());
-  for (const auto& [k, v] : plan.config.sets[in.set].variants[in.variant].swept) {
-    if (const auto it = std::ranges::find(params, k); it != params.end())
-      out[it - params.begin()] = v;
-  }
-  return out;
-}
-
 // A depth in plies: the number, or a uniform tree's depth for max; NaN else.
 double depth_plies(const GameHandle& game, int depth) {
   const auto shape = uniform_shape(game);
@@ -165,13 +124,6 @@ double depth_plies(const GameHandle& game, int depth) {
 }
 
 std::string plies_text(double plies) { return std::isnan(plies) ? "" : csv::number(plies, 0); }
-
-// `fields` with `middle` inserted before index `at`.
-std::vector<std::string> with(std::vector<std::string> fields, std::size_t at,
-                              const std::vector<std::string>& middle) {
-  fields.insert(fields.begin() + static_cast<std::ptrdiff_t>(at), middle.begin(), middle.end());
-  return fields;
-}
 
 const std::vector<std::string> kRowColumns = {
     "input",      "set",       "position_number", "algorithm", "variant",  "depth",   "to_end",
@@ -208,7 +160,8 @@ const std::vector<std::string> kInputColumns = {"input", "set",  "position_numbe
                                                 "group", "game", "position"};
 constexpr std::size_t kInputParamsAt = 3;
 
-// What each input name stands for: its set, swept parameters, group, game and position.
+}  // namespace
+
 std::string inputs_csv(const ComparePlan& plan) {
   const auto params = swept_params(plan.config, true);
   std::string out = csv::line(with(kInputColumns, kInputParamsAt, param_columns(params)));
@@ -220,6 +173,8 @@ std::string inputs_csv(const ComparePlan& plan) {
   }
   return out;
 }
+
+namespace {
 
 // An entry's `threads` option (1 for an algorithm without one).
 int threads_of(const CompareAlgorithm& a) {
@@ -390,6 +345,19 @@ ComparePlan load_checked_plan(const std::string& path) {
   }
   // Every table the algorithms take at the depths the sets search to fits, before the first job.
   std::vector<TableUse> uses;
+  if (c.accuracy) {
+    // Budgeted searches deepen towards the end; the exact solver solves to it.
+    for (const CompareAlgorithm& a : c.algorithms) {
+      if (const auto size = table_sizes(a.budgeted, kDepthMax)) {
+        uses.push_back({"algorithm '" + a.name + "'", *size, &a.option_at});
+      }
+    }
+    if (const auto size = table_sizes(exact_solver_spec(), kDepthMax)) {
+      uses.push_back({"the exact solver (solve)", *size, nullptr});
+    }
+    check_tables(c.source_path, uses);
+    return plan;
+  }
   for (const CompareAlgorithm& a : c.algorithms) {
     for (const CompareInputSet& set : c.sets) {
       for (const int depth : set.depths) {
@@ -435,6 +403,11 @@ class CompareJobs final : public JobRunner {
   std::optional<std::string> run(std::size_t index, const std::atomic<bool>& stop) override {
     if (index >= plan_.jobs.size()) throw std::runtime_error("compare job out of range");
     if (stop.load(std::memory_order_relaxed)) return std::nullopt;
+    if (plan_.config.accuracy) {
+      std::string bytes = run_accuracy_job(plan_, index, &stop);
+      if (stop.load(std::memory_order_relaxed)) return std::nullopt;
+      return bytes;
+    }
     const std::vector<CompareRow> rows = run_compare_job(plan_, index, &stop);
     // Searches cut short by Ctrl-C have no result: a resumed run does the job again.
     if (stop.load(std::memory_order_relaxed)) return std::nullopt;
@@ -486,7 +459,14 @@ ComparePlan make_compare_plan(CompareConfig config) {
         const int number = numbered ? static_cast<int>(i) + 1 : 0;
         plan.inputs.push_back({numbered ? base + "#" + std::to_string(number) : base, group, s, v,
                                positions[i], number});
-        for (int depth : set.depths) plan.jobs.push_back({plan.inputs.size() - 1, depth});
+        const std::size_t input = plan.inputs.size() - 1;
+        if (c.accuracy) {
+          plan.jobs.push_back({input, kDepthMax, true, std::nullopt});
+          for (std::size_t b = 0; b < c.accuracy->budgets.size(); ++b)
+            plan.jobs.push_back({input, kDepthMax, false, b});
+          continue;
+        }
+        for (int depth : set.depths) plan.jobs.push_back({input, depth, false, std::nullopt});
       }
     }
   }
@@ -539,24 +519,9 @@ std::string compare_summary_table(const std::vector<CompareSummaryRow>& summary)
                      fmt(s.peak_bytes_max / 1024.0, 1), fmt(s.ns_per_leaf, 1),
                      fmt(s.cpu_vs_ab, 2)});
   }
-  std::vector<std::size_t> width(cells[0].size(), 0);
-  for (const auto& row : cells) {
-    for (std::size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], row[i].size());
-  }
-  std::string out;
-  for (std::size_t r = 0; r < cells.size(); ++r) {
-    if (r > 1 && summary[r - 1].group != summary[r - 2].group) out += "\n";  // between groups
-    std::string line;
-    for (std::size_t i = 0; i < cells[r].size(); ++i) {
-      const std::string pad(width[i] - cells[r][i].size(), ' ');
-      // Names left-aligned, numbers right-aligned.
-      if (i > 0) line += "  ";
-      line += i < 2 ? cells[r][i] + pad : pad + cells[r][i];
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out += line + "\n";
-  }
-  return out;
+  // A blank line between groups.
+  return aligned_table(cells, 2,
+                       [&](std::size_t r) { return summary[r - 1].group != summary[r - 2].group; });
 }
 
 std::unique_ptr<JobRunner> make_compare_jobs(const std::string& context) {
@@ -569,14 +534,15 @@ std::unique_ptr<JobRunner> make_compare_jobs(const std::string& context) {
 CompareRunResult run_compare(const RunRequest& request) {
   CompareJobs jobs(load_checked_plan(request.config_path));
   const ComparePlan& plan = jobs.plan();
-  warn_of_hopeless_depths(plan);
+  const bool accuracy = plan.config.accuracy.has_value();
+  if (!accuracy) warn_of_hopeless_depths(plan);
   RunDescription description = describe_run("compare", "jobs", plan.config);
   for (const CompareAlgorithm& a : plan.config.algorithms) {
     description.search_threads = std::max(description.search_threads, search_threads(a.algorithm));
   }
   description.decisive_text = decisive_text(plan);
   description.resolved_config = compare_resolved_yaml(plan.config);
-  description.run_files = {"results.log", "compare.csv"};
+  description.run_files = {"results.log", accuracy ? "accuracy.csv" : "compare.csv"};
   RunPipeline pipeline(request, std::move(description));
 
   CompareRunResult result;
@@ -585,10 +551,39 @@ CompareRunResult run_compare(const RunRequest& request) {
   write_file(dir / "config.yaml", compare_resolved_yaml(plan.config));
   if (!request.quiet) {
     std::cerr << "compare: " << plan.inputs.size() << " inputs, " << plan.jobs.size()
-              << " (input, depth) jobs x " << plan.config.algorithms.size() << " algorithms on "
-              << pipeline.threads() << " threads -> " << result.out_dir << "\n";
+              << (accuracy ? " jobs (exact move values, then each budget)" : " (input, depth) jobs")
+              << " x " << plan.config.algorithms.size() << " algorithms on " << pipeline.threads()
+              << " threads -> " << result.out_dir << "\n";
   }
   const double start = wall_ms();
+  const auto said_time = [&](const DistributeOutcome& outcome) {
+    if (request.quiet) return;
+    std::cerr << "compare: " << plan.jobs.size() << " jobs in "
+              << csv::number((wall_ms() - start) / 1e3, 2) << " s";
+    if (outcome.ranks > 1) std::cerr << " on " << outcome.ranks << " ranks";
+    std::cerr << "\n";
+  };
+  if (accuracy) {
+    AccuracyResults results(plan);
+    ProgressLine progress("jobs", static_cast<int>(plan.jobs.size()), 0, !request.quiet);
+    auto record = [&](std::size_t index, const std::string& bytes) {
+      results.take(index, bytes);
+      const CompareJob& job = plan.jobs[index];
+      progress.advance("last: " + plan.inputs[job.input].name +
+                       (job.exact ? std::string(" exact")
+                                  : " budget " + std::to_string(plan.config.accuracy->budgets.at(
+                                                     job.budget.value()))));
+    };
+    const DistributeOutcome outcome = pipeline.run_all("compare", plan.jobs.size(), jobs, record);
+    progress.finish();
+    result.exit_code = pipeline.finish(pipeline.all_done(), outcome.error);
+    if (result.exit_code != 0) return result;
+    result.accuracy = results.summary();
+    write_file(dir / "inputs.csv", inputs_csv(plan));
+    results.write(dir, result.accuracy);
+    said_time(outcome);
+    return result;
+  }
   // Each job's rows into its slot, as they arrive from this process's threads, other ranks or the
   // journal of an interrupted run: the rows stay in job order whoever ran them.
   const std::size_t per_job = plan.config.algorithms.size();

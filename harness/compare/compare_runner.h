@@ -17,6 +17,7 @@
 #include "harness/compare/compare_config.h"
 #include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/run_pipeline.h"
+#include "harness/stats/proportion.h"
 
 namespace gts {
 
@@ -33,12 +34,18 @@ struct CompareInput {
 struct CompareJob {
   std::size_t input = 0;
   int depth = 0;  // kDepthMax for "max"
+  // An accuracy run's jobs: the input's exact move values, or its searches at one budget (an
+  // index into the accuracy budgets).
+  bool exact = false;
+  std::optional<std::size_t> budget;
 };
 
 struct ComparePlan {
   CompareConfig config;
   std::vector<CompareInput> inputs;
-  std::vector<CompareJob> jobs;  // input-major, depths in the order the set lists them
+  // Input-major, depths in the order the set lists them; an accuracy run: per input its exact
+  // job, then one job per budget.
+  std::vector<CompareJob> jobs;
 };
 
 // Inputs (positions sampled from (config seed, set, combination, index)) and jobs.
@@ -103,6 +110,21 @@ bool is_timing_column(std::string_view name);
 // b^ceil(d/2) + b^floor(d/2) - 1 (Knuth and Moore), as a double (it may exceed 2^64).
 double minimal_tree_leaves(int branching, int depth);
 
+// A row of accuracy.csv: one algorithm on one group of inputs at one budget.
+struct AccuracySummaryRow {
+  std::string group;
+  std::string algorithm;
+  std::string variant;
+  std::uint64_t budget = 0;
+  std::string unit;           // the budget's: nodes or ms
+  std::size_t positions = 0;  // searches scored (failed ones aside)
+  std::size_t optimal = 0;    // of them, those whose move has the best exact value
+  std::size_t failed = 0;     // searches that threw or gave no legal move
+  Interval95 optimal_interval{};
+  MeanInterval loss{};  // exact value of the best move - of the chosen one (game units)
+  double nodes_mean = 0, depth_mean = 0, cpu_us_mean = 0, wall_us_mean = 0;
+};
+
 struct CompareRunResult {
   // 0; 1 when an algorithm's value differs from the reference's (or a search or a rank failed);
   // 130 when stopped by Ctrl-C (every finished job is kept, and the resume command printed).
@@ -111,6 +133,7 @@ struct CompareRunResult {
   std::vector<CompareRow> rows;
   std::vector<CompareSummaryRow> summary;
   std::vector<std::string> disagreements;  // "input (depth D): variant=V ..." per job at fault
+  std::vector<AccuracySummaryRow> accuracy;  // an accuracy run's summary (then no `summary`)
 };
 
 // Throws ConfigError for a bad config, ParamError for a folder that cannot be used, and

@@ -117,6 +117,8 @@ std::string line_plot(const Context& ctx, const Table& summary, const InputSetPl
 }  // namespace
 
 std::vector<Section> compare_sections(const Context& ctx) {
+  std::error_code ec;
+  if (std::filesystem::exists(ctx.run_dir / "accuracy.csv", ec)) return accuracy_sections(ctx);
   const Table summary = read_table(ctx.run_dir / "summary.csv");
   const Table rows = read_table(ctx.run_dir / "compare.csv");
   for (const char* c : {"group", "variant", "depth", "inputs", "agree", "nodes_mean", "leaves_mean",

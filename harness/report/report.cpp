@@ -289,6 +289,7 @@ const RunKind kRunKinds[] = {
      {"games.csv", "pairs.csv"}},
     {"solve", {"solved_within.csv", "summary.csv"}, solve_sections, {"solve.csv"}},
     {"compare", {"compare.csv", "summary.csv"}, compare_sections},
+    {"compare", {"accuracy.csv", "exact.csv"}, compare_sections},  // an accuracy run
     {"tune", {"tune.csv"}, tune_sections},
 };
 

@@ -99,7 +99,9 @@ std::vector<Section> tournament_sections(const Context& ctx);
 // outside run.yaml's games_total or recorded twice, and a count of games other than theirs.
 std::vector<std::string> tournament_checks(const std::filesystem::path& run_dir);
 std::vector<Section> solve_sections(const Context& ctx);
+// A compare folder; one of an accuracy run (accuracy.csv) gets accuracy_sections.
 std::vector<Section> compare_sections(const Context& ctx);
+std::vector<Section> accuracy_sections(const Context& ctx);
 std::vector<Section> tune_sections(const Context& ctx);
 
 // Lines of gnuplot that every plot shares (grid, border, key style).

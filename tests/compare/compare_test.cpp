@@ -18,6 +18,7 @@
 #include "harness/compare/compare_runner.h"
 #include "harness/config/config_error.h"
 #include "harness/csv.h"
+#include "tests/compare/bad_configs.h"
 #include "tests/process.h"
 
 namespace gts {
@@ -387,15 +388,9 @@ reference: ab
   fs::remove_all(dir);
 }
 
-struct BadConfig {
-  std::string text;
-  const char* where;    // "LINE:COL"
-  const char* message;  // a part of the message
-};
-
 TEST(Compare, BadConfigsAreLocated) {
   const std::string head = "inputs:\n  - game: tictactoe\n";
-  const std::vector<BadConfig> cases = {
+  const std::vector<testing::BadConfig> cases = {
       {"inputs: []\nalgorithms: [{name: ab, algorithm: alphabeta}]\n", "1:9", "'inputs' is empty"},
       {"inputs:\n  - game: chess\nalgorithms: [{name: ab, algorithm: alphabeta}]\n", "2:11",
        "unknown game 'chess'"},
@@ -442,17 +437,7 @@ TEST(Compare, BadConfigsAreLocated) {
        "unknown key 'threds'"},
   };
   const std::string dir = make_temp_dir();
-  for (const auto& c : cases) {
-    SCOPED_TRACE(c.text);
-    const std::string path = write_config(dir, c.text);
-    try {
-      (void)load_compare_config(path);
-      ADD_FAILURE() << "accepted";
-    } catch (const ConfigError& e) {
-      EXPECT_EQ(std::string(e.what()).rfind(path + ":" + c.where + ": ", 0), 0u) << e.what();
-      EXPECT_NE(std::string(e.what()).find(c.message), std::string::npos) << e.what();
-    }
-  }
+  testing::expect_located(cases, dir + "/config.yaml");
   // Through the command: one line, exit code 2.
   const auto r = run_harness({"compare", write_config(dir, cases[1].text), "--quiet"});
   EXPECT_EQ(r.exit_code, 2);

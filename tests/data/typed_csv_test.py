@@ -4,7 +4,7 @@
 
 Runs a tournament (round robin, with moves), a gauntlet (with a player that searches to the end),
 one with a perfect score (no finite rating: missing values),
-a compare, a solve and a tune (SPSA, and a round robin of candidates) into a temporary folder, reads every CSV with pandas.read_csv (no
+a compare (and one of move accuracy), a solve and a tune (SPSA, and a round robin of candidates) into a temporary folder, reads every CSV with pandas.read_csv (no
 options: what a user types), and checks: a column that is not text (TEXT below) has a numeric
 dtype, a boolean column (BOOLEAN) reads as bool (object only where a cell is empty, its values
 True/False), no cell reads 'inf', 'nan', 'yes' or 'no', and no depth is a sentinel. Exit 1 naming
@@ -26,8 +26,8 @@ HARNESS, SOURCE = sys.argv[1], sys.argv[2]
 TEXT = {"input", "set", "group", "game", "position", "algorithm", "variant", "best_move", "error",
         "player", "opponent", "move", "pv", "first", "second", "result", "termination", "forfeit",
         "reason", "final_position", "opening_position", "rating_status", "player_a", "player_b",
-        "problem", "expected", "candidate", "source", "verdict"}
-BOOLEAN = {"to_end", "agrees", "complete", "exact", "searched", "correct", "best"}
+        "problem", "expected", "candidate", "source", "verdict", "budget_unit"}
+BOOLEAN = {"to_end", "agrees", "complete", "exact", "searched", "correct", "best", "optimal"}
 # crosstable.csv is the printable matrix of "points/games" cells; crosstable_long.csv its data.
 NOT_DATA = {"crosstable.csv"}
 WORDS = {"inf", "-inf", "nan", "-nan", "yes", "no", "max"}
@@ -79,6 +79,17 @@ algorithms:
   - {name: ab-cut, algorithm: alphabeta, options: {id: on}, nodes: 20}
   - {name: sss, algorithm: sss*}
 baseline: ab
+"""
+SMALL_ACCURACY = """name: acc
+inputs:
+  - {name: ttt, game: tictactoe, positions: {sample: 4, plies: 1..3}}
+  - name: tree
+    game: {name: random-tree, params: {depth: 4}}
+    sweep: {seed: [1, 2], branching: [2, 3]}
+algorithms:
+  - {name: ab, algorithm: alphabeta}
+  - {name: mtdf, algorithm: mtdf}
+accuracy: {budgets: [1, 100]}
 """
 
 
@@ -149,7 +160,8 @@ def main():
     configs = os.path.join(SOURCE, "configs")
     with open(os.path.join(configs, "tictactoe.yaml")) as f:
         gauntlet = f.read() + "output: {moves: true}\n"
-    written = {"gauntlet.yaml": gauntlet, "compare.yaml": SMALL_COMPARE, "tune.yaml": SMALL_TUNE,
+    written = {"gauntlet.yaml": gauntlet, "compare.yaml": SMALL_COMPARE,
+               "accuracy.yaml": SMALL_ACCURACY, "tune.yaml": SMALL_TUNE,
                "round-robin.yaml": SMALL_ROUND_ROBIN, "perfect.yaml": PERFECT_SCORE}
     for name, text in written.items():
         with open(os.path.join(work, name), "w") as f:
@@ -158,6 +170,7 @@ def main():
             ("run", os.path.join(work, "gauntlet.yaml"), "gauntlet"),
             ("run", os.path.join(work, "perfect.yaml"), "perfect"),
             ("compare", os.path.join(work, "compare.yaml"), "compare"),
+            ("compare", os.path.join(work, "accuracy.yaml"), "accuracy"),
             ("solve", os.path.join(configs, "solve-tictactoe.yaml"), "solve"),
             ("tune", os.path.join(work, "tune.yaml"), "tune"),
             ("tune", os.path.join(work, "round-robin.yaml"), "round-robin")]

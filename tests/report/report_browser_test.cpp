@@ -1,9 +1,10 @@
-// report.html of every run kind (a tournament, a gauntlet, compare, solve, tune), as linked and as
-// one self-contained file copied alone, rendered in headless Chromium at 1,400 x 900: no script
-// error, no console error, no resource that fails to load, every image shown, the page no wider
-// than the window, a tooltip on every header, no raw inf or nan, and a click on each numeric
-// header sorting its table both ways. A probe script, added to the test's copy of the page only,
-// records what happened and writes its verdict into the DOM, which `--dump-dom` prints.
+// report.html of every run kind (a tournament, a gauntlet, compare and its accuracy mode, solve,
+// tune), as linked and as one self-contained file copied alone, rendered in headless Chromium at
+// 1,400 x 900: no script error, no console error, no resource that fails to load, every image
+// shown, the page no wider than the window, a tooltip on every header, no raw inf or nan, and a
+// click on each numeric header sorting its table both ways. A probe script, added to the test's
+// copy of the page only, records what happened and writes its verdict into the DOM, which
+// `--dump-dom` prints.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -228,6 +229,21 @@ algorithms:
 )",
                                        dir_ + "/c");
   expect_clean_pages(chromium_, compare, 3);
+  // A compare run in accuracy mode: two plots per group.
+  fs::create_directories(dir_ + "/a");
+  const std::string accuracy = make_run({"compare"}, R"(
+name: a
+inputs:
+  - name: ttt
+    game: tictactoe
+    positions: {sample: 6, plies: 1..4}
+algorithms:
+  - {name: alphabeta_with_a_long_name, algorithm: alphabeta}
+  - {name: mtdf, algorithm: mtdf}
+accuracy: {budgets: [1, 100, 10000]}
+)",
+                                        dir_ + "/a");
+  expect_clean_pages(chromium_, accuracy, 2);
   expect_clean_pages(chromium_, "tests/report/data/solve-run", 2);
   fs::create_directories(dir_ + "/t");
   const std::string tune = make_run({"tune", "--threads", "2"}, R"(name: t
