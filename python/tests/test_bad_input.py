@@ -146,6 +146,7 @@ CASES = {
         ("gametree.search_many([ok], threads=None)", T, "threads"),
         ("gametree.search_many([ok], threads=1.0)", T, "threads"),
         ("len(gametree.search_many([ok] * 3, threads=1024))", "returned 3", ""),
+        ("len(gametree.search_many([ok] * 300, threads=1024))", "returned 300", ""),
         ("gametree.search_many([])", "returned []", ""),
     ],
     "solve": [
@@ -211,6 +212,8 @@ def run_cases(cases):
         died = cases[len(outcomes)][0] if len(outcomes) < len(cases) else "after the last case"
         pytest.fail(f"the interpreter ended with exit {p.returncode} at `{died}`:\n"
                     f"{p.stderr[-3000:]}")
+    # Nothing raw on stderr either (oneTBB's "TBB Warning: The number of workers is ...").
+    assert "Warning" not in p.stderr, p.stderr
     return outcomes
 
 
