@@ -716,6 +716,8 @@ TEST(GoCapture, ParametersPickTheProblemAndOverrideItsLimits) {
   EXPECT_THROW(GoCapture(Params(ParamMap{{"problem", kAtari}, {"file", "x.sgf"}})), ParamError);
   EXPECT_THROW(GoCapture(Params(ParamMap{{"problem", "..... turn=B"}})), ParseError);
   EXPECT_THROW(GoCapture(Params(ParamMap{{"file", "/no/such/problem.sgf"}})), ParseError);
+  // A device is refused rather than read forever.
+  EXPECT_THROW(GoCapture(Params(ParamMap{{"file", "/dev/zero"}})), ParseError);
   EXPECT_THROW(GoCapture(Params(ParamMap{{"superko", "maybe"}})), ParamError);
   // region=whole drops the problem's region: every empty point of the board is a move.
   const ParamMap ladder = {{"file", "problems/go-capture/ladder-01.sgf"}};

@@ -891,11 +891,13 @@ std::string go_problem_to_sgf(const GoProblem& p) {
 }
 
 GoProblem load_go_problem(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
   std::error_code ec;
-  if (!in || std::filesystem::is_directory(path, ec)) {
-    throw ParseError(path + ": cannot read the problem file");
+  // A device or FIFO (/dev/zero) would be read forever: only a regular file is a problem file.
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec)) {
+    throw ParseError(path + ": cannot read the problem file (not a regular file)");
   }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ParseError(path + ": cannot read the problem file");
   std::ostringstream buf;
   buf << in.rdbuf();
   const std::string text = buf.str();

@@ -82,5 +82,7 @@ def test_call_overhead_above_a_one_node_search():
         best = min(best, (total - inside) / n)
     assert r.nodes == 1
     print(f"overhead {best * 1e6:.1f} us per call above the search")
+    if os.environ.get("GTS_SANITIZE"):
+        pytest.skip("a sanitizer build: the time measures the sanitizer's checks")
     # The goal is 50 us; the bound leaves room for a loaded CI machine.
     assert best < 500e-6

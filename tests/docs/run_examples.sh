@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Every example in the docs runs: each command of a ```console block (the lines after `$ `) and
-# each line of a ```sh block in README.md and docs/ runs from a fresh folder and must exit 0, and
-# each ```yaml block is a whole config that `harness run --check` (or the command a
-# `<!-- config: compare|solve|tune -->` line before it names) must accept.
+# each line of a ```sh block in README.md and docs/ runs from a fresh folder and must exit 0, each
+# ```python block runs as a script with the build's gametree module (PYTHONPATH=BUILD_DIR/python,
+# the interpreter $GTS_PYTHON3, else python3) and must exit 0, and each ```yaml block is a whole
+# config that `harness run --check` (or the command a `<!-- config: compare|solve|tune -->` line
+# before it names) must accept.
 # A block is left out by a line `<!-- examples: skip REASON -->` right before it (long solves,
 # peers such as CMancala, GNU Go or Pons' solver, MPI, interactive sessions, fragments).
 # Commands run in a scratch folder holding `build` (the build under test) and links to the
@@ -22,11 +24,13 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
 # The examples of a file as records KIND<TAB>LINE<TAB>TEXT (a yaml block's TEXT is its lines
-# joined by \n); KIND is cmd, or config-COMMAND.
+# joined by \n; a python block's is the file its lines were written to, under $2); KIND is cmd,
+# python, or config-COMMAND.
 examples() {
-  awk '
+  awk -v pydir="$2" '
     function flush() {
       if (kind == "config") { gsub(/\t/, " ", yaml); printf "config-%s\t%d\t%s\n", command, start, yaml }
+      if (kind == "python") { close(script); printf "python\t%d\t%s\n", start, script }
     }
     /^```/ {
       if (!fence) {
@@ -34,6 +38,10 @@ examples() {
         if (skip) { skip = 0; command = "run"; next }
         if (info == "console" || info == "sh") kind = info
         else if (info == "yaml") { kind = "config"; start = NR + 1 }
+        else if (info == "python") {
+          kind = "python"; start = NR + 1; script = pydir "/block-" start ".py"
+          printf "" > script
+        }
         if (kind != "config") command = "run"
         next
       }
@@ -46,6 +54,7 @@ examples() {
       next
     }
     kind == "config" { yaml = yaml (yaml == "" ? "" : "\\n") $0; next }
+    kind == "python" { print > script; next }
     kind == "console" || kind == "sh" {
       line = $0
       if (pending == "") {
@@ -72,6 +81,15 @@ for f in "$@"; do
       what="\$ $text"
       out=$(cd "$work" && PATH="$build:$PATH" timeout "$per_command_s" \
             bash -o pipefail -c "$text" </dev/null 2>&1)
+    elif [[ $kind == python ]]; then
+      if [[ ! -d $build/python/gametree ]]; then  # a build without the module (GTS_PYTHON off)
+        ran=$((ran - 1))
+        continue
+      fi
+      what="the python block at line $line"
+      out=$(cd "$work" && PYTHONPATH="$build/python" PYTHONDONTWRITEBYTECODE=1 \
+            MPLBACKEND=Agg MPLCONFIGDIR="$work/.mpl" timeout "$per_command_s" \
+            "${GTS_PYTHON3:-python3}" "$text" </dev/null 2>&1)
     else
       command=${kind#config-}
       config=$work/example-$line.yaml
@@ -85,7 +103,7 @@ for f in "$@"; do
       echo "$f:$line: exit $code: $what" >&2
       printf '%s\n' "$out" | tail -n 15 | sed 's/^/    /' >&2
     fi
-  done < <(examples "$f")
+  done < <(examples "$f" "$work")
 done
 echo "examples: $ran run, $failures failed"
 ((failures == 0))
