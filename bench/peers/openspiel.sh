@@ -18,7 +18,7 @@
 # std::optional; and absl::MutexLock takes a Mutex* where OpenSpiel passes a Mutex&.
 #
 # speed: MCTSBot's simulations per second from the start of Connect Four (CF_ITERATIONS
-# simulations, default 20000) and tic-tac-toe (TTT_ITERATIONS, default 20000), one thread, one
+# simulations, default 100000) and tic-tac-toe (TTT_ITERATIONS, default 100000), one thread, one
 # random playout a simulation, uct_c 2, solve off (so every run does its simulations), RUNS
 # alternating runs each (default 3): each run's wall and CPU time, and the median rate per CPU
 # second. JOBS=N: parallel compiles (default 2).
@@ -33,8 +33,8 @@ peer=$1
 mode=${2:-build}
 [[ $mode == build || $mode == speed ]] || die "unknown mode '$mode' (build or speed)"
 runs=${3:-3}
-cf=${4:-20000}
-ttt=${5:-20000}
+cf=${4:-100000}
+ttt=${5:-100000}
 for n in "$runs" "$cf" "$ttt"; do
   [[ $n =~ ^[1-9][0-9]{0,8}$ ]] || die "speed: expected whole numbers >= 1 for RUNS and ITERATIONS, got '$n'"
 done
@@ -155,7 +155,7 @@ fi
 median() { sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 echo "host: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "OpenSpiel $commit MCTSBot: one thread, uct_c 2, one random playout a simulation, solve off; $runs alternating runs"
-printf '%-4s %-13s %11s %8s %8s %12s\n' run game simulations wall_ms cpu_ms per_cpu_s
+printf '%-4s %-10s %-13s %11s %8s %8s %12s\n' run program game simulations wall_ms cpu_ms per_cpu_s
 cf_rates=() ttt_rates=()
 for ((i = 1; i <= runs; i++)); do
   for game in connect-four tictactoe; do
@@ -163,7 +163,7 @@ for ((i = 1; i <= runs; i++)); do
     [[ $game == tictactoe ]] && n=$ttt
     line=$("$engine" --game "$game" --speed "$n" --solve off --uct_c 2 --rollouts 1 --seed "$i")
     read -r -a f <<<"$line"
-    printf '%-4d %-13s %11s %8s %8s %12s\n' "$i" "$game" "${f[3]}" "${f[5]}" "${f[7]}" "${f[9]}"
+    printf '%-4d %-10s %-13s %11s %8s %8s %12s\n' "$i" openspiel "$game" "${f[3]}" "${f[5]}" "${f[7]}" "${f[9]}"
     if [[ $game == connect-four ]]; then cf_rates+=("${f[9]}"); else ttt_rates+=("${f[9]}"); fi
   done
 done
