@@ -114,7 +114,8 @@ TEST(Cli, ListsGamesAndAlgorithmsWithParameters) {
   }
   EXPECT_EQ(names,
             (std::set<std::string>{"minimax", "alphabeta", "negascout", "mt-sss*", "mt-dual*",
-                                   "mtd(f)", "sss*", "random", "solve", "lazysmp", "abdada"}));
+                                   "mtd(f)", "sss*", "random", "solve", "lazysmp", "abdada",
+                                   "mcts"}));
   EXPECT_EQ(solvers, (std::set<std::string>{"alphabeta", "pn", "pn+", "dfpn", "dfpn+"}));
   // The misbehaving test player is registered by the tests' build only.
   auto with_test_players = testing::run_test_harness({"algorithms"});
