@@ -49,6 +49,10 @@ std::vector<ExactMove> exact_move_values(const GameHandle& game, const EvalSpec&
       value = game.final_value(child);
     } else {
       const SearchResult r = solver->search(child, limits, 0);
+      // Without a budget only a stop leaves the solve unfinished (its value then unused).
+      if (!r.complete && (stop == nullptr || !stop->load(std::memory_order_relaxed))) {
+        throw std::runtime_error("the exact solver did not finish " + position + " after " + move);
+      }
       value = r.value;
       m.nodes = r.stats.nodes;
     }
