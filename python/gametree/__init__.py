@@ -39,7 +39,7 @@ class Result:
     >>> r.algorithm, r.depth, type(r.nodes)
     ('alphabeta', 2, <class 'int'>)
     >>> sorted(r.as_dict())[:3]
-    ['algorithm', 'best_move', 'complete']
+    ['algorithm', 'best_move', 'capped_iterations']
     """
 
     __slots__ = ("_fields",)
