@@ -366,8 +366,8 @@ TEST(Ugi, MctsWithoutItsSolverRefusesAGoWithoutABudget) {
       "ugi\nposition startpos\ngo infinite\ngo\ngo depth 3\ngo nodes 200\nquit\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string refusal =
-      "info string error: go: mcts with solver=off needs a node or time budget (or solver=on, "
-      "which searches until its root is proven)";
+      "info string error: go: mcts with solver=off needs a node or time budget or "
+      "iterations=N (or solver=on, which searches until its root is proven)";
   std::vector<std::string> after_handshake;
   bool ok = false;
   for (const auto& l : lines_of(r.out)) {
