@@ -33,7 +33,7 @@ fi
   echo
   echo 'Conventions every command keeps: `--quiet` removes progress only (the progress line, the'
   echo 'score line after each game, interim standings), never the results; `--json` (`search`, `perft`,'
-  echo '`stats`, `run`, `match`) prints the results as one typed JSON object on stdout instead of the'
+  echo '`stats`, `run`, `match`, `compare`) prints the results as one typed JSON object on stdout instead of the'
   echo 'text (a rating that does not exist is `null`); progress and live lines go to stderr, coloured'
   echo 'only on a terminal and never where `NO_COLOR` is set; a path on the command line is the current'
   echo 'directory'"'"'s, and `harness match` writes it into the run folder'"'"'s `match.yaml` as an absolute'

@@ -87,16 +87,26 @@ void add_run_command(CLI::App& app, Action& action, const std::string& command_l
                 "stderr is always there)");
 }
 
+// compare's request: the pipeline's and --json.
+struct CompareRequest : RunRequest {
+  bool json = false;
+};
+
 void add_compare_command(CLI::App& app, Action& action, const std::string& command_line) {
-  add_config_command(
+  const auto [cmd, request] = add_config_command<CompareRequest>(
       app, action, command_line, "compare",
       "run every algorithm of a YAML config on the same trees and positions, check that their "
       "values agree, and write compare.csv and summary.csv (exit 1 on a disagreement); with "
       "`accuracy`, score each one's move at each budget against exact move values",
       "compare", "(input, depth) jobs run",
       [](const std::string& path) { (void)load_compare_config(path); },
-      [](const RunRequest& request) {
+      [](const CompareRequest& request) {
         const CompareRunResult r = run_compare(request);
+        if (request.json) {
+          std::cout << compare_json(r).dump() << "\n";
+          for (const auto& d : r.disagreements) std::cerr << "compare: disagree: " << d << "\n";
+          return r.exit_code;
+        }
         if (!r.accuracy.empty()) {
           std::cout << accuracy_table(r.accuracy);
           std::cout << "wrote " << r.out_dir
@@ -114,6 +124,9 @@ void add_compare_command(CLI::App& app, Action& action, const std::string& comma
         }
         return r.exit_code;
       });
+  cmd->add_flag("--json", request->json,
+                "print the summary (or accuracy summary) and the disagreements as one JSON "
+                "object on stdout instead of the table");
 }
 
 void add_solve_command(CLI::App& app, Action& action, const std::string& command_line) {

@@ -60,4 +60,45 @@ int print_run_report(const RunOptions& options, const RunReport& report) {
   return report.exit_code;
 }
 
+nlohmann::json compare_json(const CompareRunResult& r) {
+  nlohmann::json out = {
+      {"dir", r.out_dir}, {"exit_code", r.exit_code}, {"disagreements", r.disagreements}};
+  nlohmann::json& summary = out["summary"] = nlohmann::json::array();
+  for (const CompareSummaryRow& s : r.summary) {
+    summary.push_back({{"group", s.group},
+                       {"algorithm", s.algorithm},
+                       {"variant", s.variant},
+                       {"depth", s.depth},
+                       {"plies", json_number(s.plies)},
+                       {"inputs", s.inputs},
+                       {"agree", s.agree},
+                       {"nodes_mean", json_number(s.nodes_mean)},
+                       {"nodes_median", json_number(s.nodes_median)},
+                       {"leaves_mean", json_number(s.leaves_mean)},
+                       {"leaves_median", json_number(s.leaves_median)},
+                       {"nodes_vs_ab", json_number(s.nodes_vs_ab)},
+                       {"leaves_vs_ab", json_number(s.leaves_vs_ab)},
+                       {"leaves_vs_minimal", json_number(s.leaves_vs_minimal)},
+                       {"cpu_us_mean", json_number(s.cpu_us_mean)},
+                       {"threads", s.threads},
+                       {"speedup", json_number(s.speedup)}});
+  }
+  nlohmann::json& accuracy = out["accuracy"] = nlohmann::json::array();
+  for (const AccuracySummaryRow& a : r.accuracy) {
+    accuracy.push_back({{"group", a.group},
+                        {"algorithm", a.algorithm},
+                        {"variant", a.variant},
+                        {"budget", a.budget},
+                        {"unit", a.unit},
+                        {"positions", a.positions},
+                        {"optimal", a.optimal},
+                        {"failed", a.failed},
+                        {"optimal_low95", json_number(a.optimal_interval.low)},
+                        {"optimal_high95", json_number(a.optimal_interval.high)},
+                        {"loss_mean", json_number(a.loss.mean)},
+                        {"nodes_mean", json_number(a.nodes_mean)}});
+  }
+  return out;
+}
+
 }  // namespace gts::cli
