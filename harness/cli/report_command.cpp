@@ -66,7 +66,8 @@ void add_report_command(CLI::App& app, Action& action) {
   cmd->add_option("--out", args->out_dir,
                   "folder for report.html and plots/ (default: the run folder itself)");
   cmd->add_flag("--self-contained", args->self_contained,
-                "inline the plots (SVG) into report.html, so that the one file can be mailed");
+                "inline the plots (SVG) into report.html and name the run folder's CSVs "
+                "instead of linking them, so that the one file can be mailed");
 }
 
 }  // namespace gts::cli

@@ -90,9 +90,17 @@ TEST(Report, TournamentRunGivesPlotsAndTables) {
         "<h2>Games</h2>", "<img src=\"plots/elo.png\"", "<img src=\"plots/crosstable.png\"",
         "<img src=\"plots/nodes_per_move.png\"", "<img src=\"plots/time_per_move.png\"",
         "href=\"plots/elo.svg\"", "<td class=\"name\">ab_d3</td>", "95% interval",
-        "href=\"standings.csv\"", "report-test", "kalah"}) {
+        "href=\"standings.csv\"", "report-test", "kalah", "(standings.csv: elo)",
+        "(standings.csv: elo_lo, elo_hi)", "(crosstable.csv: rnd)", "(games.csv: termination)"}) {
     EXPECT_NE(html.find(s), std::string::npos) << s;
   }
+  // Mailed alone, the page names the run folder's CSVs rather than linking where it cannot reach.
+  auto mailed = run_harness({"report", run, "--out", dir + "/mail", "--self-contained"});
+  ASSERT_EQ(mailed.exit_code, 0) << mailed.err;
+  const std::string alone = read_file(dir + "/mail/report.html");
+  EXPECT_EQ(alone.find(".csv\""), std::string::npos) << "a link to a CSV";
+  EXPECT_NE(alone.find("<code>standings.csv</code> (in the run folder)"), std::string::npos);
+  EXPECT_NE(alone.find("(standings.csv: elo)"), std::string::npos);
 
   // A games.csv row the standings do not count (a foreign game, a game twice) and a missing
   // pairs.csv are each one line, exit 1, and a warning in report.html.
