@@ -474,6 +474,7 @@ int run_match(MatchArgs& a) {
     if (const std::string why = make_output_folder(o.out_dir); !why.empty()) {
       throw ParamError("--out: " + why);
     }
+    check_folder_kind(o.out_dir, "run", false);  // a folder of any run is refused whole
     if (std::filesystem::exists(o.out_dir + "/games.csv")) {
       throw ParamError("--out: " + o.out_dir +
                        " already holds a run; add --resume to finish it, or choose another folder");

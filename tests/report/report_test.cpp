@@ -119,7 +119,11 @@ TEST(Report, TournamentRunGivesPlotsAndTables) {
     std::ofstream(run + "/games.csv", std::ios::trunc) << games + added;
     auto damaged = run_harness({"report", run});
     EXPECT_EQ(damaged.exit_code, 1) << damaged.err;
-    EXPECT_EQ(damaged.err, run + "/" + line + "\n");
+    // The manifest names the file first; the kind's own check then finds the line.
+    EXPECT_EQ(damaged.err, run +
+                               "/games.csv: changed since the run wrote it (its SHA-256 is not "
+                               "manifest.sha256's)\n" +
+                               run + "/" + line + "\n");
     EXPECT_NE(read_file(run + "/report.html").find("Warning: " + run + "/" + line),
               std::string::npos);
   }
@@ -138,7 +142,8 @@ TEST(Report, TournamentRunGivesPlotsAndTables) {
   fs::remove(run + "/pairs.csv");
   auto no_pairs = run_harness({"report", run});
   EXPECT_EQ(no_pairs.exit_code, 1);
-  EXPECT_EQ(no_pairs.err, run + "/pairs.csv: missing (a tournament run writes it)\n");
+  EXPECT_EQ(no_pairs.err, run + "/pairs.csv: missing (manifest.sha256 lists it)\n" + run +
+                              "/pairs.csv: missing (a tournament run writes it)\n");
   fs::remove_all(dir);
 }
 
