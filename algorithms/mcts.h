@@ -57,7 +57,7 @@ struct MctsOptions {
   // Weight of the implicit minimax value in selection: (1 - alpha) Q + alpha * minimax; 0: off.
   double alpha = 0.0;
   int threads = 1;
-  // A budget of iterations a search (all threads together, each thread at least one), as
+  // A budget of iterations a search (all threads together, exactly), as
   // OpenSpiel's max_simulations; 0: none. Beside a node or time budget, whichever ends first.
   std::uint64_t iterations = 0;
   std::size_t mem_mb = 1024;  // the tree's memory cap: past it the tree stops growing
@@ -226,8 +226,8 @@ class MctsSearcher {
       if (o_.solver && proven(node(0))) break;
       if (!first && w.budget.exhausted(w.stats.nodes)) break;
       if (!has_budget() && pool_.full()) break;  // the tree cannot grow: nothing more to prove
-      if (o_.iterations != 0 && started_.fetch_add(1, std::memory_order_relaxed) >= o_.iterations &&
-          !first) {
+      // Exact over all threads: the first iteration begun is within any budget (iterations >= 1).
+      if (o_.iterations != 0 && started_.fetch_add(1, std::memory_order_relaxed) >= o_.iterations) {
         break;
       }
       iterate(w, first);

@@ -36,8 +36,8 @@ struct MctsEntry {
                      "minimax of the children's evaluations"),
              threads_spec("tree parallelism with virtual loss"),
              S::integer("iterations", 0, 0, (std::int64_t{1} << 62),
-                        "a budget: at most this many iterations a search (threads together, each "
-                        "at least one), beside any node or time budget; 0: none"),
+                        "a budget: at most this many iterations a search (all threads together), "
+                        "beside any node or time budget; 0: none"),
              S::integer("mem_mb", 1024, 1, 65536,
                         "the tree's memory cap in MiB: past it the tree stops growing and "
                         "iterations play out from its leaves"),
