@@ -12,6 +12,7 @@
 
 #include "tests/process.h"
 #include "tests/report/report_test_util.h"
+#include "tests/run_folder_configs.h"
 #include "tests/test_files.h"
 
 namespace gts {
@@ -25,27 +26,8 @@ using testing::text_of;
 using testing::write_config;
 
 // Two inputs at one depth, two algorithms: 2 jobs, 4 searches.
-const char* kCompare = R"(name: cmp
-inputs:
-  - name: tree
-    game: {name: random-tree, params: {branching: 3, depth: 4}}
-    sweep: {seed: [1, 2]}
-algorithms:
-  - {name: ab, algorithm: alphabeta}
-  - {name: mm, algorithm: minimax}
-)";
-
-// Two problems, two solvers: 4 runs.
-const char* kSolve = R"(name: slv
-game: tictactoe
-problems:
-  - {name: x-wins-after-a1-b1, position: "XO./.../...:X", prover: 0, at_least: 1, expected: proved}
-  - {name: x-wins-after-b2-a1, position: "O../.X./...:X", prover: 0, at_least: 1, expected: disproved}
-algorithms:
-  - {name: ab, algorithm: alphabeta}
-  - {name: pn, algorithm: pn}
-limits: {nodes: 1000000, time_ms: 10000}
-)";
+const char* kCompare = testing::kSmallCompare;
+const char* kSolve = testing::kSmallSolve;
 
 // 3 SPSA iterations of 2 pairs (12 games), then up to 4 verification pairs (8 games).
 const char* kTune = R"(name: tn

@@ -14,6 +14,7 @@
 #include "harness/pipeline/manifest.h"
 #include "harness/pipeline/run_folder.h"
 #include "tests/process.h"
+#include "tests/run_folder_configs.h"
 #include "tests/test_files.h"
 
 namespace gts {
@@ -33,26 +34,8 @@ openings: {kind: random, count: 2, plies: 2}
 seed: 3
 )";
 
-const char* kCompare = R"(name: cmp
-inputs:
-  - name: tree
-    game: {name: random-tree, params: {branching: 3, depth: 4}}
-    sweep: {seed: [1, 2]}
-algorithms:
-  - {name: ab, algorithm: alphabeta}
-  - {name: mm, algorithm: minimax}
-)";
-
-const char* kSolve = R"(name: slv
-game: tictactoe
-problems:
-  - {name: x-wins-after-a1-b1, position: "XO./.../...:X", prover: 0, at_least: 1, expected: proved}
-  - {name: x-wins-after-b2-a1, position: "O../.X./...:X", prover: 0, at_least: 1, expected: disproved}
-algorithms:
-  - {name: ab, algorithm: alphabeta}
-  - {name: pn, algorithm: pn}
-limits: {nodes: 1000000, time_ms: 10000}
-)";
+const char* kCompare = testing::kSmallCompare;
+const char* kSolve = testing::kSmallSolve;
 
 const char* kTune = R"(name: tn
 game: {name: kalah, params: {pits: 4, seeds: 3}}
