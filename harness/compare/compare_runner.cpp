@@ -16,6 +16,7 @@
 
 #include "harness/compare/accuracy.h"
 #include "harness/compare/compare_columns.h"
+#include "harness/compare/compare_folder.h"
 #include "harness/config/blocks.h"
 #include "harness/config/config_error.h"
 #include "harness/config/feasibility.h"
@@ -536,7 +537,7 @@ CompareRunResult run_compare(const RunRequest& request) {
   const ComparePlan& plan = jobs.plan();
   const bool accuracy = plan.config.accuracy.has_value();
   if (!accuracy) warn_of_hopeless_depths(plan);
-  RunDescription description = describe_run("compare", "jobs", plan.config);
+  RunDescription description = describe_run(compare_kind(), "compare", plan.config);
   for (const CompareAlgorithm& a : plan.config.algorithms) {
     description.search_threads = std::max(description.search_threads, search_threads(a.algorithm));
   }

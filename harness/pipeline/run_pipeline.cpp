@@ -212,7 +212,7 @@ RunPipeline::RunPipeline(const RunRequest& request, RunDescription description)
   check_folder_kind(dir_, description_.command, request.resume);
   if (request.resume) {
     check_run_folder_format(dir_);
-    require_sound_folder(dir_, "--resume");
+    require_sound_folder(dir_, "--resume", description_.kind);
     std::string old;  // the config hash dir/run.yaml records
     try {
       old = YAML::LoadFile(dir_ + "/run.yaml")["run"]["config_hash"].as<std::string>();

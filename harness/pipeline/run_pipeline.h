@@ -24,6 +24,7 @@
 #include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/manifest.h"
 #include "harness/pipeline/run_folder.h"
+#include "harness/pipeline/run_kind.h"
 
 namespace gts {
 
@@ -61,15 +62,18 @@ struct RunDescription {
   std::optional<std::uint64_t> seed;  // recorded in run.yaml
   std::vector<std::string> run_files;  // results a fresh run refuses to overwrite
   std::string resume_flags;  // options the resume line repeats besides --out, --resume, --threads
+  const RunKind* kind = nullptr;  // the kind of folder it writes (names a damaged table's line)
 };
 
-// The description of a run of `config` by `command`, counted in `unit`, with what every config
-// gives alike: its name, its output folder (and where it gives it) and its thread count.
+// The description of a run of `config` by `command`, writing a folder of `kind` (counted in its
+// unit), with what every config gives alike: its name, its output folder (and where it gives it)
+// and its thread count.
 template <class Config>
-RunDescription describe_run(std::string command, std::string unit, const Config& config) {
+RunDescription describe_run(const RunKind& kind, std::string command, const Config& config) {
   RunDescription d;
   d.command = std::move(command);
-  d.unit = std::move(unit);
+  d.unit = kind.unit();
+  d.kind = &kind;
   d.name = config.name;
   d.config_out_dir = config.output_dir;
   d.config_out_at = {config.source_path, config.output_dir_line, config.output_dir_column};

@@ -14,6 +14,7 @@
 #include "harness/pipeline/progress_line.h"
 #include "harness/pipeline/stats_wire.h"
 #include "harness/solve/solve_config.h"
+#include "harness/solve/solve_folder.h"
 #include "harness/strf.h"
 
 namespace gts {
@@ -131,7 +132,7 @@ SolveRunResult run_solve(const RunRequest& request) {
   SolveJobs jobs(load_checked_solve(request.config_path));
   const LoadedSolve& loaded = jobs.loaded();
   const SolveConfig& c = loaded.config;
-  RunDescription description = describe_run("solve", "runs", c);
+  RunDescription description = describe_run(solve_kind(), "solve", c);
   description.decisive_text = jobs.fingerprint();
   description.resolved_config = read_file_text(c.source_path);
   description.run_files = {"results.log", "solve.csv"};

@@ -219,9 +219,9 @@ std::string pairs_csv_header() {
   return h;
 }
 
-std::string write_tournament_reports(const std::string& dir,
-                                     const std::vector<std::string>& players,
-                                     const std::vector<GameRow>& rows) {
+std::map<std::string, std::string> tournament_tables(const std::vector<std::string>& players,
+                                                     const std::vector<GameRow>& rows) {
+  std::map<std::string, std::string> files;
   const std::vector<Standing> standings = compute_standings(players, rows);
   std::string text = standings_csv_header() + "\n";
   for (const auto& s : standings) {
@@ -232,7 +232,7 @@ std::string write_tournament_reports(const std::string& dir,
                        csv::cell(s.cpu_us_per_move, 1), std::to_string(s.forfeits),
                        std::to_string(s.unsearched)});
   }
-  write_file(dir + "/standings.csv", text);
+  files["standings.csv"] = text;
 
   const auto cells = crosstable_cells(rows);
   std::vector<std::string> header = {"player"};
@@ -246,8 +246,8 @@ std::string write_tournament_reports(const std::string& dir,
     }
     text += csv::line(line);
   }
-  write_file(dir + "/crosstable.csv", text);
-  write_file(dir + "/crosstable_long.csv", crosstable_long_csv(standings, rows));
+  files["crosstable.csv"] = text;
+  files["crosstable_long.csv"] = crosstable_long_csv(standings, rows);
 
   text = pairs_csv_header() + "\n";
   for (const auto& p : compute_pairings(rows)) {
@@ -259,9 +259,15 @@ std::string write_tournament_reports(const std::string& dir,
                        csv::cell(p.elo.nelo, 2), csv::cell(p.elo.nelo_error, 2),
                        csv::cell(p.bayes.elo, 2), csv::cell(p.bayes.drawelo, 2)});
   }
-  write_file(dir + "/pairs.csv", text);
+  files["pairs.csv"] = text;
+  return files;
+}
 
-  return standings_table(standings);
+std::string write_tournament_reports(const std::string& dir,
+                                     const std::vector<std::string>& players,
+                                     const std::vector<GameRow>& rows) {
+  for (const auto& [file, text] : tournament_tables(players, rows)) write_file(dir + "/" + file, text);
+  return standings_table(compute_standings(players, rows));
 }
 
 std::string standings_table(const std::vector<Standing>& standings) {

@@ -25,6 +25,7 @@
 #include "harness/registry.h"
 #include "harness/stats/sprt.h"
 #include "harness/strf.h"
+#include "harness/tournament/folder.h"
 #include "harness/tournament/game_records.h"
 #include "harness/tournament/journal.h"
 #include "harness/tournament/live_lines.h"
@@ -511,7 +512,7 @@ RunReport run_tournament(const RunOptions& options) {
   const auto& names = plan.names;
   const std::vector<ScheduledGame>& schedule = plan.schedule;
 
-  RunDescription description = describe_run("run", "games", config);
+  RunDescription description = describe_run(tournament_kind(), "run", config);
   for (const PlayerConfig& p : config.players) {
     if (!p.engine)
       description.search_threads =

@@ -1,16 +1,18 @@
-// The whole-folder check of a tournament run, which `harness replay` and `harness report` make
-// before trusting one: every file the run writes present and complete, games.csv, moves.csv,
-// games.txt and games.pgn holding the same games once each, every game played back from games.txt
-// to the final position games.csv records with a result that position allows, and the tables held
-// to games.csv.
+// A tournament's folder (`harness run` and `harness match` write it): its journal games.csv and
+// moves.csv; games.txt, games.pgn and games.sgf written from them; the tables rebuilt from
+// games.csv. Its check: every file present and complete, games.csv, moves.csv, games.txt and
+// games.pgn holding the same games once each, every game played back from games.txt to the final
+// position games.csv records with a result that position allows, and the tables those games.csv's
+// rows give.
+#include "harness/tournament/folder.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <map>
 #include <set>
 
-#include "harness/cli/command.h"
-#include "harness/cli/run_folder_checks.h"
+#include "common/input_error.h"
 #include "harness/config/blocks.h"
 #include "harness/config/config_error.h"
 #include "harness/config/yaml_reader.h"
@@ -21,8 +23,9 @@
 #include "harness/tournament/game_records.h"
 #include "harness/tournament/journal.h"
 #include "harness/tournament/pgn.h"
+#include "harness/tournament/report.h"
 
-namespace gts::cli {
+namespace gts {
 
 namespace {
 
@@ -110,10 +113,19 @@ int check_sgf(const GameHandle& game, const std::string& path,
   return differ;
 }
 
-}  // namespace
+// The players run.yaml's config names, in its order.
+std::vector<std::string> config_players(const YAML::Node& config) {
+  std::vector<std::string> names;
+  if (!folder::is(config["players"], folder::kSequence)) return names;
+  for (const auto& p : config["players"]) {
+    if (folder::is(p, folder::kMap) && folder::is(p["name"], folder::kScalar))
+      names.push_back(p["name"].Scalar());
+  }
+  return names;
+}
 
 void check_tournament_folder(const std::string& dir, int game_no, bool say, Findings& findings) {
-  check_run_yaml(dir, findings);
+  (void)folder::check_run_yaml(dir, "games", findings);
   if (findings.count() > 0) return;  // nothing else can be judged without it
   // The run's game, read by the configs' own game-block reader from run.yaml's resolved config, so
   // a run.yaml that lacks what a run writes is refused at its line and column; and what the run
@@ -372,10 +384,42 @@ void check_tournament_folder(const std::string& dir, int game_no, bool say, Find
     if (say) std::printf("%s\n", pgn.summary.c_str());
   }
   if (game_no < 0) {
-    // The tables are held to games.csv where it is sound (a damaged one is named already).
-    check_tournament_tables(dir, status, rows, games_lines.exists && findings.clean(games_path),
-                            findings);
+    // The tables are those games.csv's rows give, where it is sound (a damaged one is named).
+    if (games_lines.exists && findings.clean(games_path)) {
+      std::vector<GameRow> in_order;
+      for (const auto& [g, r] : rows) in_order.push_back(r);
+      for (const auto& [file, text] : tournament_tables(config_players(config), in_order)) {
+        check_rebuilt(dir + "/" + file, text, "games.csv", folder::at_end("tournament", status),
+                      findings);
+      }
+    }
   }
 }
 
-}  // namespace gts::cli
+class TournamentKind final : public RunKind {
+ public:
+  std::string name() const override { return "tournament"; }
+  std::vector<std::string> commands() const override { return {"run", "match"}; }
+  std::string unit() const override { return "games"; }
+  std::vector<std::string> journal() const override { return {"games.csv", "moves.csv"}; }
+  std::map<std::string, std::string> rebuild(const std::string& dir) const override {
+    try {
+      const YAML::Node config = YAML::LoadFile(dir + "/run.yaml")["config"];
+      return tournament_tables(config_players(config), read_games_csv(dir + "/games.csv"));
+    } catch (const std::exception&) {
+      return {};  // a journal or run.yaml that does not read: named by the check
+    }
+  }
+  void check(const std::string& dir, const FolderReading& how, Findings& findings) const override {
+    check_tournament_folder(dir, how.game, how.say, findings);
+  }
+};
+
+}  // namespace
+
+const RunKind& tournament_kind() {
+  static const TournamentKind kind;
+  return kind;
+}
+
+}  // namespace gts
