@@ -59,10 +59,13 @@ int run_replay(const ReplayArgs& args) {
   }
   check_run_folder_format(dir);
   // A run.yaml that does not say its kind is checked as the first kind's, which names why.
-  const RunKind* kind = run_kind_of(dir);
+  const RunKind& kind = run_kind_of(dir) != nullptr ? *run_kind_of(dir) : *run_kinds().front();
   Findings findings(true);
-  (kind != nullptr ? *kind : *run_kinds().front())
-      .check(dir, {.game = args.game, .say = true, .sound = unsound == 0}, findings);
+  kind.check(dir, {.game = args.game, .say = true, .sound = unsound == 0}, findings);
+  // A run in progress (or killed before its end) was checked as far as it has gone.
+  if (const RunProgress progress = run_progress(dir, kind); progress.running) {
+    std::printf("%s: %s\n", dir.c_str(), progress.line().c_str());
+  }
   if (unsound + findings.count() > 0) return damaged(dir, unsound + findings.count());
   return 0;
 }

@@ -30,6 +30,19 @@ int run_report(report::ReportOptions options) {
   // The manifest first (manifest.h), then the kind's own checks, which find the line.
   std::vector<std::string> unsound = verify_manifest(dir).problems;
   if (kind != nullptr) locate_damage(dir, *kind, unsound);
+  // A run in progress is reported as far as it has gone: its journal's complete records and the
+  // tables rebuilt from them.
+  const RunProgress progress = kind != nullptr ? run_progress(dir, *kind) : RunProgress{};
+  if (progress.running) {
+    options.progress = progress.line();
+    options.so_far = kind->rebuild(dir);
+    for (const std::string& file : kind->journal()) {
+      std::string text;
+      for (const std::string& line : complete_lines(dir + "/" + file)) text += line + "\n";
+      options.so_far[file] = text;
+    }
+    std::cout << dir << ": " << progress.line() << "\n";
+  }
   options.check = [&](const std::string& name) -> std::optional<std::vector<std::string>> {
     Findings findings(false);
     for (const RunKind* k : run_kinds()) {

@@ -28,13 +28,13 @@ bool Findings::clean(const std::string& path) const {
   });
 }
 
-FileLines read_lines(const std::string& path, Findings& findings) {
+FileLines read_lines(const std::string& path, Findings& findings, bool in_progress) {
   FileLines f;
   f.exists = std::filesystem::is_regular_file(path);
   if (!f.exists) return f;
   const std::string text = read_file_text(path);
   f.lines = complete_lines(path);
-  f.cut = !text.empty() && text.back() != '\n';
+  f.cut = !text.empty() && text.back() != '\n' && !in_progress;
   if (f.cut) {
     findings.add(path, static_cast<int>(f.lines.size()) + 1, -1,
                  "cut mid-line (the last line has no newline): the file is truncated");
@@ -80,9 +80,9 @@ std::size_t CsvFile::col(const std::string& name) const {
 }
 
 CsvFile read_csv(const std::string& path, const std::string& expected, const std::string& written,
-                 Findings& findings) {
+                 Findings& findings, bool in_progress) {
   CsvFile csv;
-  const FileLines f = read_lines(path, findings);
+  const FileLines f = read_lines(path, findings, in_progress);
   csv.exists = f.exists;
   if (!f.exists) {
     findings.add(path, 0, -1, "missing (" + written + ")");
@@ -327,7 +327,7 @@ void check_config_yaml(const std::string& dir, const RunFacts& facts, Findings& 
 void check_results_log(const std::string& dir, const std::string& unit, const RunFacts& facts,
                        Findings& findings) {
   const std::string path = dir + "/results.log";
-  const FileLines f = read_lines(path, findings);
+  const FileLines f = read_lines(path, findings, facts.running());
   if (!f.exists) {
     findings.add(path, 0, -1, "missing (the journal every compare and solve run writes)");
     return;
@@ -348,7 +348,8 @@ void check_results_log(const std::string& dir, const std::string& unit, const Ru
       (void)jobs.take(index, line, static_cast<int>(facts.total), path, findings);
     }
   }
-  if (facts.total >= 0 && facts.done >= 0 && static_cast<long>(jobs.line_of.size()) != facts.done) {
+  if (facts.total >= 0 && facts.done >= 0 && !facts.running() &&
+      static_cast<long>(jobs.line_of.size()) != facts.done) {
     findings.add(path, 0, -1,
                  "holds " + std::to_string(jobs.line_of.size()) + " results; run.yaml's " + unit +
                      "_done is " + std::to_string(facts.done));

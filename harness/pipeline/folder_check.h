@@ -29,13 +29,13 @@ class Findings {
 };
 
 // A file's whole lines (numbered from 1), and whether a last line was cut (no newline): a cut is
-// a finding.
+// a finding, but for a run in progress (`in_progress`), whose last line may be being written.
 struct FileLines {
   bool exists = false;
   std::vector<std::string> lines;
   bool cut = false;
 };
-FileLines read_lines(const std::string& path, Findings& findings);
+FileLines read_lines(const std::string& path, Findings& findings, bool in_progress = false);
 
 // "3, 7, 39-59": numbers as ranges, for one line naming many.
 std::string ranges_text(const std::set<int>& numbers);
@@ -61,7 +61,7 @@ struct CsvFile {
 // `expected` (any header when empty) and a row that does not split into the header's fields are
 // findings.
 CsvFile read_csv(const std::string& path, const std::string& expected, const std::string& written,
-                 Findings& findings);
+                 Findings& findings, bool in_progress = false);
 
 // Where `have`, a file's text, first differs from `want`, the text the run would write (rebuilt
 // from `source`, its journal): the line (0: they are alike) and what differs there, by column
@@ -108,6 +108,8 @@ struct RunFacts {
   std::string status;
   std::string verdict;
   long total = -1, done = -1;
+  // A run in progress (or killed): its journal is read as far as it goes, its tables not yet.
+  [[nodiscard]] bool running() const { return status == "running"; }
 };
 // run.yaml whole: present, complete, YAML, no key given twice, nothing but its `run` and `config`
 // maps, and counts of `unit` that are counts.

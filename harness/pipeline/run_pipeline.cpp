@@ -278,6 +278,12 @@ RunPipeline::~RunPipeline() {
 
 const std::atomic<bool>& RunPipeline::stop() const { return g_stop; }
 
+void RunPipeline::set_total(std::size_t total) {
+  const bool changed = total_ != total;
+  total_ = total;
+  if (changed && finished_.empty()) write_run_yaml("running");
+}
+
 void RunPipeline::conclude() { g_stop = true; }
 
 DistributeOutcome RunPipeline::execute(const std::string& kind, const std::string& context,
