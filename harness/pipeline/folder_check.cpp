@@ -203,17 +203,12 @@ std::string emitted(const YAML::Node& node) {
   return e.c_str();
 }
 
-// Whether `node` is there and of that type (asking a missing key's node its type throws).
 bool is(const YAML::Node& node, YAML::NodeType::value type) {
   return node.IsDefined() && node.Type() == type;
 }
 
-// A whole number of a cell or a YAML scalar; nullopt when it is not one.
 std::optional<long> whole(const std::string& text) { return parse_whole<long>(text); }
 
-// A YAML file the run wrote: complete, YAML, a map of the top-level `keys` only (`of` names
-// them; any keys when empty), and no key given twice in any map (the parser would keep either
-// silently). Nullopt when it is not whole.
 std::optional<YAML::Node> read_yaml(const std::string& path, const std::string& written,
                                     const std::vector<std::string>& keys, const std::string& of,
                                     Findings& findings) {
@@ -297,7 +292,6 @@ RunFacts check_run_yaml(const std::string& dir, const std::string& unit, Finding
   return facts;
 }
 
-// config.yaml, the config as the run read it, must be run.yaml's: each top-level key alike.
 void check_config_yaml(const std::string& dir, const RunFacts& facts, Findings& findings) {
   const std::string path = dir + "/config.yaml";
   std::vector<std::string> keys;
@@ -322,8 +316,6 @@ void check_config_yaml(const std::string& dir, const RunFacts& facts, Findings& 
   }
 }
 
-// results.log, the journal of a compare or solve run: a line per finished job ("INDEX HEX"), each
-// job of the run once, as many as run.yaml's `unit`_done.
 void check_results_log(const std::string& dir, const std::string& unit, const RunFacts& facts,
                        Findings& findings) {
   const std::string path = dir + "/results.log";
@@ -356,7 +348,6 @@ void check_results_log(const std::string& dir, const std::string& unit, const Ru
   }
 }
 
-// Why a file written at the run's end is expected: said with the status of a run not finished.
 std::string at_end(const std::string& kind, const std::string& status) {
   if (status == "finished" || status.empty()) return "a " + kind + " run writes it";
   return "a " + kind + " run writes it at its end; run.yaml's status is '" + status +
