@@ -271,21 +271,16 @@ void check_compare(const std::string& dir, const RunFacts& facts, Findings& find
   }
 }
 
-class CompareKind final : public RunKind {
+class CompareKind final : public JournaledKind {
  public:
   std::string name() const override { return "compare"; }
   std::vector<std::string> commands() const override { return {"compare"}; }
   std::string unit() const override { return "jobs"; }
-  std::vector<std::string> journal() const override { return {"results.log"}; }
-  std::map<std::string, std::string> rebuild(const std::string&) const override { return {}; }
-  void check(const std::string& dir, const FolderReading& how, Findings& findings) const override {
-    refuse_game_replay(dir, name(), how);
-    const RunFacts facts = check_run_yaml(dir, unit(), findings);
-    check_config_yaml(dir, facts, findings);
-    check_results_log(dir, unit(), facts, findings);
-    if (facts.running()) return;  // its tables are written at its end
+
+ protected:
+  void check_tables(const std::string& dir, const RunFacts& facts,
+                    Findings& findings) const override {
     check_compare(dir, facts, findings);
-    say_checked(dir, name(), how, findings);
   }
 };
 

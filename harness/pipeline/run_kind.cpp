@@ -25,6 +25,17 @@ void say_checked(const std::string& dir, const std::string& kind, const FolderRe
       dir.c_str(), kind.c_str());
 }
 
+void JournaledKind::check(const std::string& dir, const FolderReading& how,
+                          Findings& findings) const {
+  refuse_game_replay(dir, name(), how);
+  const folder::RunFacts facts = folder::check_run_yaml(dir, unit(), findings);
+  folder::check_config_yaml(dir, facts, findings);
+  folder::check_results_log(dir, unit(), facts, findings);
+  if (facts.running()) return;  // its tables are written at its end
+  check_tables(dir, facts, findings);
+  say_checked(dir, name(), how, findings);
+}
+
 std::string RunProgress::line() const {
   std::string text = "run in progress: " + std::to_string(done);
   if (total >= 0) text += " of " + std::to_string(total);

@@ -45,6 +45,21 @@ class RunKind {
                      Findings& findings) const = 0;
 };
 
+// A kind whose journal is results.log, a line per job (compare, solve): run.yaml, config.yaml and
+// the journal are checked alike; check_tables the tables a finished run writes from it.
+class JournaledKind : public RunKind {
+ public:
+  [[nodiscard]] std::vector<std::string> journal() const override { return {"results.log"}; }
+  [[nodiscard]] std::map<std::string, std::string> rebuild(const std::string&) const override {
+    return {};
+  }
+  void check(const std::string& dir, const FolderReading& how, Findings& findings) const override;
+
+ protected:
+  virtual void check_tables(const std::string& dir, const folder::RunFacts& facts,
+                            Findings& findings) const = 0;
+};
+
 // The kinds, each once.
 std::span<const RunKind* const> run_kinds();
 // The kind whose command wrote DIR's run.yaml; nullptr when it has no run.yaml that says.

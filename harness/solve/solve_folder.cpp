@@ -135,21 +135,16 @@ void check_solve(const std::string& dir, const RunFacts& facts, Findings& findin
   }
 }
 
-class SolveKind final : public RunKind {
+class SolveKind final : public JournaledKind {
  public:
   std::string name() const override { return "solve"; }
   std::vector<std::string> commands() const override { return {"solve"}; }
   std::string unit() const override { return "runs"; }
-  std::vector<std::string> journal() const override { return {"results.log"}; }
-  std::map<std::string, std::string> rebuild(const std::string&) const override { return {}; }
-  void check(const std::string& dir, const FolderReading& how, Findings& findings) const override {
-    refuse_game_replay(dir, name(), how);
-    const RunFacts facts = check_run_yaml(dir, unit(), findings);
-    check_config_yaml(dir, facts, findings);
-    check_results_log(dir, unit(), facts, findings);
-    if (facts.running()) return;  // its tables are written at its end
+
+ protected:
+  void check_tables(const std::string& dir, const RunFacts& facts,
+                    Findings& findings) const override {
     check_solve(dir, facts, findings);
-    say_checked(dir, name(), how, findings);
   }
 };
 
