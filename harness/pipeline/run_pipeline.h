@@ -96,6 +96,11 @@ void check_same_config(const std::string& path, const std::string& what, const s
 // naming what the folder holds, before anything in it is written.
 void check_folder_kind(const std::string& dir, const std::string& command, bool resume);
 
+// What RunPipeline(request, description) would refuse, checked without making or writing
+// anything: the folder that cannot be made, one of another kind, a resume it cannot take, results
+// a fresh run would overwrite (`--check`'s verdict on the folder).
+void check_run(const RunRequest& request, const RunDescription& description);
+
 class RunPipeline {
  public:
   // Resolves the folder and thread count, opens and locks the folder (with `resume`, checking the
