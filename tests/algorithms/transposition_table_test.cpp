@@ -29,7 +29,7 @@ void store_one(TranspositionTable& t, std::uint64_t i) {
 
 // Whether key i is in the table with exactly what store_one stored (a moved entry that lost or
 // mixed its fields would not count).
-bool holds(const TranspositionTable& t, std::uint64_t i) {
+bool holds(TranspositionTable& t, std::uint64_t i) {
   const TtEntry* e = t.probe(key_of(i));
   const auto v = static_cast<Value>(i % 1000);
   return e != nullptr && e->lower() == v && e->upper() == v + 3 &&
@@ -77,7 +77,7 @@ TEST(TranspositionTable, GrowsAsItFillsAndKeepsTheEntriesItMoves) {
   // Four times the 1 MiB table's entries grow it to 4 or 8 MiB.
   ASSERT_GE(growths.size(), 2u);
   EXPECT_LE(growths.size(), 3u);
-  EXPECT_EQ(t.num_entries() * 64 / 3, t.bytes());
+  EXPECT_EQ(t.num_entries() * 64 / 4, t.bytes());
   std::size_t found = 0;
   for (std::uint64_t i = 0; i < n; ++i) found += holds(t, i) ? 1 : 0;
   EXPECT_GT(found, 2 * found_small);
@@ -159,6 +159,73 @@ TEST(TranspositionTable, ItNeverGrowsPastItsLimit) {
   EXPECT_EQ(t.max_bytes(), 2 * kMib);
   store_and_count(t, 8 * t.num_entries());
   EXPECT_EQ(t.bytes(), 2 * kMib);
+}
+
+// Bounds beyond the entry's range are stored weakened, never tightened; "none" stays none.
+TEST(TranspositionTable, BoundsOutsideTheRangeAreWeakened) {
+  TranspositionTable t(1);
+  t.store(key_of(1), 3, -131070, 131070, 5, 10);
+  const TtEntry* e = t.probe(key_of(1));
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->lower(), -131070);
+  EXPECT_EQ(e->upper(), 131070);
+  t.store(key_of(2), 3, 200000, 200000, 1, 10);
+  e = t.probe(key_of(2));
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->lower(), 131070);  // still true: 200000 >= 131070
+  EXPECT_EQ(e->upper(), kInfinity);
+  t.store(key_of(3), 3, -200000, -200000, kNoMoveIndex, 10);
+  e = t.probe(key_of(3));
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->lower(), -kInfinity);
+  EXPECT_EQ(e->upper(), -131071);
+  EXPECT_EQ(e->move_index(), kNoMoveIndex);
+  t.store(key_of(4), kDraftExact, -kInfinity, kInfinity, 511, 1);
+  e = t.probe(key_of(4));
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->lower(), -kInfinity);
+  EXPECT_EQ(e->upper(), kInfinity);
+  EXPECT_EQ(e->draft(), kDraftExact);
+  EXPECT_EQ(e->move_index(), kNoMoveIndex);  // above 510: stored as none
+}
+
+// The generation wraps every 63 searches and the table is cleared then: no search, the 64th and
+// 127th included, finds what an earlier one stored.
+TEST(TranspositionTable, EverySearchStartsEmptyAcrossGenerationWraps) {
+  TranspositionTable t(1);
+  for (std::uint64_t search = 0; search < 130; ++search) {
+    t.new_search();
+    ASSERT_FALSE(holds(t, 0)) << "search " << search;
+    ASSERT_FALSE(holds(t, 1000)) << "search " << search;
+    store_one(t, search % 2 == 0 ? 0 : 1000);
+    ASSERT_TRUE(holds(t, search % 2 == 0 ? 0 : 1000));
+  }
+}
+
+// A full bucket's most recently used entry is never the one a new position evicts, however cheap.
+TEST(TranspositionTable, TheMostRecentlyUsedEntryStays) {
+  TranspositionTable t(1);
+  t.clear();  // all of its buckets from the start: no growth moves entries
+  // Five keys of one bucket: the table's index is a multiply-shift of the key.
+  const std::size_t buckets = t.num_entries() / 4;
+  auto bucket_of = [&](std::uint64_t k) {
+    return static_cast<std::size_t>(
+        (static_cast<unsigned __int128>(k * 0x9E3779B97F4A7C15ULL) * buckets) >> 64);
+  };
+  std::vector<std::uint64_t> same;
+  for (std::uint64_t i = 0; same.size() < 5; ++i) {
+    if (bucket_of(key_of(i)) == bucket_of(key_of(0))) same.push_back(key_of(i));
+  }
+  // Three expensive entries, then a cheap one stored last: a fifth position evicts an expensive
+  // one, not the cheap one at the front (which the least work alone would choose).
+  for (std::size_t j = 0; j < 3; ++j) t.store(same[j], 5, 1, 1, 0, 1'000'000);
+  t.store(same[3], 5, 1, 1, 0, 1);
+  t.store(same[4], 5, 1, 1, 0, 1);
+  std::size_t held = 0;
+  for (std::size_t j = 0; j < 3; ++j) held += t.probe(same[j]) != nullptr ? 1 : 0;
+  EXPECT_EQ(held, 2u);  // one expensive entry went
+  EXPECT_NE(t.probe(same[4]), nullptr);
+  EXPECT_NE(t.probe(same[3]), nullptr);
 }
 
 TEST(TranspositionTable, BadSizesAreRefused) {
