@@ -133,6 +133,17 @@ class TtEntry {
 
 namespace detail {
 
+// A new result's bounds for a position whose entry at the same draft holds [old_lower,
+// old_upper]: both kept, unless they cross (a search instability at a horizon: the new one wins).
+inline void narrow_bounds(Value old_lower, Value old_upper, Value& lower, Value& upper) {
+  const Value lo = std::max(lower, old_lower);
+  const Value hi = std::min(upper, old_upper);
+  if (lo <= hi) {
+    lower = lo;
+    upper = hi;
+  }
+}
+
 // The data word of a TranspositionTable entry (the other word is the key): lower and upper bound
 // (18 bits each; a bound outside +-131070 is stored weakened, never tightened, so every stored
 // bound stays true), the best move's index (9 bits; an index above 510 is stored as none, which
@@ -201,13 +212,7 @@ struct EntryWord {
     if (move_index == kNoMoveIndex) move_index = e.move_index_;
     if (code != draft(old)) return;
     work_new = std::max(work_new, work(old));
-    const Value lo = std::max(lower, e.lower_);
-    const Value hi = std::min(upper, e.upper_);
-    // Bounds that cross come from a search instability at a horizon: trust the new one.
-    if (lo <= hi) {
-      lower = lo;
-      upper = hi;
-    }
+    narrow_bounds(e.lower(), e.upper(), lower, upper);
   }
 
  private:
