@@ -57,6 +57,9 @@ struct MctsOptions {
   // Weight of the implicit minimax value in selection: (1 - alpha) Q + alpha * minimax; 0: off.
   double alpha = 0.0;
   int threads = 1;
+  // A budget of iterations a search (all threads together, exactly), as
+  // OpenSpiel's max_simulations; 0: none. Beside a node or time budget, whichever ends first.
+  std::uint64_t iterations = 0;
   std::size_t mem_mb = 1024;  // the tree's memory cap: past it the tree stops growing
   std::uint64_t seed = 0;
 };
@@ -199,7 +202,9 @@ class MctsSearcher {
   };
 
   MctsNode& node(std::uint32_t i) { return pool_[i]; }
-  bool has_budget() const { return limits_.max_nodes != 0 || limits_.max_ms > 0.0; }
+  bool has_budget() const {
+    return limits_.max_nodes != 0 || limits_.max_ms > 0.0 || o_.iterations != 0;
+  }
   bool proven(MctsNode& n) { return n.pess.load() >= n.opt.load(); }
   double eval_reward(Value v) const { return 1.0 / (1.0 + std::exp(-v / o_.eval_scale)); }
   // The reward of a position scored where it stands (mover's view): a finished game by its
@@ -221,6 +226,10 @@ class MctsSearcher {
       if (o_.solver && proven(node(0))) break;
       if (!first && w.budget.exhausted(w.stats.nodes)) break;
       if (!has_budget() && pool_.full()) break;  // the tree cannot grow: nothing more to prove
+      // Exact over all threads: the first iteration begun is within any budget (iterations >= 1).
+      if (o_.iterations != 0 && started_.fetch_add(1, std::memory_order_relaxed) >= o_.iterations) {
+        break;
+      }
       iterate(w, first);
       ++w.stats.iterations;
     }
@@ -589,15 +598,17 @@ class MctsSearcher {
   int root_mover_ = 0;
   MctsPool pool_;
   std::atomic<bool> done_{false};
+  std::atomic<std::uint64_t> started_{0};  // iterations begun, for the `iterations` budget
 };
 
 }  // namespace detail
 
-// MCTS from `root` under `limits`: until a node or time budget, the stop flag or (solver) a proven
-// root. `limits.depth` is the tree's horizon (kDepthMax: none): positions there are scored by the
-// evaluation, and with the solver proven at that value, so that a finite depth without a budget
-// searches until the depth-limited tree is proven. Throws ParamError without a node or time budget
-// when the solver is off (the search would never end), and for bad options.
+// MCTS from `root` under `limits`: until a node, time or iteration budget, the stop flag or
+// (solver) a proven root. `limits.depth` is the tree's horizon (kDepthMax: none): positions there
+// are scored by the evaluation, and with the solver proven at that value, so that a finite depth
+// without a budget searches until the depth-limited tree is proven. Throws ParamError without a
+// node, time or iteration budget when the solver is off (the search would never end), and for bad
+// options.
 template <Game G, class E>
 requires Evaluator<E, G> SearchResult mcts(const G& game, const E& eval,
                                            const typename G::State& root,
@@ -619,10 +630,10 @@ requires Evaluator<E, G> SearchResult mcts(const G& game, const E& eval,
     r.stats.cpu_ms = thread_cpu_ms() - cpu0;
     return r;
   }
-  if (!options.solver && limits.max_nodes == 0 && !(limits.max_ms > 0)) {
+  if (!options.solver && limits.max_nodes == 0 && !(limits.max_ms > 0) && options.iterations == 0) {
     throw ParamError(
-        "mcts with solver=off needs a node or time budget (or solver=on, which searches until "
-        "its root is proven)");
+        "mcts with solver=off needs a node or time budget or iterations=N (or solver=on, which "
+        "searches until its root is proven)");
   }
   r = detail::MctsSearcher<G, E>(game, eval, root, limits, options).run();
   // One thread: the whole call, the pool's set-up included; more: the workers' CPU time summed.

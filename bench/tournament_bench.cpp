@@ -2,8 +2,10 @@
 // efficiency (games/s at N threads / (N x games/s at 1 thread)), and the harness's own overhead
 // (process CPU outside the searches, as a share of the run's CPU).
 //
-//   ./build/bench/bench_tournament [--benchmark_filter=...]
+//   ./build/bench/bench_tournament [--benchmark_filter=...] 2>/dev/null
 // Run on an otherwise idle machine; the efficiency counter needs the 1-thread case to run first.
+// The second argument 1 shows what a watched run shows (the progress line, the score line after
+// each game, the standings every 10 games, all on stderr): its games/s against 0's is their cost.
 #include <benchmark/benchmark.h>
 #include <oneapi/tbb/info.h>
 #include <stdlib.h>
@@ -41,6 +43,7 @@ double g_one_thread_rate = 0;
 
 void BM_Tournament(benchmark::State& state) {
   const int threads = static_cast<int>(state.range(0));
+  const bool live = state.range(1) != 0;
   const std::string dir = temp_dir();
   const std::string config = dir + "/bench.yaml";
   std::ofstream(config) << kConfig;
@@ -51,7 +54,9 @@ void BM_Tournament(benchmark::State& state) {
     o.config_path = config;
     o.threads = threads;
     o.out_dir = dir + "/run" + std::to_string(run++);
-    o.quiet = true;
+    o.quiet = !live;
+    o.live = live;
+    if (live) o.rating_interval = 10;
     const gts::RunReport r = gts::run_tournament(o);
     state.SetIterationTime(r.wall_s);
     games += r.games_played;
@@ -61,8 +66,9 @@ void BM_Tournament(benchmark::State& state) {
   }
   std::filesystem::remove_all(dir);
   const double rate = games / wall;
-  if (threads == 1) g_one_thread_rate = rate;
+  if (threads == 1 && !live) g_one_thread_rate = rate;
   state.counters["threads"] = threads;
+  state.counters["live"] = live ? 1 : 0;
   state.counters["games_per_s"] = rate;
   state.counters["harness_overhead_pct"] = 100.0 * (cpu - search) / cpu;
   if (g_one_thread_rate > 0) {
@@ -72,8 +78,10 @@ void BM_Tournament(benchmark::State& state) {
 
 void thread_counts(benchmark::internal::Benchmark* b) {
   const int cores = tbb::info::default_concurrency();
-  for (int t = 1; t < cores; t *= 2) b->Arg(t);
-  b->Arg(cores);
+  for (const int live : {0, 1}) {
+    for (int t = 1; t < cores; t *= 2) b->Args({t, live});
+    b->Args({cores, live});
+  }
 }
 
 BENCHMARK(BM_Tournament)->Apply(thread_counts)->UseManualTime()->Unit(benchmark::kMillisecond)

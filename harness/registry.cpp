@@ -127,10 +127,13 @@ AlgorithmSpec spec_under_budget(const AlgorithmSpec& spec, const std::string& bu
 }
 
 void check_ends_unbudgeted(const AlgorithmSpec& spec) {
-  const std::string& option = find_algorithm_info(spec.name).facts.budget_free_option;
+  const AlgorithmFacts& facts = find_algorithm_info(spec.name).facts;
+  const std::string& option = facts.budget_free_option;
   if (option.empty() || spec.options.get(option) == "on") return;
-  throw ParamError(spec.name + " with " + option + "=off needs a node or time budget (or " +
-                   option + "=on, which searches until its root is proven)");
+  if (!facts.budget_option.empty() && spec.options.get_int(facts.budget_option) != 0) return;
+  const std::string own = facts.budget_option.empty() ? "" : " or " + facts.budget_option + "=N";
+  throw ParamError(spec.name + " with " + option + "=off needs a node or time budget" + own +
+                   " (or " + option + "=on, which searches until its root is proven)");
 }
 
 // The registered games, each defined in harness/games/<game>.cpp (the game's one translation

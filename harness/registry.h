@@ -64,6 +64,9 @@ struct AlgorithmFacts {
   // (mcts: `solver`, which searches until its root is proven): without a budget and with the
   // option off it is refused (check_ends_unbudgeted). Empty: every search ends.
   std::string budget_free_option = {};
+  // An integer option whose non-zero value is a budget of its own (mcts: `iterations`): with it
+  // set, a search ends without a node or time budget.
+  std::string budget_option = {};
   // Searches at all (false for the random baseline: no value, no tree to print).
   bool searches = true;
   // The plain full-width search every other algorithm is checked against (compare's reference).

@@ -176,7 +176,16 @@ std::vector<ParamSpec> game_param_specs(const std::string& name) {
   throw py::type_error(std::string("a gametree.") + what + " not initialised (made by __new__)");
 }
 
+// pybind11 gives a method called on such an object storage from the class's operator new
+// without constructing it; these construct an empty value there, so the checks below see it.
+template <class T>
+void* new_empty(std::size_t size) {
+  return ::new (::operator new(size)) T{};
+}
+
 struct Game {
+  static void* operator new(std::size_t size) { return new_empty<Game>(size); }
+  static void operator delete(void* p) { ::operator delete(p); }
   std::shared_ptr<const GameHandle> handle;
   std::map<std::string, std::string> given;
   const GameHandle* operator->() const {
@@ -188,6 +197,8 @@ using GamePtr = std::shared_ptr<const Game>;
 
 // A position of one game; states are values: play() returns a new one.
 struct State {
+  static void* operator new(std::size_t size) { return new_empty<State>(size); }
+  static void operator delete(void* p) { ::operator delete(p); }
   GamePtr game;
   Position position;
   [[nodiscard]] const GameHandle& handle() const {
@@ -196,12 +207,6 @@ struct State {
   }
   [[nodiscard]] std::string text() const { return handle().text(position); }
 };
-
-// `self` of a Game method taking the shared pointer (pybind11 passes None as a null one).
-const GamePtr& self_game(const GamePtr& g) {
-  if (!g || !g->handle) throw py::type_error("self: expected a gametree.Game, got None");
-  return g;
-}
 
 // A Game argument; a Game whose __init__ never ran (Game.__new__(Game)) holds no game.
 GamePtr game_arg(const py::handle& v, const std::string& name) {
@@ -214,6 +219,10 @@ GamePtr game_arg(const py::handle& v, const std::string& name) {
   if (!game || !game->handle) throw py::type_error(name + ": a gametree.Game not initialised");
   return game;
 }
+
+// `self` of a Game method that keeps the game (a State holds it): taken as an object, since
+// pybind11's own cast of None or of a Game made by __new__ gives no Python-side message.
+GamePtr self_game(const py::object& self) { return game_arg(self, "self"); }
 
 // The state a search starts from: a State of the same game, a position in notation, or None.
 State state_of(const GamePtr& game, const py::handle& state, const std::string& name = "state") {
@@ -543,8 +552,8 @@ Made by Game.initial_state(), Game.parse(text) and State.play(move); compared wi
   m.attr("__name__") = module_name;
 
   const auto info = [](const Game& g) -> const GameInfo& { return g->info(); };
-  const auto parse = [](const GamePtr& g, const std::string& text) {
-    return state_of(self_game(g), py::str(text), "text");
+  const auto parse = [](const py::object& self, const std::string& text) {
+    return state_of(self_game(self), py::str(text), "text");
   };
   game_class
       .def(py::init([](const std::string& name, const py::kwargs& params) {
@@ -582,8 +591,9 @@ Made by Game.initial_state(), Game.parse(text) and State.play(move); compared wi
           "The names of side 0 and side 1: ['south', 'north'].")
       .def(
           "initial_state",
-          [](const GamePtr& g) {
-            return State{self_game(g), (*g)->position((*g)->initial_position())};
+          [](const py::object& self) {
+            const GamePtr g = self_game(self);
+            return State{g, (*g)->position((*g)->initial_position())};
           },
           "The start position.\n\n>>> gametree.Game(\"connect-four\").initial_state().to_move()\n0")
       .def("parse", parse, py::arg("text"),

@@ -31,6 +31,15 @@ fi
   echo 'The text `harness --help` and `harness COMMAND --help` print. What the commands are for:'
   echo 'the [guides](../README.md#guides-how-to-do-each-job); exit codes: [troubleshooting](../guide/troubleshooting.md).'
   echo
+  echo 'Conventions every command keeps: `--quiet` removes progress only (the progress line, the'
+  echo 'score line after each game, interim standings), never the results; `--json` (`search`, `perft`,'
+  echo '`stats`, `run`, `match`, `compare`) prints the results as one typed JSON object on stdout instead of the'
+  echo 'text (a rating that does not exist is `null`); progress and live lines go to stderr, coloured'
+  echo 'only on a terminal and never where `NO_COLOR` is set; a path on the command line is the current'
+  echo 'directory'"'"'s, and `harness match` writes it into the run folder'"'"'s `match.yaml` as an absolute'
+  echo 'path. `harness match` also takes fastchess'"'"'s and cutechess-cli'"'"'s single-dash spelling'
+  echo '(`-engine`, `-rounds`, `-ratinginterval`, ...): [a match from the command line](../guide/tournaments.md#a-match-from-the-command-line-harness-match).'
+  echo
   echo -n 'Commands:'
   for c in $commands; do echo -n " [$c](#harness-$c)"; done
   echo

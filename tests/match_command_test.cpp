@@ -158,7 +158,12 @@ TEST(MatchCommand, BadFlagsAreNamedAndExitTwo) {
       {{"--engine", "depth=2", "--engine", "algorithm=random"},
        "give cmd=PROGRAM (an engine over UGI) or algorithm=NAME"},
       {with(two, {"--each", "tc=abc"}), "--each tc=abc: "},
-      {with(two, {"--games", "1"}), "--games takes 2, got 1"},
+      {with(two, {"--games", "3"}), "--games: 1 (a round is one game) or 2"},
+      {with(two, {"-tb", "/syzygy"}), "-tb: not taken by harness match: endgame tablebases"},
+      {with(two, {"-nosuch"}), "-nosuch: not an option of harness match"},
+      {with(two, {"--maxmoves", "5", "--maxplies", "9"}), "--maxmoves: give --maxmoves"},
+      {with(two, {"-output", "format=fastchess"}), "--output: only format=cutechess"},
+      {with(two, {"-pgnout", "file=x.pgn", "nodes=true"}), "--pgnout: nodes= is not taken"},
       {with(two, {"--openings", "plies=2", "order=random"}), "--openings: order is for an "},
       {with(two, {"--sprt", "elo0=0", "elo1=x"}), "--sprt elo0=0 elo1=x: "},
       {with(two, {"--engine", "algorithm=random", "depth=1", "--sprt", "elo0=0", "elo1=5"}),
@@ -171,6 +176,205 @@ TEST(MatchCommand, BadFlagsAreNamedAndExitTwo) {
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
   }
   EXPECT_FALSE(std::filesystem::exists(dir + "/x/games.csv"));
+}
+
+// Real fastchess and cutechess-cli command lines (fastchess's man page and README, cutechess-cli's
+// help, engines' testing scripts) pass the parser with only the program's name replaced and
+// -game added; what they ask for lands in the config.
+TEST(MatchCommand, FastchessCommandLinesParse) {
+  const std::string dir = make_temp_dir();
+  const std::string book = dir + "/book.epd";
+  write_config(dir, "book.epd", "4,4,4,4,4,4,0,4,4,4,4,4,4,0:S\n");
+  const std::vector<std::string> game = {"match", "-game", "kalah"};
+  const std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> lines = {
+      // fastchess's man page, EXAMPLES.
+      {{"-engine", "cmd=Engine1.exe", "name=Engine1", "-engine", "cmd=Engine2.exe", "name=Engine2",
+        "-openings", "file=" + book, "format=epd", "order=random", "-each", "tc=60+0.6",
+        "option.Hash=64", "-rounds", "200", "-repeat", "-concurrency", "4"},
+       {"  file: " + book, "  count: 200", "  order: random", "    tc: 60+0.6",
+        "      options: {Hash: 64}"}},
+      // fastchess's README.
+      {{"-engine", "cmd=Engine1.exe", "name=Engine1", "-engine", "cmd=Engine2.exe", "name=Engine2",
+        "-each", "tc=10+0.1", "-rounds", "200", "-repeat", "-concurrency", "4"},
+       {"  pairs: 200", "    tc: 10+0.1"}},
+      // A testing script: -recover, -sprt with alpha and beta.
+      {{"-engine", "cmd=engines/new", "name=new", "-engine", "cmd=engines/old", "name=old", "-each",
+        "tc=8+0.08", "-rounds", "10", "-repeat", "-concurrency", "4", "-recover", "-sprt",
+        "elo0=-10", "elo1=0", "alpha=0.05", "beta=0.05"},
+       {"  sprt: {alpha: 0.05, beta: 0.05, elo0: \"-10\", elo1: 0}"}},
+      // -games 2, -each proto=uci, -ratinginterval, a book with fewer positions than rounds.
+      {{"-engine",
+        "name=SacreDieu",
+        "cmd=releases/v11",
+        "-engine",
+        "name=StashBot",
+        "cmd=stash-bot",
+        "-games",
+        "2",
+        "-rounds",
+        "500",
+        "-each",
+        "proto=uci",
+        "tc=8+0.08",
+        "-openings",
+        "order=random",
+        "file=" + book,
+        "format=epd",
+        "-concurrency",
+        "6",
+        "-ratinginterval",
+        "10"},
+       {"      protocol: ugi", "  count: 500"}},
+      // -log file=, -pgnout FILE (cutechess's form), -event, -site, -srand.
+      {{"-engine", "cmd=./a",      "name=a",    "-engine", "cmd=./b",
+        "name=b",  "-each",        "tc=8+0.08", "-rounds", "500",
+        "-repeat", "-concurrency", "1",         "-log",    "file=fastchess.log",
+        "-pgnout", "sprt.pgn",     "-event",    "sprt",    "-site",
+        "lab",     "-srand",       "7"},
+       {"name: sprt", "site: lab", "seed: 7"}},
+      // cutechess-cli: -maxmoves counts moves (2 plies), -draw, -resign, -games 1.
+      {{"-engine",
+        "cmd=foo",
+        "-engine",
+        "cmd=bar",
+        "-each",
+        "proto=uci",
+        "tc=40/60",
+        "-rounds",
+        "10",
+        "-games",
+        "1",
+        "-maxmoves",
+        "200",
+        "-draw",
+        "movenumber=40",
+        "movecount=8",
+        "score=10",
+        "-resign",
+        "movecount=3",
+        "score=400",
+        "-output",
+        "format=cutechess",
+        "-epdout",
+        "file=final.epd"},
+       {"  pairs: 5", "  games: 10", "  max_plies: 400", "  draw: {score: 10, moves: 8, after: 40}",
+        "  resign: {score: 400, moves: 3, two_sided: false}"}},
+      // -games 1 -rounds 1: one game.
+      {{"-engine", "cmd=foo", "-engine", "cmd=bar", "-each", "st=1", "-games", "1", "-rounds", "1"},
+       {"  pairs: 1", "  games: 1"}},
+      // A gauntlet.
+      {{"-engine", "cmd=a", "-engine", "cmd=b", "-engine", "cmd=c", "-each", "nodes=1000",
+        "-tournament", "gauntlet", "-seeds", "1", "-noswap", "-reverse"},
+       {"  format: gauntlet", "  gauntlet: [a]", "  swap: false", "  reverse: true"}},
+  };
+  for (const auto& [line, expected] : lines) {
+    const auto r = run_harness(with(with(game, line), {"--check"}));
+    ASSERT_EQ(r.exit_code, 0) << line[1] << ": " << r.err;
+    for (const auto& text : expected) {
+      EXPECT_NE(r.out.find(text + "\n"), std::string::npos) << text << " in\n" << r.out;
+    }
+  }
+}
+
+// -games 1 plays single games, a book shorter than the rounds is cycled, --maxmoves counts moves,
+// and -pgnout, -epdout and --json write what they name; -config file= resumes the folder.
+TEST(MatchCommand, SingleGamesCycledBookAndOutputs) {
+  const std::string dir = make_temp_dir();
+  write_config(dir, "book.txt", "4,4,4,4,4,4,0,4,4,4,4,4,4,0:S\n4,4,4,4,4,4,0,4,4,4,4,4,4,0:N\n");
+  const auto base = with(kGame, {"-engine",
+                                 "name=a",
+                                 "algorithm=alphabeta",
+                                 "depth=1",
+                                 "-engine",
+                                 "name=b",
+                                 "algorithm=random",
+                                 "depth=1",
+                                 "-games",
+                                 "1",
+                                 "-rounds",
+                                 "5",
+                                 "-openings",
+                                 "file=" + dir + "/book.txt",
+                                 "-maxmoves",
+                                 "3",
+                                 "-pgnout",
+                                 "file=" + dir + "/out.pgn",
+                                 "-epdout",
+                                 dir + "/out.epd",
+                                 "--json",
+                                 "--quiet"});
+  const auto r = run_harness(with(base, {"-out", dir + "/m"}));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto played = sides(dir + "/m");
+  EXPECT_EQ(played.size(), 5u);
+  // One JSON object: the standings, typed.
+  EXPECT_EQ(r.out.front(), '{') << r.out;
+  EXPECT_EQ(r.out.find('\n'), r.out.size() - 1) << r.out;
+  EXPECT_NE(r.out.find("\"games\":5"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"player\":\"a\""), std::string::npos) << r.out;
+  // Three moves are six plies: every game (Kalah lasts longer) is a draw there.
+  const auto rows = table_without(dir + "/m/games.csv", {});
+  const auto plies = std::ranges::find(rows.at(0), "plies") - rows.at(0).begin();
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i].at(static_cast<std::size_t>(plies)), "6");
+  }
+  // The book's two positions serve three pairs: the third pair plays the first again.
+  const auto opening = std::ranges::find(rows.at(0), "opening_position") - rows.at(0).begin();
+  EXPECT_EQ(rows.at(5).at(static_cast<std::size_t>(opening)),
+            rows.at(1).at(static_cast<std::size_t>(opening)));
+  EXPECT_EQ(read_file(dir + "/out.pgn"), read_file(dir + "/m/games.pgn"));
+  std::size_t epd_lines = 0;
+  for (const char c : read_file(dir + "/out.epd")) epd_lines += c == '\n';
+  EXPECT_EQ(epd_lines, 5u);
+  // fastchess's way to resume: nothing is left to play.
+  const auto again = run_harness({"match", "-config", "file=" + dir + "/m/match.yaml", "--quiet"});
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(sides(dir + "/m").size(), 5u);
+}
+
+// The score line after each game, in cutechess's form; never coloured into a pipe.
+TEST(MatchCommand, ScoreLineAfterEachGame) {
+  const std::string dir = make_temp_dir();
+  const auto r =
+      run_harness(with(kGame, {"--engine", "name=a", "algorithm=alphabeta", "depth=3", "--engine",
+                               "name=b", "algorithm=random", "depth=1", "--rounds", "2",
+                               "--rating-interval", "4", "--out", dir + "/m"}));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (int n = 1; n <= 4; ++n) {
+    EXPECT_NE(r.err.find(" ["), std::string::npos);
+    EXPECT_NE(r.err.find("] " + std::to_string(n) + "\n"), std::string::npos) << r.err;
+  }
+  EXPECT_NE(r.err.find("Score of a vs b: "), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\033'), std::string::npos) << "colour into a pipe";
+  EXPECT_NE(r.err.find("interim after 4 games:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("95% interval"), std::string::npos) << r.err;
+  // --quiet: no score lines, but the standings are still printed.
+  const auto quiet = run_harness(with(
+      kGame, {"--engine", "name=a", "algorithm=alphabeta", "depth=3", "--engine", "name=b",
+              "algorithm=random", "depth=1", "--rounds", "2", "--quiet", "--out", dir + "/q"}));
+  ASSERT_EQ(quiet.exit_code, 0) << quiet.err;
+  EXPECT_EQ(quiet.err.find("Score of"), std::string::npos) << quiet.err;
+  EXPECT_NE(quiet.out.find("95% interval"), std::string::npos) << quiet.out;
+}
+
+// A relative book path is the current directory's, written absolute into the folder's config;
+// a match that fails before its first game leaves no folder in the way of the rerun.
+TEST(MatchCommand, PathsResolveAgainstTheCurrentDirectory) {
+  const std::string dir = make_temp_dir();
+  write_config(dir, "book.txt", "4,4,4,4,4,4,0,4,4,4,4,4,4,0:S\n");
+  const auto cwd = std::filesystem::current_path();
+  std::filesystem::current_path(dir);
+  const auto flags = with(kGame, {"--engine", "algorithm=alphabeta", "depth=1", "--engine",
+                                  "algorithm=random", "depth=1", "--rounds", "1", "--quiet"});
+  const auto ok = run_harness(with(flags, {"--openings", "file=book.txt", "--out", "results/b"}));
+  const auto missing = run_harness(
+      with(flags, {"--openings", "file=" + dir + "/gone.txt", "--out", "results/gone"}));
+  std::filesystem::current_path(cwd);
+  ASSERT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_NE(read_file(dir + "/results/b/match.yaml").find("  file: " + dir + "/book.txt\n"),
+            std::string::npos);
+  EXPECT_EQ(missing.exit_code, 2) << missing.err;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/results/gone")) << missing.err;
 }
 
 }  // namespace

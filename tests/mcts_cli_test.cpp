@@ -67,22 +67,35 @@ TEST(MctsCli, WithoutASolverASearchNeedsABudget) {
   EXPECT_EQ(search.exit_code, 2);
   EXPECT_NE(search.err.find(needs), std::string::npos) << search.err;
   EXPECT_EQ(std::count(search.err.begin(), search.err.end(), '\n'), 1) << search.err;
-  // With a budget it searches.
+  // With a budget it searches: nodes, or its own iterations.
   EXPECT_EQ(run_harness({"search", "--game", "kalah", "--algorithm", "mcts", "--option",
                          "solver=off", "--max-nodes", "2000", "--depth", "max"})
                 .exit_code,
             0);
+  const auto iterations =
+      run_harness({"search", "--game", "kalah", "--algorithm", "mcts", "--option", "solver=off",
+                   "--option", "iterations=700", "--depth", "max", "--json"});
+  ASSERT_EQ(iterations.exit_code, 0) << iterations.err;
+  EXPECT_EQ(nlohmann::json::parse(iterations.out)["iterations"], 700);
 
   const std::string dir = testing::make_temp_dir();
-  const std::string run = testing::write_config(
-      dir, "run.yaml",
-      "game: tictactoe\nplayers:\n  - {name: uct, algorithm: mcts, depth: max, options: {solver: "
-      "off}}\n"
-      "  - {name: rnd, algorithm: random, depth: 1}\ntournament: {pairs: 1}\n");
-  const auto r = run_harness({"run", run, "--out", dir + "/out"});
+  // A tournament of the uct player with `options` against a random one.
+  const auto tournament = [&](const std::string& file, const std::string& options) {
+    return testing::write_config(dir, file,
+                                 "game: tictactoe\nplayers:\n  - {name: uct, algorithm: mcts, "
+                                 "depth: max, options: {" +
+                                     options +
+                                     "}}\n  - {name: rnd, algorithm: random, depth: 1}\n"
+                                     "tournament: {pairs: 1}\n");
+  };
+  const auto r = run_harness({"run", tournament("run.yaml", "solver: off"), "--out", dir + "/out"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("run.yaml:3:"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("player 'uct': " + needs), std::string::npos) << r.err;
+  // Its `iterations` bound every move: the same player plays.
+  const auto played = run_harness({"run", tournament("bounded.yaml", "solver: off, iterations: 50"),
+                                   "--out", dir + "/bounded"});
+  EXPECT_EQ(played.exit_code, 0) << played.err;
 
   const std::string compare = testing::write_config(
       dir, "compare.yaml",

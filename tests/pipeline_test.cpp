@@ -43,9 +43,8 @@ struct PipelineCase {
 };
 
 // 24 random trees searched to depth 8 by minimax and alpha-beta: about 35 ms a job (Release).
-const PipelineCase kCompare{
-    "compare",
-    R"(name: slow-compare
+const PipelineCase kCompare{"compare",
+                            R"(name: slow-compare
 inputs:
   - name: b6
     game: {name: random-tree, params: {branching: 6, values: independent}}
@@ -55,10 +54,10 @@ algorithms:
   - {name: ab, algorithm: alphabeta}
 reference: minimax
 )",
-    24,
-    {"compare.csv", "summary.csv", "inputs.csv"},
-    {"cpu_us", "cpu_us_mean", "cpu_us_median", "cpu_vs_ab", "ns_per_node", "ns_per_leaf",
-     "wall_us", "wall_us_mean", "speedup", "efficiency"}};
+                            24,
+                            {"compare.csv", "summary.csv", "inputs.csv"},
+                            {"cpu_us", "cpu_us_mean", "cpu_us_median", "cpu_vs_ab", "ns_per_node",
+                             "ns_per_leaf", "wall_us", "wall_us_mean", "speedup", "efficiency"}};
 
 // Connect Four openings no solver settles within its node budget: each run spends its 300,000
 // nodes (about 0.1 s), and node budgets make the results deterministic.
@@ -193,7 +192,8 @@ TEST_P(Pipeline, TheFolderIsCheckedBeforeAnythingRuns) {
   // A fresh run on a folder that holds a run refuses, naming the way out.
   auto fresh = run_harness({c.command, config, "--out", out});
   EXPECT_EQ(fresh.exit_code, 2);
-  EXPECT_NE(fresh.err.find("--out: " + out + " already holds a run; add --resume"),
+  EXPECT_NE(fresh.err.find("--out: " + out + " already holds a run of `harness " + c.command +
+                           "`; add --resume"),
             std::string::npos)
       << fresh.err;
   // --resume with another config is refused with both hashes.
@@ -205,9 +205,18 @@ TEST_P(Pipeline, TheFolderIsCheckedBeforeAnythingRuns) {
   EXPECT_NE(changed.err.find(other + ": --resume: this config differs from the one"),
             std::string::npos)
       << changed.err;
-  // A journal line that is no result of this run is located; the journal is left as it was.
+  // A journal changed since the run wrote it is named by the manifest (exit 1); the journal is
+  // left as it was.
   std::ofstream(out + "/results.log", std::ios::app) << "99 00\n";
   const std::string journal = read_file(out + "/results.log");
+  auto damaged = run_harness({c.command, config, "--out", out, "--resume"});
+  EXPECT_EQ(damaged.exit_code, 1);
+  EXPECT_NE(damaged.err.find(out + "/results.log: changed since the run wrote it"),
+            std::string::npos)
+      << damaged.err;
+  EXPECT_EQ(read_file(out + "/results.log"), journal);
+  // Without a manifest (a folder written before it), the journal's own rules locate the line.
+  fs::remove(out + "/manifest.sha256");
   auto bad = run_harness({c.command, config, "--out", out, "--resume"});
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find(out + "/results.log:" + std::to_string(lines_of(out + "/results.log")) +

@@ -118,7 +118,10 @@ bool harness_says_before(const std::vector<std::string>& args, const std::string
   bool said = false, exited = false;
   for (int waited_ms = 0; waited_ms < seconds * 1000 && !said && !exited; waited_ms += 20) {
     exited = waitpid(pid, nullptr, WNOHANG) == pid;
-    said = read_file(err_path).find(text) != std::string::npos;
+    // The whole line: stderr is unbuffered, so a line can be read half written.
+    const std::string so_far = read_file(err_path);
+    const auto at = so_far.find(text);
+    said = at != std::string::npos && so_far.find('\n', at) != std::string::npos;
     if (!said && !exited) usleep(20000);
   }
   if (!exited) {

@@ -28,8 +28,8 @@ ProcessResult run_test_harness(const std::vector<std::string>& args);
 // `harness args...` under an address-space limit of `kib` KiB (ulimit -v): a table the machine
 // cannot give. (The sanitizers reserve far more address space than any such limit leaves.)
 ProcessResult run_harness_in_memory(long kib, const std::vector<std::string>& args);
-// Starts `harness args...` and waits until its stderr holds `text` (true) or it exits or
-// `seconds` pass (false), then kills it: what a command says before work that would not end.
+// Starts `harness args...` and waits until its stderr holds a whole line with `text` (true) or
+// it exits or `seconds` pass (false), then kills it: what a command says before endless work.
 bool harness_says_before(const std::vector<std::string>& args, const std::string& text,
                          double seconds, std::string* err = nullptr);
 

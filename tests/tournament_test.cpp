@@ -592,14 +592,9 @@ TEST(Tournament, OpeningBookStartCountAndOrder) {
   EXPECT_NE(past.err.find("past.yaml:5:47: 'openings.start' is 7, but the list has 6 positions"),
             std::string::npos)
       << past.err;
-  const auto many =
-      run_harness({"run", config("many", "{kind: list, file: book.txt, start: 3, count: 5}"),
-                   "--out", dir + "/m"});
-  EXPECT_EQ(many.exit_code, 2);
-  EXPECT_NE(many.err.find("'openings.count' asks for 5 positions from position 3, but the list "
-                          "has 4 from there"),
-            std::string::npos)
-      << many.err;
+  // A count past the list's end cycles through the positions taken (fastchess's short book).
+  EXPECT_EQ(played("many", "{kind: list, file: book.txt, start: 3, count: 5}", "4"),
+            (std::vector<std::string>{book[2], book[3], book[4], book[5], book[2]}));
 }
 
 // Rewrites a game record file without the last move of its first game: the text from the last
@@ -785,6 +780,9 @@ TEST(Tournament, ResumeRefusesAJournalThatContradictsTheRun) {
   const std::string dir = make_temp_dir();
   const std::string config = write_config(dir, "det.yaml", kKalahConfig);
   ASSERT_EQ(run_harness({"run", config, "--out", dir + "/run"}).exit_code, 0);
+  // Resume's own checks of the journal, as on a folder written before manifests (with one, the
+  // manifest names the file first: run_folder_integrity_test).
+  std::filesystem::remove(dir + "/run/manifest.sha256");
   const auto games = table_without(dir + "/run/games.csv", {});
   ASSERT_EQ(games.size(), 61u);
   const auto& header = games[0];
@@ -994,7 +992,8 @@ TEST(Tournament, AnOlderRunFolderIsNamedByItsFormat) {
     EXPECT_EQ(std::count(old.err.begin(), old.err.end(), '\n'), 1) << old.err;
   }
   // Journals of formats 1 and 2 under a run.yaml that does not say (mended by hand) are named by
-  // their headers and flags.
+  // their headers and flags (as a folder of those formats has it, without a manifest).
+  std::filesystem::remove(dir + "/out/manifest.sha256");
   const auto as_old = [&](const std::string& file, const std::set<std::string>& added) {
     std::string text;
     for (const auto& row : table_without(dir + "/out/" + file, added)) text += csv::line(row);

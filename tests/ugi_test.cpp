@@ -358,5 +358,29 @@ TEST(Ugi, MctsPlaysUnderNodesMovetimeAndAClock) {
       << proof.out;
 }
 
+// mcts without its solver never ends without a node or time budget: `go infinite`, a bare `go` and
+// `go depth` are each refused in one line, before any search, and the engine plays on.
+TEST(Ugi, MctsWithoutItsSolverRefusesAGoWithoutABudget) {
+  const auto r = run_harness(
+      {"ugi", "--game", "connect-four", "--algorithm", "mcts", "--option", "solver=off"},
+      "ugi\nposition startpos\ngo infinite\ngo\ngo depth 3\ngo nodes 200\nquit\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string refusal =
+      "info string error: go: mcts with solver=off needs a node or time budget or "
+      "iterations=N (or solver=on, which searches until its root is proven)";
+  std::vector<std::string> after_handshake;
+  bool ok = false;
+  for (const auto& l : lines_of(r.out)) {
+    if (ok) after_handshake.push_back(l);
+    ok = ok || l == "ugiok";
+  }
+  ASSERT_EQ(after_handshake.size(), 5u) << r.out;
+  for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(after_handshake[i], refusal) << r.out;
+  const auto found = searches(r.out);
+  ASSERT_EQ(found.size(), 1u) << r.out;
+  EXPECT_GE(found[0].first, 1) << r.out;
+  EXPECT_NE(r.out.find(" nodes 200 "), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace gts

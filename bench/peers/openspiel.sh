@@ -5,6 +5,7 @@
 #
 #   bench/peers/openspiel.sh PATH                  build build-peers/openspiel/openspiel_ugi
 #   bench/peers/openspiel.sh PATH speed [RUNS] [CF_ITERATIONS] [TTT_ITERATIONS]
+#   bench/peers/openspiel.sh PATH pair [ROUNDS] [CF_ITERATIONS] [KALAH_ITERATIONS]
 #
 # The build compiles only what MCTSBot on connect_four and tic_tac_toe links (the spiel core,
 # game parameters, observer, policy, bots, status, usage logging, mcts.cc, the two games) with
@@ -22,6 +23,13 @@
 # random playout a simulation, uct_c 2, solve off (so every run does its simulations), RUNS
 # alternating runs each (default 3): each run's wall and CPU time, and the median rate per CPU
 # second. JOBS=N: parallel compiles (default 2).
+#
+# pair: our `mcts` (build/harness, solver=off, c=1, iterations=N) and MCTSBot (uct_c 2, the same
+# UCT on [-1, 1] rewards, solve off) from the start of Connect Four and Kalah(6,4) with
+# capture=nonempty (OpenSpiel's mancala), one random playout an iteration, one thread each, run AT
+# THE SAME TIME, one pinned to each of the first two cores (taskset; they swap cores every round),
+# so that both see the same load and the ratio of their rates cancels its drift; ROUNDS rounds
+# (default 3). Each rate is iterations per CPU second of the searching thread.
 set -euo pipefail
 
 die() {
@@ -31,10 +39,11 @@ die() {
 [[ $# -ge 1 ]] || die "usage: $0 PATH_TO_OPENSPIEL_CHECKOUT_OR_GIT_DIR [speed [RUNS] [CF_ITERATIONS] [TTT_ITERATIONS]]"
 peer=$1
 mode=${2:-build}
-[[ $mode == build || $mode == speed ]] || die "unknown mode '$mode' (build or speed)"
+[[ $mode == build || $mode == speed || $mode == pair ]] || die "unknown mode '$mode' (build, speed or pair)"
 runs=${3:-3}
 cf=${4:-100000}
 ttt=${5:-100000}
+[[ $mode == pair ]] && ttt=${5:-200000}
 for n in "$runs" "$cf" "$ttt"; do
   [[ $n =~ ^[1-9][0-9]{0,8}$ ]] || die "speed: expected whole numbers >= 1 for RUNS and ITERATIONS, got '$n'"
 done
@@ -114,7 +123,7 @@ done
 
 sources=(spiel.cc spiel_utils.cc game_parameters.cc observer.cc policy.cc spiel_bots.cc
   utils/status.cc utils/usage_logging.cc algorithms/mcts.cc games/connect_four/connect_four.cc
-  games/tic_tac_toe/tic_tac_toe.cc)
+  games/tic_tac_toe/tic_tac_toe.cc games/mancala/mancala.cc)
 libs=$(pkg-config --libs absl_strings absl_str_format absl_time absl_synchronization \
   absl_random_random absl_flat_hash_set absl_node_hash_map) || die "pkg-config cannot find Debian's absl libraries (libabsl-dev)"
 cxx=g++
@@ -153,6 +162,47 @@ if [[ $mode == build ]]; then
 fi
 
 median() { sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+if [[ $mode == pair ]]; then
+  harness=$repo/build/harness
+  [[ -x $harness ]] || die "no $harness: build it first (cmake --build build --target harness)"
+  command -v taskset >/dev/null || die "pair: needs taskset (util-linux)"
+  "$repo/bench/peers/host_line.sh"
+  echo "load before: $(cut -d' ' -f1-3 /proc/loadavg); OpenSpiel $commit"
+  printf '%-5s %-13s %-6s %11s %12s %12s %7s
+' round game cores iterations ours_per_cpu_s peer_per_cpu_s ratio
+  declare -A ratios
+  for ((i = 1; i <= runs; i++)); do
+    for game in connect-four kalah; do
+      n=$cf param=() peer_param=()
+      if [[ $game == kalah ]]; then
+        n=$ttt param=(--param capture=nonempty) peer_param=(--param capture=nonempty)
+      fi
+      ours_core=$(((i + 1) % 2)) peer_core=$((i % 2))
+      ours_out=$(mktemp) peer_out=$(mktemp)
+      taskset -c "$ours_core" "$harness" search --game "$game" "${param[@]}" --algorithm mcts \
+        --option solver=off --option c=1 --option iterations="$n" --option seed="$i" \
+        --depth max --json >"$ours_out" &
+      ours_pid=$!
+      taskset -c "$peer_core" "$engine" --game "$game" "${peer_param[@]}" --speed "$n" --solve off \
+        --uct_c 2 --rollouts 1 --seed "$i" >"$peer_out" &
+      peer_pid=$!
+      wait "$ours_pid" "$peer_pid"
+      ours=$(python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(round(j["iterations"] / (j["cpu_us"] / 1e6)))' "$ours_out")
+      read -r -a f <"$peer_out"
+      rm -f "$ours_out" "$peer_out"
+      ratio=$(awk -v a="$ours" -v b="${f[9]}" 'BEGIN {printf "%.2f", a / b}')
+      ratios[$game]+="$ratio "
+      printf '%-5d %-13s %-6s %11s %12s %12s %7s
+' "$i" "$game" "$ours_core/$peer_core" "$n" "$ours" "${f[9]}" "$ratio"
+    done
+  done
+  for game in connect-four kalah; do
+    echo "median ratio ours/peer, $game: $(printf '%s\n' ${ratios[$game]} | median)"
+  done
+  echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+  exit 0
+fi
+
 echo "host: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "OpenSpiel $commit MCTSBot: one thread, uct_c 2, one random playout a simulation, solve off; $runs alternating runs"
 printf '%-4s %-10s %-13s %11s %8s %8s %12s\n' run program game simulations wall_ms cpu_ms per_cpu_s

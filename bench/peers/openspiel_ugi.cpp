@@ -1,11 +1,13 @@
 // A UGI engine around OpenSpiel's MCTSBot (github google-deepmind/open_spiel, Apache-2.0:
-// algorithms/mcts.cc with its RandomRolloutEvaluator, on its connect_four and tic_tac_toe games),
+// algorithms/mcts.cc with its RandomRolloutEvaluator, on its connect_four, tic_tac_toe and mancala
+// games),
 // compiled by bench/peers/openspiel.sh against a checkout the user supplies; none of OpenSpiel's
 // code is in this project. It speaks the dialect `harness ugi` speaks (docs/guide/engines.md), in
 // this project's notation: Connect Four columns 1..width and Pons' digit sequences, tic-tac-toe
-// cells "b2" (column letter, row from the top) and boards ".X./.../...:O".
+// cells "b2" (column letter, row from the top) and boards ".X./.../...:O", Kalah houses 1..6 of
+// the mover and boards "4,4,...,0:S" (OpenSpiel's mancala is Kalah(6,4) with capture=nonempty).
 //
-//   openspiel_ugi --game connect-four|tictactoe [--param K=V]... [--OPTION VALUE]...
+//   openspiel_ugi --game connect-four|tictactoe|kalah [--param K=V]... [--OPTION VALUE]...
 //   openspiel_ugi --game G --speed ITERATIONS [--OPTION VALUE]...
 //
 // OPTIONs (also `setoption name OPTION value VALUE`): iterations (MCTSBot's max_simulations when
@@ -17,6 +19,7 @@
 #include <time.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -31,6 +34,7 @@
 #include <vector>
 
 #include "open_spiel/algorithms/mcts.h"
+#include "open_spiel/games/mancala/mancala.h"
 #include "open_spiel/spiel.h"
 
 #ifndef OPENSPIEL_COMMIT
@@ -148,9 +152,9 @@ std::uint64_t mix_seed(std::uint64_t seed, std::uint64_t plies) {
 class Notation {
  public:
   Notation(const std::string& game, const std::map<std::string, std::string>& params)
-      : connect_four_(game == "connect-four") {
-    if (game != "connect-four" && game != "tictactoe") {
-      throw InputError("--game: expected connect-four or tictactoe, got '" + game + "'");
+      : connect_four_(game == "connect-four"), kalah_(game == "kalah") {
+    if (game != "connect-four" && game != "tictactoe" && game != "kalah") {
+      throw InputError("--game: expected connect-four, tictactoe or kalah, got '" + game + "'");
     }
     auto param = [&](const std::string& name, int fallback, int lo, int hi) {
       const auto it = params.find(name);
@@ -165,10 +169,22 @@ class Notation {
     };
     for (const auto& [name, value] : params) {
       const bool known = connect_four_ ? name == "width" || name == "height" || name == "k"
+                         : kalah_      ? name == "pits" || name == "seeds" || name == "capture"
                                        : name == "rows" || name == "cols" || name == "k";
       if (!known) throw InputError("--param " + name + ": not a parameter of " + game);
     }
-    if (connect_four_) {
+    if (kalah_) {  // OpenSpiel's mancala has no parameters: only the game it plays
+      (void)param("pits", 6, 6, 6);
+      (void)param("seeds", 4, 4, 4);
+      const auto capture = params.find("capture");
+      if (capture != params.end() && capture->second != "nonempty") {
+        throw InputError("--param capture: OpenSpiel's mancala captures only when the opposite "
+                         "house holds seeds (nonempty), got '" + capture->second + "'");
+      }
+      width_ = 6;
+      game_ = os::LoadGame("mancala");
+      label_ = "kalah(capture=nonempty,pits=6,seeds=4)";
+    } else if (connect_four_) {
       width_ = param("width", 7, 1, 9);
       rows_ = param("height", 6, 1, 31);
       const int k = param("k", 4, 2, 32);
@@ -218,7 +234,9 @@ class Notation {
   os::Action action(const os::State& s, const std::string& text) const {
     if (s.IsTerminal()) throw InputError("move '" + text + "': the game is over");
     std::optional<os::Action> a;
-    if (connect_four_) {
+    if (kalah_) {  // the mover's house h: pit h (player 0) or 7 + h (player 1)
+      if (const auto h = whole(text, 1, width_)) a = *h + (s.CurrentPlayer() == 0 ? 0 : 7);
+    } else if (connect_four_) {
       if (const auto c = whole(text, 1, width_)) a = *c - 1;
     } else if (text.size() == 2 && text[0] >= 'a' && text[0] < 'a' + width_ && text[1] >= '1' &&
                text[1] < '1' + rows_) {
@@ -236,6 +254,7 @@ class Notation {
   }
 
   std::string move(os::Action a) const {
+    if (kalah_) return std::to_string(a > 7 ? a - 7 : a);
     if (connect_four_) return std::to_string(a + 1);
     return std::string(1, static_cast<char>('a' + a % width_)) +
            std::string(1, static_cast<char>('1' + a / width_));
@@ -247,6 +266,7 @@ class Notation {
   // the replay early, as the game ended).
   std::unique_ptr<os::State> fen(const std::string& text) const {
     auto s = start();
+    if (kalah_) return kalah_fen(text, std::move(s));
     if (connect_four_) {
       for (char c : text) s->ApplyAction(action(*s, std::string(1, c)));
       return s;
@@ -277,7 +297,31 @@ class Notation {
     return s;
   }
 
+  // Kalah: our cells (South's houses, its store, North's houses, its store) are OpenSpiel's pits
+  // shifted by one (its pit 0 is North's store). OpenSpiel's state cannot be given a mover, so
+  // only positions with South (its player 0) to move are taken.
+  std::unique_ptr<os::State> kalah_fen(const std::string& text, std::unique_ptr<os::State> s) const {
+    std::array<int, os::mancala::kTotalPits> board{};
+    std::size_t at = 0;
+    int cell = 0;
+    for (; cell < os::mancala::kTotalPits && at < text.size(); ++cell) {
+      const std::size_t end = std::min(text.find_first_of(",:", at), text.size());
+      const auto v = whole(text.substr(at, end - at), 0, 255);
+      if (!v) break;
+      board[static_cast<std::size_t>((cell + 1) % os::mancala::kTotalPits)] = static_cast<int>(*v);
+      at = end + 1;
+    }
+    if (cell != os::mancala::kTotalPits || text.substr(std::min(at, text.size())) != "S" ||
+        text[at - 1] != ':') {
+      throw InputError("fen '" + text + "': expected 14 counts and ':S' (OpenSpiel's mancala " +
+                       "cannot be given North to move)");
+    }
+    static_cast<os::mancala::MancalaState&>(*s).SetBoard(board);
+    return s;
+  }
+
   bool connect_four_;
+  bool kalah_;
   int width_ = 0;
   int rows_ = 0;
   std::shared_ptr<const os::Game> game_;
@@ -521,7 +565,7 @@ int main(int argc, char** argv) {
       }
     }
     if (game.empty()) {
-      return usage("--game is required (usage: openspiel_ugi --game connect-four|tictactoe "
+      return usage("--game is required (usage: openspiel_ugi --game connect-four|tictactoe|kalah "
                    "[--param K=V]... [--speed ITERATIONS] [--iterations N] [--uct_c X] "
                    "[--rollouts N] [--seed S] [--solve on|off] [--max_memory_mb N])");
     }

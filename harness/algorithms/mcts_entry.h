@@ -35,12 +35,18 @@ struct MctsEntry {
                      "implicit minimax weight: selection uses (1 - alpha) Q + alpha * the "
                      "minimax of the children's evaluations"),
              threads_spec("tree parallelism with virtual loss"),
+             S::integer("iterations", 0, 0, (std::int64_t{1} << 62),
+                        "a budget: at most this many iterations a search (all threads together), "
+                        "beside any node or time budget; 0: none"),
              S::integer("mem_mb", 1024, 1, 65536,
                         "the tree's memory cap in MiB: past it the tree stops growing and "
                         "iterations play out from its leaves"),
              S::integer("seed", 0, 0, (std::int64_t{1} << 62),
                         "seed for playouts and the order unvisited moves are tried in")},
-            {.anytime = true, .seeded = true, .budget_free_option = "solver"}};
+            {.anytime = true,
+             .seeded = true,
+             .budget_free_option = "solver",
+             .budget_option = "iterations"}};
   }
   template <Game G, class E>
   static SearchFunction<G, E> make(const AlgorithmSpec& spec) {
@@ -55,6 +61,7 @@ struct MctsEntry {
                               .solver = p.get("solver") == "on",
                               .alpha = p.get_real("alpha"),
                               .threads = threads_option<G>(p),
+                              .iterations = static_cast<std::uint64_t>(p.get_int("iterations")),
                               .mem_mb = static_cast<std::size_t>(p.get_int("mem_mb"))};
     return [options](const G& g, const E& ev, const typename G::State& s, const SearchLimits& lim,
                      std::uint64_t seed) {

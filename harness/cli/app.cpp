@@ -8,10 +8,12 @@
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "games/game.h"
 #include "games/params.h"
 #include "harness/cli/command.h"
+#include "harness/cli/fastchess_args.h"
 #include "harness/compare/compare_runner.h"
 #include "harness/config/config_error.h"
 #include "harness/mpi/environment.h"
@@ -64,6 +66,7 @@ int harness_main(int argc, char** argv) {
   gts::cli::add_stats_command(app, action);
   gts::cli::add_ugi_command(app, action);
   gts::cli::add_replay_command(app, action);
+  gts::cli::add_verify_command(app, action);
   gts::cli::add_tune_command(app, action, command_line);
   // After the commands, so that only the top-level help carries it (CLI11 copies it into
   // subcommands made later).
@@ -81,8 +84,23 @@ int harness_main(int argc, char** argv) {
       return 2;
     }
   }
+  // `harness match` takes fastchess's single-dash spelling: its words are respelled first.
+  std::vector<std::string> words(argv, argv + argc);
+  if (argc > 1 && words[1] == "match") {
+    try {
+      const std::vector<std::string> rest =
+          match_args_from_fastchess({words.begin() + 2, words.end()});
+      words.resize(2);
+      words.insert(words.end(), rest.begin(), rest.end());
+    } catch (const gts::InputError& e) {
+      std::cerr << "error: " << e.what() << "\n";
+      return 2;
+    }
+  }
+  std::vector<char*> word_ptrs;
+  for (std::string& w : words) word_ptrs.push_back(w.data());
   try {
-    app.parse(argc, argv);
+    app.parse(static_cast<int>(word_ptrs.size()), word_ptrs.data());
   } catch (const CLI::Success& e) {  // --help, --help-all or --version
     return app.exit(e);
   } catch (const CLI::ParseError& e) {

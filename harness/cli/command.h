@@ -41,6 +41,7 @@ void add_bench_command(CLI::App& app, Action& action);
 void add_stats_command(CLI::App& app, Action& action);
 void add_ugi_command(CLI::App& app, Action& action);
 void add_replay_command(CLI::App& app, Action& action);
+void add_verify_command(CLI::App& app, Action& action);
 void add_tune_command(CLI::App& app, Action& action, const std::string& command_line);
 
 // "--param k=v" values into a map; a repeated key or a missing '=' throws ParamError.

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "harness/cli/command.h"
+#include "harness/cli/run_json.h"
 #include "harness/compare/accuracy.h"
 #include "harness/compare/compare_config.h"
 #include "harness/compare/compare_runner.h"
@@ -55,7 +56,9 @@ std::pair<CLI::App*, std::shared_ptr<Request>> add_config_command(
   cmd->add_option("--out", request->out_dir, "run folder (default: results/<name>-<date>-<time>)");
   cmd->add_flag("--resume", request->resume,
                 "finish the interrupted run in --out, keeping everything it finished");
-  cmd->add_flag("--quiet", request->quiet, "no progress lines");
+  cmd->add_flag("--quiet", request->quiet,
+                "no progress (progress line, per-game lines, interim standings); the results "
+                "are still printed");
   return {cmd, request};
 }
 
@@ -67,24 +70,43 @@ void add_run_command(CLI::App& app, Action& action, const std::string& command_l
       "play the tournament a YAML config describes, in parallel, and write its reports",
       "tournament", "games played",
       [](const std::string& path) { (void)load_tournament_config(path); },
-      [](const RunOptions& o) { return run_tournament(o).exit_code; });
+      [](const RunOptions& o) { return print_run_report(o, run_tournament(o)); });
   cmd->add_option("--seed", options->seed, "run seed (overrides the config's)")
       ->check(seed_check());
+  cmd->add_flag("--live", options->live,
+                "after each game cutechess's line for its pairing on stderr: 'Score of A vs B: "
+                "W - L - D [score] games' (harness match shows it unless --quiet)");
+  cmd->add_option("--rating-interval", options->rating_interval,
+                  "every N games the standings with Elo intervals (and the SPRT's line) on "
+                  "stderr (0: none); overrides tournament.rating_interval")
+      ->check(integer_in(0, 1'000'000'000));
+  cmd->add_flag("--json", options->json,
+                "print the final standings as one JSON object on stdout instead of the table");
   cmd->add_flag("--debug", options->debug,
                 "log every engine's whole UGI exchange in RUN_DIR/engines/<player>.log (their "
                 "stderr is always there)");
 }
 
+// compare's request: the pipeline's and --json.
+struct CompareRequest : RunRequest {
+  bool json = false;
+};
+
 void add_compare_command(CLI::App& app, Action& action, const std::string& command_line) {
-  add_config_command(
+  const auto [cmd, request] = add_config_command<CompareRequest>(
       app, action, command_line, "compare",
       "run every algorithm of a YAML config on the same trees and positions, check that their "
       "values agree, and write compare.csv and summary.csv (exit 1 on a disagreement); with "
       "`accuracy`, score each one's move at each budget against exact move values",
       "compare", "(input, depth) jobs run",
       [](const std::string& path) { (void)load_compare_config(path); },
-      [](const RunRequest& request) {
+      [](const CompareRequest& request) {
         const CompareRunResult r = run_compare(request);
+        if (request.json) {
+          std::cout << compare_json(r).dump() << "\n";
+          for (const auto& d : r.disagreements) std::cerr << "compare: disagree: " << d << "\n";
+          return r.exit_code;
+        }
         if (!r.accuracy.empty()) {
           std::cout << accuracy_table(r.accuracy);
           std::cout << "wrote " << r.out_dir
@@ -102,6 +124,9 @@ void add_compare_command(CLI::App& app, Action& action, const std::string& comma
         }
         return r.exit_code;
       });
+  cmd->add_flag("--json", request->json,
+                "print the summary (or accuracy summary) and the disagreements as one JSON "
+                "object on stdout instead of the table");
 }
 
 void add_solve_command(CLI::App& app, Action& action, const std::string& command_line) {
@@ -114,11 +139,9 @@ void add_solve_command(CLI::App& app, Action& action, const std::string& command
       [](const RunRequest& request) {
         const SolveRunResult r = run_solve(request);
         if (r.summary.empty()) return r.exit_code;  // stopped: the pipeline said how to resume
-        // Quiet is quiet: the files hold the results; only a contradiction is said, on stderr.
-        if (!request.quiet) {
-          std::cout << summary_table(r.summary);
-          std::cout << "wrote " << r.out_dir << "/solve.csv, summary.csv, solved_within.csv\n";
-        }
+        // --quiet removes progress only: the results are printed as always.
+        std::cout << summary_table(r.summary);
+        std::cout << "wrote " << r.out_dir << "/solve.csv, summary.csv, solved_within.csv\n";
         if (r.exit_code != 0) {
           std::cerr
               << "solve: some solver contradicted a known answer (see the 'correct' column)\n";

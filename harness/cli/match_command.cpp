@@ -12,6 +12,7 @@
 
 #include "common/input_error.h"
 #include "harness/cli/command.h"
+#include "harness/cli/run_json.h"
 #include "harness/config/config_error.h"
 #include "harness/config/tournament_config.h"
 #include "harness/config/yaml_reader.h"
@@ -42,6 +43,10 @@ struct MatchArgs {
   bool noswap = false;
   bool reverse = false;
   int maxmoves = 0;
+  int maxplies = 0;
+  std::string site;
+  std::vector<std::string> pgnout, epdout, log, config, output;
+  bool recover = false, force_concurrency = false;
   std::optional<std::uint64_t> seed;
   RunOptions run;
   bool check = false;
@@ -77,11 +82,34 @@ std::string key_or(const std::map<std::string, std::string>& keys, const std::st
   return scalar(it == keys.end() ? fallback : it->second);
 }
 
-// A path as the config should hold it: absolute where written with a '/', since the config lives
-// in the run folder (a bare program name is looked up in PATH).
-std::string anchored(const std::string& path) {
-  if (path.find('/') == std::string::npos) return path;
+// A path typed on the command line, resolved against the current directory: the config that
+// holds it lives in the run folder.
+std::string absolute_path(const std::string& path) {
   return std::filesystem::absolute(path).lexically_normal().string();
+}
+
+// A program as the config should hold it: absolute where written with a '/' (a bare program name
+// is looked up in PATH).
+std::string anchored(const std::string& path) {
+  return path.find('/') == std::string::npos ? path : absolute_path(path);
+}
+
+// The file of a flag written `file=F` (fastchess) or `F` (cutechess), its other keys checked
+// against `keys` (each refused key with the reason in `why`); empty when the flag is not given.
+std::string file_of(const std::vector<std::string>& words, const std::string& flag,
+                    const std::set<std::string>& keys, const std::string& why) {
+  if (words.empty()) return "";
+  if (words.size() == 1 && words[0].find('=') == std::string::npos) return absolute_path(words[0]);
+  std::string file;
+  for (const auto& [k, v] : key_values(words, flag)) {
+    if (k == "file") {
+      file = v;
+    } else if (!keys.contains(k)) {
+      throw ParamError(flag + ": " + k + "= is not taken here: " + why);
+    }
+  }
+  if (file.empty()) throw ParamError(flag + ": give file=PATH");
+  return absolute_path(file);
 }
 
 // "a b 'c d'": words split at blanks, quotes grouping (fastchess's args="...").
@@ -156,6 +184,11 @@ void add_player(ConfigText& out, const std::vector<std::string>& words,
   const auto flag_of = [&](const std::string& key) {
     return from_each.contains(key) ? "--each " + key + "=" + keys.at(key) : flag;
   };
+  // A copied fastchess or cutechess line says proto=uci; the engines here speak UGI, UCI's
+  // generalisation to any game.
+  if (const auto it = keys.find("proto"); it != keys.end() && it->second == "uci") {
+    it->second = "ugi";
+  }
   if (keys.contains("plies") && keys.contains("depth")) {
     throw ParamError(flag + ": give plies or depth (the same), not both");
   }
@@ -202,7 +235,7 @@ void add_player(ConfigText& out, const std::vector<std::string>& words,
     }
     out.add("      command: [" + command + "]", flag);
     if (keys.contains("dir"))
-      out.add("      working_dir: " + scalar(anchored(keys.at("dir"))), flag);
+      out.add("      working_dir: " + scalar(absolute_path(keys.at("dir"))), flag);
     if (keys.contains("proto"))
       out.add("      protocol: " + scalar(keys.at("proto")), flag_of("proto"));
     if (!options.empty()) out.add("      options: {" + options + "}", flag);
@@ -257,11 +290,16 @@ ConfigText match_config(const MatchArgs& a) {
   const std::map<std::string, std::string> openings =
       flag_keys(a.openings, "--openings", {"file", "format", "order", "plies", "start"});
   const std::string openings_flag = flag_text("--openings", a.openings);
-  if (openings.contains("format") && openings.at("format") != "text") {
+  // fastchess's epd is one position a line, as the harness's books are.
+  if (openings.contains("format") && openings.at("format") != "text" &&
+      openings.at("format") != "epd") {
     throw ParamError("--openings: format '" + openings.at("format") +
                      "' is not read here; the file holds one position a line, in the game's own "
-                     "notation (format=text)");
+                     "notation (format=epd or format=text)");
   }
+  // With --games 1 a round is one game: consecutive rounds share an opening, sides swapped.
+  const int openings_needed = a.games == 1 ? (a.rounds + 1) / 2 : a.rounds;
+  const std::string rounds_flag = "--rounds " + std::to_string(a.rounds);
   int pairs = 1;
   if (openings.contains("file")) {
     if (openings.contains("plies")) {
@@ -271,8 +309,8 @@ ConfigText match_config(const MatchArgs& a) {
     }
     out.add("openings:", openings_flag);
     out.add("  kind: list", openings_flag);
-    out.add("  file: " + scalar(anchored(openings.at("file"))), openings_flag);
-    out.add("  count: " + std::to_string(a.rounds), "--rounds " + std::to_string(a.rounds));
+    out.add("  file: " + scalar(absolute_path(openings.at("file"))), openings_flag);
+    out.add("  count: " + std::to_string(openings_needed), rounds_flag);
     if (openings.contains("order"))
       out.add("  order: " + scalar(openings.at("order")), openings_flag);
     if (openings.contains("start"))
@@ -286,14 +324,14 @@ ConfigText match_config(const MatchArgs& a) {
     out.add("openings:", openings_flag);
     out.add("  kind: random", openings_flag);
     out.add("  plies: " + scalar(openings.at("plies")), openings_flag);
-    out.add("  count: " + std::to_string(a.rounds), "--rounds " + std::to_string(a.rounds));
+    out.add("  count: " + std::to_string(openings_needed), rounds_flag);
   } else {
     if (!openings.empty()) {
       throw ParamError(
           "--openings: give file=FILE (a list of positions) or plies=N (random "
           "openings)");
     }
-    pairs = a.rounds;  // every round from the start position
+    pairs = openings_needed;  // every round from the start position
   }
 
   out.add("tournament:", "harness match");
@@ -311,12 +349,21 @@ ConfigText match_config(const MatchArgs& a) {
     out.add("  format: gauntlet", format_flag);
     out.add("  gauntlet: [" + list + "]", "--seeds " + std::to_string(a.seeds));
   }
-  out.add("  pairs: " + std::to_string(pairs), "--rounds " + std::to_string(a.rounds));
+  out.add("  pairs: " + std::to_string(pairs), rounds_flag);
+  if (a.games == 1) out.add("  games: " + std::to_string(a.rounds), "--games 1 " + rounds_flag);
   if (a.noswap) out.add("  swap: false", "--noswap");
   if (a.reverse) out.add("  reverse: true", "--reverse");
+  if (a.maxmoves > 0 && a.maxplies > 0) {
+    throw ParamError("--maxmoves: give --maxmoves (moves of both sides) or --maxplies, not both");
+  }
+  // A move as cutechess and fastchess count it: one of each side, two plies.
   if (a.maxmoves > 0) {
-    out.add("  max_plies: " + std::to_string(a.maxmoves),
+    out.add("  max_plies: " + std::to_string(2LL * a.maxmoves),
             "--maxmoves " + std::to_string(a.maxmoves));
+  }
+  if (a.maxplies > 0) {
+    out.add("  max_plies: " + std::to_string(a.maxplies),
+            "--maxplies " + std::to_string(a.maxplies));
   }
   if (!a.draw.empty()) {
     const auto d = flag_keys(a.draw, "--draw", {"movenumber", "movecount", "score"});
@@ -343,6 +390,7 @@ ConfigText match_config(const MatchArgs& a) {
   if (margin)
     out.add("  limits: {margin_ms: " + scalar(*margin) + "}", "--each timemargin=" + *margin);
   if (a.seed) out.add("seed: " + std::to_string(*a.seed), "--srand " + std::to_string(*a.seed));
+  if (!a.site.empty()) out.add("site: " + scalar(a.site), "--site " + a.site);
   return out;
 }
 
@@ -355,12 +403,47 @@ void check_config(const ConfigText& config, const std::string& file) {
   }
 }
 
+// `--config file=RUN_DIR/match.yaml`: the match in that folder resumed (fastchess's way).
+int resume_from_config(MatchArgs& a) {
+  const std::string path = file_of(a.config, "--config", {},
+                                   "the folder's match.yaml holds the whole match and its state");
+  if (!a.game.empty() || !a.engines.empty()) {
+    throw ParamError("--config: resumes the match " + path +
+                     " holds, as it was started; give no --game or --engine with it");
+  }
+  if (!std::filesystem::is_regular_file(path)) {
+    throw ParamError("--config: no such file: " + path + " (a match's RUN_DIR/match.yaml)");
+  }
+  RunOptions& o = a.run;
+  o.config_path = path;
+  o.out_dir = std::filesystem::path(path).parent_path().string();
+  o.resume = true;
+  return print_run_report(o, run_tournament(o));
+}
+
 int run_match(MatchArgs& a) {
+  RunOptions& o = a.run;
+  o.pgn_out = file_of(a.pgnout, "--pgnout", {"notation"},
+                      "the PGN holds the game's own notation; each move's data is in moves.csv");
+  o.epd_out = file_of(a.epdout, "--epdout", {}, "one final position a line is all it writes");
+  o.log_out = file_of(a.log, "--log", {"level", "engine", "realtime"},
+                      "the log is every engine's whole exchange, uncompressed");
+  if (!o.log_out.empty()) o.debug = true;
+  if (!a.output.empty()) {
+    const auto keys = flag_keys(a.output, "--output", {"format"});
+    if (!keys.contains("format") || keys.at("format") != "cutechess") {
+      throw ParamError(
+          "--output: only format=cutechess: the line after each game is cutechess's "
+          "'Score of A vs B: W - L - D [score] N'");
+    }
+  }
+  if (!a.config.empty()) return resume_from_config(a);
+  if (a.game.empty()) throw ParamError("--game is required (or --config file=RUN_DIR/match.yaml)");
   if (a.repeat) a.games = 2;
-  if (a.games != 2) {
+  if (a.games != 1 && a.games != 2) {
     throw ParamError(
-        "--games: every opening is played as a pair of games here (the pentanomial "
-        "statistics need pairs): --games takes 2, got " +
+        "--games: 1 (a round is one game) or 2 (a round is the opening played twice, sides "
+        "swapped), got " +
         std::to_string(a.games));
   }
   const ConfigText config = match_config(a);
@@ -369,7 +452,6 @@ int run_match(MatchArgs& a) {
     std::cout << config.text();
     return 0;
   }
-  RunOptions& o = a.run;
   if (o.out_dir.empty()) {
     if (o.resume) throw ParamError("--resume needs the run folder: --out DIR");
     o.out_dir = "results/" + a.event + "-" + stamp_text();
@@ -386,10 +468,13 @@ int run_match(MatchArgs& a) {
                        "harness run " +
                        path + " --out " + o.out_dir + " --resume");
     }
-  } else {
+  }
+  const bool made = !o.resume && !std::filesystem::exists(o.out_dir);
+  if (!o.resume) {
     if (const std::string why = make_output_folder(o.out_dir); !why.empty()) {
       throw ParamError("--out: " + why);
     }
+    check_folder_kind(o.out_dir, "run", false);  // a folder of any run is refused whole
     if (std::filesystem::exists(o.out_dir + "/games.csv")) {
       throw ParamError("--out: " + o.out_dir +
                        " already holds a run; add --resume to finish it, or choose another folder");
@@ -398,7 +483,16 @@ int run_match(MatchArgs& a) {
   }
   o.config_path = path;
   o.seed = std::nullopt;  // the config holds --srand
-  return run_tournament(o).exit_code;
+  try {
+    return print_run_report(o, run_tournament(o));
+  } catch (...) {
+    // A match that failed before its first game leaves no folder in the way of the rerun.
+    if (made && !std::filesystem::exists(o.out_dir + "/games.csv")) {
+      std::error_code ignored;
+      std::filesystem::remove_all(o.out_dir, ignored);
+    }
+    throw;
+  }
 }
 
 }  // namespace
@@ -410,11 +504,12 @@ void add_match_command(CLI::App& app, Action& action, const std::string& command
       "equivalent config RUN_DIR/match.yaml and played as `harness run` plays it",
       run_match);
   a->run.command_line = command_line;
+  a->run.live = true;  // cutechess's line after each game, unless --quiet
   // A flag followed by key=value words, as fastchess takes them (repeatable: one group each).
   const auto words = [cmd](const std::string& name, auto& into, const std::string& help) {
     cmd->add_option(name, into, help)->expected(1, CLI::detail::expected_max_vector_size);
   };
-  cmd->add_option("--game", a->game, "game name (see `harness games`)")->required();
+  cmd->add_option("--game", a->game, "game name (see `harness games`); required but with --config");
   cmd->add_option("--param", a->params, "game parameter k=v (repeatable)");
   words("--engine", a->engines,
         "a player, as key=value words: cmd=PROGRAM [args=\"...\"] [dir=DIR] (an engine "
@@ -426,7 +521,9 @@ void add_match_command(CLI::App& app, Action& action, const std::string& command
         "proto=, timemargin=MS");
   cmd->add_option("--rounds", a->rounds, "rounds: each plays one opening as a game pair")
       ->check(integer_in(1, 1'000'000));
-  cmd->add_option("--games", a->games, "games a round (2: the pair, sides swapped)");
+  cmd->add_option("--games", a->games,
+                  "games a round: 2 (the opening twice, sides swapped) or 1 (one game; "
+                  "consecutive rounds then share an opening, sides swapped)");
   cmd->add_flag("--repeat", a->repeat, "--games 2");
   words("--openings", a->openings,
         "file=FILE [order=sequential|random] [start=N] (positions one a line, in the "
@@ -446,18 +543,50 @@ void add_match_command(CLI::App& app, Action& action, const std::string& command
       ->check(integer_in(1, 1'000'000));
   cmd->add_flag("--noswap", a->noswap, "both games of a pair with the same engine first");
   cmd->add_flag("--reverse", a->reverse, "every game with the sides swapped");
-  cmd->add_option("--maxmoves", a->maxmoves, "a game this many plies long is a draw")
+  cmd->add_option("--maxmoves", a->maxmoves,
+                  "a game still going after this many moves (of both sides: 2 plies, as "
+                  "cutechess and fastchess count) is a draw")
+      ->check(integer_in(1, 500'000'000));
+  cmd->add_option("--maxplies", a->maxplies, "a game this many plies long is a draw")
       ->check(integer_in(1, 1'000'000'000));
   cmd->add_option("--event", a->event, "the match's name (the default run folder's too)")
       ->check(non_empty("a name"));
+  cmd->add_option("--site", a->site, "the PGN's Site tag")->check(non_empty("a site"));
   cmd->add_option("--srand", a->seed, "run seed")->check(seed_check());
-  cmd->add_option("--concurrency", a->run.threads, "games at once (0 = all cores)")
+  cmd->add_option("--concurrency", a->run.threads,
+                  "games at once (0 = all cores; more than the cores is taken as given)")
       ->check(integer_in(0, 1024));
+  cmd->add_flag("--force-concurrency", a->force_concurrency,
+                "accepted (fastchess's): --concurrency is never capped here");
+  cmd->add_flag("--recover", a->recover,
+                "accepted (fastchess's): a crashed engine is always replaced by a fresh process "
+                "for the next game (the game it crashed in is its forfeit)");
+  cmd->add_option("--rating-interval", a->run.rating_interval,
+                  "every N games the standings with Elo intervals (and the SPRT's line) on "
+                  "stderr (0: none); fastchess's -ratinginterval")
+      ->check(integer_in(0, 1'000'000'000));
+  words("--pgnout", a->pgnout,
+        "file=PATH (or PATH): a copy of the run's games.pgn there at the end");
+  words("--epdout", a->epdout,
+        "file=PATH (or PATH): each game's final position, one a line in the game's notation, "
+        "at the end");
+  words("--log", a->log,
+        "file=PATH [level=] [engine=]: every engine's whole UGI exchange (--debug), gathered "
+        "into PATH at the end");
+  words("--config", a->config,
+        "file=RUN_DIR/match.yaml: resume that match (fastchess's way; the same as --out RUN_DIR "
+        "--resume with the flags it was started with)");
+  words("--output", a->output,
+        "format=cutechess: the line after each game is cutechess's (it always is)");
   cmd->add_option("--out", a->run.out_dir, "run folder (default: results/<event>-<date>-<time>)");
   cmd->add_flag("--resume", a->run.resume,
                 "finish the interrupted match in --out (the same flags, or harness run "
                 "DIR/match.yaml --out DIR --resume)");
-  cmd->add_flag("--quiet", a->run.quiet, "no progress lines");
+  cmd->add_flag("--quiet", a->run.quiet,
+                "no progress: no progress line, score lines or interim standings (the final "
+                "standings are still printed)");
+  cmd->add_flag("--json", a->run.json,
+                "print the final standings as one JSON object on stdout instead of the table");
   cmd->add_flag("--debug", a->run.debug, "log every engine's whole UGI exchange");
   cmd->add_flag("--check", a->check,
                 "only check the flags: print the equivalent config and exit 0, or name the "

@@ -7,6 +7,7 @@
 #include "harness/cli/command.h"
 #include "harness/cli/run_folder_checks.h"
 #include "harness/pipeline/folder_check.h"
+#include "harness/pipeline/manifest.h"
 #include "harness/pipeline/run_folder.h"
 
 namespace gts::cli {
@@ -18,8 +19,27 @@ struct ReplayArgs {
   int game = -1;
 };
 
+// The manifest first (manifest.h): each file that is not what the run wrote, one line on
+// stderr; a killed run's unverified tail, a note on stdout. The kind's own checks follow and find
+// the line where they can.
+int manifest_findings(const std::string& dir) {
+  const ManifestCheck check = verify_manifest(dir);
+  for (const std::string& line : check.problems) std::fprintf(stderr, "%s\n", line.c_str());
+  for (const std::string& line : check.notes) std::printf("note: %s\n", line.c_str());
+  return static_cast<int>(check.problems.size());
+}
+
+// The summary line of a folder with problems; exit 1.
+int damaged(const std::string& dir, int problems) {
+  std::printf("%s: %d problems (listed on stderr)\n", dir.c_str(), problems);
+  return 1;
+}
+
 int run_replay(const ReplayArgs& args) {
   const std::string& dir = args.run_dir;
+  // An older format's folder is refused first (exit 2): it has no manifest to hold it to.
+  if (std::filesystem::is_regular_file(dir + "/run.yaml")) check_run_folder_format(dir);
+  const int unsound = std::filesystem::is_directory(dir) ? manifest_findings(dir) : 0;
   if (!std::filesystem::is_regular_file(dir + "/run.yaml")) {
     // A folder with a run's journal but no run.yaml is a damaged run; any other is not a run's.
     for (const char* journal : {"games.csv", "results.log"}) {
@@ -27,10 +47,10 @@ int run_replay(const ReplayArgs& args) {
         Findings(true).add(dir + "/run.yaml", 0, -1,
                            std::string("missing (every run writes it; the folder holds a run's ") +
                                journal + "): replay cannot tell what the run was");
-        std::printf("%s: 1 problems (listed on stderr)\n", dir.c_str());
-        return 1;
+        return damaged(dir, unsound + 1);
       }
     }
+    if (unsound > 0) return damaged(dir, unsound);
     throw ParamError("RUN_DIR: " + dir + " holds no run.yaml (not the folder of a harness run)");
   }
   check_run_folder_format(dir);
@@ -42,10 +62,7 @@ int run_replay(const ReplayArgs& args) {
     }
     Findings findings(true);
     check_run_folder(kind, dir, findings);
-    if (findings.count() > 0) {
-      std::printf("%s: %d problems (listed on stderr)\n", dir.c_str(), findings.count());
-      return 1;
-    }
+    if (unsound + findings.count() > 0) return damaged(dir, unsound + findings.count());
     std::printf(
         "checked %s, a %s run: every file is whole and agrees with the others (no games "
         "to play back)\n",
@@ -54,10 +71,8 @@ int run_replay(const ReplayArgs& args) {
   }
   Findings findings(true);
   check_tournament_folder(dir, args.game, true, findings);
-  if (findings.count() > 0) {
-    std::printf("%s: %d problems (listed on stderr)\n", dir.c_str(), findings.count());
-  }
-  return findings.count() == 0 ? 0 : 1;
+  if (unsound + findings.count() > 0) return damaged(dir, unsound + findings.count());
+  return 0;
 }
 
 }  // namespace

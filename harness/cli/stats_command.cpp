@@ -7,6 +7,7 @@
 
 #include "games/params.h"
 #include "harness/cli/command.h"
+#include "harness/cli/run_json.h"
 #include "harness/stats/elo.h"
 #include "harness/stats/sprt.h"
 #include "harness/strf.h"
@@ -57,12 +58,6 @@ std::string fixed(double v, int digits = 2) {
   // A value that rounds to zero is 0, whatever its sign: no "-0.00".
   if (text[0] == '-' && text.find_first_not_of("-0.") == std::string::npos) text.erase(0, 1);
   return text;
-}
-
-// NaN and infinities have no JSON number: null, with the text beside it saying why.
-nlohmann::json number(double v) {
-  if (v == 0) return 0.0;  // +0 for -0 too
-  return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
 }
 
 int run_stats(const StatsArgs& args) {
@@ -148,34 +143,35 @@ int run_stats(const StatsArgs& args) {
     nlohmann::json j;
     for (std::size_t i = 0; i < keys.size(); ++i) j[pairs ? "penta" : "wdl"][keys[i]] = c[i];
     j[pairs ? "pairs" : "games"] = e.samples;
-    j["score"] = number(e.score);
-    j["draw_ratio"] = number(e.draw_ratio);
-    j["elo"] = {{"value", number(e.elo)},
-                {"error95", number(e.error)},
-                {"low95", number(e.elo_low)},
-                {"high95", number(e.elo_high)}};
+    j["score"] = json_number(e.score);
+    j["draw_ratio"] = json_number(e.draw_ratio);
+    j["elo"] = {{"value", json_number(e.elo)},
+                {"error95", json_number(e.error)},
+                {"low95", json_number(e.elo_low)},
+                {"high95", json_number(e.elo_high)}};
     if (!no_interval.empty()) {
       for (const char* key : {"error95", "low95", "high95"}) j["elo"][key] = nullptr;
       j["elo"]["note"] = no_interval;
     }
     if (!no_estimate.empty()) {
       j["elo"]["note"] = no_estimate;
-      j["elo"][e.score == 1.0 ? "one_sided_low95" : "one_sided_high95"] = number(one_sided);
+      j["elo"][e.score == 1.0 ? "one_sided_low95" : "one_sided_high95"] = json_number(one_sided);
     }
-    j["nelo"] = no_nelo.empty()
-                    ? nlohmann::json{{"value", number(e.nelo)}, {"error95", number(e.nelo_error)}}
-                    : nlohmann::json{{"value", nullptr}, {"error95", nullptr}, {"note", no_nelo}};
-    j["bayes_elo"] = {{"value", number(bayes.elo)}, {"drawelo", number(bayes.drawelo)}};
-    j["los"] = number(e.los);
+    j["nelo"] =
+        no_nelo.empty()
+            ? nlohmann::json{{"value", json_number(e.nelo)}, {"error95", json_number(e.nelo_error)}}
+            : nlohmann::json{{"value", nullptr}, {"error95", nullptr}, {"note", no_nelo}};
+    j["bayes_elo"] = {{"value", json_number(bayes.elo)}, {"drawelo", json_number(bayes.drawelo)}};
+    j["los"] = json_number(e.los);
     if (sprt) {
-      j["sprt"] = {{"elo0", number(sprt->elo0)},
-                   {"elo1", number(sprt->elo1)},
+      j["sprt"] = {{"elo0", json_number(sprt->elo0)},
+                   {"elo1", json_number(sprt->elo1)},
                    {"alpha", sprt->alpha},
                    {"beta", sprt->beta},
                    {"model", to_string(sprt->model)},
-                   {"llr", number(llr)},
-                   {"lower", number(bounds.lower)},
-                   {"upper", number(bounds.upper)},
+                   {"llr", json_number(llr)},
+                   {"lower", json_number(bounds.lower)},
+                   {"upper", json_number(bounds.upper)},
                    {"decision", decision}};
     }
     std::cout << j.dump(2) << "\n";

@@ -315,6 +315,15 @@ class UgiSession {
       budget.moves_to_go = moves_to_go;
     }
     budget.own = own;
+    // Without a node or time budget, an algorithm that would never end there (mcts without its
+    // solver) is refused in one line, before anything searches, as `harness search` refuses it.
+    if (!budget.timed_or_counted()) {
+      try {
+        check_ends_unbudgeted(s_.algorithm);
+      } catch (const ParamError& e) {
+        throw ParamError("go: " + std::string(e.what()));
+      }
+    }
     if (s_.game->finished(p)) {
       in_->send("info string the game is over");
       in_->send("bestmove 0000");

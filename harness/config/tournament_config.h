@@ -21,7 +21,9 @@ namespace gts {
 struct OpeningsConfig {
   enum class Kind { kStart, kRandom, kList };
   Kind kind = Kind::kStart;
-  int count = 8;  // kRandom: number of openings; kList: how many to play (0: all from `start`)
+  // kRandom: number of openings; kList: how many to play (0: all from `start`; more than the list
+  // holds from `start` cycles through it again, as fastchess does with a short book).
+  int count = 8;
   int plies = 4;  // kRandom: random plies played from the start
   // kList: canonical positions, those written inline first, then those of `file`.
   std::vector<std::string> positions;
@@ -52,6 +54,9 @@ struct TournamentConfig : RunSettings {
   std::string format = "round-robin";  // or "gauntlet"
   std::vector<std::string> gauntlet;   // gauntlet format: these play all the others
   int pairs = 1;                       // game pairs per pairing per opening
+  // Only the schedule's first `games` games are played (0: all): cutechess's `-games 1 -rounds N`,
+  // N single games whose consecutive pairs still share an opening.
+  int games = 0;
   // A pair's second game swaps the sides (false: fastchess's -noswap, both as the first); reverse
   // swaps every game's sides (fastchess's -reverse).
   bool swap = true;
@@ -68,6 +73,7 @@ struct TournamentConfig : RunSettings {
   int rating_interval = 0;
   std::uint64_t seed = 1;
   bool output_moves = true;
+  std::string site = "?";  // the PGN's Site tag (fastchess's -site); changes no result
 };
 
 // Equal in everything that the config says, that is all but source_path and openings.file

@@ -159,6 +159,28 @@ std::string cpu_model() {
 
 }  // namespace
 
+void check_folder_kind(const std::string& dir, const std::string& command, bool resume) {
+  const std::string path = dir + "/run.yaml";
+  if (!std::filesystem::exists(path)) return;
+  std::string program;
+  try {
+    program = YAML::LoadFile(path)["run"]["program"].as<std::string>();
+  } catch (const std::exception&) {
+    program = "";  // unreadable: named by the resume's own reading, or refused below
+  }
+  const std::string holds = program.empty() ? "a run (run.yaml)" : "a run of `" + program + "`";
+  if (!resume) {
+    throw ParamError("--out: " + dir + " already holds " + holds +
+                     (program == "harness " + command
+                          ? "; add --resume to finish it, or choose another folder"
+                          : "; choose another folder"));
+  }
+  if (!program.empty() && program != "harness " + command) {
+    throw ParamError("--resume: " + dir + " holds a `" + program + "` run, not a `harness " +
+                     command + "` one; resume it with `" + program + "`");
+  }
+}
+
 std::string encode_config_context(const ConfigContext& context) {
   return wire::Writer()(context.config_path, context.hash).take();
 }
@@ -185,9 +207,12 @@ RunPipeline::RunPipeline(const RunRequest& request, RunDescription description)
       threads_(resolve_thread_count(threads_wanted_)),
       dir_(run_folder(request, description_)),
       lock_(dir_),
+      manifest_(dir_),
       started_(now_text()) {
+  check_folder_kind(dir_, description_.command, request.resume);
   if (request.resume) {
     check_run_folder_format(dir_);
+    require_sound_folder(dir_, "--resume");
     std::string old;  // the config hash dir/run.yaml records
     try {
       old = YAML::LoadFile(dir_ + "/run.yaml")["run"]["config_hash"].as<std::string>();
@@ -212,7 +237,10 @@ RunPipeline::RunPipeline(const RunRequest& request, RunDescription description)
       }
     }
   }
-  if (request.resume) resumed_run_yaml_ = read_file_text(dir_ + "/run.yaml");
+  if (request.resume) {
+    resumed_run_yaml_ = read_file_text(dir_ + "/run.yaml");
+    resumed_manifest_ = read_file_text(dir_ + "/" + kManifestName);
+  }
   write_run_yaml("running");
   g_stop = false;
   g_signalled = false;
@@ -225,7 +253,22 @@ RunPipeline::~RunPipeline() {
   if (!resumed_run_yaml_.empty() && finished_.empty() && !executed_) {
     try {
       replace_file(dir_ + "/run.yaml", resumed_run_yaml_);
+      if (resumed_manifest_.empty()) {
+        std::filesystem::remove(dir_ + "/" + kManifestName);
+      } else {
+        replace_file(dir_ + "/" + kManifestName, resumed_manifest_);
+      }
     } catch (const std::exception&) {  // a destructor throws nothing; the folder says 'running'
+    }
+  }
+  // The end of a run: what the command wrote after finish() (its summaries) is sealed too; a run
+  // left by an exception keeps its last checkpoint, so that what it left half done is named.
+  if (!finished_.empty() && std::uncaught_exceptions() == 0) {
+    try {
+      manifest_.seal();
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "error: cannot write %s/%s: %s\n", dir_.c_str(), kManifestName,
+                   e.what());
     }
   }
   std::signal(SIGINT, old_int_);
@@ -249,7 +292,16 @@ DistributeOutcome RunPipeline::execute(const std::string& kind, const std::strin
   work.bounded_lookahead = bounded_lookahead;
   const double cpu_start = process_cpu_ms();
   const double wall_start = wall_ms();
-  const DistributeOutcome outcome = distribute(work, local, on_result, stop());
+  // Each result is journaled by on_result; the manifest follows at most once a second (a killed
+  // run's records after it are accepted as unverified, manifest.h).
+  const ResultHandler checkpointed = [&](std::size_t index, const std::string& result) {
+    on_result(index, result);
+    if (wall_ms() - last_checkpoint_ms_ >= 1000) {
+      manifest_.checkpoint();
+      last_checkpoint_ms_ = wall_ms();
+    }
+  };
+  const DistributeOutcome outcome = distribute(work, local, checkpointed, stop());
   wall_ms_ += wall_ms() - wall_start;
   cpu_ms_ += process_cpu_ms() - cpu_start;
   run_here_ += outcome.finished;
@@ -296,7 +348,7 @@ int RunPipeline::finish(bool complete, const std::string& error) {
   return error.empty() ? 130 : 1;
 }
 
-void RunPipeline::write_run_yaml(const std::string& status) const {
+void RunPipeline::write_run_yaml(const std::string& status) {
   const std::string& unit = description_.unit;
   YAML::Emitter out;
   out << YAML::BeginMap;
@@ -348,6 +400,8 @@ void RunPipeline::write_run_yaml(const std::string& status) const {
   replace_file(dir() + "/run.yaml", "# Written by `harness " + description_.command +
                                         "`: the resolved config and how it was run.\n" +
                                         out.c_str() + "\n");
+  manifest_.checkpoint();
+  last_checkpoint_ms_ = wall_ms();
 }
 
 }  // namespace gts

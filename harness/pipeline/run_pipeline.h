@@ -22,6 +22,7 @@
 
 #include "harness/config/config_hash.h"
 #include "harness/mpi/work_distributor.h"
+#include "harness/pipeline/manifest.h"
 #include "harness/pipeline/run_folder.h"
 
 namespace gts {
@@ -49,7 +50,7 @@ struct RunDescription {
     int line = 0;
     int column = 0;
   } config_out_at;
-  int config_threads = 0;             // the config's `threads` (0: all cores)
+  int config_threads = 0;  // the config's `threads` (0: all cores)
   // The most threads one job's search runs on (parallel searches' `threads` option). Where the
   // jobs at once are left to the machine (threads 0: all cores), cores / search_threads jobs run
   // at once, so that jobs x search threads fit the cores; a `threads` given is taken as it is.
@@ -89,6 +90,11 @@ ConfigContext decode_config_context(const std::string& bytes);
 // rank read (`what`: "the config", "the config and its inputs"), is rank 0's `theirs`.
 void check_same_config(const std::string& path, const std::string& what, const std::string& mine,
                        const std::string& theirs);
+
+// A folder holds one kind of run: a fresh run of `command` ("run", "compare") refuses any folder
+// with a run.yaml, and a resume one whose run.yaml another command wrote; ParamError, one line
+// naming what the folder holds, before anything in it is written.
+void check_folder_kind(const std::string& dir, const std::string& command, bool resume);
 
 class RunPipeline {
  public:
@@ -152,7 +158,7 @@ class RunPipeline {
   int finish(bool complete, const std::string& error = {});
 
  private:
-  void write_run_yaml(const std::string& status) const;
+  void write_run_yaml(const std::string& status);
 
   RunRequest request_;
   RunDescription description_;
@@ -161,6 +167,9 @@ class RunPipeline {
   int threads_ = 1;
   std::string dir_;
   RunFolderLock lock_;              // taken before anything in the folder is read or written
+  ManifestWriter manifest_;         // DIR/manifest.sha256, at each checkpoint and at the end
+  double last_checkpoint_ms_ = 0;   // when the manifest was last written (wall_ms)
+  std::string resumed_manifest_;    // a resumed run's manifest as it was (see resumed_run_yaml_)
   void (*old_int_)(int) = nullptr;  // the Ctrl-C handlers before the pipeline's
   void (*old_term_)(int) = nullptr;
   std::string started_;

@@ -101,6 +101,8 @@ std::string html_escape(std::string_view text) {
 std::string note(const std::string& html) { return cat("<p class=\"note\">", html, "</p>\n"); }
 
 std::string Context::link(const std::string& file) const {
+  // A page mailed alone cannot reach the run folder: the file is named, not linked.
+  if (self_contained) return cat("<code>", html_escape(file), "</code> (in the run folder)");
   std::error_code ec;
   fs::path rel = fs::relative(run_dir / file, out_dir, ec);
   if (ec || rel.empty()) rel = fs::absolute(run_dir / file);

@@ -120,19 +120,30 @@ std::string elo_plot(const Context& ctx, const Table& st, const std::vector<std:
 
 std::string standings_table(const Table& st, const std::vector<std::size_t>& order,
                             const std::set<std::string>& under_test) {
-  const auto column = [&](std::string_view name) { return *find_column("standings.csv", name); };
+  // Each header's tooltip ends with the standings.csv columns it shows.
+  const auto column = [&](std::string_view name) {
+    ColumnInfo info = *find_column("standings.csv", name);
+    info.tip += cat(" (standings.csv: ", name, ")");
+    return info;
+  };
   Grid grid;
   grid.columns = {
-      {"rank", "by Elo; a player without a finite rating by the bound its games support",
+      {"rank",
+       "by Elo; a player without a finite rating by the bound its games support (standings.csv: "
+       "elo, elo_lo, elo_hi)",
        Format::kCount},
       column("player"),
       column("games"),
       column("wins"),
       column("draws"),
       column("losses"),
-      {"score", "points per game: a win 1, a draw 1/2", Format::kPercent},
-      {"Elo", "maximum-likelihood rating, mean 0 (— where none is finite)", Format::kElo},
-      {"95% interval", "the Elo's 95% interval; one-sided where a player won or lost every game",
+      {"score", "points per game: a win 1, a draw 1/2 (standings.csv: points / games)",
+       Format::kPercent},
+      {"Elo", "maximum-likelihood rating, mean 0 (— where none is finite) (standings.csv: elo)",
+       Format::kElo},
+      {"95% interval",
+       "the Elo's 95% interval; one-sided where a player won or lost every game (standings.csv: "
+       "elo_lo, elo_hi)",
        Format::kText},
       column("rating_status"),
       column("nodes_per_move"),
@@ -231,9 +242,11 @@ std::string crosstable_plot(const Context& ctx, const Table& ct) {
 std::string crosstable_html(const Table& ct) {
   Grid grid;
   grid.columns.push_back(*find_column("crosstable.csv", "player"));
+  grid.columns.back().tip += " (crosstable.csv: player)";
   for (std::size_t c = 1; c < ct.header.size(); ++c) {
     grid.columns.push_back({ct.header[c],
-                            cat("points/games of the row player against ", ct.header[c]),
+                            cat("points/games of the row player against ", ct.header[c],
+                                " (crosstable.csv: ", ct.header[c], ")"),
                             Format::kNumber});
   }
   for (const auto& row : ct.rows) {
@@ -323,11 +336,14 @@ std::string games_summary(const Context& ctx, const Table& games) {
   }
   const double n = static_cast<double>(games.rows.size());
   Grid summary{
-      {{"games", "games finished", Format::kCount},
-       {"first player wins", "games the first player won (share of all)", Format::kCount},
-       {"draws", "games drawn (share of all)", Format::kCount},
-       {"second player wins", "games the second player won (share of all)", Format::kCount},
-       {"terminations", "how the games ended, with their counts", Format::kText}},
+      {{"games", "games finished (games.csv: its rows)", Format::kCount},
+       {"first player wins", "games the first player won (share of all) (games.csv: result 1-0)",
+        Format::kCount},
+       {"draws", "games drawn (share of all) (games.csv: result 1/2-1/2)", Format::kCount},
+       {"second player wins", "games the second player won (share of all) (games.csv: result 0-1)",
+        Format::kCount},
+       {"terminations", "how the games ended, with their counts (games.csv: termination)",
+        Format::kText}},
       {{format_cell(Format::kCount, std::to_string(games.rows.size()))}}};
   for (const char* r : {"1-0", "1/2-1/2", "0-1"}) {
     summary.rows[0].push_back(

@@ -258,7 +258,7 @@ std::string pgn_record(const PgnEvent& event, const GameRow& row,
     out += "[" + name + " " + double_quoted(value) + "]\n";
   };
   tag("Event", event.event);
-  tag("Site", "?");
+  tag("Site", event.site);
   tag("Date", event.date);
   tag("Round", std::to_string(row.game + 1));
   tag("White", row.first);

@@ -28,6 +28,7 @@ struct PgnEvent {
   std::string date;   // "2026.12.01": the day the run started
   std::string game;   // GameHandle::label()
   std::map<std::string, std::string> time_control;  // by player: its TimeControl value
+  std::string site = "?";
 };
 
 // The TimeControl value of a player's clock and movetime, as the PGN standard writes it:

@@ -261,7 +261,10 @@ std::string write_tournament_reports(const std::string& dir,
   }
   write_file(dir + "/pairs.csv", text);
 
-  // The printed table.
+  return standings_table(standings);
+}
+
+std::string standings_table(const std::vector<Standing>& standings) {
   std::string table = strf("%-4s %-24s %6s %5s %5s %5s %7s %8s %17s %12s %10s %8s\n", "rank",
                            "player", "games", "wins", "draws", "loss", "score", "elo",
                            "95% interval", "nodes/move", "ms/move", "forfeits");

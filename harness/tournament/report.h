@@ -53,6 +53,10 @@ std::string crosstable_long_csv_header();
 std::string crosstable_long_csv(const std::vector<Standing>& standings,
                                 const std::vector<GameRow>& rows);
 
+// The standings as a printable table: each player's games, W/D/L, score and Elo with its 95%
+// interval, and the warnings they call for.
+std::string standings_table(const std::vector<Standing>& standings);
+
 // Writes the three CSVs into `dir`; returns the standings as a printable table.
 std::string write_tournament_reports(const std::string& dir,
                                      const std::vector<std::string>& players,

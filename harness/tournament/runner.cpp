@@ -1,5 +1,7 @@
 #include "harness/tournament/runner.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cinttypes>
@@ -18,12 +20,14 @@
 #include "harness/mpi/wire.h"
 #include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/progress_line.h"
+#include "harness/pipeline/run_folder.h"
 #include "harness/pipeline/run_pipeline.h"
 #include "harness/registry.h"
 #include "harness/stats/sprt.h"
 #include "harness/strf.h"
 #include "harness/tournament/game_records.h"
 #include "harness/tournament/journal.h"
+#include "harness/tournament/live_lines.h"
 #include "harness/tournament/report.h"
 
 namespace gts {
@@ -128,17 +132,21 @@ std::vector<std::string> distinct_random_openings(const GameHandle& game,
 }
 
 // A list's openings as played: `count` of them (all when 0) from the start-th, in the list's
-// order or shuffled (Fisher-Yates) by the run seed.
+// order or shuffled (Fisher-Yates) by the run seed; a count past the list's end cycles through
+// the positions taken again in the same order (fastchess's short book).
 std::vector<std::string> book_openings(const OpeningsConfig& o, std::uint64_t seed) {
   const auto first = o.positions.begin() + (o.start - 1);
-  const auto n = o.count > 0 ? static_cast<std::ptrdiff_t>(o.count) : o.positions.end() - first;
-  std::vector<std::string> out(first, first + n);
+  const auto left = o.positions.end() - first;
+  const auto n = o.count > 0 ? static_cast<std::ptrdiff_t>(o.count) : left;
+  std::vector<std::string> out(first, first + std::min(n, left));
   if (o.order == "random") {
     for (std::size_t i = out.size(); i > 1; --i) {
       const std::uint64_t r = mix_seed(seed ^ 0x626f6f6bULL, i);  // "book"
       std::swap(out[i - 1], out[static_cast<std::size_t>(r % i)]);
     }
   }
+  const std::size_t taken = out.size();
+  for (std::size_t i = taken; i < static_cast<std::size_t>(n); ++i) out.push_back(out[i % taken]);
   return out;
 }
 
@@ -261,6 +269,9 @@ TournamentPlan make_plan(const std::string& config_path, std::optional<std::uint
   plan.schedule =
       make_schedule(static_cast<int>(config.players.size()), gauntlet,
                     static_cast<int>(openings.size()), config.pairs, config.swap, config.reverse);
+  if (config.games > 0 && static_cast<std::size_t>(config.games) < plan.schedule.size()) {
+    plan.schedule.resize(static_cast<std::size_t>(config.games));
+  }
   plan.hash = config_hash(config);
   return plan;
 }
@@ -409,7 +420,7 @@ class SprtWatch {
 // The interim results every `rating_interval` games: for a match, the first player's Elo, nElo
 // and LOS against the second (and the SPRT's LLR); for more players, each one's score and rating.
 std::string interim_ratings(const std::vector<std::string>& names, const std::vector<GameRow>& rows,
-                            const SprtWatch* sprt) {
+                            const SprtWatch* sprt, bool colour) {
   std::string out = "interim after " + std::to_string(rows.size()) + " games:";
   if (names.size() == 2) {
     // The match's one pairing, in the first player's view whoever moved first in it.
@@ -423,7 +434,12 @@ std::string interim_ratings(const std::vector<std::string>& names, const std::ve
                   a ? p.wdl.losses : p.wdl.wins, sign * e.elo, e.error, sign * e.nelo, e.nelo_error,
                   100.0 * (a ? e.los : 1.0 - e.los));
     }
-    if (sprt != nullptr) out += ", " + sprt->llr_text();
+    if (sprt != nullptr) {
+      out += ", " +
+             (sprt->llr() == 0
+                  ? sprt->llr_text()
+                  : paint(sprt->llr_text(), sprt->llr() > 0 ? Paint::kGood : Paint::kBad, colour));
+    }
     return out;
   }
   for (const Standing& s : compute_standings(names, rows)) {
@@ -442,6 +458,35 @@ std::string leader_text(const std::vector<std::string>& names, const std::vector
     if (pct(i) > pct(leader)) leader = i;
   }
   return "leader " + names[leader] + strf(" (%.1f%%)", pct(leader));
+}
+
+// fastchess's -pgnout, -epdout and -log: the run folder's games, final positions and engine logs
+// written where the command line asked.
+void write_extra_outputs(const RunOptions& o, const std::string& dir,
+                         const std::vector<GameRow>& rows, bool moves) {
+  if (!o.pgn_out.empty()) {
+    if (!moves) throw ConfigError(o.config_path, "--pgnout needs output.moves (the PGN's moves)");
+    write_file(o.pgn_out, read_file_text(dir + "/games.pgn"));
+  }
+  if (!o.epd_out.empty()) {
+    std::string text;
+    for (const GameRow& r : rows) text += r.final_position + "\n";
+    write_file(o.epd_out, text);
+  }
+  if (!o.log_out.empty()) {
+    std::string text;
+    std::vector<std::filesystem::path> logs;
+    if (std::filesystem::is_directory(dir + "/engines")) {
+      for (const auto& e : std::filesystem::directory_iterator(dir + "/engines")) {
+        logs.push_back(e.path());
+      }
+    }
+    std::ranges::sort(logs);
+    for (const auto& log : logs) {
+      text += "== " + log.stem().string() + "\n" + read_file_text(log.string());
+    }
+    write_file(o.log_out, text);
+  }
 }
 
 }  // namespace
@@ -544,18 +589,42 @@ RunReport run_tournament(const RunOptions& options) {
                         static_cast<int>(resumed.size()), !options.quiet);
   std::string sprt_note;  // the SPRT's running LLR, after the leader
 
+  // Each pairing's players in the view its score line takes: the first game's first player
+  // (before --reverse turned the sides).
+  std::vector<std::pair<std::string, std::string>> pairing_names;
+  for (const ScheduledGame& g : schedule) {
+    if (g.pairing < static_cast<int>(pairing_names.size())) continue;
+    const auto& a = names[static_cast<std::size_t>(config.reverse ? g.second : g.first)];
+    const auto& b = names[static_cast<std::size_t>(config.reverse ? g.first : g.second)];
+    pairing_names.resize(static_cast<std::size_t>(g.pairing) + 1);
+    pairing_names.back() = {a, b};
+  }
+  const bool colour = colour_wanted(STDERR_FILENO);
+  const bool live = options.live && !options.quiet;
+  ScoreLines scores(colour);
+  auto count_score = [&](const GameRow& r) {
+    const auto& [a, b] = pairing_names.at(static_cast<std::size_t>(r.pairing));
+    scores.add(r, a, b);
+    return scores.line(a, b);
+  };
+  if (live) {
+    for (const auto& r : resumed) (void)count_score(r);
+  }
+
   // Each finished game, from this process's threads or from another rank, one at a time.
   std::vector<GameRow> finished = resumed;  // for the interim ratings
-  const int interval = options.quiet ? 0 : config.rating_interval;
+  const int interval = options.quiet ? 0 : options.rating_interval.value_or(config.rating_interval);
   auto record = [&](std::size_t index, const std::string& result) {
     GameRow row;
     std::vector<MoveRow> moves;
     decode_game(result, row, moves);
     journal.record(row, moves);
+    if (live) progress.message(count_score(row));
     if (interval > 0) {
       finished.push_back(row);
       if (finished.size() % static_cast<std::size_t>(interval) == 0) {
-        progress.message(interim_ratings(names, finished, sprt ? &*sprt : nullptr));
+        progress.message(interim_ratings(names, finished, sprt ? &*sprt : nullptr, colour) + "\n" +
+                         standings_table(compute_standings(names, finished)));
       }
     }
     if (sprt) {
@@ -581,7 +650,8 @@ RunReport run_tournament(const RunOptions& options) {
       journal.finish(decided ? static_cast<int>(sprt->games_counted()) : -1);
   pipeline.set_done(rows.size());
   if (config.output_moves) {
-    PgnEvent event{config.name, pipeline.started().substr(0, 10), plan.game->label(), {}};
+    PgnEvent event{
+        config.name, pipeline.started().substr(0, 10), plan.game->label(), {}, config.site};
     std::ranges::replace(event.date, '-', '.');
     for (std::size_t p = 0; p < names.size(); ++p) {
       event.time_control[names[p]] =
@@ -594,7 +664,8 @@ RunReport run_tournament(const RunOptions& options) {
     pipeline.set_field("sprt_result", sprt->summary());
     pipeline.set_field("sprt_llr", format_number(sprt->llr()));
   }
-  if (!options.quiet) {
+  write_extra_outputs(options, dir, rows, config.output_moves);
+  if (!options.json) {
     std::printf("%s\n", standings.c_str());
     if (sprt) {
       std::printf("sprt %s: %s: %s\n", names[0].c_str(), sprt_flow(*config.sprt).c_str(),
@@ -609,7 +680,11 @@ RunReport run_tournament(const RunOptions& options) {
           .games_played = static_cast<int>(outcome.finished),
           .wall_s = pipeline.execute_wall_ms() / 1e3,
           .cpu_s = pipeline.execute_cpu_ms() / 1e3,
-          .search_cpu_s = jobs.search_cpu_ms() / 1e3};
+          .search_cpu_s = jobs.search_cpu_ms() / 1e3,
+          .standings = compute_standings(names, rows),
+          .pairings = compute_pairings(rows),
+          .sprt = sprt ? sprt->summary() : "",
+          .games = static_cast<int>(rows.size())};
 }
 
 }  // namespace gts

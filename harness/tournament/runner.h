@@ -9,14 +9,21 @@
 
 #include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/run_pipeline.h"
+#include "harness/tournament/report.h"
 
 namespace gts {
 
-// The pipeline's request (config, --threads, --out, --resume, --quiet: no progress, no standings
-// table) and --seed.
+// The pipeline's request (config, --threads, --out, --resume, --quiet: no progress; the
+// standings are still printed), --seed and what is shown while it plays.
 struct RunOptions : RunRequest {
   std::optional<std::uint64_t> seed;  // overrides the config's `seed`
   bool debug = false;  // engines' whole protocol exchange into DIR/engines/<player>.log
+  bool live = false;   // after each game cutechess's "Score of A vs B" line on stderr
+  std::optional<int> rating_interval;  // overrides the config's tournament.rating_interval
+  bool json = false;   // the final standings as one JSON object (RunReport), not as text
+  // Written at the end where not empty: a copy of games.pgn, the final positions (one a line),
+  // every engine's log gathered into one file.
+  std::string pgn_out, epd_out, log_out;
 };
 
 struct RunReport {
@@ -26,6 +33,10 @@ struct RunReport {
   double wall_s = 0;        // of the parallel part
   double cpu_s = 0;         // process CPU during it, all threads
   double search_cpu_s = 0;  // of which inside searches
+  std::vector<Standing> standings;  // at the end
+  std::vector<PairingStats> pairings;
+  std::string sprt;  // the SPRT's summary where one ran
+  int games = 0;     // recorded in the folder
 };
 
 // Plays the run; when stopped by a signal every finished game is kept and the resume command is

@@ -588,13 +588,12 @@ int run_tune(const RunRequest& request) {
   const int exit_code = pipeline.finish(phase.complete && verify.complete, ctx.error);
   if (exit_code != 0) return exit_code;
   write_tuned_yaml(dir, ctx, phase, verify);
-  if (!request.quiet) {
-    std::printf("tuned (%s): %s\n", phase.summary.c_str(), weights_text(phase.tuned).c_str());
-    std::printf("verdict: %s\n", verify_line(verify).c_str());
-    std::printf("run folder: %s (tune.csv, tuned.yaml, verify.csv, games.csv, run.yaml)\n",
-                dir.c_str());
-    std::printf("plots and report.html: harness report %s\n", shell_quote(dir).c_str());
-  }
+  // --quiet removes progress only: the result is printed as always.
+  std::printf("tuned (%s): %s\n", phase.summary.c_str(), weights_text(phase.tuned).c_str());
+  std::printf("verdict: %s\n", verify_line(verify).c_str());
+  std::printf("run folder: %s (tune.csv, tuned.yaml, verify.csv, games.csv, run.yaml)\n",
+              dir.c_str());
+  std::printf("plots and report.html: harness report %s\n", shell_quote(dir).c_str());
   return 0;
 }
 

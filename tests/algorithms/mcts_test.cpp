@@ -120,6 +120,10 @@ TEST(Mcts, ProvenValuesEqualMinimaxOnKalah) {
     };
     SCOPED_TRACE(seeds);
     EXPECT_GE(check_proofs(game, eval, 8, 6 * seeds, 300'000, {}, kDepthMax, exact), 2);
+    // Two threads on one tree, with cut-off playouts and implicit minimax (TSan runs this too).
+    EXPECT_GE(check_proofs(game, eval, 4, 6 * seeds, 300'000,
+                           {.playout_depth = 4, .alpha = 0.3, .threads = 2}, kDepthMax, exact),
+              1);
   }
   // Kalah(6,1) from the start: a first-player margin of +2.
   const auto game = make_game<Kalah>({{"seeds", "1"}});
@@ -202,6 +206,27 @@ TEST(Mcts, BudgetsEndItAfterAtLeastOneIteration) {
     EXPECT_LE(r.stats.iterations, static_cast<std::uint64_t>(threads));
     EXPECT_TRUE(legal(game, s, r.best_move));
   }
+}
+
+// `iterations` is a budget of its own: exactly that many iterations, one thread or two (each
+// thread's first one counted), the first of a node budget and it to end the search.
+TEST(Mcts, AnIterationBudgetEndsItExactly) {
+  const auto game = make_game<ConnectFour>({});
+  const auto eval = make_eval(game, ConnectFour::default_evaluation());
+  const auto s = game.initial_state();
+  for (const int threads : {1, 2}) {
+    const SearchResult r = mcts(game, eval, s, depth_limits(kDepthMax),
+                                {.solver = false, .threads = threads, .iterations = 3'000});
+    EXPECT_EQ(r.stats.iterations, 3'000U) << threads;
+    EXPECT_TRUE(legal(game, s, r.best_move));
+  }
+  const SearchResult nodes_first =
+      mcts(game, eval, s, node_limits(500), {.solver = false, .iterations = 3'000});
+  EXPECT_LT(nodes_first.stats.iterations, 3'000U);
+  EXPECT_LE(nodes_first.stats.nodes, 500U);
+  const SearchResult iterations_first =
+      mcts(game, eval, s, node_limits(1'000'000), {.solver = false, .iterations = 100});
+  EXPECT_EQ(iterations_first.stats.iterations, 100U);
 }
 
 TEST(Mcts, TwoThreadsPlayALegalMoveUnderABudget) {

@@ -302,6 +302,13 @@ baseline: ab
 )");
   const auto r = run_harness({"compare", config, "--out", dir + "/out", "--quiet"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
+  // --quiet keeps the summary; --json prints it as one typed object instead.
+  EXPECT_NE(r.out.find("wrote " + dir + "/out/compare.csv"), std::string::npos) << r.out;
+  const auto json = run_harness({"compare", config, "--out", dir + "/json", "--quiet", "--json"});
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_EQ(json.out.find('\n'), json.out.size() - 1) << json.out;
+  EXPECT_NE(json.out.find(R"("disagreements":[])"), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find(R"("agree":2,"algorithm":"sss*")"), std::string::npos) << json.out;
   const auto rows = records(read_file(dir + "/out/compare.csv"));
   ASSERT_EQ(rows.size(), 2u * 2u * 2u);  // positions x depths x algorithms: no minimax added
   EXPECT_EQ(rows[0].at("input"), "tictactoe#1");

@@ -90,9 +90,17 @@ TEST(Report, TournamentRunGivesPlotsAndTables) {
         "<h2>Games</h2>", "<img src=\"plots/elo.png\"", "<img src=\"plots/crosstable.png\"",
         "<img src=\"plots/nodes_per_move.png\"", "<img src=\"plots/time_per_move.png\"",
         "href=\"plots/elo.svg\"", "<td class=\"name\">ab_d3</td>", "95% interval",
-        "href=\"standings.csv\"", "report-test", "kalah"}) {
+        "href=\"standings.csv\"", "report-test", "kalah", "(standings.csv: elo)",
+        "(standings.csv: elo_lo, elo_hi)", "(crosstable.csv: rnd)", "(games.csv: termination)"}) {
     EXPECT_NE(html.find(s), std::string::npos) << s;
   }
+  // Mailed alone, the page names the run folder's CSVs rather than linking where it cannot reach.
+  auto mailed = run_harness({"report", run, "--out", dir + "/mail", "--self-contained"});
+  ASSERT_EQ(mailed.exit_code, 0) << mailed.err;
+  const std::string alone = read_file(dir + "/mail/report.html");
+  EXPECT_EQ(alone.find(".csv\""), std::string::npos) << "a link to a CSV";
+  EXPECT_NE(alone.find("<code>standings.csv</code> (in the run folder)"), std::string::npos);
+  EXPECT_NE(alone.find("(standings.csv: elo)"), std::string::npos);
 
   // A games.csv row the standings do not count (a foreign game, a game twice) and a missing
   // pairs.csv are each one line, exit 1, and a warning in report.html.
@@ -111,7 +119,11 @@ TEST(Report, TournamentRunGivesPlotsAndTables) {
     std::ofstream(run + "/games.csv", std::ios::trunc) << games + added;
     auto damaged = run_harness({"report", run});
     EXPECT_EQ(damaged.exit_code, 1) << damaged.err;
-    EXPECT_EQ(damaged.err, run + "/" + line + "\n");
+    // The manifest names the file first; the kind's own check then finds the line.
+    EXPECT_EQ(damaged.err, run +
+                               "/games.csv: changed since the run wrote it (its SHA-256 is not "
+                               "manifest.sha256's)\n" +
+                               run + "/" + line + "\n");
     EXPECT_NE(read_file(run + "/report.html").find("Warning: " + run + "/" + line),
               std::string::npos);
   }
@@ -130,7 +142,8 @@ TEST(Report, TournamentRunGivesPlotsAndTables) {
   fs::remove(run + "/pairs.csv");
   auto no_pairs = run_harness({"report", run});
   EXPECT_EQ(no_pairs.exit_code, 1);
-  EXPECT_EQ(no_pairs.err, run + "/pairs.csv: missing (a tournament run writes it)\n");
+  EXPECT_EQ(no_pairs.err, run + "/pairs.csv: missing (manifest.sha256 lists it)\n" + run +
+                              "/pairs.csv: missing (a tournament run writes it)\n");
   fs::remove_all(dir);
 }
 
