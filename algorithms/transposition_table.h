@@ -1,19 +1,21 @@
-// Transposition table for alpha-beta and the MT family: 16-byte entries (the 64-bit key and one
-// 64-bit word holding a lower and an upper bound, their draft, the best move, the work and the
-// search's generation, detail::EntryWord), four to a 64-byte bucket (one cache line, so a probe
-// costs one memory access). A new result for the same position narrows its entry (same draft) or
-// replaces it (deeper). Within a bucket the entries are kept most recently used first (a probe
-// that hits and a store move their entry to the front); a new position takes an empty slot, else
-// the least valuable entry behind the front one: the one of smallest draft and, among equal
-// drafts, smallest work (log2 of the nodes it cost), a position whose value is proven exact
-// (bounds met) counting as if it had cost four times as much. Deep, expensive and exact results
-// survive, and the position used last is never the one that goes. Results proven with no horizon
-// below them carry the draft kDraftExact, good at any depth, and outrank every finite draft.
+// Transposition table for alpha-beta and the MT family: 16-byte entries (a lower and an upper
+// bound, full 32-bit Values, and one word holding their draft, the best move, the work, the
+// search's generation and 36 bits checking the key, detail::EntryWord), four to a 64-byte bucket
+// (one cache line, so a probe costs one memory access). The bucket and the check together pin 35 +
+// log2(buckets) bits of the key (TranspositionTable::place): 57 at 256 MiB. A new result for the
+// same position narrows its entry (same draft) or replaces it (deeper). Within a bucket the entries
+// are kept most recently used first (a probe that hits and a store move their entry to the front);
+// a new position takes an empty slot, else the least valuable entry behind the front one: the one
+// of smallest draft and, among equal drafts, smallest work (log2 of the nodes it cost), a position
+// whose value is proven exact (bounds met) counting as if it had cost four times as much. Deep,
+// expensive and exact results survive, and the position used last is never the one that goes.
+// Results proven with no horizon below them carry the draft kDraftExact, good at any depth, and
+// outrank every finite draft.
 //
 // A table can serve many searches (a tournament player keeps one for a whole game; the Connect
-// Four benchmark one for thousands of positions): new_search() empties it in O(1) by advancing an
-// 8-bit generation, which every entry records: an entry of an older search reads as empty. Once
-// in 255 searches the generation wraps and the buckets used since the last wrap are cleared. So
+// Four benchmark one for thousands of positions): new_search() empties it in O(1) by advancing a
+// 6-bit generation, which every entry records: an entry of an older search reads as empty. Once
+// in 63 searches the generation wraps and the buckets used since the last wrap are cleared. So
 // each search starts from an empty table (of the table's first size, when it grew), and its node
 // counts do not depend on what was searched before. The memory comes from mmap, zero-filled by
 // the kernel page by page as it is first touched. A search starts on a few buckets at the front
@@ -144,16 +146,18 @@ inline void narrow_bounds(Value old_lower, Value old_upper, Value& lower, Value&
   }
 }
 
-// The data word of a TranspositionTable entry (the other word is the key): lower and upper bound
-// (18 bits each; a bound outside +-131070 is stored weakened, never tightened, so every stored
-// bound stays true), the best move's index (9 bits; an index above 510 is stored as none, which
-// only loses an ordering hint), the work (5 bits: 1 + log2 of the nodes the result cost, at most
-// 31), the draft (8 bits, 255 exact) and the generation of the search that wrote it (6 bits; 0 is
-// no search's: an all-zero entry is empty).
+// The two words of a TranspositionTable entry. `bounds`: the lower and the upper bound, 32 bits
+// each, so that every Value (kInfinity included) round-trips exactly. `meta`, from bit 0: the
+// generation of the search that wrote it (6 bits; 0 is no search's, so an all-zero entry is
+// empty), the draft (8 bits, 255 exact), the work (5 bits: 1 + log2 of the nodes the result cost,
+// at most 31), the best move's index (9 bits; an index above 510 is stored as none, which only
+// loses an ordering hint) and 36 bits checking the key (kCheckMask, see TranspositionTable).
 struct EntryWord {
   static constexpr std::uint32_t kExactCode = 255;
   static constexpr std::uint32_t kMaxDraft = 254;
   static constexpr std::uint32_t kGenerations = 64;  // 1..63 in use
+  static constexpr int kCheckAt = 28;
+  static constexpr std::uint64_t kCheckMask = ~((std::uint64_t{1} << kCheckAt) - 1);
 
   static std::uint32_t draft_code(std::int32_t draft) {
     return draft == kDraftExact ? kExactCode
@@ -164,85 +168,71 @@ struct EntryWord {
   static std::uint32_t work_code(std::uint64_t nodes) {
     return std::min<std::uint32_t>(kMaxWork, 1 + static_cast<std::uint32_t>(std::bit_width(nodes)));
   }
-  static std::uint64_t encode(std::uint32_t draft, std::uint32_t work, Value lower, Value upper,
-                              int move_index, std::uint32_t generation) {
+  static std::uint64_t encode_bounds(Value lower, Value upper) {
+    return std::uint64_t{static_cast<std::uint32_t>(lower)} |
+           (std::uint64_t{static_cast<std::uint32_t>(upper)} << 32);
+  }
+  // `check`: the key's check bits, in place (kCheckMask).
+  static std::uint64_t encode_meta(std::uint32_t draft, std::uint32_t work, int move_index,
+                                   std::uint32_t generation, std::uint64_t check) {
     const std::uint64_t move = move_index >= 0 && static_cast<std::uint64_t>(move_index) < kNoMove
                                    ? static_cast<std::uint64_t>(move_index)
                                    : kNoMove;
-    return encode_lower(lower) | (encode_upper(upper) << kUpperAt) | (move << kMoveAt) |
-           (std::uint64_t{work} << kWorkAt) | (std::uint64_t{draft} << kDraftAt) |
-           (std::uint64_t{generation} << kGenerationAt);
+    return std::uint64_t{generation} | (std::uint64_t{draft} << kDraftAt) |
+           (std::uint64_t{work} << kWorkAt) | (move << kMoveAt) | (check & kCheckMask);
   }
-  static TtEntry decode(std::uint64_t data) {
+  static Value lower(std::uint64_t bounds) {
+    return static_cast<Value>(static_cast<std::uint32_t>(bounds));
+  }
+  static Value upper(std::uint64_t bounds) {
+    return static_cast<Value>(static_cast<std::uint32_t>(bounds >> 32));
+  }
+  static TtEntry decode(std::uint64_t bounds, std::uint64_t meta) {
     TtEntry e;
-    const std::int32_t lo = bound(data, 0);
-    const std::int32_t hi = bound(data, kUpperAt);
-    e.lower_ = lo == kNone ? -kInfinity : lo;
-    e.upper_ = hi == -kNone - 1 ? kInfinity : hi;
-    const std::uint64_t move = (data >> kMoveAt) & kNoMove;
+    e.lower_ = lower(bounds);
+    e.upper_ = upper(bounds);
+    const std::uint64_t move = (meta >> kMoveAt) & kNoMove;
     e.move_index_ = move == kNoMove ? kNoMoveIndex : static_cast<int>(move);
-    const std::uint32_t code = draft(data);
+    const std::uint32_t code = draft(meta);
     e.draft_ = code == kExactCode ? kDraftExact : static_cast<std::int32_t>(code);
     return e;
   }
-  static std::uint32_t work(std::uint64_t data) {
-    return static_cast<std::uint32_t>((data >> kWorkAt) & kMaxWork);
+  static std::uint32_t work(std::uint64_t meta) {
+    return static_cast<std::uint32_t>((meta >> kWorkAt) & kMaxWork);
   }
-  static std::uint32_t draft(std::uint64_t data) {
-    return static_cast<std::uint32_t>((data >> kDraftAt) & 0xFF);
+  static std::uint32_t draft(std::uint64_t meta) {
+    return static_cast<std::uint32_t>((meta >> kDraftAt) & 0xFF);
   }
-  static std::uint32_t generation(std::uint64_t data) {
-    return static_cast<std::uint32_t>(data >> kGenerationAt);
+  static std::uint32_t generation(std::uint64_t meta) {
+    return static_cast<std::uint32_t>(meta & (kGenerations - 1));
   }
   // The bounds met: the position's value is known.
-  static bool exact(std::uint64_t data) {
-    return (data & kBoundMask) == ((data >> kUpperAt) & kBoundMask);
-  }
+  static bool exact(std::uint64_t bounds) { return lower(bounds) == upper(bounds); }
   // What an entry is worth keeping: its draft first, then its work, an exact value counting as
   // four times the work.
-  static std::uint32_t rank(std::uint64_t data) {
-    return (draft(data) << (kWorkBits + 1)) | (work(data) + (exact(data) ? 2 : 0));
+  static std::uint32_t rank(std::uint64_t bounds, std::uint64_t meta) {
+    return (draft(meta) << (kWorkBits + 1)) | (work(meta) + (exact(bounds) ? 2 : 0));
   }
-  // A result for the position that the entry `old` holds, at the same or a deeper draft (`code`):
-  // at the same draft both bounds kept (where they do not cross) and the larger work; the old
-  // move where the new result has none.
-  static void merge(std::uint64_t old, std::uint32_t code, std::uint32_t& work_new, Value& lower,
-                    Value& upper, int& move_index) {
-    const TtEntry e = decode(old);
+  // A result for the position that the entry (old_bounds, old_meta) holds, at the same or a deeper
+  // draft (`code`): at the same draft both bounds kept (where they do not cross) and the larger
+  // work; the old move where the new result has none.
+  static void merge(std::uint64_t old_bounds, std::uint64_t old_meta, std::uint32_t code,
+                    std::uint32_t& work_new, Value& lower_new, Value& upper_new, int& move_index) {
+    const TtEntry e = decode(old_bounds, old_meta);
     if (move_index == kNoMoveIndex) move_index = e.move_index_;
-    if (code != draft(old)) return;
-    work_new = std::max(work_new, work(old));
-    narrow_bounds(e.lower(), e.upper(), lower, upper);
+    if (code != draft(old_meta)) return;
+    work_new = std::max(work_new, work(old_meta));
+    narrow_bounds(e.lower(), e.upper(), lower_new, upper_new);
   }
 
  private:
-  static constexpr int kBoundBits = 18;
-  static constexpr int kUpperAt = kBoundBits;
-  static constexpr int kMoveAt = 2 * kBoundBits;
-  static constexpr int kWorkAt = kMoveAt + 9;
+  static constexpr int kDraftAt = 6;
+  static constexpr int kWorkAt = kDraftAt + 8;
   static constexpr std::uint32_t kWorkBits = 5;
-  static constexpr int kDraftAt = kWorkAt + kWorkBits;
-  static constexpr int kGenerationAt = kDraftAt + 8;
-  static_assert(kGenerationAt + 6 == 64 && (std::uint64_t{1} << 6) == kGenerations);
-  static constexpr std::uint64_t kBoundMask = (std::uint64_t{1} << kBoundBits) - 1;
-  static constexpr std::int32_t kNone = -(1 << (kBoundBits - 1));  // lower none; upper: -kNone-1
-  static constexpr std::int32_t kLowest = kNone + 1;
-  static constexpr std::int32_t kHighest = -kNone - 2;
+  static constexpr int kMoveAt = kWorkAt + kWorkBits;
+  static_assert(kMoveAt + 9 == kCheckAt && (std::uint64_t{1} << 6) == kGenerations);
   static constexpr std::uint64_t kNoMove = (1U << 9) - 1;
   static constexpr std::uint32_t kMaxWork = (1U << kWorkBits) - 1;
-  // A lower bound is stored rounded down, an upper bound rounded up, into the bound's range.
-  static std::uint64_t encode_lower(Value v) {
-    return static_cast<std::uint64_t>(v < kLowest ? kNone : std::min(v, kHighest)) & kBoundMask;
-  }
-  static std::uint64_t encode_upper(Value v) {
-    return static_cast<std::uint64_t>(v > kHighest ? -kNone - 1 : std::max(v, kLowest)) &
-           kBoundMask;
-  }
-  // The signed bound at `shift`.
-  static std::int32_t bound(std::uint64_t data, int shift) {
-    const auto raw = static_cast<std::int32_t>((data >> shift) & kBoundMask);
-    return raw > -kNone - 1 ? raw - (1 << kBoundBits) : raw;
-  }
 };
 
 }  // namespace detail
@@ -275,7 +265,7 @@ class TranspositionTable {
   TranspositionTable(const TranspositionTable&) = delete;
   TranspositionTable& operator=(const TranspositionTable&) = delete;
 
-  // Empties the table for the next search in O(1) (but once in 255 calls, which clears the
+  // Empties the table for the next search in O(1) (but once in 63 calls, which clears the
   // buckets used since the last time): every entry written so far becomes stale, and the table
   // goes back to its few first buckets (its pages stay mapped), so that no search's node counts
   // depend on what was searched before it, nor does a small search scatter its few entries over
@@ -304,12 +294,13 @@ class TranspositionTable {
   // The entry of `key` (a copy, good until the next probe), or nullptr. A hit moves the entry to
   // the front of its bucket (most recently used).
   [[nodiscard]] const TtEntry* probe(std::uint64_t key) {
-    Bucket& b = bucket(key);
+    const Place p = place(key);
+    Bucket& b = buckets_[p.index];
     for (std::size_t i = 0; i < kWays; ++i) {
       const Slot s = b.slots[i];
-      if (s.key != key || detail::EntryWord::generation(s.data) != generation_) continue;
+      if (!holds(s, p.check)) continue;
       to_front(b, i, s);
-      scratch_ = detail::EntryWord::decode(s.data);
+      scratch_ = detail::EntryWord::decode(s.bounds, s.meta);
       return &scratch_;
     }
     return nullptr;
@@ -325,39 +316,47 @@ class TranspositionTable {
              std::uint64_t nodes) {
     using W = detail::EntryWord;
     if (evictions_ > grow_after_) grow();
-    Bucket* bp = &bucket(key);
+    Place p = place(key);
     // Below the table's size, a full bucket grows the buckets rather than evict: a table of the
     // full size would have kept every entry the smaller one holds.
-    while (count_ < first_count_ && !has_room(*bp, key)) {
+    while (count_ < first_count_ && !has_room(buckets_[p.index], p.check)) {
       grow();
-      bp = &bucket(key);
+      p = place(key);
     }
-    Bucket& b = *bp;
+    Bucket& b = buckets_[p.index];
     const std::uint32_t code = W::draft_code(draft);
     std::uint32_t work = W::work_code(nodes);
+    // The key's check with its marker bit (see place()).
+    const std::uint64_t check = p.check | (std::uint64_t{1} << W::kCheckAt);
     std::size_t victim = kWays;
     for (std::size_t i = 0; i < kWays; ++i) {
       const Slot& s = b.slots[i];
-      const bool live = W::generation(s.data) == generation_;
-      if (live && s.key == key) {
-        if (code < W::draft(s.data)) return;
-        W::merge(s.data, code, work, lower, upper, move_index);
-        to_front(b, i, Slot{key, W::encode(code, work, lower, upper, move_index, generation_)});
+      const bool live = W::generation(s.meta) == generation_;
+      if (live && holds(s, p.check)) {
+        if (code < W::draft(s.meta)) return;
+        W::merge(s.bounds, s.meta, code, work, lower, upper, move_index);
+        to_front(b, i,
+                 Slot{W::encode_bounds(lower, upper),
+                      W::encode_meta(code, work, move_index, generation_, check)});
         return;
       }
       if (!live) {
         if (victim == kWays || live_slot(b, victim)) victim = i;
-      } else if (i != 0 && (victim == kWays || (live_slot(b, victim) &&
-                                                W::rank(s.data) < W::rank(b.slots[victim].data)))) {
+      } else if (i != 0 && (victim == kWays ||
+                            (live_slot(b, victim) &&
+                             W::rank(s.bounds, s.meta) <
+                                 W::rank(b.slots[victim].bounds, b.slots[victim].meta)))) {
         victim = i;
       }
     }
     if (live_slot(b, victim)) ++evictions_;
-    to_front(b, victim, Slot{key, W::encode(code, work, lower, upper, move_index, generation_)});
+    to_front(b, victim,
+             Slot{W::encode_bounds(lower, upper),
+                  W::encode_meta(code, work, move_index, generation_, check)});
   }
 
   // Starts loading the bucket of `key`, for a probe a little later.
-  void prefetch(std::uint64_t key) const { __builtin_prefetch(&bucket(key)); }
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[place(key).index]); }
 
   // The table's size now (it grows up to max_mib) and its entries; the first buckets of a search
   // that has not yet grown them to `mib` count as the whole `mib`, which their search behaves as.
@@ -372,31 +371,54 @@ class TranspositionTable {
   // A search's first buckets: one 4 KiB page.
   static constexpr std::size_t kStartBuckets = 64;
 
-  struct Slot {
-    std::uint64_t key;
-    std::uint64_t data;  // detail::EntryWord
+  struct Slot {  // detail::EntryWord
+    std::uint64_t bounds;
+    std::uint64_t meta;
   };
   struct alignas(64) Bucket {
     Slot slots[kWays];
   };
   static_assert(sizeof(Bucket) == 64 && sizeof(Slot) == kEntryBytes &&
                 std::is_trivially_destructible_v<Bucket>);
+  // A search doubles its buckets at most this often (from kStartBuckets up to kMaxMib), and so
+  // many times an entry's check can shift before its marker would reach the top bit: moved
+  // entries always keep their bucket's next bit.
+  static_assert(std::bit_width(kMaxMib * (std::size_t{1} << 20) / sizeof(Bucket) / kStartBuckets) <=
+                64 - detail::EntryWord::kCheckAt - 1);
 
-  // Multiply-shift onto any bucket count: no power-of-two rounding wastes the requested memory,
-  // and the Fibonacci multiplier spreads hashes whose low bits are weak.
-  [[nodiscard]] std::size_t index(std::uint64_t key) const {
+  // Where a key goes: multiply-shift onto any bucket count (no power-of-two rounding wastes the
+  // requested memory, and the Fibonacci multiplier spreads hashes whose low bits are weak). The
+  // product's high word is the bucket; its low word, the fraction, goes on below it: an entry
+  // keeps the fraction's top 35 bits (then a marker bit) as its check, so that a bucket and a check
+  // pin 35 + log2(buckets) bits of the mixed key. When the buckets double, the fraction's top bit
+  // becomes the bucket's last (bucket i splits into 2i and 2i + 1), so grow() moves an entry by
+  // its check alone, shifting it (and the marker) up one bit: an entry checks the bits above its
+  // marker.
+  struct Place {
+    std::size_t index;
+    std::uint64_t check;  // the fraction (only its kCheckMask bits are compared)
+  };
+  [[nodiscard]] Place place(std::uint64_t key) const {
     const std::uint64_t mixed = key * 0x9E3779B97F4A7C15ULL;
-    return static_cast<std::size_t>((static_cast<unsigned __int128>(mixed) * count_) >> 64);
+    const unsigned __int128 product = static_cast<unsigned __int128>(mixed) * count_;
+    return {static_cast<std::size_t>(product >> 64), static_cast<std::uint64_t>(product)};
   }
-  Bucket& bucket(std::uint64_t key) { return buckets_[index(key)]; }
-  [[nodiscard]] const Bucket& bucket(std::uint64_t key) const { return buckets_[index(key)]; }
+  // Whether slot `s` is live and checks as the key whose fraction is `check`: the bits above its
+  // marker (its lowest check bit set) agree.
+  [[nodiscard]] bool holds(const Slot& s, std::uint64_t check) const {
+    const std::uint64_t mine = s.meta & detail::EntryWord::kCheckMask;
+    const std::uint64_t marker = mine & (~mine + 1);
+    return detail::EntryWord::generation(s.meta) == generation_ &&
+           ((mine ^ check) & detail::EntryWord::kCheckMask) >> 1 < marker;
+  }
   [[nodiscard]] bool live_slot(const Bucket& b, std::size_t i) const {
-    return detail::EntryWord::generation(b.slots[i].data) == generation_;
+    return detail::EntryWord::generation(b.slots[i].meta) == generation_;
   }
-  // Whether `key` goes into the bucket without evicting: it holds the key or a free slot.
-  [[nodiscard]] bool has_room(const Bucket& b, std::uint64_t key) const {
+  // Whether the key of fraction `check` goes into the bucket without evicting: it holds the key or
+  // a free slot.
+  [[nodiscard]] bool has_room(const Bucket& b, std::uint64_t check) const {
     for (std::size_t i = 0; i < kWays; ++i) {
-      if (!live_slot(b, i) || b.slots[i].key == key) return true;
+      if (!live_slot(b, i) || holds(b.slots[i], check)) return true;
     }
     return false;
   }
@@ -412,6 +434,7 @@ class TranspositionTable {
   // old contents have already moved: nothing is lost, and each new bucket receives at most the
   // four entries of its old one, in their order.
   void grow() {
+    constexpr std::uint64_t kCheck = detail::EntryWord::kCheckMask;
     const std::size_t old_count = count_;
     count_ = 2 * old_count;
     high_count_ = std::max(high_count_, count_);
@@ -420,10 +443,11 @@ class TranspositionTable {
       buckets_[2 * i] = Bucket{};
       buckets_[2 * i + 1] = Bucket{};
       for (const Slot& s : old.slots) {
-        if (detail::EntryWord::generation(s.data) != generation_) continue;
-        for (Slot& to : bucket(s.key).slots) {
-          if (detail::EntryWord::generation(to.data) != generation_) {
-            to = s;
+        if (detail::EntryWord::generation(s.meta) != generation_) continue;
+        const Slot moved{s.bounds, ((s.meta & kCheck) << 1) | (s.meta & ~kCheck)};
+        for (Slot& to : buckets_[2 * i + (s.meta >> 63)].slots) {
+          if (detail::EntryWord::generation(to.meta) != generation_) {
+            to = moved;
             break;
           }
         }

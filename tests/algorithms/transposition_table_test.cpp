@@ -5,9 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <limits>
+#include <utility>
 #include <vector>
 
 #include "algorithms/zeroed_array.h"
+#include "games/random_tree/random_tree.h"
+#include "games/tree/explicit_tree.h"
 
 namespace gts {
 namespace {
@@ -161,32 +165,88 @@ TEST(TranspositionTable, ItNeverGrowsPastItsLimit) {
   EXPECT_EQ(t.bytes(), 2 * kMib);
 }
 
-// Bounds beyond the entry's range are stored weakened, never tightened; "none" stays none.
-TEST(TranspositionTable, BoundsOutsideTheRangeAreWeakened) {
+// Every bound a search can store comes back exactly, alone or beside any other: the extreme
+// values of every game and tree (explicit trees' literals, random trees' independent and
+// incremental values, wins of 1000, Kalah's 255 seeds), the window's +-kInfinity (nothing proved)
+// and the int32 limits; so do the extreme draft, move and work, moved by growth or not.
+TEST(TranspositionTable, EveryValueRoundTripsExactly) {
+  const std::vector<Value> extremes = {
+      0,
+      1,
+      255,
+      1000,
+      131071,
+      131072,
+      ExplicitTree::kMaxLeafMagnitude,
+      static_cast<Value>(RandomTree::kMaxRange - 1),
+      RandomTree::kMaxDepth * 1'000'000,  // incremental: depth times the largest increment
+      kInfinity - 1,
+      kInfinity,
+      std::numeric_limits<Value>::max(),
+  };
+  std::vector<Value> values;
+  for (const Value v : extremes) {
+    values.push_back(v);
+    values.push_back(-v);
+  }
+  values.push_back(std::numeric_limits<Value>::min());
   TranspositionTable t(1);
-  t.store(key_of(1), 3, -131070, 131070, 5, 10);
-  const TtEntry* e = t.probe(key_of(1));
-  ASSERT_NE(e, nullptr);
-  EXPECT_EQ(e->lower(), -131070);
-  EXPECT_EQ(e->upper(), 131070);
-  t.store(key_of(2), 3, 200000, 200000, 1, 10);
-  e = t.probe(key_of(2));
-  ASSERT_NE(e, nullptr);
-  EXPECT_EQ(e->lower(), 131070);  // still true: 200000 >= 131070
-  EXPECT_EQ(e->upper(), kInfinity);
-  t.store(key_of(3), 3, -200000, -200000, kNoMoveIndex, 10);
-  e = t.probe(key_of(3));
-  ASSERT_NE(e, nullptr);
-  EXPECT_EQ(e->lower(), -kInfinity);
-  EXPECT_EQ(e->upper(), -131071);
-  EXPECT_EQ(e->move_index(), kNoMoveIndex);
-  t.store(key_of(4), kDraftExact, -kInfinity, kInfinity, 511, 1);
-  e = t.probe(key_of(4));
-  ASSERT_NE(e, nullptr);
-  EXPECT_EQ(e->lower(), -kInfinity);
-  EXPECT_EQ(e->upper(), kInfinity);
-  EXPECT_EQ(e->draft(), kDraftExact);
-  EXPECT_EQ(e->move_index(), kNoMoveIndex);  // above 510: stored as none
+  std::vector<std::pair<Value, Value>> stored;
+  for (const Value lo : values) {
+    for (const Value hi : values) stored.emplace_back(lo, hi);
+  }
+  auto check_all = [&](const char* when) {
+    for (std::size_t i = 0; i < stored.size(); ++i) {
+      const TtEntry* e = t.probe(key_of(i));
+      ASSERT_NE(e, nullptr) << when << " " << i;
+      EXPECT_EQ(e->lower(), stored[i].first) << when << " " << i;
+      EXPECT_EQ(e->upper(), stored[i].second) << when << " " << i;
+      EXPECT_EQ(e->draft(), i % 2 == 0 ? kDraftExact : 254) << when;
+      EXPECT_EQ(e->move_index(), i % 3 == 0 ? 510 : kNoMoveIndex) << when;
+    }
+  };
+  for (std::size_t i = 0; i < stored.size(); ++i) {
+    t.store(key_of(i), i % 2 == 0 ? kDraftExact : 254, stored[i].first, stored[i].second,
+            i % 3 == 0 ? 510 : 511, ~std::uint64_t{0});
+  }
+  // The search started on one page and doubled its buckets as they filled, moving the entries
+  // stored before each doubling.
+  EXPECT_GT(t.used_bytes(), 64u * 64u);
+  check_all("stored");
+}
+
+// An entry checks the 35 bits of the multiplied key just below its bucket's: a key that differs
+// from it in the lowest of them misses, one that differs just below them matches (the check's
+// width, by design). An entry moved by growth keeps checking the bits it checked when stored.
+TEST(TranspositionTable, TheCheckCoversThirtyFiveBitsBelowTheBucket) {
+  constexpr std::uint64_t kFib = 0x9E3779B97F4A7C15ULL;
+  std::uint64_t inverse = kFib;  // Newton's iteration for kFib's inverse modulo 2^64
+  for (int i = 0; i < 6; ++i) inverse *= 2 - kFib * inverse;
+  ASSERT_EQ(inverse * kFib, 1u);
+  const auto key_with_mixed = [&](std::uint64_t mixed) { return mixed * inverse; };
+
+  TranspositionTable full(1);
+  full.clear();  // 2^14 buckets: the bucket is the top 14 bits, the check bits 49..15
+  const std::uint64_t m = 0x0123456789ABCDEFULL;
+  full.store(key_with_mixed(m), 3, 1, 1, 0, 1);
+  EXPECT_NE(full.probe(key_with_mixed(m)), nullptr);
+  EXPECT_EQ(full.probe(key_with_mixed(m ^ (std::uint64_t{1} << 15))), nullptr);
+  EXPECT_EQ(full.probe(key_with_mixed(m ^ (std::uint64_t{1} << 49))), nullptr);
+  EXPECT_NE(full.probe(key_with_mixed(m ^ (std::uint64_t{1} << 14))), nullptr);
+
+  // A search's first 64 buckets: the top 6 bits, the check bits 57..23. Five keys of bucket 0
+  // make it double (to 128 buckets or more); the first key's entry then still tells bit 23 apart
+  // and not bit 22.
+  TranspositionTable lazy(1);
+  ASSERT_EQ(lazy.used_bytes(), 64u * 64u);
+  for (std::uint64_t i = 0; i < 5; ++i) {
+    lazy.store(key_with_mixed((i + 1) << 52), 3, 1, 1, 0, 1);
+  }
+  ASSERT_GE(lazy.used_bytes(), 128u * 64u);
+  const std::uint64_t first = std::uint64_t{1} << 52;
+  EXPECT_NE(lazy.probe(key_with_mixed(first)), nullptr);
+  EXPECT_EQ(lazy.probe(key_with_mixed(first ^ (std::uint64_t{1} << 23))), nullptr);
+  EXPECT_NE(lazy.probe(key_with_mixed(first ^ (std::uint64_t{1} << 22))), nullptr);
 }
 
 // The generation wraps every 63 searches and the table is cleared then: no search, the 64th and
