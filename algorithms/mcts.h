@@ -1,8 +1,10 @@
 // Monte Carlo tree search over the Game concept: UCT selection (Kocsis and Szepesvari 2006),
 // random or cut-off playouts, MCTS-Solver's proven values (Winands, Bjornsson and Saito 2008, with
 // the score bounds of Cazenave and Saffidine 2010, so that draws and margins are proven too),
-// implicit minimax backups (Lanctot, Winands, Pepels and Sturtevant 2014) and tree parallelism
-// with virtual loss (Chaslot, Winands and van den Herik 2008).
+// implicit minimax backups (Lanctot, Winands, Pepels and Sturtevant 2014), and threads by tree
+// parallelism with virtual loss or by root parallelism (Chaslot, Winands and van den Herik 2008).
+// Threads on one tree write no cache line in common but the nodes they both pass through: each
+// takes nodes from an arena of its own (algorithms/mcts_pool.h) and the root keeps no counts.
 //
 // Values in the tree are rewards in [0, 1] seen from the player who chose the move into a node
 // (the mover at its parent; the mover decides, not the ply: Kalah's extra turns keep it). A
@@ -603,13 +605,11 @@ class MctsSearcher {
   SearchResult run() {
     const int n = o_.threads;
     if (limits_.stop != nullptr && limits_.stop->load()) done_.flag.store(true);
+    // One tree for all, or a tree a thread (none for a thread past a budget of fewer iterations).
+    const bool shared = o_.parallel == MctsOptions::Parallel::kTree;
     auto work = [&](int i) {
       const auto k = static_cast<std::size_t>(i);
-      if (trees_.size() == 1) {
-        trees_[0]->search(workers_[k]);
-      } else if (k < trees_.size()) {
-        trees_[k]->search(workers_[k]);
-      }
+      if (shared || k < trees_.size()) trees_[shared ? 0 : k]->search(workers_[k]);
     };
     ThreadTeam(n).run(limits_.stop, done_.flag, work);
     return result();
