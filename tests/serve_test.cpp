@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -82,8 +83,10 @@ void stop(int pid, int sig) {
   testing::wait_process(pid);
 }
 
-// One raw HTTP/1.1 request (as written, so that nothing normalises its path): status and body.
-std::pair<int, std::string> http_get(int port, const std::string& target) {
+// One raw HTTP/1.1 request (as written, so that nothing normalises its path): status and body,
+// read to the end, or, with `until`, until the body holds it (at most 10 s).
+std::pair<int, std::string> http_get(int port, const std::string& target,
+                                     const std::string& until = "") {
   const int fd = socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in addr{};
   addr.sin_family = AF_INET;
@@ -98,7 +101,16 @@ std::pair<int, std::string> http_get(int port, const std::string& target) {
   (void)!write(fd, request.data(), request.size());
   std::string response;
   char buffer[4096];
-  for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) > 0;) response.append(buffer, n);
+  const timeval limit{10, 0};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+  for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) > 0;) {
+    response.append(buffer, n);
+    const auto body = response.find("\r\n\r\n");
+    if (!until.empty() && body != std::string::npos &&
+        response.find(until, body) != std::string::npos) {
+      break;
+    }
+  }
   close(fd);
   const auto space = response.find(' ');
   const auto body = response.find("\r\n\r\n");
@@ -224,6 +236,16 @@ TEST_F(Serve, FilesOfTheFolderOnlyAndKnownRoutesOnly) {
   EXPECT_NE(page.find("<svg class=\"llr\""), std::string::npos);
   EXPECT_NE(page.find("<th>status</th><td>finished</td>"), std::string::npos);
   EXPECT_EQ(page_value(page, "games-done"), data_lines(run + "/games.csv"));
+  EXPECT_NE(page.find("new EventSource(\"events\")"), std::string::npos);
+  // The event stream says at once where the folder stands, and the page's part it refetches then
+  // is the page's own.
+  const auto [events_status, events] = http_get(server_.port, "/events", "\n\n");
+  EXPECT_EQ(events_status, 200);
+  EXPECT_TRUE(std::regex_search(events, std::regex("^[0-9a-fA-F]+\r\ndata: [^\n]+\n\n")))
+      << events;  // a chunk whose first line is a message
+  const auto [live_status, live] = http_get(server_.port, "/live");
+  EXPECT_EQ(live_status, 200);
+  EXPECT_NE(page.find(live.substr(0, live.find("<h2>SPRT</h2>"))), std::string::npos);
 }
 
 TEST_F(Serve, BadOptionsAreOneLineAndExit2) {

@@ -98,6 +98,7 @@ std::string llr_chart(const std::vector<LlrPoint>& course, const SprtBounds& bou
   }
   const double pad = 0.08 * (hi - lo);
   lo -= pad, hi += pad;
+  // The games axis runs to the schedule's end, or to four times the games so far where nearer.
   const double x_max = static_cast<double>(std::max<long>(
       {course.back().games,
        games_total > 0 ? std::min<long>(games_total, 4 * course.back().games + 8) : 0, 2}));
