@@ -26,13 +26,18 @@ using testing::make_temp_dir;
 using testing::read_file;
 using testing::run_harness;
 
-// Two alpha-beta players on Kalah, one thread: games of a few milliseconds, many of them; `sprt`
-// the tournament's SPRT (none where empty).
-std::string config(int openings, const std::string& sprt) {
+// Two alpha-beta players on Kalah, depth `depth` against depth - 2, one thread (at depth 5 about a
+// millisecond a game; deeper for a run that must last); `sprt` the tournament's SPRT (none where
+// empty).
+std::string config(int openings, const std::string& sprt, int depth = 5) {
   return "name: live\ngame: {name: kalah, params: {pits: 6, seeds: 4}}\n"
          "evaluations:\n  stores: {kind: store-diff}\nplayers:\n"
-         "  - {name: deep, algorithm: alphabeta, depth: 5, evaluation: stores}\n"
-         "  - {name: shallow, algorithm: alphabeta, depth: 3, evaluation: stores}\n"
+         "  - {name: deep, algorithm: alphabeta, depth: " +
+         std::to_string(depth) +
+         ", evaluation: stores}\n"
+         "  - {name: shallow, algorithm: alphabeta, depth: " +
+         std::to_string(depth - 2) +
+         ", evaluation: stores}\n"
          "openings: {kind: random, count: " +
          std::to_string(openings) + ", plies: 6}\ntournament:\n  format: round-robin\n" +
          (sprt.empty() ? "" : "  sprt: " + sprt + "\n") + "seed: 3\nthreads: 1\n";
@@ -164,8 +169,8 @@ TEST_F(Serve, PageInChromiumFollowsARunningRun) {
     GTEST_SKIP() << "chromium is not installed (apt-get install chromium; scripts/setup.sh "
                     "installs it)";
   }
-  // 8,000 games: the run goes on while the page is loaded twice, and is stopped after.
-  std::ofstream(dir_ + "/config.yaml") << config(4000, "");
+  // 8,000 games at depth 7: the run goes on while the page is loaded twice, and is stopped after.
+  std::ofstream(dir_ + "/config.yaml") << config(4000, "", 7);
   const std::string run = dir_ + "/run";
   run_pid_ = testing::spawn_harness({"run", dir_ + "/config.yaml", "--out", run, "--quiet"},
                                     dir_ + "/run.out", dir_ + "/run.err");
