@@ -69,6 +69,7 @@ int harness_main(int argc, char** argv) {
   gts::cli::add_replay_command(app, action);
   gts::cli::add_verify_command(app, action);
   gts::cli::add_tune_command(app, action, command_line);
+  gts::cli::add_serve_command(app, action);
   // After the commands, so that only the top-level help carries it (CLI11 copies it into
   // subcommands made later).
   app.footer(

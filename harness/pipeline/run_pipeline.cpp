@@ -365,6 +365,11 @@ int RunPipeline::finish(bool complete, const std::string& error) {
   return error.empty() ? 130 : 1;
 }
 
+void RunPipeline::set_total(std::size_t total) {
+  total_ = total;
+  write_run_yaml("running");
+}
+
 void RunPipeline::write_run_yaml(const std::string& status) {
   const std::string& unit = description_.unit;
   YAML::Emitter out;

@@ -124,7 +124,8 @@ class RunPipeline {
   [[nodiscard]] const std::atomic<bool>& stop() const;
 
   // run.yaml's counts: the jobs of the whole run (when known) and those done before this process.
-  void set_total(std::size_t total) { total_ = total; }
+  // The total goes into run.yaml at once, so that a live view of the folder knows how far it is.
+  void set_total(std::size_t total);
   void set_done(std::size_t done) { done_ = done; }
   // The wall and CPU time (every thread of this process) spent in execute() so far.
   [[nodiscard]] double execute_wall_ms() const { return wall_ms_; }

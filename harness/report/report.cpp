@@ -45,7 +45,10 @@ double Table::number(std::size_t row, std::string_view column) const {
 
 Table read_table(const fs::path& path) {
   if (!std::ifstream(path)) throw ConfigError(path.string(), "cannot read the file");
-  const std::string text = read_file_text(path);
+  return parse_table(read_file_text(path), path);
+}
+
+Table parse_table(const std::string& text, const fs::path& path) {
   Table t;
   t.file = path.string();
   const auto bad = [&](std::size_t line_no, const std::string& message) {

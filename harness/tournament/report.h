@@ -57,6 +57,12 @@ std::string crosstable_long_csv(const std::vector<Standing>& standings,
 // interval, and the warnings they call for.
 std::string standings_table(const std::vector<Standing>& standings);
 
+// standings.csv's and crosstable.csv's text (the crosstable's rows and columns in the standings'
+// order; a cell "points/games", empty where the pair did not meet or on the diagonal).
+std::string standings_csv(const std::vector<Standing>& standings);
+std::string crosstable_csv(const std::vector<Standing>& standings,
+                           const std::vector<GameRow>& rows);
+
 // Writes the three CSVs into `dir`; returns the standings as a printable table.
 std::string write_tournament_reports(const std::string& dir,
                                      const std::vector<std::string>& players,
