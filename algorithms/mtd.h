@@ -24,7 +24,7 @@
 //
 // Counting follows algorithms/search.h: every pass's visits count as nodes; a leaf is one
 // evaluation; a table answer is a node and a tt_hit. peak_bytes is the table memory the search
-// filled (entries created, 20 bytes each).
+// filled (entries created, 16 bytes each).
 #pragma once
 
 #include <algorithm>

@@ -21,7 +21,7 @@
 //   tt_probes / tt_hits  transposition-table look-ups and the ones that found the position;
 //   peak_open / peak_bytes  the largest best-first list (SSS*'s OPEN) and the memory held by it or
 //             by the transposition table (alpha-beta and NegaScout: the table's size; the MT
-//             family: the entries it filled, 20 bytes each, the memory a table must have to hold
+//             family: the entries it filled, 16 bytes each, the memory a table must have to hold
 //             what the search stored);
 //   cpu_ms    CPU time of the searching thread.
 //

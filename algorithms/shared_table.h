@@ -150,13 +150,7 @@ class SharedTable {
         if (move_index == kNoMoveIndex) move_index = old.move_index_;
         if (code == old_code) {
           work = std::max(work, work_of(data));
-          const Value lo = std::max(lower, old.lower_);
-          const Value hi = std::min(upper, old.upper_);
-          // Bounds that cross come from a search instability at a horizon: trust the new one.
-          if (lo <= hi) {
-            lower = lo;
-            upper = hi;
-          }
+          detail::narrow_bounds(old.lower_, old.upper_, lower, upper);
         }
         write(s, key, encode(code, work, lower, upper, move_index));
         return false;

@@ -49,7 +49,7 @@ namespace detail {
 
 // The value of `s` from its mover's view if the table proves it exactly (draft exact).
 template <Game G, class Table>
-bool table_exact(const G& game, const Table& table, const typename G::State& s, Value& value,
+bool table_exact(const G& game, Table& table, const typename G::State& s, Value& value,
                  int& move_index) {
   if (game.is_terminal(s)) {
     value = game.terminal_value(s);

@@ -10,7 +10,7 @@ packages=(g++ cmake make libtbb-dev libyaml-cpp-dev libcli11-dev nlohmann-json3-
           libbenchmark-dev libgtest-dev libgmock-dev gnuplot-nox graphviz gnugo libopenmpi-dev
           openmpi-bin chromium pybind11-dev python3-dev python3-pytest python3-pandas
           python3-matplotlib python3-venv python3-setuptools python3-nbclient python3-nbformat
-          python3-ipykernel)
+          python3-ipykernel libcpp-httplib-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -11,7 +11,7 @@
 #   the registry       (harness/registry.*, harness/games/, harness/algorithms/, harness/trace/,
 #                      the game adapters and goal problems) knows no command
 #   the commands       (pipeline, tournament, compare, solve, tune, play, report, tree, config,
-#                      engine)
+#                      engine, serve)
 #                      include no CLI and no concrete game (games/<game>/)
 #   the pipeline       knows no command
 #   the match loop     (harness/match/) knows no command, no CLI and no engine: players come to
@@ -47,11 +47,11 @@ forbid '^algorithms/' 'harness/' 'algorithms include nothing of the harness'
 only '^harness/stats/' 'common/|harness/stats/' 'statistics include only harness/stats/ and common/'
 only '^harness/mpi/' 'common/|harness/mpi/' 'mpi includes only harness/mpi/ and common/'
 forbid '^harness/(registry\.|goal_problem|game_adapter|game_record|games/|algorithms/|trace/)' \
-  'harness/(cli|pipeline|tournament|compare|solve|tune|play|report|tree|mpi|stats|config)/' \
+  'harness/(cli|pipeline|tournament|compare|solve|tune|play|report|tree|mpi|stats|config|serve)/' \
   'the registry knows no command'
-forbid '^harness/(pipeline|tournament|compare|solve|tune|play|report|tree|config|engine)/' \
+forbid '^harness/(pipeline|tournament|compare|solve|tune|play|report|tree|config|engine|serve)/' \
   'harness/cli/|games/[a-z_]+/' 'a command includes no CLI and no concrete game'
-forbid '^harness/pipeline/' 'harness/(tournament|compare|solve|tune|play|report|tree|engine)/' \
+forbid '^harness/pipeline/' 'harness/(tournament|compare|solve|tune|play|report|tree|engine|serve)/' \
   'the pipeline knows no command'
 forbid '^harness/match/' \
   'harness/(cli|pipeline|tournament|compare|solve|tune|play|report|tree|config|engine)/|games/[a-z_]+/' \

@@ -189,12 +189,13 @@ TEST(Engine, TheGameSeedReachesEveryEngine) {
   EXPECT_NE(page.find("Warning: a played"), std::string::npos);
 }
 
-// Engines that crash, stall, send an illegal or unreadable move, or never finish the handshake
-// lose each of their games with the reason; each is started afresh for its next game; the games
-// between sound players are untouched; and no engine process is left when the run ends.
+// Engines that crash, stall, send an illegal or unreadable move, or stop finishing the handshake
+// after the check before the run lose each of their games with the reason; each is started afresh
+// for its next game; the games between sound players are untouched; and no engine process is left
+// when the run ends.
 TEST(Engine, MisbehavingEnginesForfeitAreRestartedAndTheRunCompletes) {
   const std::string dir = make_temp_dir();
-  const std::vector<std::string> modes = {"crash", "stall", "illegal", "garbage", "no-ugi"};
+  const std::vector<std::string> modes = {"crash", "stall", "illegal", "garbage", "no-ugi-later"};
   std::string config =
       "game: tictactoe\nplayers:\n  - {name: ab, algorithm: alphabeta, depth: 2}\n";
   std::filesystem::create_directories(dir + "/pids/good");
@@ -203,7 +204,8 @@ TEST(Engine, MisbehavingEnginesForfeitAreRestartedAndTheRunCompletes) {
   for (const auto& m : modes) {
     std::filesystem::create_directories(dir + "/pids/" + m);
     config += "  - {name: " + m + ", depth: 1, engine: {startup_ms: 400, stall_ms: 400, command: " +
-              fake("'--game', 'tictactoe', '--mode', '" + m + "', '--at', '2'",
+              fake("'--game', 'tictactoe', '--mode', '" + m + "', '--at', '" +
+                       (m == "no-ugi-later" ? "1" : "2") + "'",
                    "'--pid-dir', '" + dir + "/pids/" + m + "'") +
               "}}\n";
   }
@@ -217,7 +219,7 @@ TEST(Engine, MisbehavingEnginesForfeitAreRestartedAndTheRunCompletes) {
       {"stall", {"timeout", "no 'bestmove' within 400 ms (the engine's stall_ms)"}},
       {"illegal", {"illegal_move", "bestmove '999'"}},
       {"garbage", {"illegal_move", "bestmove 'what?'"}},
-      {"no-ugi", {"error", "no 'ugiok' within 400 ms (the engine's startup_ms)"}}};
+      {"no-ugi-later", {"error", "no 'ugiok' within 400 ms (the engine's startup_ms)"}}};
   std::map<std::string, int> games_of;
   for (const auto& g : games) {
     SCOPED_TRACE(g.at("first") + " vs " + g.at("second") + ": " + g.at("reason"));
@@ -240,8 +242,8 @@ TEST(Engine, MisbehavingEnginesForfeitAreRestartedAndTheRunCompletes) {
   bool crash_stderr = false;
   for (const auto& g : games) {
     if (g.at("forfeit") == "crash") {
-      crash_stderr =
-          crash_stderr || g.at("reason").find("crashing on purpose at go 2") != std::string::npos;
+      crash_stderr = crash_stderr || g.at("reason").find("fake engine\\x00\\x1b[31m: crashing on "
+                                                         "purpose at go 2") != std::string::npos;
     }
   }
   EXPECT_TRUE(crash_stderr) << "the crash's stderr is in the reason";
@@ -254,8 +256,9 @@ TEST(Engine, MisbehavingEnginesForfeitAreRestartedAndTheRunCompletes) {
     EXPECT_LE(started, static_cast<std::size_t>(games_of[m]) + 2) << m;
     EXPECT_GE(lost, 1) << m;
   }
-  // The sound engine keeps its processes (at most one per thread).
-  EXPECT_LE(pids_in(dir + "/pids/good").size(), 2u);
+  // The sound engine keeps its processes (at most one per thread, and the one checked before the
+  // first game).
+  EXPECT_LE(pids_in(dir + "/pids/good").size(), 3u);
   EXPECT_TRUE(std::filesystem::exists(dir + "/out/engines/crash.log"));
   EXPECT_NE(testing::read_file(dir + "/out/engines/crash.log").find("crashing on purpose"),
             std::string::npos);
@@ -268,7 +271,8 @@ TEST(Engine, MisbehavingEnginesForfeitAreRestartedAndTheRunCompletes) {
 }
 
 // A stalled engine is in every game when the harness is stopped: by Ctrl-C (exit 130, a
-// resumable folder) or by SIGKILL, its processes end with it.
+// resumable folder) or by SIGKILL, its processes end with it. (Three processes: the one checked
+// before the first game, then one per thread.)
 TEST(Engine, NoEngineOutlivesTheHarness) {
   for (const int sig : {SIGINT, SIGKILL}) {
     SCOPED_TRACE(sig);
@@ -285,11 +289,11 @@ TEST(Engine, NoEngineOutlivesTheHarness) {
         testing::spawn_harness({"run", write_config(dir, "c.yaml", config), "--out", dir + "/out"},
                                dir + "/o", dir + "/e");
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (pids_in(dir + "/pids").size() < 2 && std::chrono::steady_clock::now() < deadline) {
+    while (pids_in(dir + "/pids").size() < 3 && std::chrono::steady_clock::now() < deadline) {
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     const auto engines = pids_in(dir + "/pids");
-    ASSERT_EQ(engines.size(), 2u);
+    ASSERT_EQ(engines.size(), 3u);
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     ASSERT_EQ(kill(pid, sig), 0);
     const int code = testing::wait_process(pid);
@@ -299,7 +303,8 @@ TEST(Engine, NoEngineOutlivesTheHarness) {
 }
 
 // An engine started through a wrapper script that leaves a child of its own running: a SIGKILL
-// of the harness takes the wrapper's child too, within a second.
+// of the harness takes the wrapper's child too, within a second (and the check before the first
+// game left none: three wrappers, three children).
 TEST(Engine, NoChildOfAnEngineOutlivesTheHarness) {
   const std::string dir = make_temp_dir();
   std::filesystem::create_directories(dir + "/pids");
@@ -318,14 +323,14 @@ TEST(Engine, NoChildOfAnEngineOutlivesTheHarness) {
   const int pid = testing::spawn_harness(
       {"run", write_config(dir, "c.yaml", config), "--out", dir + "/out"}, dir + "/o", dir + "/e");
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-  while ((pids_in(dir + "/pids").size() < 2 || pids_in(dir + "/kids").size() < 2) &&
+  while ((pids_in(dir + "/pids").size() < 3 || pids_in(dir + "/kids").size() < 3) &&
          std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   auto tree = pids_in(dir + "/pids");
   const auto kids = pids_in(dir + "/kids");
-  ASSERT_EQ(tree.size(), 2u) << testing::read_file(dir + "/e");
-  ASSERT_EQ(kids.size(), 2u);
+  ASSERT_EQ(tree.size(), 3u) << testing::read_file(dir + "/e");
+  ASSERT_EQ(kids.size(), 3u);
   tree.insert(tree.end(), kids.begin(), kids.end());
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
   ASSERT_EQ(kill(pid, SIGKILL), 0);
@@ -498,21 +503,58 @@ TEST(Engine, ConfigMistakesAreNamed) {
   }
 }
 
-// An engine that is not there: every game of it is forfeited with the reason, none is lost.
-TEST(Engine, AMissingProgramForfeitsWithTheReason) {
+// An engine that cannot start is the config's error before the first game, at its command, by
+// `run --check`, `run`, `match --check` and `match` alike (the flag named there): a program that
+// is not there, not in PATH, a folder, not executable, one that quits or never answers `ugiok`.
+// Nothing is written.
+TEST(Engine, AnEngineThatCannotStartIsRefusedBeforeTheFirstGame) {
   const std::string dir = make_temp_dir();
-  const std::string config =
-      "game: tictactoe\nplayers:\n  - {name: ab, algorithm: alphabeta, depth: 1}\n"
-      "  - {name: ghost, depth: 1, engine: {command: [" +
-      dir + "/no-such-engine]}}\n";
-  const auto r = run_harness({"run", write_config(dir, "c.yaml", config), "--out", dir + "/o"});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  const auto games = rows_of(dir + "/o/games.csv");
-  ASSERT_EQ(games.size(), 2u);
-  for (const auto& g : games) {
-    EXPECT_EQ(g.at("forfeit"), "ghost");
-    EXPECT_NE(g.at("reason").find("No such file or directory"), std::string::npos)
-        << g.at("reason");
+  std::ofstream(dir + "/not-executable") << "#!/bin/sh\n";
+  const std::string quits = "[/bin/sh, -c, 'read line']";  // reads `ugi`, then exits
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"[" + dir + "/no-such-engine]", "no such program: " + dir + "/no-such-engine"},
+      {"[no-such-engine-in-path]", "'no-such-engine-in-path' is not found in PATH"},
+      {"[" + dir + "]", dir + " is not a file a program can be run from"},
+      {"[" + dir + "/not-executable]", dir + "/not-executable is not executable"},
+      {quits, "the engine closed its output before 'ugiok'; engine exited with status 0"},
+      {fake("'--game', 'tictactoe', '--mode', 'no-ugi'", ""),
+       "no 'ugiok' within 300 ms (the engine's startup_ms); engine still running"}};
+  int n = 0;
+  for (const auto& [command, why] : cases) {
+    SCOPED_TRACE(command);
+    const std::string config = write_config(
+        dir, "c" + std::to_string(n) + ".yaml",
+        "game: tictactoe\nplayers:\n  - {name: ab, algorithm: alphabeta, depth: 1}\n"
+        "  - {name: ghost, depth: 1, engine: {startup_ms: 300, command: " +
+            command + "}}\n");
+    const std::string line = "error: " + config + ":4:64: player 'ghost': its engine cannot start: " +
+                             why + "\n";
+    const std::string out = dir + "/o" + std::to_string(n++);
+    const auto check = run_harness({"run", config, "--check"});
+    EXPECT_EQ(check.exit_code, 2);
+    EXPECT_EQ(check.err, line);
+    const auto run = run_harness({"run", config, "--out", out, "--quiet"});
+    EXPECT_EQ(run.exit_code, 2);
+    EXPECT_EQ(run.err, line);
+    EXPECT_FALSE(std::filesystem::exists(out));
+  }
+  // The same through match's flags: the flag is named.
+  const std::vector<std::string> match = {"match", "--game", "tictactoe", "--engine",
+                                          "name=ab", "algorithm=alphabeta", "depth=1",
+                                          "--engine", "name=ghost", "cmd=" + dir + "/no-such-engine",
+                                          "depth=1", "--rounds", "1"};
+  for (const bool checking : {true, false}) {
+    auto args = match;
+    args.insert(args.end(), {"--out", dir + "/m"});
+    if (checking) args.push_back("--check");
+    const auto r = run_harness(args);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.err.find("player 'ghost': its engine cannot start: no such program: " + dir +
+                         "/no-such-engine"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(dir + "/m"));
   }
 }
 

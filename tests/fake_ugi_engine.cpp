@@ -2,16 +2,19 @@
 // legal move of the position it is given, and on the `--at`-th `go` of its life (1-based) does
 // what `--mode` says instead:
 //   good      nothing: plays on (with --sleep-ms, sleeps that long before every bestmove)
-//   crash     writes a line to stderr and aborts
+//   crash     writes a line to stderr (with a NUL and an escape sequence) and aborts
 //   stall     never answers (it still reads its input, and ignores `stop`)
 //   illegal   answers `bestmove` with a move that is not legal
 //   garbage   answers `bestmove` with text that is not a move at all
 //   no-ugi    never answers `ugi` (from the start; --at does not apply)
+//   no-ugi-later  as no-ugi in every process but the first --at started (counted in --pid-dir):
+//             an engine that gets through the harness's check before the run, then fails
 // With --pid-dir DIR it creates DIR/<pid> at start, so that a test can check that it is gone.
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -35,6 +38,11 @@ int main(int argc, char** argv) {
     if (k == "--at") at = std::stoi(v);
     if (k == "--sleep-ms") sleep_ms = std::stoi(v);
     if (k == "--pid-dir") pid_dir = v;
+  }
+  if (mode == "no-ugi-later" && !pid_dir.empty()) {
+    int started = 0;
+    for (const auto& e : std::filesystem::directory_iterator(pid_dir)) started += e.exists();
+    mode = started >= at ? "no-ugi" : "good";
   }
   if (!pid_dir.empty()) std::ofstream(pid_dir + "/" + std::to_string(getpid())) << "fake\n";
   const auto game = gts::make_game(game_name, params);
@@ -64,7 +72,9 @@ int main(int argc, char** argv) {
       ++gos;
       const bool now = gos == at;
       if (now && mode == "crash") {
-        std::cerr << "fake engine: crashing on purpose at go " << gos << std::endl;
+        // A NUL and an escape sequence too: the harness must keep the line whole and inert.
+        std::cerr << std::string("fake engine\0\x1b[31m: crashing on purpose at go ", 45) << gos
+                  << std::endl;
         std::abort();
       }
       if (now && mode == "stall") {

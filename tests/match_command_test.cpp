@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 
 #include "tests/process.h"
@@ -168,6 +169,11 @@ TEST(MatchCommand, BadFlagsAreNamedAndExitTwo) {
       {with(two, {"--sprt", "elo0=0", "elo1=x"}), "--sprt elo0=0 elo1=x: "},
       {with(two, {"--engine", "algorithm=random", "depth=1", "--sprt", "elo0=0", "elo1=5"}),
        "'tournament.sprt' tests one player against another"},
+      // Incomplete, conflicting or empty: never a default in their place.
+      {with(two, {"--sprt", "elo0=0"}), "--sprt: give both elo0= and elo1="},
+      {with(two, {"--seeds", "1"}), "--seeds: it chooses a gauntlet's seeds; give --tournament"},
+      {with(two, {"--repeat", "--games", "1"}), "--repeat: it means --games 2, which --games 1"},
+      {with(two, {"--event", ""}), "--event: an empty value"},
   };
   for (const auto& [flags, message] : cases) {
     const auto r = run_harness(with(with(kGame, flags), {"--out", dir + "/x", "--quiet"}));
@@ -183,6 +189,20 @@ TEST(MatchCommand, BadFlagsAreNamedAndExitTwo) {
 // -game added; what they ask for lands in the config.
 TEST(MatchCommand, FastchessCommandLinesParse) {
   const std::string dir = make_temp_dir();
+  // --check starts each engine, as the run would: the lines' programs are the fake UGI engine,
+  // under their names in PATH and their paths relative to the folder the lines run in.
+  namespace fs = std::filesystem;
+  fs::create_directories(dir + "/bin");
+  for (const char* name : {"bin/Engine1.exe", "bin/Engine2.exe", "bin/stash-bot", "bin/foo",
+                           "bin/bar", "bin/a", "bin/b", "bin/c", "a", "b", "engines/new",
+                           "engines/old", "releases/v11"}) {
+    fs::create_directories((fs::path(dir) / name).parent_path());
+    fs::create_symlink(GTS_FAKE_ENGINE, fs::path(dir) / name);
+  }
+  const std::string old_path = std::getenv("PATH");
+  const fs::path old_cwd = fs::current_path();
+  setenv("PATH", (dir + "/bin:" + old_path).c_str(), 1);
+  fs::current_path(dir);
   const std::string book = dir + "/book.epd";
   write_config(dir, "book.epd", "4,4,4,4,4,4,0,4,4,4,4,4,4,0:S\n");
   const std::vector<std::string> game = {"match", "-game", "kalah"};
@@ -269,11 +289,13 @@ TEST(MatchCommand, FastchessCommandLinesParse) {
   };
   for (const auto& [line, expected] : lines) {
     const auto r = run_harness(with(with(game, line), {"--check"}));
-    ASSERT_EQ(r.exit_code, 0) << line[1] << ": " << r.err;
+    EXPECT_EQ(r.exit_code, 0) << line[1] << ": " << r.err;
     for (const auto& text : expected) {
       EXPECT_NE(r.out.find(text + "\n"), std::string::npos) << text << " in\n" << r.out;
     }
   }
+  fs::current_path(old_cwd);
+  setenv("PATH", old_path.c_str(), 1);
 }
 
 // -games 1 plays single games, a book shorter than the rounds is cycled, --maxmoves counts moves,

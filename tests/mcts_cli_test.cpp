@@ -48,6 +48,7 @@ TEST(MctsCli, BadOptionsAreOneLineAndExitCodeTwo) {
       {"solver=maybe", "'solver'"},
       {"alpha=1.5", "'alpha' = 1.5 is out of range 0..1"},
       {"threads=0", "'threads'"},
+      {"parallel=leaf", "'parallel' must be one of tree|root"},
       {"mem_mb=0", "'mem_mb'"},
       {"seed=-1", "'seed'"},
   };

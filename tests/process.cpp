@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
@@ -31,6 +32,23 @@ std::string make_temp_dir() {
   tmpl += "/gts-test-XXXXXX";
   if (mkdtemp(tmpl.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
   return tmpl;
+}
+
+std::string find_chromium() {
+  if (const char* forced = std::getenv("GTS_CHROMIUM"); forced != nullptr && *forced != '\0') {
+    return forced;
+  }
+  const char* path = std::getenv("PATH");
+  std::string dirs = path != nullptr ? path : "/usr/bin";
+  for (std::size_t start = 0; start <= dirs.size();) {
+    const std::size_t end = std::min(dirs.find(':', start), dirs.size());
+    for (const char* name : {"chromium", "chromium-browser", "google-chrome"}) {
+      const std::filesystem::path p = std::filesystem::path(dirs.substr(start, end - start)) / name;
+      if (!p.parent_path().empty() && access(p.c_str(), X_OK) == 0) return p.string();
+    }
+    start = end + 1;
+  }
+  return "";
 }
 
 std::string read_file(const std::string& path) {

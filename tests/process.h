@@ -39,6 +39,9 @@ int spawn_harness(const std::vector<std::string>& args, const std::string& out_p
                   const std::string& err_path);
 int wait_process(int pid);
 
+// $GTS_CHROMIUM, else Debian's chromium (or another Chromium) in PATH; "" when there is none.
+std::string find_chromium();
+
 // A fresh empty directory under the system temp dir.
 std::string make_temp_dir();
 

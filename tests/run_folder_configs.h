@@ -1,4 +1,4 @@
-// Small compare and solve configs whose run folders the run-folder tests damage and check.
+// Small configs of each kind whose run folders the run-folder tests damage and check.
 #pragma once
 
 namespace gts::testing {
@@ -24,6 +24,27 @@ algorithms:
   - {name: ab, algorithm: alphabeta}
   - {name: pn, algorithm: pn}
 limits: {nodes: 1000000, time_ms: 10000}
+)";
+
+// Two players, two random openings played twice: 4 games.
+inline constexpr const char* kSmallTournament = R"(name: t
+game: {name: kalah, params: {pits: 4, seeds: 3}}
+players:
+  - {name: a, algorithm: alphabeta, depth: 1}
+  - {name: b, algorithm: alphabeta, depth: 2}
+openings: {kind: random, count: 2, plies: 2}
+seed: 3
+)";
+
+// Two SPSA iterations of one pair, then a verification of at most 4 games.
+inline constexpr const char* kSmallTune = R"(name: tn
+game: {name: kalah, params: {pits: 4, seeds: 3}}
+engine: {algorithm: alphabeta, depth: 1}
+weights: {start: [0, 0, 0, 0, 1, 0, 0, 0, 0, -1], min: -2, max: 2, fixed: [5]}
+spsa: {iterations: 2, pairs: 1}
+openings: {plies: 2}
+verify: {elo0: 0, elo1: 20, max_games: 4, batch_pairs: 1}
+seed: 1
 )";
 
 }  // namespace gts::testing

@@ -25,27 +25,10 @@ using testing::make_temp_dir;
 using testing::run_harness;
 using testing::write_config;
 
-const char* kTournament = R"(name: t
-game: {name: kalah, params: {pits: 4, seeds: 3}}
-players:
-  - {name: a, algorithm: alphabeta, depth: 1}
-  - {name: b, algorithm: alphabeta, depth: 2}
-openings: {kind: random, count: 2, plies: 2}
-seed: 3
-)";
-
+const char* kTournament = testing::kSmallTournament;
 const char* kCompare = testing::kSmallCompare;
 const char* kSolve = testing::kSmallSolve;
-
-const char* kTune = R"(name: tn
-game: {name: kalah, params: {pits: 4, seeds: 3}}
-engine: {algorithm: alphabeta, depth: 1}
-weights: {start: [0, 0, 0, 0, 1, 0, 0, 0, 0, -1], min: -2, max: 2, fixed: [5]}
-spsa: {iterations: 2, pairs: 1}
-openings: {plies: 2}
-verify: {elo0: 0, elo1: 20, max_games: 4, batch_pairs: 1}
-seed: 1
-)";
+const char* kTune = testing::kSmallTune;
 
 const std::vector<std::string> kMatchFlags = {"match",   "--game",
                                               "kalah",   "--param",

@@ -158,6 +158,13 @@ TEST(StatsCommand, BadInputNamesTheOptionAndExitsTwo) {
       {{"stats", "--wdl", "5,5,5", "--model", "logistic"}, "--model: it chooses the SPRT's"},
       {{"stats", "--wdl", ""}, "--wdl: an empty value; expected three counts W,D,L"},
       {{"stats", "--penta", ""}, "--penta: an empty value; expected five counts"},
+      // Counts whose sum a double cannot hold exactly, or an int64 at all, before any arithmetic.
+      {{"stats", "--wdl", "4611686018427387904,4611686018427387904,1"},
+       "--wdl: the counts add up to more than 9007199254740992 games"},
+      {{"stats", "--wdl", "9007199254740992,0,1"},
+       "--wdl: the counts add up to more than 9007199254740992 games"},
+      {{"stats", "--penta", "9223372036854775000,1,1,1,1"},
+       "--penta: the counts add up to more than 9007199254740992 game pairs"},
   };
   for (const Case& c : cases) {
     auto r = run_harness(c.args);

@@ -865,14 +865,19 @@ GameRow game(int index, const char* first, const char* second, const char* resul
 // A player's table the machine cannot give (here: 4096 MiB under a 600 MB address-space limit) is
 // the config's error before any game, at the player's tt_mb; 16 MiB tables under the same limit
 // play. Growth limits count: solve's default tt_max_mb (2048 MiB) is named as its default.
+// `--check` says the same.
 TEST(Tournament, ATableTheMachineCannotGiveIsRefusedBeforeTheFirstGame) {
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
   GTEST_SKIP() << "sanitizers need more address space than the limit leaves";
 #else
   const std::string dir = make_temp_dir();
+  // --check gives the run's verdict: the same line and exit code.
   const auto under_limit = [&](const std::string& config, const std::string& out, int code) {
+    const auto check = testing::run_harness_in_memory(600000, {"run", config, "--check"});
+    EXPECT_EQ(check.exit_code, code) << check.err;
     const auto r = testing::run_harness_in_memory(600000, {"run", config, "--out", out, "--quiet"});
     EXPECT_EQ(r.exit_code, code) << r.err;
+    EXPECT_EQ(check.err, r.err);
     return r.err;
   };
   const std::string head =

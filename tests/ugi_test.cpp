@@ -242,10 +242,14 @@ TEST(Ugi, MovesToGoSharesTheClockOverTheMovesLeft) {
   EXPECT_GE(whole, 40 - 5);
   EXPECT_LT(whole, 150);
   const auto bad = run_harness({"ugi", "--game", "kalah", "--algorithm", "alphabeta"},
-                               "ugi\nposition startpos\ngo movestogo x\ngo depth 1\nquit\n");
-  EXPECT_NE(bad.out.find("info string error: go: 'movestogo x': expected a number >= 0"),
-            std::string::npos)
-      << bad.out;
+                               "ugi\nposition startpos\ngo movestogo x\ngo movetime inf\n"
+                               "go p1time nan\ngo depth 1\nquit\n");
+  for (const char* go : {"movestogo x", "movetime inf", "p1time nan"}) {
+    EXPECT_NE(bad.out.find(std::string("info string error: go: '") + go +
+                           "': expected a finite number >= 0"),
+              std::string::npos)
+        << bad.out;
+  }
   EXPECT_EQ(searches(bad.out).size(), 1u) << bad.out;
 }
 

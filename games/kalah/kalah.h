@@ -142,7 +142,7 @@ class Kalah {
   // image (the other side to move) share it. Up to six houses a side with at most 31 seeds in
   // each (every Kalah(6,s) position up to s = 2, nearly every one beyond: 32 seeds in one house is
   // rare), the key is the houses themselves, five bits each: exact, so two positions never share
-  // an entry, and cheaper than hashing. Otherwise it is a Zobrist hash with the top bit set, which
+  // a key, and cheaper than hashing. Otherwise it is a Zobrist hash with the top bit set, which
   // packed keys never have.
   [[nodiscard]] std::uint64_t solve_key(const State& s) const {
     const int me = s.side * (pits_ + 1);

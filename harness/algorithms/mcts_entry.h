@@ -17,8 +17,8 @@ struct MctsEntry {
     return {"mcts",
             {"uct"},
             "Monte Carlo tree search: UCT selection, random or cut-off playouts, MCTS-Solver "
-            "score bounds, implicit minimax backups, tree parallelism with virtual loss; "
-            "--depth is the tree's horizon",
+            "score bounds, implicit minimax backups, tree parallelism with virtual loss or root "
+            "parallelism; --depth is the tree's horizon",
             {S::real("c", 1.414, 0, 100, "UCT exploration constant: Q + c sqrt(ln N / n)"),
              S::choice("final", "visits", {"visits", "value", "secure"},
                        "the move played: most visits, best mean reward, or best Q - 1/sqrt(n) "
@@ -34,7 +34,11 @@ struct MctsEntry {
              S::real("alpha", 0, 0, 1,
                      "implicit minimax weight: selection uses (1 - alpha) Q + alpha * the "
                      "minimax of the children's evaluations"),
-             threads_spec("tree parallelism with virtual loss"),
+             threads_spec("one tree shared with virtual loss, or a tree each: see parallel"),
+             S::choice("parallel", "tree", {"tree", "root"},
+                       "how threads share a search: tree: one tree, with virtual loss; root: a "
+                       "tree each (mem_mb and iterations split between them), the root's "
+                       "children's visits and bounds merged at the end"),
              S::integer("iterations", 0, 0, (std::int64_t{1} << 62),
                         "a budget: at most this many iterations a search (all threads together), "
                         "beside any node or time budget; 0: none"),
@@ -61,6 +65,9 @@ struct MctsEntry {
                               .solver = p.get("solver") == "on",
                               .alpha = p.get_real("alpha"),
                               .threads = threads_option<G>(p),
+                              .parallel = p.get("parallel") == "root"
+                                              ? MctsOptions::Parallel::kRoot
+                                              : MctsOptions::Parallel::kTree,
                               .iterations = static_cast<std::uint64_t>(p.get_int("iterations")),
                               .mem_mb = static_cast<std::size_t>(p.get_int("mem_mb"))};
     return [options](const G& g, const E& ev, const typename G::State& s, const SearchLimits& lim,

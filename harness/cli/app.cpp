@@ -3,6 +3,7 @@
 #include "harness/cli/app.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <exception>
 #include <iostream>
 #include <new>
@@ -68,6 +69,7 @@ int harness_main(int argc, char** argv) {
   gts::cli::add_replay_command(app, action);
   gts::cli::add_verify_command(app, action);
   gts::cli::add_tune_command(app, action, command_line);
+  gts::cli::add_serve_command(app, action);
   // After the commands, so that only the top-level help carries it (CLI11 copies it into
   // subcommands made later).
   app.footer(
@@ -106,6 +108,20 @@ int harness_main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::cerr << "error: " << e.what() << " (see " << argv[0] << " --help)\n";
     return 2;
+  }
+  // An empty value never means "the default": it is refused (a position's text may be empty:
+  // Connect Four's start position is ""). Options of several words check their own words (CLI11
+  // separates their groups with empty results).
+  for (const CLI::App* command : app.get_subcommands()) {
+    for (const CLI::Option* option : command->get_options()) {
+      const auto& given = option->results();
+      if (option->get_name() != "--position" && option->get_items_expected_max() <= 1 &&
+          std::ranges::any_of(given, [](const std::string& v) { return v.empty(); })) {
+        std::cerr << "error: " << option->get_name() << ": an empty value (see " << argv[0] << " "
+                  << command->get_name() << " --help)\n";
+        return 2;
+      }
+    }
   }
   // Bad input is 2; the surroundings (the machine's memory, a file that cannot be written, a rank
   // that failed) are 1; anything else (a broken invariant, an index out of range) is our bug: 3.

@@ -43,6 +43,7 @@ void add_ugi_command(CLI::App& app, Action& action);
 void add_replay_command(CLI::App& app, Action& action);
 void add_verify_command(CLI::App& app, Action& action);
 void add_tune_command(CLI::App& app, Action& action, const std::string& command_line);
+void add_serve_command(CLI::App& app, Action& action);
 
 // "--param k=v" values into a map; a repeated key or a missing '=' throws ParamError.
 std::map<std::string, std::string> key_values(const std::vector<std::string>& items,

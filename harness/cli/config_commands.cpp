@@ -26,22 +26,23 @@ constexpr long long kMaxThreads = 1024;
 
 // Adds the command `name` with the options every config command takes, bound into its request
 // (run's RunOptions adds --seed and --debug); `job` names what --threads counts ("games played",
-// "searches"). Its action hands the request to `run`, or with --check only calls `load` on the
-// config path (which throws ConfigError for a config that is wrong: exit 2).
-template <class Request = RunRequest, class Run, class Load>
+// "searches"). Its action hands the request to `run`, or with --check to `check`, which throws
+// (ConfigError, ParamError: exit 2) where the run would refuse before its first job.
+template <class Request = RunRequest, class Run, class Check>
 std::pair<CLI::App*, std::shared_ptr<Request>> add_config_command(
     CLI::App& app, Action& action, const std::string& command_line, const std::string& name,
-    const std::string& help, const std::string& config_kind, const std::string& job, Load load,
-    Run run) {
+    const std::string& help, const std::string& config_kind, const std::string& job,
+    Check check, Run run) {
   const auto [cmd, request] = add_command<Request>(app, action, name, help, run);
   auto check_only = std::make_shared<bool>(false);
   cmd->add_flag("--check", *check_only,
-                "only load and validate the config: print 'CONFIG: ok' and exit 0, or name the "
-                "mistake and exit 2; nothing is run or written");
-  cmd->callback([&action, request = request, run, load, check_only] {
+                "the run's verdict without running it: the config, its inputs, tables and "
+                "engines, and the run folder (--out, --resume); print 'CONFIG: ok' and exit 0, "
+                "or name what the run would refuse and exit 2; nothing is written");
+  cmd->callback([&action, request = request, run, check, check_only] {
     if (*check_only) {
-      action = [request, load] {
-        load(request->config_path);
+      action = [request, check] {
+        check(*request);
         std::cout << request->config_path << ": ok\n";
         return 0;
       };
@@ -69,7 +70,7 @@ void add_run_command(CLI::App& app, Action& action, const std::string& command_l
       app, action, command_line, "run",
       "play the tournament a YAML config describes, in parallel, and write its reports",
       "tournament", "games played",
-      [](const std::string& path) { (void)load_tournament_config(path); },
+      check_tournament,
       [](const RunOptions& o) { return print_run_report(o, run_tournament(o)); });
   cmd->add_option("--seed", options->seed, "run seed (overrides the config's)")
       ->check(seed_check());
@@ -99,7 +100,7 @@ void add_compare_command(CLI::App& app, Action& action, const std::string& comma
       "values agree, and write compare.csv and summary.csv (exit 1 on a disagreement); with "
       "`accuracy`, score each one's move at each budget against exact move values",
       "compare", "(input, depth) jobs run",
-      [](const std::string& path) { (void)load_compare_config(path); },
+      check_compare,
       [](const CompareRequest& request) {
         const CompareRunResult r = run_compare(request);
         if (request.json) {
@@ -135,7 +136,7 @@ void add_solve_command(CLI::App& app, Action& action, const std::string& command
       "solve a problem set with proof-number search, df-pn and alpha-beta, as a YAML config "
       "describes, and write solve.csv, summary.csv and solved_within.csv",
       "solve", "(problem, solver) runs",
-      [](const std::string& path) { (void)load_solve_config(path); },
+      check_solve,
       [](const RunRequest& request) {
         const SolveRunResult r = run_solve(request);
         if (r.summary.empty()) return r.exit_code;  // stopped: the pipeline said how to resume
@@ -155,7 +156,7 @@ void add_tune_command(CLI::App& app, Action& action, const std::string& command_
       app, action, command_line, "tune",
       "tune a linear evaluation's weights by playing games (SPSA or a round robin of "
       "candidates), then verify the result against the start weights with an SPRT",
-      "tune", "games played", [](const std::string& path) { (void)load_tune_config(path); },
+      "tune", "games played", check_tune,
       run_tune);
 }
 

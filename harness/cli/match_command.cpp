@@ -19,6 +19,7 @@
 #include "harness/pipeline/output_folder.h"
 #include "harness/pipeline/run_folder.h"
 #include "harness/strf.h"
+#include "harness/tournament/engine_preflight.h"
 #include "harness/tournament/folder.h"
 #include "harness/tournament/runner.h"
 
@@ -37,9 +38,9 @@ struct MatchArgs {
   std::vector<std::string> resign;
   std::string event = "match";
   std::string tournament = "roundrobin";
-  int seeds = 1;
+  std::optional<int> seeds;  // gauntlet only (default 1)
   int rounds = 2;
-  int games = 2;
+  std::optional<int> games;  // 2 unless given (or 2 by --repeat)
   bool repeat = false;
   bool noswap = false;
   bool reverse = false;
@@ -337,18 +338,22 @@ ConfigText match_config(const MatchArgs& a) {
 
   out.add("tournament:", "harness match");
   const std::string format_flag = "--tournament " + a.tournament;
+  if (a.seeds && a.tournament != "gauntlet") {
+    throw ParamError("--seeds: it chooses a gauntlet's seeds; give --tournament gauntlet too");
+  }
   if (a.tournament == "gauntlet") {
-    if (a.seeds >= static_cast<int>(order.size())) {
-      throw ParamError("--seeds: " + std::to_string(a.seeds) + " of " +
+    const int seeds = a.seeds.value_or(1);
+    if (seeds >= static_cast<int>(order.size())) {
+      throw ParamError("--seeds: " + std::to_string(seeds) + " of " +
                        std::to_string(order.size()) +
                        " engines leaves none for the gauntlet to play");
     }
     std::string list;
-    for (int i = 0; i < a.seeds; ++i) {
+    for (int i = 0; i < seeds; ++i) {
       list += (list.empty() ? "" : ", ") + scalar(order[static_cast<std::size_t>(i)]);
     }
     out.add("  format: gauntlet", format_flag);
-    out.add("  gauntlet: [" + list + "]", "--seeds " + std::to_string(a.seeds));
+    out.add("  gauntlet: [" + list + "]", "--seeds " + std::to_string(seeds));
   }
   out.add("  pairs: " + std::to_string(pairs), rounds_flag);
   if (a.games == 1) out.add("  games: " + std::to_string(a.rounds), "--games 1 " + rounds_flag);
@@ -381,8 +386,11 @@ ConfigText match_config(const MatchArgs& a) {
   }
   if (!a.sprt.empty()) {
     std::string keys;
-    for (const auto& [k, v] :
-         flag_keys(a.sprt, "--sprt", {"elo0", "elo1", "alpha", "beta", "model"})) {
+    const auto sprt = flag_keys(a.sprt, "--sprt", {"elo0", "elo1", "alpha", "beta", "model"});
+    if (!sprt.contains("elo0") || !sprt.contains("elo1")) {
+      throw ParamError("--sprt: give both elo0= and elo1= (the hypotheses it tests)");
+    }
+    for (const auto& [k, v] : sprt) {
       // fastchess's name for the BayesElo model.
       keys += (keys.empty() ? "" : ", ") + k + ": " + scalar(v == "bayesian" ? "bayes" : v);
     }
@@ -395,10 +403,12 @@ ConfigText match_config(const MatchArgs& a) {
   return out;
 }
 
-// Loads the config text as `harness run` would, a mistake reported as the flag's.
-void check_config(const ConfigText& config, const std::string& file) {
+// Loads the config text as `harness run` would, and with `engines` starts each engine once as
+// the run would before its first game; a mistake reported as the flag's.
+void check_config(const ConfigText& config, const std::string& file, bool engines) {
   try {
-    (void)load_tournament_config_text(config.text(), file);
+    const TournamentConfig loaded = load_tournament_config_text(config.text(), file);
+    if (engines) check_engines_start(loaded);
   } catch (const ConfigError& e) {
     throw ParamError(config.flag_at(e.line()) + ": " + e.message());
   }
@@ -440,15 +450,19 @@ int run_match(MatchArgs& a) {
   }
   if (!a.config.empty()) return resume_from_config(a);
   if (a.game.empty()) throw ParamError("--game is required (or --config file=RUN_DIR/match.yaml)");
-  if (a.repeat) a.games = 2;
+  if (a.repeat && a.games && *a.games != 2) {
+    throw ParamError("--repeat: it means --games 2, which --games " + std::to_string(*a.games) +
+                     " contradicts");
+  }
+  if (!a.games) a.games = 2;
   if (a.games != 1 && a.games != 2) {
     throw ParamError(
         "--games: 1 (a round is one game) or 2 (a round is the opening played twice, sides "
         "swapped), got " +
-        std::to_string(a.games));
+        std::to_string(*a.games));
   }
   const ConfigText config = match_config(a);
-  check_config(config, "match.yaml");
+  check_config(config, "match.yaml", a.check);
   if (a.check) {
     std::cout << config.text();
     return 0;
@@ -510,7 +524,9 @@ void add_match_command(CLI::App& app, Action& action, const std::string& command
   a->run.live = true;  // cutechess's line after each game, unless --quiet
   // A flag followed by key=value words, as fastchess takes them (repeatable: one group each).
   const auto words = [cmd](const std::string& name, auto& into, const std::string& help) {
-    cmd->add_option(name, into, help)->expected(1, CLI::detail::expected_max_vector_size);
+    cmd->add_option(name, into, help)
+        ->expected(1, CLI::detail::expected_max_vector_size)
+        ->check(non_empty("key=value words"));
   };
   cmd->add_option("--game", a->game, "game name (see `harness games`); required but with --config");
   cmd->add_option("--param", a->params, "game parameter k=v (repeatable)");

@@ -87,6 +87,17 @@ int run_stats(const StatsArgs& args) {
   const auto c =
       parse_list<std::int64_t>(pairs ? args.penta : args.wdl, labels.size(), option,
                                pairs ? "five counts LL,LD,WL+DD,WD,WW" : "three counts W,D,L");
+  // Checked before any arithmetic: the total must be a count a double holds exactly (2^53).
+  constexpr std::int64_t kMaxTotal = std::int64_t{1} << 53;
+  std::int64_t total = 0;
+  for (std::size_t i = 0; i < c.size(); ++i) {
+    if (c[i] > kMaxTotal - total) {
+      throw ParamError(option + ": the counts add up to more than " + std::to_string(kMaxTotal) +
+                       (pairs ? " game pairs" : " games") + " (2^53, the most a double counts "
+                       "exactly)");
+    }
+    total += c[i];
+  }
   const PentanomialCounts penta =
       pairs ? PentanomialCounts{c[0], c[1], c[2], c[3], c[4]} : PentanomialCounts{};
   const WdlCounts wdl = pairs ? WdlCounts{} : WdlCounts{c[0], c[1], c[2]};

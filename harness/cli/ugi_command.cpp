@@ -8,6 +8,7 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <deque>
 #include <iostream>
@@ -15,6 +16,7 @@
 #include <new>
 #include <stdexcept>
 #include <thread>
+#include <type_traits>
 
 #include "games/params.h"
 #include "games/text.h"
@@ -243,9 +245,11 @@ class UgiSession {
   template <class T>
   static T go_number(const std::string& key, const std::string& value) {
     const std::optional<T> v = parse_whole<T>(value);
-    if (!v || !(*v >= 0)) {
-      throw ParamError("go: '" + key + " " + value + "': expected a number >= 0, got '" + value +
-                       "'");
+    bool finite = true;
+    if constexpr (std::is_floating_point_v<T>) finite = v && std::isfinite(*v);
+    if (!v || !(*v >= 0) || !finite) {
+      throw ParamError("go: '" + key + " " + value + "': expected a finite number >= 0, got '" +
+                       value + "'");
     }
     return *v;
   }

@@ -532,19 +532,35 @@ std::unique_ptr<JobRunner> make_compare_jobs(const std::string& context) {
   return std::make_unique<CompareJobs>(std::move(plan));
 }
 
-CompareRunResult run_compare(const RunRequest& request) {
-  CompareJobs jobs(load_checked_plan(request.config_path));
-  const ComparePlan& plan = jobs.plan();
-  const bool accuracy = plan.config.accuracy.has_value();
-  if (!accuracy) warn_of_hopeless_depths(plan);
+namespace {
+
+// The run `plan` is, as the pipeline takes it.
+RunDescription describe_compare(const ComparePlan& plan) {
   RunDescription description = describe_run(compare_kind(), "compare", plan.config);
   for (const CompareAlgorithm& a : plan.config.algorithms) {
     description.search_threads = std::max(description.search_threads, search_threads(a.algorithm));
   }
   description.decisive_text = decisive_text(plan);
   description.resolved_config = compare_resolved_yaml(plan.config);
-  description.run_files = {"results.log", accuracy ? "accuracy.csv" : "compare.csv"};
-  RunPipeline pipeline(request, std::move(description));
+  description.run_files = {"results.log",
+                           plan.config.accuracy.has_value() ? "accuracy.csv" : "compare.csv"};
+  return description;
+}
+
+}  // namespace
+
+void check_compare(const RunRequest& request) {
+  const ComparePlan plan = load_checked_plan(request.config_path);
+  if (!plan.config.accuracy.has_value()) warn_of_hopeless_depths(plan);
+  check_run(request, describe_compare(plan));
+}
+
+CompareRunResult run_compare(const RunRequest& request) {
+  CompareJobs jobs(load_checked_plan(request.config_path));
+  const ComparePlan& plan = jobs.plan();
+  const bool accuracy = plan.config.accuracy.has_value();
+  if (!accuracy) warn_of_hopeless_depths(plan);
+  RunPipeline pipeline(request, describe_compare(plan));
 
   CompareRunResult result;
   result.out_dir = pipeline.dir();

@@ -139,6 +139,9 @@ struct CompareRunResult {
 // Throws ConfigError for a bad config, ParamError for a folder that cannot be used, and
 // std::runtime_error when the output cannot be written.
 CompareRunResult run_compare(const RunRequest& request);
+// `compare --check`: what the run would refuse (config, inputs, tables, the run folder), with
+// nothing run or written.
+void check_compare(const RunRequest& request);
 
 // The runner a worker rank runs its share of the jobs with (the "compare" JobKinds entry);
 // `context` comes from rank 0. Throws ConfigError when the config or its inputs differ from rank

@@ -337,6 +337,8 @@ std::vector<PlayerConfig> read_player(const YamlReader& reader, const YAML::Node
       }
     }
     player.engine = parse_engine_block(reader, engine, who);
+    const YAML::Mark command = reader.find(engine, "command").Mark();
+    player.engine_at = {command.line + 1, command.column + 1};
     if (!own_budget && !defaults.depth && !depth.IsDefined()) {
       reader.fail(engine, who +
                               " is an engine with nothing to bound its moves: give it a "

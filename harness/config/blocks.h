@@ -50,6 +50,7 @@ struct PlayerConfig {
   OptionPlaces option_at;
   std::pair<int, int> algorithm_at{};  // where its algorithm is named (line, column; 0: nowhere)
   std::pair<int, int> depth_at{};      // where its depth is given (line, column; 0: nowhere)
+  std::pair<int, int> engine_at{};     // where its engine's command is given (0: nowhere)
 };
 
 // The game a block names, its parameters each checked against the registry (an unknown game or

@@ -33,9 +33,23 @@ void close_fd(int& fd) {
 bool take_line(std::string& buffer, std::string& line) {
   const auto nl = buffer.find('\n');
   if (nl == std::string::npos) return false;
-  line = buffer.substr(0, nl);
+  line.clear();
+  std::size_t end = nl;
+  if (end > 0 && buffer[end - 1] == '\r') --end;
+  // Control bytes (a NUL, an escape sequence) as \xNN: an engine's text goes into CSVs, logs and
+  // the terminal whole and inert.
+  for (std::size_t i = 0; i < end; ++i) {
+    const auto c = static_cast<unsigned char>(buffer[i]);
+    if ((c < 0x20 && c != '\t') || c == 0x7f) {
+      static constexpr char kHex[] = "0123456789abcdef";
+      line += "\\x";
+      line += kHex[c >> 4];
+      line += kHex[c & 15];
+    } else {
+      line += static_cast<char>(c);
+    }
+  }
   buffer.erase(0, nl + 1);
-  if (!line.empty() && line.back() == '\r') line.pop_back();
   return true;
 }
 

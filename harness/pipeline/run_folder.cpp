@@ -63,6 +63,25 @@ std::vector<std::string> complete_lines(const std::string& path) {
   return lines;
 }
 
+namespace {
+
+[[noreturn]] void throw_in_use(const std::string& dir) {
+  const std::string holder = read_file_text(dir + "/.lock");
+  throw ParamError("--out: " + dir + " is in use by another harness process" +
+                   (holder.empty() ? std::string() : " (PID " + holder + ")") +
+                   "; wait for it to finish or stop it, then resume");
+}
+
+}  // namespace
+
+void RunFolderLock::check_free(const std::string& dir) {
+  const int fd = ::open((dir + "/.lock").c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return;  // no lock file: no holder
+  const bool held = ::flock(fd, LOCK_EX | LOCK_NB) != 0;
+  ::close(fd);  // releases it, where it was taken here
+  if (held) throw_in_use(dir);
+}
+
 RunFolderLock::RunFolderLock(const std::string& dir) {
   const std::string path = dir + "/.lock";
   fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
@@ -70,12 +89,9 @@ RunFolderLock::RunFolderLock(const std::string& dir) {
     throw ParamError("--out: cannot create the lock file " + path + ": " + std::strerror(errno));
   }
   if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
-    const std::string holder = read_file_text(path);
     ::close(fd_);
     fd_ = -1;
-    throw ParamError("--out: " + dir + " is in use by another harness process" +
-                     (holder.empty() ? std::string() : " (PID " + holder + ")") +
-                     "; wait for it to finish or stop it, then resume");
+    throw_in_use(dir);
   }
   // Ours now (a lock file left by a killed run holds a dead PID: rewrite it).
   const std::string pid = std::to_string(::getpid());

@@ -29,6 +29,9 @@ class RunFolderLock {
  public:
   explicit RunFolderLock(const std::string& dir);  // ParamError naming the holder's PID
   ~RunFolderLock();
+  // The same ParamError when a live process holds the lock of `dir`, without taking it or
+  // making anything.
+  static void check_free(const std::string& dir);
   RunFolderLock(const RunFolderLock&) = delete;
   RunFolderLock& operator=(const RunFolderLock&) = delete;
 

@@ -126,7 +126,9 @@ class ResultLog {
 
 // The run folder: with --resume, --out, which must hold a run; else --out, the config's folder or
 // results/<name>-<stamp>, created. The constructor checks the rest once the folder is locked.
-std::string run_folder(const RunRequest& request, const RunDescription& description) {
+// The run's folder; made unless `check_only` (which only says why it could not be).
+std::string run_folder(const RunRequest& request, const RunDescription& description,
+                       bool check_only = false) {
   std::string dir = request.out_dir.empty() ? description.config_out_dir : request.out_dir;
   if (request.resume) {
     if (dir.empty()) throw ParamError("--resume needs the run folder: --out DIR");
@@ -137,7 +139,7 @@ std::string run_folder(const RunRequest& request, const RunDescription& descript
   }
   const bool from_config = request.out_dir.empty() && !dir.empty();
   if (dir.empty()) dir = "results/" + description.name + "-" + stamp_text();
-  if (const std::string why = make_output_folder(dir); !why.empty()) {
+  if (const std::string why = output_folder_problem(dir, !check_only); !why.empty()) {
     const auto& at = description.config_out_at;
     if (!from_config) throw ParamError("--out: " + why);
     if (at.line > 0) throw ConfigError(at.file, at.line, at.column, "output.dir: " + why);
@@ -155,6 +157,39 @@ std::string cpu_model() {
     }
   }
   return "unknown";
+}
+
+// What RunPipeline refuses of the folder `dir` (made or not) for this run: another kind of run,
+// a resume of another config or a damaged folder, a fresh run over results.
+void check_folder_takes_run(const std::string& dir, const RunRequest& request,
+                            const RunDescription& description, const std::string& hash) {
+  check_folder_kind(dir, description.command, request.resume);
+  if (request.resume) {
+    check_run_folder_format(dir);
+    require_sound_folder(dir, "--resume", description.kind);
+    std::string old;  // the config hash dir/run.yaml records
+    try {
+      old = YAML::LoadFile(dir + "/run.yaml")["run"]["config_hash"].as<std::string>();
+    } catch (const std::exception& e) {
+      throw ConfigError(dir + "/run.yaml",
+                        std::string("cannot read the run to resume: ") + e.what());
+    }
+    if (old != hash) {
+      throw ConfigError(request.config_path,
+                        "--resume: this config differs from the one " + dir +
+                            " was started with (config hash " + hash + " vs " + old +
+                            "); resume with the same config" +
+                            (description.resume_flags.empty() ? "" : " and options"));
+    }
+  } else {
+    for (const std::string& file : description.run_files) {
+      if (std::filesystem::exists(dir + "/" + file)) {
+        throw ParamError("--out: " + dir +
+                         " already holds a run; add --resume to finish it, or choose another "
+                         "folder");
+      }
+    }
+  }
 }
 
 }  // namespace
@@ -178,6 +213,14 @@ void check_folder_kind(const std::string& dir, const std::string& command, bool 
   if (!program.empty() && program != "harness " + command) {
     throw ParamError("--resume: " + dir + " holds a `" + program + "` run, not a `harness " +
                      command + "` one; resume it with `" + program + "`");
+  }
+}
+
+void check_run(const RunRequest& request, const RunDescription& description) {
+  const std::string dir = run_folder(request, description, true);
+  if (std::filesystem::is_directory(dir)) {
+    RunFolderLock::check_free(dir);
+    check_folder_takes_run(dir, request, description, config_hash_of(description.decisive_text));
   }
 }
 
@@ -209,34 +252,8 @@ RunPipeline::RunPipeline(const RunRequest& request, RunDescription description)
       lock_(dir_),
       manifest_(dir_),
       started_(now_text()) {
-  check_folder_kind(dir_, description_.command, request.resume);
-  if (request.resume) {
-    check_run_folder_format(dir_);
-    require_sound_folder(dir_, "--resume", description_.kind);
-    std::string old;  // the config hash dir/run.yaml records
-    try {
-      old = YAML::LoadFile(dir_ + "/run.yaml")["run"]["config_hash"].as<std::string>();
-    } catch (const std::exception& e) {
-      throw ConfigError(dir_ + "/run.yaml",
-                        std::string("cannot read the run to resume: ") + e.what());
-    }
-    if (old != hash_) {
-      throw ConfigError(request.config_path,
-                        "--resume: this config differs from the one " + dir_ +
-                            " was started with (config hash " + hash_ + " vs " + old +
-                            "); resume with the same config" +
-                            (description_.resume_flags.empty() ? "" : " and options"));
-    }
-  } else {
-    // Checked once locked, so that two runs started on one new folder cannot both pass it.
-    for (const std::string& file : description_.run_files) {
-      if (std::filesystem::exists(dir_ + "/" + file)) {
-        throw ParamError("--out: " + dir_ +
-                         " already holds a run; add --resume to finish it, or choose another "
-                         "folder");
-      }
-    }
-  }
+  // Checked once locked, so that two runs started on one new folder cannot both pass it.
+  check_folder_takes_run(dir_, request, description_, hash_);
   if (request.resume) {
     resumed_run_yaml_ = read_file_text(dir_ + "/run.yaml");
     resumed_manifest_ = read_file_text(dir_ + "/" + kManifestName);
@@ -352,6 +369,11 @@ int RunPipeline::finish(bool complete, const std::string& error) {
   std::fprintf(stderr, "stopped: %s %s finished and kept; resume with:\n  %s\n", counts.c_str(),
                description_.unit.c_str(), line.c_str());
   return error.empty() ? 130 : 1;
+}
+
+void RunPipeline::set_total(std::size_t total) {
+  total_ = total;
+  write_run_yaml("running");
 }
 
 void RunPipeline::write_run_yaml(const std::string& status) {

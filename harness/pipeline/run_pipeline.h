@@ -100,6 +100,11 @@ void check_same_config(const std::string& path, const std::string& what, const s
 // naming what the folder holds, before anything in it is written.
 void check_folder_kind(const std::string& dir, const std::string& command, bool resume);
 
+// What RunPipeline(request, description) would refuse, checked without making or writing
+// anything: the folder that cannot be made, one of another kind, a resume it cannot take, results
+// a fresh run would overwrite (`--check`'s verdict on the folder).
+void check_run(const RunRequest& request, const RunDescription& description);
+
 class RunPipeline {
  public:
   // Resolves the folder and thread count, opens and locks the folder (with `resume`, checking the
@@ -123,7 +128,7 @@ class RunPipeline {
   [[nodiscard]] const std::atomic<bool>& stop() const;
 
   // run.yaml's counts: the jobs of the whole run (when known) and those done before this process.
-  // Setting the total rewrites a running run's run.yaml, so that a reader can say how far it is.
+  // The total goes into run.yaml at once, so that a live view of the folder knows how far it is.
   void set_total(std::size_t total);
   void set_done(std::size_t done) { done_ = done; }
   // The wall and CPU time (every thread of this process) spent in execute() so far.

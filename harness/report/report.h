@@ -72,6 +72,8 @@ Table read_table(const std::filesystem::path& path);
 // The same from the text of the CSV at `path`.
 Table parse_table(const std::string& text, const std::filesystem::path& path);
 std::optional<Table> read_table_if(const std::filesystem::path& path);
+// The same from the CSV's text, `path` naming it (in errors, and for the columns' descriptions).
+Table parse_table(const std::string& text, const std::filesystem::path& path);
 
 // Parses a number as the harness writes them ("12.5", "inf", "-inf", "nan"); NaN when it is not.
 inline double parse_number(std::string_view text) {
@@ -106,6 +108,11 @@ struct Context {
 };
 
 std::vector<Section> tournament_sections(const Context& ctx);
+// The standings (standings.csv's table, ranked by Elo, a gauntlet's players under test marked by
+// run_dir's run.yaml) and the crosstable (crosstable.csv's, each score coloured) as report.html
+// shows them.
+std::string standings_html(const Table& standings, const std::filesystem::path& run_dir);
+std::string crosstable_html(const Table& crosstable);
 // A line for each row of a tournament's games.csv the standings cannot count: a game number
 // outside run.yaml's games_total or recorded twice, and a count of games other than theirs.
 std::vector<std::string> tournament_checks(const std::filesystem::path& run_dir);

@@ -239,7 +239,7 @@ std::string crosstable_plot(const Context& ctx, const Table& ct) {
 }
 
 // The crosstable with each score's colour, a player's own cell grey; sorted by score.
-std::string crosstable_html(const Table& ct) {
+std::string crosstable_grid(const Table& ct) {
   Grid grid;
   grid.columns.push_back(*find_column("crosstable.csv", "player"));
   grid.columns.back().tip += " (crosstable.csv: player)";
@@ -366,6 +366,12 @@ std::string games_summary(const Context& ctx, const Table& games) {
 
 }  // namespace
 
+std::string standings_html(const Table& standings, const std::filesystem::path& run_dir) {
+  return standings_table(standings, rating_order(standings), players_under_test(run_dir));
+}
+
+std::string crosstable_html(const Table& crosstable) { return crosstable_grid(crosstable); }
+
 std::vector<Section> tournament_sections(const Context& ctx) {
   const Table st = ctx.table("standings.csv");
   const Table ct = ctx.table("crosstable.csv");
@@ -394,7 +400,7 @@ std::vector<Section> tournament_sections(const Context& ctx) {
                      note(cat("Ranked by Elo",
                               under_test.empty() ? "" : "; the gauntlet's player under test marked",
                               ". From ", ctx.link("standings.csv"), ".")))});
-  out.push_back({"Crosstable", crosstable_plot(ctx, ct) + crosstable_html(ct)});
+  out.push_back({"Crosstable", crosstable_plot(ctx, ct) + crosstable_grid(ct)});
   if (const auto pairs = ctx.table_if("pairs.csv")) {
     out.push_back({"Pairings",
                    cat(note("W/D/L of player A against player B, the pentanomial counts over game "

@@ -128,15 +128,30 @@ std::unique_ptr<JobRunner> make_solve_jobs(const std::string& context) {
   return jobs;
 }
 
-SolveRunResult run_solve(const RunRequest& request) {
-  SolveJobs jobs(load_checked_solve(request.config_path));
-  const LoadedSolve& loaded = jobs.loaded();
-  const SolveConfig& c = loaded.config;
+namespace {
+
+// The run `jobs` are, as the pipeline takes it.
+RunDescription describe_solve(const SolveJobs& jobs) {
+  const SolveConfig& c = jobs.loaded().config;
   RunDescription description = describe_run(solve_kind(), "solve", c);
   description.decisive_text = jobs.fingerprint();
   description.resolved_config = read_file_text(c.source_path);
   description.run_files = {"results.log", "solve.csv"};
-  RunPipeline pipeline(request, std::move(description));
+  return description;
+}
+
+}  // namespace
+
+void check_solve(const RunRequest& request) {
+  const SolveJobs jobs(load_checked_solve(request.config_path));
+  check_run(request, describe_solve(jobs));
+}
+
+SolveRunResult run_solve(const RunRequest& request) {
+  SolveJobs jobs(load_checked_solve(request.config_path));
+  const LoadedSolve& loaded = jobs.loaded();
+  const SolveConfig& c = loaded.config;
+  RunPipeline pipeline(request, describe_solve(jobs));
 
   SolveRunResult result;
   result.out_dir = pipeline.dir();

@@ -65,6 +65,9 @@ struct SolveRunResult {
 // std::runtime_error when the output cannot be written. A failed rank (under mpirun) stops the
 // run as Ctrl-C does, with exit code 1.
 SolveRunResult run_solve(const RunRequest& request);
+// `solve --check`: what the run would refuse (config, problems, tables, the run folder), with
+// nothing run or written.
+void check_solve(const RunRequest& request);
 
 // The runner a worker rank solves its share with (the "solve" JobKinds entry); `context` comes
 // from rank 0. Throws ConfigError when the config or its problems differ from rank 0's.

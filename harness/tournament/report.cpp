@@ -219,10 +219,7 @@ std::string pairs_csv_header() {
   return h;
 }
 
-std::map<std::string, std::string> tournament_tables(const std::vector<std::string>& players,
-                                                     const std::vector<GameRow>& rows) {
-  std::map<std::string, std::string> files;
-  const std::vector<Standing> standings = compute_standings(players, rows);
+std::string standings_csv(const std::vector<Standing>& standings) {
   std::string text = standings_csv_header() + "\n";
   for (const auto& s : standings) {
     text += csv::line({s.player, std::to_string(s.wdl.games()), std::to_string(s.wdl.wins),
@@ -232,12 +229,15 @@ std::map<std::string, std::string> tournament_tables(const std::vector<std::stri
                        csv::cell(s.cpu_us_per_move, 1), std::to_string(s.forfeits),
                        std::to_string(s.unsearched)});
   }
-  files["standings.csv"] = text;
+  return text;
+}
 
+std::string crosstable_csv(const std::vector<Standing>& standings,
+                           const std::vector<GameRow>& rows) {
   const auto cells = crosstable_cells(rows);
   std::vector<std::string> header = {"player"};
   for (const auto& s : standings) header.push_back(s.player);
-  text = csv::line(header);
+  std::string text = csv::line(header);
   for (const auto& row : standings) {
     std::vector<std::string> line = {row.player};
     for (const auto& col : standings) {
@@ -246,10 +246,18 @@ std::map<std::string, std::string> tournament_tables(const std::vector<std::stri
     }
     text += csv::line(line);
   }
-  files["crosstable.csv"] = text;
+  return text;
+}
+
+std::map<std::string, std::string> tournament_tables(const std::vector<std::string>& players,
+                                                     const std::vector<GameRow>& rows) {
+  std::map<std::string, std::string> files;
+  const std::vector<Standing> standings = compute_standings(players, rows);
+  files["standings.csv"] = standings_csv(standings);
+  files["crosstable.csv"] = crosstable_csv(standings, rows);
   files["crosstable_long.csv"] = crosstable_long_csv(standings, rows);
 
-  text = pairs_csv_header() + "\n";
+  std::string text = pairs_csv_header() + "\n";
   for (const auto& p : compute_pairings(rows)) {
     text += csv::line({p.a, p.b, std::to_string(p.wdl.games()), std::to_string(p.wdl.wins),
                        std::to_string(p.wdl.draws), std::to_string(p.wdl.losses),

@@ -57,6 +57,12 @@ std::string crosstable_long_csv(const std::vector<Standing>& standings,
 // interval, and the warnings they call for.
 std::string standings_table(const std::vector<Standing>& standings);
 
+// standings.csv's and crosstable.csv's text (the crosstable's rows and columns in the standings'
+// order; a cell "points/games", empty where the pair did not meet or on the diagonal).
+std::string standings_csv(const std::vector<Standing>& standings);
+std::string crosstable_csv(const std::vector<Standing>& standings,
+                           const std::vector<GameRow>& rows);
+
 // The tables by file name: standings.csv, crosstable.csv, crosstable_long.csv and pairs.csv, as
 // the run's end writes them from games.csv's rows (what `replay` holds the files to).
 std::map<std::string, std::string> tournament_tables(const std::vector<std::string>& players,

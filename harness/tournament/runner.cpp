@@ -26,6 +26,7 @@
 #include "harness/stats/sprt.h"
 #include "harness/strf.h"
 #include "harness/tournament/folder.h"
+#include "harness/tournament/engine_preflight.h"
 #include "harness/tournament/game_records.h"
 #include "harness/tournament/journal.h"
 #include "harness/tournament/live_lines.h"
@@ -504,14 +505,11 @@ std::unique_ptr<JobRunner> make_tournament_jobs(const std::string& context) {
   return jobs;
 }
 
-RunReport run_tournament(const RunOptions& options) {
-  TournamentJobs jobs(make_plan(options.config_path, options.seed));
-  const TournamentPlan& plan = jobs.plan();
-  warn_of_hopeless_depths(plan);
-  const TournamentConfig& config = plan.config;
-  const auto& names = plan.names;
-  const std::vector<ScheduledGame>& schedule = plan.schedule;
+namespace {
 
+// The run `plan` is, as the pipeline takes it.
+RunDescription describe_tournament(const TournamentPlan& plan, const RunOptions& options) {
+  const TournamentConfig& config = plan.config;
   RunDescription description = describe_run(tournament_kind(), "run", config);
   for (const PlayerConfig& p : config.players) {
     if (!p.engine)
@@ -523,6 +521,29 @@ RunReport run_tournament(const RunOptions& options) {
   description.seed = config.seed;
   description.run_files = {"games.csv"};
   if (options.seed) description.resume_flags = " --seed " + std::to_string(*options.seed);
+  return description;
+}
+
+}  // namespace
+
+void check_tournament(const RunOptions& options) {
+  const TournamentPlan plan = make_plan(options.config_path, options.seed);
+  warn_of_hopeless_depths(plan);
+  check_engines_start(plan.config);
+  check_run(options, describe_tournament(plan, options));
+}
+
+RunReport run_tournament(const RunOptions& options) {
+  TournamentJobs jobs(make_plan(options.config_path, options.seed));
+  const TournamentPlan& plan = jobs.plan();
+  warn_of_hopeless_depths(plan);
+  const TournamentConfig& config = plan.config;
+  const auto& names = plan.names;
+  const std::vector<ScheduledGame>& schedule = plan.schedule;
+
+  RunDescription description = describe_tournament(plan, options);
+  if (!options.resume) check_run(options, description);  // before an engine starts
+  check_engines_start(config);
   RunPipeline pipeline(options, std::move(description));
   const std::string& dir = pipeline.dir();
   jobs.open_engines(dir, options.debug);

@@ -44,6 +44,11 @@ struct RunReport {
 // and hands the games out to the other ranks (harness/mpi/work_distributor.h); it alone writes.
 RunReport run_tournament(const RunOptions& options);
 
+// `run --check`: everything the run would refuse before its first game, with nothing started or
+// written but the engines' handshake: the config, its openings and tables, each engine that
+// must start (check_engines_start) and the run folder (check_run).
+void check_tournament(const RunOptions& options);
+
 // The runner a worker rank plays its share of `harness run` with (the "tournament" JobKinds
 // entry); `context` comes from rank 0. Throws ConfigError when the config differs from rank 0's.
 std::unique_ptr<JobRunner> make_tournament_jobs(const std::string& context);

@@ -202,6 +202,7 @@ void add_game_pair(const TuneContext& ctx, std::uint64_t phase, int step, int pa
     g.row.pair = g.row.game / 2;
     g.row.pairing = step;
     g.row.opening = pair;
+    g.row.opening_position = opening;
     g.row.first = first;
     g.row.second = second;
   }
@@ -550,7 +551,11 @@ std::string verify_csv_header() {
   return h;
 }
 
-int run_tune(const RunRequest& request) {
+namespace {
+
+// The checked config of `request`, its hopeless depth warned of, and the run it is, as the
+// pipeline takes it.
+std::pair<TuneConfig, RunDescription> plan_tune(const RunRequest& request) {
   TuneConfig config = load_checked_tune(request.config_path);
   {
     const auto game = make_game(config.game, config.game_params);
@@ -562,6 +567,18 @@ int run_tune(const RunRequest& request) {
   description.resolved_config = tune_resolved_yaml(config);
   description.seed = config.seed;
   description.run_files = {"games.csv", "tune.csv"};
+  return {std::move(config), std::move(description)};
+}
+
+}  // namespace
+
+void check_tune(const RunRequest& request) {
+  const auto [config, description] = plan_tune(request);
+  check_run(request, description);
+}
+
+int run_tune(const RunRequest& request) {
+  auto [config, description] = plan_tune(request);
   RunPipeline pipeline(request, std::move(description));
   const std::string& dir = pipeline.dir();
   Journal journal(dir, false, request.resume, tune_row_check(config));

@@ -75,5 +75,8 @@ std::string verify_csv_header();
 // Returns the exit code: 0 when finished; 130 when stopped by a signal, 1 by a failed rank. Bad
 // configs throw ConfigError, bad options ParamError.
 int run_tune(const RunRequest& request);
+// `tune --check`: what the run would refuse (config, tables, the run folder), with nothing run or
+// written.
+void check_tune(const RunRequest& request);
 
 }  // namespace gts

@@ -182,3 +182,19 @@ def test_mcts_through_the_registry(cli):
     assert untimed(fields) == cli_side(cli, "--game", "connect-four", "--algorithm", "mcts",
                                        "--option", "solver=off", "--option", "seed=3",
                                        "--depth", "max", "--max-nodes", "5000")
+
+
+def test_mcts_root_parallelisation(cli):
+    """parallel=root reaches mcts from Python as from the CLI: a tree a thread, exactly the
+    iterations asked for, the same counts for the same seed; a bad value is refused."""
+    options = {"solver": "off", "threads": 2, "parallel": "root", "iterations": 2001, "seed": 4}
+    r = gametree.search(gametree.Game("kalah"), None, "mcts", "max", options=options)
+    fields = r.as_dict()
+    assert fields["iterations"] == 2001 and len(fields["thread_nodes"]) == 2
+    assert untimed(fields) == cli_side(cli, "--game", "kalah", "--algorithm", "mcts",
+                                       "--option", "solver=off", "--option", "threads=2",
+                                       "--option", "parallel=root", "--option", "iterations=2001",
+                                       "--option", "seed=4", "--depth", "max")
+    with pytest.raises(ValueError, match="'parallel' must be one of tree|root"):
+        gametree.search(gametree.Game("kalah"), None, "mcts", "max",
+                        options={"parallel": "leaf", "iterations": 10})

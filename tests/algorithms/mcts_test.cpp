@@ -1,7 +1,8 @@
 // Monte Carlo tree search: every value the solver proves equals minimax's (to the end and at a
-// depth horizon), on tic-tac-toe, small Connect Four boards and Kalah(6,1..3); the same seed
-// repeats a search on one thread; every budget ends it after at least one iteration; the memory
-// cap stops the tree's growth and says so.
+// depth horizon), on tic-tac-toe, small Connect Four boards and Kalah(6,1..3), one tree or a tree
+// a thread; the same seed repeats a search on one thread, and under root parallelisation on any
+// number; every budget ends it after at least one iteration; the memory cap stops the trees'
+// growth and says so.
 #include "algorithms/mcts.h"
 
 #include <gtest/gtest.h>
@@ -27,6 +28,8 @@ using test::random_position;
 // The memory per tree node the docs quote (docs/reference/algorithms.md).
 static_assert(sizeof(detail::MctsNode) == 40);
 
+constexpr auto kRoot = MctsOptions::Parallel::kRoot;
+
 SearchLimits node_limits(std::uint64_t nodes, int depth = kDepthMax) {
   SearchLimits l = depth_limits(depth);
   l.max_nodes = nodes;
@@ -43,10 +46,11 @@ bool legal(const G& game, const typename G::State& s, Move m) {
 TEST(Mcts, ProvesTicTacToeADraw) {
   const TicTacToe game;
   const auto eval = make_eval(game, "open-lines");
-  for (const int threads : {1, 2}) {
-    const SearchResult r = mcts(game, eval, game.initial_state(), depth_limits(kDepthMax),
-                                {.threads = threads, .seed = 7});
-    ASSERT_TRUE(r.complete) << threads;
+  for (const MctsOptions& o : {MctsOptions{.seed = 7}, MctsOptions{.threads = 2, .seed = 7},
+                              MctsOptions{.threads = 2, .parallel = kRoot, .seed = 7}}) {
+    const SearchResult r =
+        mcts(game, eval, game.initial_state(), depth_limits(kDepthMax), o);
+    ASSERT_TRUE(r.complete) << o.threads;
     EXPECT_EQ(r.value, 0);
     EXPECT_EQ(r.depth, kDepthMax);
     EXPECT_TRUE(legal(game, game.initial_state(), r.best_move));
@@ -91,6 +95,13 @@ TEST(Mcts, ProvenValuesEqualMinimaxOnTicTacToe) {
   EXPECT_EQ(check_proofs(game, eval, 20, 1, 1'000'000, {}, kDepthMax, exact), 20);
   EXPECT_EQ(check_proofs(game, eval, 20, 2, 1'000'000, {.alpha = 0.5}, kDepthMax, exact), 20);
   EXPECT_EQ(check_proofs(game, eval, 10, 2, 1'000'000, {.threads = 2}, kDepthMax, exact), 10);
+  // A tree a thread: the bounds merged at the root prove the same values.
+  EXPECT_EQ(check_proofs(game, eval, 10, 2, 1'000'000, {.threads = 2, .parallel = kRoot},
+                         kDepthMax, exact),
+            10);
+  EXPECT_EQ(check_proofs(game, eval, 10, 1, 1'000'000,
+                         {.alpha = 0.5, .threads = 3, .parallel = kRoot}, kDepthMax, exact),
+            10);
 }
 
 TEST(Mcts, ProvenValuesEqualMinimaxOnSmallConnectFour) {
@@ -108,6 +119,9 @@ TEST(Mcts, ProvenValuesEqualMinimaxOnSmallConnectFour) {
     EXPECT_GE(check_proofs(game, eval, 6, plies + 2, 400'000, {.playout_depth = 4, .alpha = 0.3},
                            kDepthMax, exact),
               3);
+    EXPECT_GE(check_proofs(game, eval, 6, plies, 400'000, {.threads = 2, .parallel = kRoot},
+                           kDepthMax, exact),
+              3);
   }
 }
 
@@ -123,6 +137,9 @@ TEST(Mcts, ProvenValuesEqualMinimaxOnKalah) {
     // Two threads on one tree, with cut-off playouts and implicit minimax (TSan runs this too).
     EXPECT_GE(check_proofs(game, eval, 4, 6 * seeds, 300'000,
                            {.playout_depth = 4, .alpha = 0.3, .threads = 2}, kDepthMax, exact),
+              1);
+    EXPECT_GE(check_proofs(game, eval, 4, 6 * seeds, 300'000, {.threads = 2, .parallel = kRoot},
+                           kDepthMax, exact),
               1);
   }
   // Kalah(6,1) from the start: a first-player margin of +2.
@@ -176,6 +193,30 @@ TEST(Mcts, TheSameSeedRepeatsTheSearch) {
             c.stats.iterations * 1'000'003 + c.stats.peak_open);
 }
 
+// A tree a thread shares nothing during the search: under an iteration budget it repeats exactly
+// on any number of threads, and its first tree is the one-thread search of its share.
+TEST(Mcts, RootParallelisationRepeatsTheSearch) {
+  const Kalah game;
+  const auto eval = make_eval(game, Kalah::default_evaluation());
+  const auto s = game.initial_state();
+  const MctsOptions o{.solver = false, .threads = 3, .parallel = kRoot, .iterations = 3'000,
+                      .seed = 5};
+  const SearchResult a = mcts(game, eval, s, depth_limits(kDepthMax), o);
+  const SearchResult b = mcts(game, eval, s, depth_limits(kDepthMax), o);
+  EXPECT_EQ(a.best_move, b.best_move);
+  EXPECT_EQ(a.value, b.value);
+  EXPECT_EQ(a.pv, b.pv);
+  EXPECT_EQ(a.thread_nodes, b.thread_nodes);
+  EXPECT_EQ(a.stats.playout_plies, b.stats.playout_plies);
+  EXPECT_EQ(a.stats.peak_open, b.stats.peak_open);
+  EXPECT_EQ(a.stats.iterations, 3'000U);
+  const SearchResult one =
+      mcts(game, eval, s, depth_limits(kDepthMax), {.solver = false, .iterations = 1'000, .seed = 5});
+  ASSERT_EQ(a.thread_nodes.size(), 3U);
+  EXPECT_EQ(a.thread_nodes[0], one.stats.nodes);
+  EXPECT_GT(a.stats.peak_open, 2 * one.stats.peak_open);
+}
+
 TEST(Mcts, BudgetsEndItAfterAtLeastOneIteration) {
   const Kalah game;
   const auto eval = make_eval(game, Kalah::default_evaluation());
@@ -214,11 +255,20 @@ TEST(Mcts, AnIterationBudgetEndsItExactly) {
   const auto game = make_game<ConnectFour>({});
   const auto eval = make_eval(game, ConnectFour::default_evaluation());
   const auto s = game.initial_state();
-  for (const int threads : {1, 2}) {
-    const SearchResult r = mcts(game, eval, s, depth_limits(kDepthMax),
-                                {.solver = false, .threads = threads, .iterations = 3'000});
-    EXPECT_EQ(r.stats.iterations, 3'000U) << threads;
-    EXPECT_TRUE(legal(game, s, r.best_move));
+  for (const int threads : {1, 2, 3}) {
+    for (const auto parallel : {MctsOptions::Parallel::kTree, kRoot}) {
+      const SearchResult r = mcts(
+          game, eval, s, depth_limits(kDepthMax),
+          {.solver = false, .threads = threads, .parallel = parallel, .iterations = 3'001});
+      EXPECT_EQ(r.stats.iterations, 3'001U) << threads;
+      EXPECT_TRUE(legal(game, s, r.best_move));
+      // Fewer iterations than trees: the one iteration is played, by one tree.
+      const SearchResult lone =
+          mcts(game, eval, s, depth_limits(kDepthMax),
+               {.solver = false, .threads = threads, .parallel = parallel, .iterations = 1});
+      EXPECT_EQ(lone.stats.iterations, 1U) << threads;
+      EXPECT_TRUE(legal(game, s, lone.best_move));
+    }
   }
   const SearchResult nodes_first =
       mcts(game, eval, s, node_limits(500), {.solver = false, .iterations = 3'000});
@@ -232,12 +282,14 @@ TEST(Mcts, AnIterationBudgetEndsItExactly) {
 TEST(Mcts, TwoThreadsPlayALegalMoveUnderABudget) {
   const auto game = make_game<ConnectFour>({});
   const auto eval = make_eval(game, ConnectFour::default_evaluation());
-  const SearchResult r =
-      mcts(game, eval, game.initial_state(), node_limits(40'000), {.threads = 2});
-  EXPECT_TRUE(legal(game, game.initial_state(), r.best_move));
-  ASSERT_EQ(r.thread_nodes.size(), 2U);
-  EXPECT_EQ(r.thread_nodes[0] + r.thread_nodes[1], r.stats.nodes);
-  EXPECT_LE(r.stats.nodes, 40'000U);
+  for (const auto parallel : {MctsOptions::Parallel::kTree, kRoot}) {
+    const SearchResult r = mcts(game, eval, game.initial_state(), node_limits(40'000),
+                                {.threads = 2, .parallel = parallel});
+    EXPECT_TRUE(legal(game, game.initial_state(), r.best_move));
+    ASSERT_EQ(r.thread_nodes.size(), 2U);
+    EXPECT_EQ(r.thread_nodes[0] + r.thread_nodes[1], r.stats.nodes);
+    EXPECT_LE(r.stats.nodes, 40'000U);
+  }
 }
 
 TEST(Mcts, TheMemoryCapStopsTheTreeAndSaysSo) {
@@ -251,6 +303,14 @@ TEST(Mcts, TheMemoryCapStopsTheTreeAndSaysSo) {
   EXPECT_GT(r.stats.peak_open, 20'000U);
   EXPECT_GT(r.stats.iterations, r.stats.capped_iterations);
   EXPECT_TRUE(legal(game, game.initial_state(), r.best_move));
+  // Two threads, on one tree or a tree each, keep to the same cap together.
+  for (const auto parallel : {MctsOptions::Parallel::kTree, kRoot}) {
+    const SearchResult two = mcts(game, eval, game.initial_state(), node_limits(600'000),
+                                  {.threads = 2, .parallel = parallel, .mem_mb = 1});
+    EXPECT_GT(two.stats.capped_iterations, 0U);
+    EXPECT_LE(two.stats.peak_bytes, std::uint64_t{1} << 20);
+    EXPECT_GT(two.stats.peak_open, 20'000U);
+  }
   // Without the cap the same search grows its tree further and meets no cap.
   const SearchResult free = mcts(game, eval, game.initial_state(), node_limits(3'000'000), {});
   EXPECT_EQ(free.stats.capped_iterations, 0U);

@@ -168,20 +168,20 @@ TEST(MtFamily, TextbookTree) {
 // right (only the count of evaluations grows).
 TEST(MtFamily, SmallTableStillCorrect) {
   const auto game = make_game<RandomTree>(
-      {{"branching", "8"}, {"depth", "7"}, {"seed", "3"}, {"values", "incremental"}});
+      {{"branching", "8"}, {"depth", "8"}, {"seed", "3"}, {"values", "incremental"}});
   const auto eval = make_eval(game, "leaf");
   const auto root = game.initial_state();
-  const SearchResult sss = sss_star(game, eval, root, depth_limits(7));
+  const SearchResult sss = sss_star(game, eval, root, depth_limits(8));
   MtOptions small;
   small.tt_mb = 1;
-  const SearchResult mt = mt_sss_star(game, eval, root, depth_limits(7), small);
+  const SearchResult mt = mt_sss_star(game, eval, root, depth_limits(8), small);
   EXPECT_EQ(mt.value, sss.value);
   EXPECT_GT(mt.stats.leaves, sss.stats.leaves);
   EXPECT_LE(mt.stats.peak_bytes, std::uint64_t{1} << 20);
   MtdfOptions f;
   f.tt_mb = 1;
-  EXPECT_EQ(mtdf(game, eval, root, depth_limits(7), f).value, sss.value);
-  EXPECT_EQ(mt_dual_star(game, eval, root, depth_limits(7), small).value, sss.value);
+  EXPECT_EQ(mtdf(game, eval, root, depth_limits(8), f).value, sss.value);
+  EXPECT_EQ(mt_dual_star(game, eval, root, depth_limits(8), small).value, sss.value);
 }
 
 // MTD(f) started at the value needs two passes (a fail-high at f, a fail-low at f + 1), fewer

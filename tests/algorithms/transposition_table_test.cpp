@@ -5,9 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <limits>
+#include <utility>
 #include <vector>
 
 #include "algorithms/zeroed_array.h"
+#include "games/random_tree/random_tree.h"
+#include "games/tree/explicit_tree.h"
 
 namespace gts {
 namespace {
@@ -29,7 +33,7 @@ void store_one(TranspositionTable& t, std::uint64_t i) {
 
 // Whether key i is in the table with exactly what store_one stored (a moved entry that lost or
 // mixed its fields would not count).
-bool holds(const TranspositionTable& t, std::uint64_t i) {
+bool holds(TranspositionTable& t, std::uint64_t i) {
   const TtEntry* e = t.probe(key_of(i));
   const auto v = static_cast<Value>(i % 1000);
   return e != nullptr && e->lower() == v && e->upper() == v + 3 &&
@@ -77,7 +81,7 @@ TEST(TranspositionTable, GrowsAsItFillsAndKeepsTheEntriesItMoves) {
   // Four times the 1 MiB table's entries grow it to 4 or 8 MiB.
   ASSERT_GE(growths.size(), 2u);
   EXPECT_LE(growths.size(), 3u);
-  EXPECT_EQ(t.num_entries() * 64 / 3, t.bytes());
+  EXPECT_EQ(t.num_entries() * 64 / 4, t.bytes());
   std::size_t found = 0;
   for (std::uint64_t i = 0; i < n; ++i) found += holds(t, i) ? 1 : 0;
   EXPECT_GT(found, 2 * found_small);
@@ -159,6 +163,129 @@ TEST(TranspositionTable, ItNeverGrowsPastItsLimit) {
   EXPECT_EQ(t.max_bytes(), 2 * kMib);
   store_and_count(t, 8 * t.num_entries());
   EXPECT_EQ(t.bytes(), 2 * kMib);
+}
+
+// Every bound a search can store comes back exactly, alone or beside any other: the extreme
+// values of every game and tree (explicit trees' literals, random trees' independent and
+// incremental values, wins of 1000, Kalah's 255 seeds), the window's +-kInfinity (nothing proved)
+// and the int32 limits; so do the extreme draft, move and work, moved by growth or not.
+TEST(TranspositionTable, EveryValueRoundTripsExactly) {
+  const std::vector<Value> extremes = {
+      0,
+      1,
+      255,
+      1000,
+      131071,
+      131072,
+      ExplicitTree::kMaxLeafMagnitude,
+      static_cast<Value>(RandomTree::kMaxRange - 1),
+      RandomTree::kMaxDepth * 1'000'000,  // incremental: depth times the largest increment
+      kInfinity - 1,
+      kInfinity,
+      std::numeric_limits<Value>::max(),
+  };
+  std::vector<Value> values;
+  for (const Value v : extremes) {
+    values.push_back(v);
+    values.push_back(-v);
+  }
+  values.push_back(std::numeric_limits<Value>::min());
+  TranspositionTable t(1);
+  std::vector<std::pair<Value, Value>> stored;
+  for (const Value lo : values) {
+    for (const Value hi : values) stored.emplace_back(lo, hi);
+  }
+  auto check_all = [&](const char* when) {
+    for (std::size_t i = 0; i < stored.size(); ++i) {
+      const TtEntry* e = t.probe(key_of(i));
+      ASSERT_NE(e, nullptr) << when << " " << i;
+      EXPECT_EQ(e->lower(), stored[i].first) << when << " " << i;
+      EXPECT_EQ(e->upper(), stored[i].second) << when << " " << i;
+      EXPECT_EQ(e->draft(), i % 2 == 0 ? kDraftExact : 254) << when;
+      EXPECT_EQ(e->move_index(), i % 3 == 0 ? 510 : kNoMoveIndex) << when;
+    }
+  };
+  for (std::size_t i = 0; i < stored.size(); ++i) {
+    t.store(key_of(i), i % 2 == 0 ? kDraftExact : 254, stored[i].first, stored[i].second,
+            i % 3 == 0 ? 510 : 511, ~std::uint64_t{0});
+  }
+  // The search started on one page and doubled its buckets as they filled, moving the entries
+  // stored before each doubling.
+  EXPECT_GT(t.used_bytes(), 64u * 64u);
+  check_all("stored");
+}
+
+// An entry checks the 35 bits of the multiplied key just below its bucket's: a key that differs
+// from it in the lowest of them misses, one that differs just below them matches (the check's
+// width, by design). An entry moved by growth keeps checking the bits it checked when stored.
+TEST(TranspositionTable, TheCheckCoversThirtyFiveBitsBelowTheBucket) {
+  constexpr std::uint64_t kFib = 0x9E3779B97F4A7C15ULL;
+  std::uint64_t inverse = kFib;  // Newton's iteration for kFib's inverse modulo 2^64
+  for (int i = 0; i < 6; ++i) inverse *= 2 - kFib * inverse;
+  ASSERT_EQ(inverse * kFib, 1u);
+  const auto key_with_mixed = [&](std::uint64_t mixed) { return mixed * inverse; };
+
+  TranspositionTable full(1);
+  full.clear();  // 2^14 buckets: the bucket is the top 14 bits, the check bits 49..15
+  const std::uint64_t m = 0x0123456789ABCDEFULL;
+  full.store(key_with_mixed(m), 3, 1, 1, 0, 1);
+  EXPECT_NE(full.probe(key_with_mixed(m)), nullptr);
+  EXPECT_EQ(full.probe(key_with_mixed(m ^ (std::uint64_t{1} << 15))), nullptr);
+  EXPECT_EQ(full.probe(key_with_mixed(m ^ (std::uint64_t{1} << 49))), nullptr);
+  EXPECT_NE(full.probe(key_with_mixed(m ^ (std::uint64_t{1} << 14))), nullptr);
+
+  // A search's first 64 buckets: the top 6 bits, the check bits 57..23. Five keys of bucket 0
+  // make it double (to 128 buckets or more); the first key's entry then still tells bit 23 apart
+  // and not bit 22.
+  TranspositionTable lazy(1);
+  ASSERT_EQ(lazy.used_bytes(), 64u * 64u);
+  for (std::uint64_t i = 0; i < 5; ++i) {
+    lazy.store(key_with_mixed((i + 1) << 52), 3, 1, 1, 0, 1);
+  }
+  ASSERT_GE(lazy.used_bytes(), 128u * 64u);
+  const std::uint64_t first = std::uint64_t{1} << 52;
+  EXPECT_NE(lazy.probe(key_with_mixed(first)), nullptr);
+  EXPECT_EQ(lazy.probe(key_with_mixed(first ^ (std::uint64_t{1} << 23))), nullptr);
+  EXPECT_NE(lazy.probe(key_with_mixed(first ^ (std::uint64_t{1} << 22))), nullptr);
+}
+
+// The generation wraps every 63 searches and the table is cleared then: no search, the 64th and
+// 127th included, finds what an earlier one stored.
+TEST(TranspositionTable, EverySearchStartsEmptyAcrossGenerationWraps) {
+  TranspositionTable t(1);
+  for (std::uint64_t search = 0; search < 130; ++search) {
+    t.new_search();
+    ASSERT_FALSE(holds(t, 0)) << "search " << search;
+    ASSERT_FALSE(holds(t, 1000)) << "search " << search;
+    store_one(t, search % 2 == 0 ? 0 : 1000);
+    ASSERT_TRUE(holds(t, search % 2 == 0 ? 0 : 1000));
+  }
+}
+
+// A full bucket's most recently used entry is never the one a new position evicts, however cheap.
+TEST(TranspositionTable, TheMostRecentlyUsedEntryStays) {
+  TranspositionTable t(1);
+  t.clear();  // all of its buckets from the start: no growth moves entries
+  // Five keys of one bucket: the table's index is a multiply-shift of the key.
+  const std::size_t buckets = t.num_entries() / 4;
+  auto bucket_of = [&](std::uint64_t k) {
+    return static_cast<std::size_t>(
+        (static_cast<unsigned __int128>(k * 0x9E3779B97F4A7C15ULL) * buckets) >> 64);
+  };
+  std::vector<std::uint64_t> same;
+  for (std::uint64_t i = 0; same.size() < 5; ++i) {
+    if (bucket_of(key_of(i)) == bucket_of(key_of(0))) same.push_back(key_of(i));
+  }
+  // Three expensive entries, then a cheap one stored last: a fifth position evicts an expensive
+  // one, not the cheap one at the front (which the least work alone would choose).
+  for (std::size_t j = 0; j < 3; ++j) t.store(same[j], 5, 1, 1, 0, 1'000'000);
+  t.store(same[3], 5, 1, 1, 0, 1);
+  t.store(same[4], 5, 1, 1, 0, 1);
+  std::size_t held = 0;
+  for (std::size_t j = 0; j < 3; ++j) held += t.probe(same[j]) != nullptr ? 1 : 0;
+  EXPECT_EQ(held, 2u);  // one expensive entry went
+  EXPECT_NE(t.probe(same[4]), nullptr);
+  EXPECT_NE(t.probe(same[3]), nullptr);
 }
 
 TEST(TranspositionTable, BadSizesAreRefused) {

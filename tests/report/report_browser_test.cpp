@@ -20,27 +20,10 @@ namespace gts {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::find_chromium;
 using testing::make_temp_dir;
 using testing::read_file;
 using testing::run_harness;
-
-// $GTS_CHROMIUM, else Debian's chromium (or another Chromium) in PATH; "" when there is none.
-std::string find_chromium() {
-  if (const char* forced = std::getenv("GTS_CHROMIUM"); forced != nullptr && *forced != '\0') {
-    return forced;
-  }
-  const char* path = std::getenv("PATH");
-  std::string dirs = path != nullptr ? path : "/usr/bin";
-  for (std::size_t start = 0; start <= dirs.size();) {
-    const std::size_t end = std::min(dirs.find(':', start), dirs.size());
-    for (const char* name : {"chromium", "chromium-browser", "google-chrome"}) {
-      const fs::path p = fs::path(dirs.substr(start, end - start)) / name;
-      if (!p.parent_path().empty() && access(p.c_str(), X_OK) == 0) return p.string();
-    }
-    start = end + 1;
-  }
-  return "";
-}
 
 const char* kProbe = R"(<script>
 (function () {

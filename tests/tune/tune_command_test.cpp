@@ -137,6 +137,15 @@ TEST(TuneCommand, SpsaFromAPoorStartWinsItsVerification) {
   const std::size_t batches = (verify.size() - 1 + 31) / 32;
   ASSERT_EQ(games.size(), 1 + kSmallTuneGames + 2 * 32 * batches);
   for (std::size_t i = 1; i < games.size(); ++i) ASSERT_EQ(games[i][0], std::to_string(i - 1));
+  // Each pair's random opening is recorded, the same in both its games, and openings differ.
+  const std::size_t at = column(games, "opening_position");
+  std::set<std::string> openings;
+  for (std::size_t i = 1; i + 1 < games.size(); i += 2) {
+    EXPECT_NE(games[i][at], "") << "game " << i - 1;
+    EXPECT_EQ(games[i][at], games[i + 1][at]) << "game " << i - 1;
+    openings.insert(games[i][at]);
+  }
+  EXPECT_GT(openings.size(), 3u);
 
   // tuned.yaml pastes into a tournament config, with exactly the weights of tune.csv's last row.
   const std::string tuned_yaml = read_file(dir + "/run/tuned.yaml");
