@@ -15,8 +15,8 @@ namespace gts {
 
 // What a command asks of a kind's check.
 struct FolderReading {
-  int game = -1;     // `replay --game N`: that game only, drawn move by move
-  bool say = false;  // replay's summary lines on stdout
+  int game = -1;      // `replay --game N`: that game only, drawn move by move
+  bool say = false;   // replay's summary lines on stdout
   bool sound = true;  // nothing was found before the kind's check (the manifest matched)
 };
 
@@ -37,7 +37,8 @@ class RunKind {
   [[nodiscard]] virtual std::vector<std::string> journal() const = 0;
   // The tables rebuilt from the journal (and run.yaml) as the run's end writes them, by file name;
   // a table that cannot be rebuilt (its journal not whole) is left out.
-  [[nodiscard]] virtual std::map<std::string, std::string> rebuild(const std::string& dir) const = 0;
+  [[nodiscard]] virtual std::map<std::string, std::string> rebuild(
+      const std::string& dir) const = 0;
   // The folder checked whole, after its manifest: the journal read record by record and every
   // other file held to it; each disagreement is a finding. InputError when the command cannot
   // read this folder as asked (`how`).
@@ -45,19 +46,23 @@ class RunKind {
                      Findings& findings) const = 0;
 };
 
-// A kind whose journal is results.log, a line per job (compare, solve): run.yaml, config.yaml and
-// the journal are checked alike; check_tables the tables a finished run writes from it.
+// A kind whose journal is results.log, a line per job (compare, solve): its tables are rebuilt
+// from every job's result, and the check holds each table to its rebuilt text line by line.
 class JournaledKind : public RunKind {
  public:
   [[nodiscard]] std::vector<std::string> journal() const override { return {"results.log"}; }
-  [[nodiscard]] std::map<std::string, std::string> rebuild(const std::string&) const override {
-    return {};
-  }
+  // Empty unless run.yaml says the run finished and results.log holds every job's result once.
+  [[nodiscard]] std::map<std::string, std::string> rebuild(const std::string& dir) const override;
   void check(const std::string& dir, const FolderReading& how, Findings& findings) const override;
 
  protected:
-  virtual void check_tables(const std::string& dir, const folder::RunFacts& facts,
-                            Findings& findings) const = 0;
+  // As rebuild(), with what made the tables fail to rebuild from a whole journal in `why`.
+  [[nodiscard]] std::map<std::string, std::string> rebuild(const std::string& dir,
+                                                           std::string& why) const;
+  // The tables the run's end writes from `results` (each job's result bytes, in job order) and the
+  // config.yaml it wrote into `dir`; throws what reading them throws.
+  [[nodiscard]] virtual std::map<std::string, std::string> tables(
+      const std::string& dir, const std::vector<std::string>& results) const = 0;
 };
 
 // The kinds, each once.

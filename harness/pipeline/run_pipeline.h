@@ -105,6 +105,11 @@ void check_folder_kind(const std::string& dir, const std::string& command, bool 
 // a fresh run would overwrite (`--check`'s verdict on the folder).
 void check_run(const RunRequest& request, const RunDescription& description);
 
+// One line of results.log (a job's number below `total`, a space, its result's bytes in hex) read
+// into `index` and `result`; false when the line is not one.
+bool parse_result_line(const std::string& line, std::size_t total, std::size_t& index,
+                       std::string& result);
+
 class RunPipeline {
  public:
   // Resolves the folder and thread count, opens and locks the folder (with `resume`, checking the

@@ -274,7 +274,8 @@ std::map<std::string, std::string> tournament_tables(const std::vector<std::stri
 std::string write_tournament_reports(const std::string& dir,
                                      const std::vector<std::string>& players,
                                      const std::vector<GameRow>& rows) {
-  for (const auto& [file, text] : tournament_tables(players, rows)) write_file(dir + "/" + file, text);
+  for (const auto& [file, text] : tournament_tables(players, rows))
+    write_file(dir + "/" + file, text);
   return standings_table(compute_standings(players, rows));
 }
 
