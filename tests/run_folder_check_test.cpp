@@ -131,6 +131,11 @@ TEST_F(RunFolders, EachDamageOfEachFileIsNamed) {
   };
   const std::string cut_line =
       ":3: cut mid-line (the last line has no newline): the file is truncated";
+  // A row a table rebuilt from the journal, of `rows` lines, does not have.
+  const auto extra_line = [](int rows) {
+    return "a line the table rebuilt from results.log does not have (it has " +
+           std::to_string(rows) + ")";
+  };
   struct Case {
     std::string kind, file, damage;
     Edit edit;
@@ -156,29 +161,18 @@ TEST_F(RunFolders, EachDamageOfEachFileIsNamed) {
   };
   std::vector<Case> cases = {
       // compare: 2 jobs of 2 algorithms.
-      {"compare",
-       "compare.csv",
-       "cut",
-       cut,
-       {"compare.csv" + cut_line,
-        "compare.csv: holds 1 searches, where run.yaml's jobs_total 2 of 2 algorithms make 4"}},
-      {"compare",
-       "compare.csv",
-       "emptied",
-       emptied,
-       {"compare.csv:1: empty: not even its header",
-        "compare.csv: holds 0 searches, where run.yaml's jobs_total 2 of 2 algorithms make 4"}},
+      {"compare", "compare.csv", "cut", cut, {"compare.csv" + cut_line}},
+      {"compare", "compare.csv", "emptied", emptied, {"compare.csv:1: empty: not even its header"}},
       {"compare",
        "compare.csv",
        "foreign",
        appended(2, ',', true),
-       {"compare.csv:6: input 999, ab at depth max (4 plies): not an input of inputs.csv"}},
+       {"compare.csv:6: " + extra_line(5)}},
       {"compare",
        "compare.csv",
        "repeated",
        appended(2, ',', false),
-       {"compare.csv:6: input tree:seed=1, ab at depth max (4 plies): recorded again (first at "
-        "line 2)"}},
+       {"compare.csv:6: " + extra_line(5)}},
       {"compare",
        "compare.csv",
        "deleted",
@@ -190,43 +184,29 @@ TEST_F(RunFolders, EachDamageOfEachFileIsNamed) {
        "inputs.csv",
        "foreign",
        appended(2, ',', true),
-       {"inputs.csv:4: input 999: no row in compare.csv"}},
+       {"inputs.csv:4: " + extra_line(3)}},
       {"compare",
        "inputs.csv",
        "repeated",
        appended(2, ',', false),
-       {"inputs.csv:4: input tree:seed=1: recorded again (first at line 2)"}},
+       {"inputs.csv:4: " + extra_line(3)}},
       {"compare",
        "inputs.csv",
        "deleted",
        deleted,
        {"inputs.csv: missing (a compare run writes it)"}},
-      {"compare",
-       "summary.csv",
-       "cut",
-       cut,
-       {"summary.csv" + cut_line,
-        "summary.csv: group tree, mm at depth max (4 plies): missing (compare.csv holds 2 searches "
-        "of it)"}},
-      {"compare",
-       "summary.csv",
-       "emptied",
-       emptied,
-       {"summary.csv:1: empty: not even its header",
-        "summary.csv: group tree, ab at depth max (4 plies): missing (compare.csv holds 2 searches "
-        "of it)",
-        "summary.csv: group tree, mm at depth max (4 plies): missing (compare.csv holds 2 searches "
-        "of it)"}},
+      {"compare", "summary.csv", "cut", cut, {"summary.csv" + cut_line}},
+      {"compare", "summary.csv", "emptied", emptied, {"summary.csv:1: empty: not even its header"}},
       {"compare",
        "summary.csv",
        "foreign",
        appended(2, ',', true),
-       {"summary.csv:4: group 999, ab at depth max (4 plies): no search of compare.csv"}},
+       {"summary.csv:4: " + extra_line(3)}},
       {"compare",
        "summary.csv",
        "repeated",
        appended(2, ',', false),
-       {"summary.csv:4: group tree, ab at depth max (4 plies): recorded again (first at line 2)"}},
+       {"summary.csv:4: " + extra_line(3)}},
       {"compare",
        "summary.csv",
        "deleted",
@@ -259,51 +239,27 @@ TEST_F(RunFolders, EachDamageOfEachFileIsNamed) {
        deleted,
        {"results.log: missing (the journal every compare and solve run writes)"}},
       // solve: 2 problems by 2 solvers.
-      {"solve",
-       "solve.csv",
-       "cut",
-       cut,
-       {"solve.csv" + cut_line, "solve.csv: holds 1 runs; run.yaml's runs_total is 4"}},
-      {"solve",
-       "solve.csv",
-       "emptied",
-       emptied,
-       {"solve.csv:1: empty: not even its header",
-        "solve.csv: holds 0 runs; run.yaml's runs_total is 4"}},
-      {"solve",
-       "solve.csv",
-       "foreign",
-       appended(2, ',', true),
-       {"solve.csv:6: problem 999, ab: not a problem of run.yaml's config"}},
+      {"solve", "solve.csv", "cut", cut, {"solve.csv" + cut_line}},
+      {"solve", "solve.csv", "emptied", emptied, {"solve.csv:1: empty: not even its header"}},
+      {"solve", "solve.csv", "foreign", appended(2, ',', true), {"solve.csv:6: " + extra_line(5)}},
       {"solve",
        "solve.csv",
        "repeated",
        appended(2, ',', false),
-       {"solve.csv:6: problem x-wins-after-a1-b1, ab: recorded again (first at line 2)"}},
+       {"solve.csv:6: " + extra_line(5)}},
       {"solve", "solve.csv", "deleted", deleted, {"solve.csv: missing (a solve run writes it)"}},
-      {"solve",
-       "summary.csv",
-       "cut",
-       cut,
-       {"summary.csv" + cut_line,
-        "summary.csv: algorithm pn: missing (solve.csv holds 2 runs of it)"}},
-      {"solve",
-       "summary.csv",
-       "emptied",
-       emptied,
-       {"summary.csv:1: empty: not even its header",
-        "summary.csv: algorithm ab: missing (solve.csv holds 2 runs of it)",
-        "summary.csv: algorithm pn: missing (solve.csv holds 2 runs of it)"}},
+      {"solve", "summary.csv", "cut", cut, {"summary.csv" + cut_line}},
+      {"solve", "summary.csv", "emptied", emptied, {"summary.csv:1: empty: not even its header"}},
       {"solve",
        "summary.csv",
        "foreign",
        appended(2, ',', true),
-       {"summary.csv:4: algorithm 999: no run of solve.csv"}},
+       {"summary.csv:4: " + extra_line(3)}},
       {"solve",
        "summary.csv",
        "repeated",
        appended(2, ',', false),
-       {"summary.csv:4: algorithm ab: recorded again (first at line 2)"}},
+       {"summary.csv:4: " + extra_line(3)}},
       {"solve",
        "summary.csv",
        "deleted",
@@ -319,14 +275,12 @@ TEST_F(RunFolders, EachDamageOfEachFileIsNamed) {
        "solved_within.csv",
        "foreign",
        appended(2, ',', true),
-       {"solved_within.csv:" + next("solve", "solved_within.csv") +
-        ": t_ms 999: not a threshold after 10000 (they ascend)"}},
+       {"solved_within.csv:" + next("solve", "solved_within.csv") + ": " + extra_line(14)}},
       {"solve",
        "solved_within.csv",
        "repeated",
        appended(2, ',', false),
-       {"solved_within.csv:" + next("solve", "solved_within.csv") +
-        ": t_ms 1: recorded again (first at line 2)"}},
+       {"solved_within.csv:" + next("solve", "solved_within.csv") + ": " + extra_line(14)}},
       {"solve",
        "solved_within.csv",
        "deleted",
@@ -505,11 +459,8 @@ TEST_F(RunFolders, CountsThatDisagreeAcrossFilesAreNamed) {
     const auto r = run_harness({"replay", run});
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_EQ(r.err, run +
-                         "/summary.csv:2: group tree, ab at depth max (4 plies): inputs 3, where "
-                         "compare.csv holds 2\n" +
-                         run +
-                         "/summary.csv:2: group tree, ab at depth max (4 plies): agree 1, where "
-                         "compare.csv agrees in 2\n");
+                         "/summary.csv:2: group tree: inputs '3', where the table rebuilt from "
+                         "results.log has '2'\n");
   }
   {
     // config.yaml must be the config run.yaml records.
@@ -531,7 +482,7 @@ TEST_F(RunFolders, CountsThatDisagreeAcrossFilesAreNamed) {
     const auto r = run_harness({"replay", run});
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_EQ(r.err, run + "/solved_within.csv:" + std::to_string(rows.size()) + ": t_ms " + t +
-                         ", ab: 1 solved, where solve.csv has 2 solved within " + t + " ms\n");
+                         ": ab '1', where the table rebuilt from results.log has '2'\n");
   }
   {
     const std::string run = copy("tune", "tune-verdict");

@@ -224,6 +224,26 @@ TEST_F(Integrity, EveryCommandNamesTheDamagedFile) {
   EXPECT_GT(n, 20);
 }
 
+// A table the manifest names as changed is named at the line and column where it differs from the
+// table rebuilt from the journal, by replay and --resume alike.
+TEST_F(Integrity, AChangedTableIsNamedAtItsLine) {
+  const std::string run = copy("run", "table-line");
+  std::string text = read_file_text(run + "/standings.csv");
+  const std::size_t row = text.find('\n') + 1;
+  const std::size_t games = text.find(',', row) + 1;  // the first player's games
+  text.insert(games, "1");
+  write_file(run + "/standings.csv", text);
+  for (const auto& args : {std::vector<std::string>{"replay", run}, resume_args("run", run)}) {
+    const auto r = run_harness(args);
+    EXPECT_EQ(r.exit_code, 1) << args[0] << ": " << r.err;
+    EXPECT_NE(r.err.find(run + "/standings.csv: changed since the run wrote it (its SHA-256 is not "
+                               "manifest.sha256's); line 2: player "),
+              std::string::npos)
+        << args[0] << ": " << r.err;
+    EXPECT_NE(r.err.find(": games '1"), std::string::npos) << args[0] << ": " << r.err;
+  }
+}
+
 TEST_F(Integrity, SeededMutationsOfEveryFileAreNamed) {
   std::mt19937_64 rng(60);
   int mutated = 0;

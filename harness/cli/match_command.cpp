@@ -20,6 +20,7 @@
 #include "harness/pipeline/run_folder.h"
 #include "harness/strf.h"
 #include "harness/tournament/engine_preflight.h"
+#include "harness/tournament/folder.h"
 #include "harness/tournament/runner.h"
 
 namespace gts::cli {
@@ -484,12 +485,14 @@ int run_match(MatchArgs& a) {
     }
   }
   const bool made = !o.resume && !std::filesystem::exists(o.out_dir);
+  // A match writes a tournament's folder: its journal says whether a game was played.
+  const std::string journal = o.out_dir + "/" + tournament_kind().journal().front();
   if (!o.resume) {
     if (const std::string why = make_output_folder(o.out_dir); !why.empty()) {
       throw ParamError("--out: " + why);
     }
     check_folder_kind(o.out_dir, "run", false);  // a folder of any run is refused whole
-    if (std::filesystem::exists(o.out_dir + "/games.csv")) {
+    if (std::filesystem::exists(journal)) {
       throw ParamError("--out: " + o.out_dir +
                        " already holds a run; add --resume to finish it, or choose another folder");
     }
@@ -501,7 +504,7 @@ int run_match(MatchArgs& a) {
     return print_run_report(o, run_tournament(o));
   } catch (...) {
     // A match that failed before its first game leaves no folder in the way of the rerun.
-    if (made && !std::filesystem::exists(o.out_dir + "/games.csv")) {
+    if (made && !std::filesystem::exists(journal)) {
       std::error_code ignored;
       std::filesystem::remove_all(o.out_dir, ignored);
     }

@@ -1,14 +1,16 @@
-// `harness replay RUN_DIR [--game N]`: checks a run folder whole (run_folder_checks.h): a
-// tournament's games are played back from games.txt, and with --game one is drawn move by move.
+// `harness replay RUN_DIR [--game N]`: checks a run folder whole, after its manifest, by its run
+// kind's own check (harness/pipeline/run_kind.h): a tournament's games are played back from
+// games.txt, and with --game one is drawn move by move.
 // Each disagreement is one line on stderr, `FILE:LINE: game N: what`; exit 1.
 #include <cstdio>
 #include <filesystem>
 
+#include "common/input_error.h"
 #include "harness/cli/command.h"
-#include "harness/cli/run_folder_checks.h"
 #include "harness/pipeline/folder_check.h"
 #include "harness/pipeline/manifest.h"
 #include "harness/pipeline/run_folder.h"
+#include "harness/pipeline/run_kind.h"
 
 namespace gts::cli {
 
@@ -23,7 +25,8 @@ struct ReplayArgs {
 // stderr; a killed run's unverified tail, a note on stdout. The kind's own checks follow and find
 // the line where they can.
 int manifest_findings(const std::string& dir) {
-  const ManifestCheck check = verify_manifest(dir);
+  ManifestCheck check = verify_manifest(dir);
+  if (const RunKind* kind = run_kind_of(dir)) locate_damage(dir, *kind, check.problems);
   for (const std::string& line : check.problems) std::fprintf(stderr, "%s\n", line.c_str());
   for (const std::string& line : check.notes) std::printf("note: %s\n", line.c_str());
   return static_cast<int>(check.problems.size());
@@ -42,11 +45,12 @@ int run_replay(const ReplayArgs& args) {
   const int unsound = std::filesystem::is_directory(dir) ? manifest_findings(dir) : 0;
   if (!std::filesystem::is_regular_file(dir + "/run.yaml")) {
     // A folder with a run's journal but no run.yaml is a damaged run; any other is not a run's.
-    for (const char* journal : {"games.csv", "results.log"}) {
-      if (std::filesystem::is_regular_file(dir + "/" + journal)) {
+    for (const RunKind* kind : run_kinds()) {
+      for (const std::string& journal : kind->journal()) {
+        if (!std::filesystem::is_regular_file(dir + "/" + journal)) continue;
         Findings(true).add(dir + "/run.yaml", 0, -1,
-                           std::string("missing (every run writes it; the folder holds a run's ") +
-                               journal + "): replay cannot tell what the run was");
+                           "missing (every run writes it; the folder holds a run's " + journal +
+                               "): replay cannot tell what the run was");
         return damaged(dir, unsound + 1);
       }
     }
@@ -54,23 +58,14 @@ int run_replay(const ReplayArgs& args) {
     throw ParamError("RUN_DIR: " + dir + " holds no run.yaml (not the folder of a harness run)");
   }
   check_run_folder_format(dir);
-  // A compare, solve or tune run has no games to play back: its folder is checked whole.
-  if (const std::string kind = run_kind(dir); kind != "tournament" && !kind.empty()) {
-    if (args.game >= 0) {
-      throw ParamError("--game: " + dir + " holds a " + kind +
-                       " run, which plays no games to draw");
-    }
-    Findings findings(true);
-    check_run_folder(kind, dir, findings);
-    if (unsound + findings.count() > 0) return damaged(dir, unsound + findings.count());
-    std::printf(
-        "checked %s, a %s run: every file is whole and agrees with the others (no games "
-        "to play back)\n",
-        dir.c_str(), kind.c_str());
-    return 0;
-  }
+  // A run.yaml that does not say its kind is checked as the first kind's, which names why.
+  const RunKind& kind = run_kind_of(dir) != nullptr ? *run_kind_of(dir) : *run_kinds().front();
   Findings findings(true);
-  check_tournament_folder(dir, args.game, true, findings);
+  kind.check(dir, {.game = args.game, .say = true, .sound = unsound == 0}, findings);
+  // A run in progress (or killed before its end) was checked as far as it has gone.
+  if (const RunProgress progress = run_progress(dir, kind); progress.running) {
+    std::printf("%s: %s\n", dir.c_str(), progress.line().c_str());
+  }
   if (unsound + findings.count() > 0) return damaged(dir, unsound + findings.count());
   return 0;
 }

@@ -4,10 +4,10 @@
 
 #include "common/input_error.h"
 #include "harness/cli/command.h"
-#include "harness/cli/run_folder_checks.h"
 #include "harness/pipeline/manifest.h"
 #include "harness/pipeline/output_folder.h"
 #include "harness/pipeline/run_folder.h"
+#include "harness/pipeline/run_kind.h"
 #include "harness/report/report.h"
 
 namespace gts::cli {
@@ -25,18 +25,32 @@ int run_report(report::ReportOptions options) {
   // replay: the report's own checks only).
   const std::string dir = options.run_dir.string();
   check_run_folder_format(dir);
-  options.kind = run_kind(dir);
+  const RunKind* kind = run_kind_of(dir);
+  options.kind = kind != nullptr ? kind->name() : "";
   // The manifest first (manifest.h), then the kind's own checks, which find the line.
-  const std::vector<std::string> unsound = verify_manifest(dir).problems;
-  options.check = [&](const std::string& kind) -> std::optional<std::vector<std::string>> {
+  std::vector<std::string> unsound = verify_manifest(dir).problems;
+  if (kind != nullptr) locate_damage(dir, *kind, unsound);
+  // A run in progress is reported as far as it has gone: its journal's complete records and the
+  // tables rebuilt from them.
+  const RunProgress progress = kind != nullptr ? run_progress(dir, *kind) : RunProgress{};
+  if (progress.running) {
+    options.progress = progress.line();
+    options.so_far = kind->rebuild(dir);
+    for (const std::string& file : kind->journal()) {
+      std::string text;
+      for (const std::string& line : complete_lines(dir + "/" + file)) text += line + "\n";
+      options.so_far[file] = text;
+    }
+    std::cout << dir << ": " << progress.line() << "\n";
+  }
+  options.check = [&](const std::string& name) -> std::optional<std::vector<std::string>> {
     Findings findings(false);
-    if (kind != "tournament") {
-      check_run_folder(kind, dir, findings);
-    } else {
+    for (const RunKind* k : run_kinds()) {
+      if (k->name() != name) continue;
       try {
-        check_tournament_folder(dir, -1, false, findings);
+        k->check(dir, {}, findings);
       } catch (const InputError&) {
-        if (unsound.empty()) return std::nullopt;
+        if (unsound.empty()) return std::nullopt;  // a folder the check cannot read whole
       }
     }
     std::vector<std::string> lines = unsound;

@@ -7,6 +7,7 @@
 #include "common/input_error.h"
 #include "harness/cli/command.h"
 #include "harness/pipeline/manifest.h"
+#include "harness/pipeline/run_kind.h"
 
 namespace gts::cli {
 
@@ -35,6 +36,11 @@ int run_verify(const VerifyArgs& args) {
   }
   for (const std::string& line : check.problems) std::fprintf(stderr, "%s\n", line.c_str());
   for (const std::string& line : check.notes) std::printf("note: %s\n", line.c_str());
+  if (const RunKind* kind = run_kind_of(dir)) {
+    if (const RunProgress progress = run_progress(dir, *kind); progress.running) {
+      std::printf("%s: %s\n", dir.c_str(), progress.line().c_str());
+    }
+  }
   if (!check.problems.empty()) {
     std::printf("%s: %zu problems (listed on stderr)\n", dir.c_str(), check.problems.size());
     return 1;

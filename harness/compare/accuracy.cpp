@@ -234,8 +234,8 @@ std::vector<AccuracySummaryRow> AccuracyResults::summary() const {
   return out;
 }
 
-void AccuracyResults::write(const std::filesystem::path& dir,
-                            const std::vector<AccuracySummaryRow>& rows) const {
+std::map<std::string, std::string> AccuracyResults::tables(
+    const std::vector<AccuracySummaryRow>& rows) const {
   const CompareConfig& c = plan_.config;
   const std::string unit = c.accuracy->unit();
   std::string exact = csv::line(kExactColumns);
@@ -247,7 +247,6 @@ void AccuracyResults::write(const std::filesystem::path& dir,
                           flag(m.value == best), std::to_string(m.nodes)});
     }
   }
-  write_file(dir / "exact.csv", exact);
 
   const auto params = swept_params(c, true);
   std::string searches = csv::line(with(kSearchColumns, kSearchParamsAt, param_columns(params)));
@@ -270,7 +269,6 @@ void AccuracyResults::write(const std::filesystem::path& dir,
       }
     }
   }
-  write_file(dir / "searches.csv", searches);
 
   const auto group_params = swept_params(c, false);
   std::string accuracy =
@@ -287,7 +285,7 @@ void AccuracyResults::write(const std::filesystem::path& dir,
          opt(r.nodes_mean, 1), opt(r.depth_mean, 2), opt(r.cpu_us_mean, 1), opt(r.wall_us_mean, 1)},
         kAccuracyParamsAt, param_values(plan_, *in, group_params)));
   }
-  write_file(dir / "accuracy.csv", accuracy);
+  return {{"exact.csv", exact}, {"searches.csv", searches}, {"accuracy.csv", accuracy}};
 }
 
 std::string accuracy_table(const std::vector<AccuracySummaryRow>& rows) {

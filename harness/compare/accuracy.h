@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -63,9 +64,10 @@ class AccuracyResults {
   explicit AccuracyResults(const ComparePlan& plan);
   // Throws std::runtime_error for bytes that are not job `index`'s.
   void take(std::size_t index, const std::string& bytes);
-  // Every job taken: the summary, and the files exact.csv, searches.csv and accuracy.csv in `dir`.
+  // Every job taken: the summary, and exact.csv, searches.csv and accuracy.csv by file name.
   [[nodiscard]] std::vector<AccuracySummaryRow> summary() const;
-  void write(const std::filesystem::path& dir, const std::vector<AccuracySummaryRow>& rows) const;
+  [[nodiscard]] std::map<std::string, std::string> tables(
+      const std::vector<AccuracySummaryRow>& rows) const;
 
  private:
   const ComparePlan& plan_;

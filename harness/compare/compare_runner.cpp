@@ -16,6 +16,7 @@
 
 #include "harness/compare/accuracy.h"
 #include "harness/compare/compare_columns.h"
+#include "harness/compare/compare_folder.h"
 #include "harness/config/blocks.h"
 #include "harness/config/config_error.h"
 #include "harness/config/feasibility.h"
@@ -142,16 +143,27 @@ std::string compare_csv(const ComparePlan& plan, const std::vector<CompareRow>& 
     const CompareInput& in = plan.inputs[job.input];
     const GameHandle& game = *plan.config.sets[in.set].variants[in.variant].game;
     const bool ok = r.error.empty();
-    out += csv::line(with(
-        {r.input, plan.config.sets[in.set].name, in.number > 0 ? std::to_string(in.number) : "",
-         r.algorithm, r.variant, plies_text(depth_plies(game, r.depth)), flag(r.depth == kDepthMax),
-         ok ? std::to_string(r.value) : "", r.best_move, std::to_string(r.stats.nodes),
-         std::to_string(r.stats.leaves), std::to_string(r.stats.interior),
-         std::to_string(r.stats.cutoffs), std::to_string(r.stats.tt_hits),
-         std::to_string(r.stats.peak_bytes), csv::number(r.stats.cpu_ms * 1e3, 1),
-         csv::number(r.wall_ms * 1e3, 1), flag(r.agrees),
-         flag(r.complete), r.error},
-        kRowParamsAt, param_values(plan, in, params)));
+    out += csv::line(with({r.input,
+                           plan.config.sets[in.set].name,
+                           in.number > 0 ? std::to_string(in.number) : "",
+                           r.algorithm,
+                           r.variant,
+                           plies_text(depth_plies(game, r.depth)),
+                           flag(r.depth == kDepthMax),
+                           ok ? std::to_string(r.value) : "",
+                           r.best_move,
+                           std::to_string(r.stats.nodes),
+                           std::to_string(r.stats.leaves),
+                           std::to_string(r.stats.interior),
+                           std::to_string(r.stats.cutoffs),
+                           std::to_string(r.stats.tt_hits),
+                           std::to_string(r.stats.peak_bytes),
+                           csv::number(r.stats.cpu_ms * 1e3, 1),
+                           csv::number(r.wall_ms * 1e3, 1),
+                           flag(r.agrees),
+                           flag(r.complete),
+                           r.error},
+                          kRowParamsAt, param_values(plan, in, params)));
   }
   return out;
 }
@@ -285,11 +297,11 @@ std::vector<CompareSummaryRow> summarize_compare(const ComparePlan& plan,
 }
 
 const std::vector<std::string> kSummaryColumns = {
-    "group",          "set",           "algorithm",     "variant",           "depth",
-    "to_end",         "inputs",        "agree",         "nodes_mean",        "nodes_median",
-    "leaves_mean",    "leaves_median", "interior_mean", "cutoffs_mean",      "tt_hits_mean",
-    "peak_bytes_max", "nodes_vs_ab",   "leaves_vs_ab",  "leaves_vs_minimal", "cpu_us_mean",
-    "cpu_us_median",  "cpu_vs_ab",     "ns_per_node",   "ns_per_leaf",       "threads",
+    "group",          "set",           "algorithm",       "variant",           "depth",
+    "to_end",         "inputs",        "agree",           "nodes_mean",        "nodes_median",
+    "leaves_mean",    "leaves_median", "interior_mean",   "cutoffs_mean",      "tt_hits_mean",
+    "peak_bytes_max", "nodes_vs_ab",   "leaves_vs_ab",    "leaves_vs_minimal", "cpu_us_mean",
+    "cpu_us_median",  "cpu_vs_ab",     "ns_per_node",     "ns_per_leaf",       "threads",
     "wall_us_mean",   "speedup",       "search_overhead", "efficiency"};
 constexpr std::size_t kSummaryParamsAt = 2;
 
@@ -312,15 +324,27 @@ std::string compare_summary_csv(const ComparePlan& plan,
                                        flag(s.depth == kDepthMax),
                                        std::to_string(s.inputs),
                                        std::to_string(s.agree)};
-    fields.insert(
-        fields.end(),
-        {csv::number(s.nodes_mean), csv::number(s.nodes_median), csv::number(s.leaves_mean),
-         csv::number(s.leaves_median), csv::number(s.interior_mean), csv::number(s.cutoffs_mean),
-         csv::number(s.tt_hits_mean), csv::number(s.peak_bytes_max, 0), opt(s.nodes_vs_ab, 4),
-         opt(s.leaves_vs_ab, 4), opt(s.leaves_vs_minimal, 4), csv::number(s.cpu_us_mean, 1),
-         csv::number(s.cpu_us_median, 1), opt(s.cpu_vs_ab, 3), opt(s.ns_per_node, 1),
-         opt(s.ns_per_leaf, 1), std::to_string(s.threads), csv::number(s.wall_us_mean, 1),
-         opt(s.speedup, 3), opt(s.search_overhead, 4), opt(s.efficiency, 3)});
+    fields.insert(fields.end(), {csv::number(s.nodes_mean),
+                                 csv::number(s.nodes_median),
+                                 csv::number(s.leaves_mean),
+                                 csv::number(s.leaves_median),
+                                 csv::number(s.interior_mean),
+                                 csv::number(s.cutoffs_mean),
+                                 csv::number(s.tt_hits_mean),
+                                 csv::number(s.peak_bytes_max, 0),
+                                 opt(s.nodes_vs_ab, 4),
+                                 opt(s.leaves_vs_ab, 4),
+                                 opt(s.leaves_vs_minimal, 4),
+                                 csv::number(s.cpu_us_mean, 1),
+                                 csv::number(s.cpu_us_median, 1),
+                                 opt(s.cpu_vs_ab, 3),
+                                 opt(s.ns_per_node, 1),
+                                 opt(s.ns_per_leaf, 1),
+                                 std::to_string(s.threads),
+                                 csv::number(s.wall_us_mean, 1),
+                                 opt(s.speedup, 3),
+                                 opt(s.search_overhead, 4),
+                                 opt(s.efficiency, 3)});
     out += csv::line(with(fields, kSummaryParamsAt, param_values(plan, *in, params)));
   }
   return out;
@@ -531,11 +555,42 @@ std::unique_ptr<JobRunner> make_compare_jobs(const std::string& context) {
   return std::make_unique<CompareJobs>(std::move(plan));
 }
 
+std::vector<CompareRow> compare_job_rows(const ComparePlan& plan, std::size_t index,
+                                         const std::string& bytes) {
+  std::vector<CompareRow> rows;
+  wire::Reader{bytes}(rows).expect_end();
+  // (A config has at least one algorithm.)
+  if (index >= plan.jobs.size() || rows.size() != plan.config.algorithms.size() ||
+      rows.front().input != plan.inputs[plan.jobs[index].input].name) {
+    throw std::runtime_error("compare: a result does not match job " + std::to_string(index));
+  }
+  return rows;
+}
+
+std::map<std::string, std::string> compare_tables(const ComparePlan& plan,
+                                                  const std::vector<std::string>& results) {
+  std::map<std::string, std::string> files;
+  files["inputs.csv"] = inputs_csv(plan);
+  if (plan.config.accuracy) {
+    AccuracyResults accuracy(plan);
+    for (std::size_t i = 0; i < results.size(); ++i) accuracy.take(i, results[i]);
+    files.merge(accuracy.tables(accuracy.summary()));
+    return files;
+  }
+  std::vector<CompareRow> rows;
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    for (CompareRow& r : compare_job_rows(plan, i, results[i])) rows.push_back(std::move(r));
+  }
+  files["compare.csv"] = compare_csv(plan, rows);
+  files["summary.csv"] = compare_summary_csv(plan, summarize_compare(plan, rows));
+  return files;
+}
+
 namespace {
 
 // The run `plan` is, as the pipeline takes it.
 RunDescription describe_compare(const ComparePlan& plan) {
-  RunDescription description = describe_run("compare", "jobs", plan.config);
+  RunDescription description = describe_run(compare_kind(), "compare", plan.config);
   for (const CompareAlgorithm& a : plan.config.algorithms) {
     description.search_threads = std::max(description.search_threads, search_threads(a.algorithm));
   }
@@ -579,11 +634,13 @@ CompareRunResult run_compare(const RunRequest& request) {
     if (outcome.ranks > 1) std::cerr << " on " << outcome.ranks << " ranks";
     std::cerr << "\n";
   };
+  std::vector<std::string> bytes_of(plan.jobs.size());  // each job's result, for the tables
   if (accuracy) {
     AccuracyResults results(plan);
     ProgressLine progress("jobs", static_cast<int>(plan.jobs.size()), 0, !request.quiet);
     auto record = [&](std::size_t index, const std::string& bytes) {
       results.take(index, bytes);
+      bytes_of[index] = bytes;
       const CompareJob& job = plan.jobs[index];
       progress.advance("last: " + plan.inputs[job.input].name +
                        (job.exact ? std::string(" exact")
@@ -595,8 +652,7 @@ CompareRunResult run_compare(const RunRequest& request) {
     result.exit_code = pipeline.finish(pipeline.all_done(), outcome.error);
     if (result.exit_code != 0) return result;
     result.accuracy = results.summary();
-    write_file(dir / "inputs.csv", inputs_csv(plan));
-    results.write(dir, result.accuracy);
+    for (const auto& [file, text] : compare_tables(plan, bytes_of)) write_file(dir / file, text);
     said_time(outcome);
     return result;
   }
@@ -606,13 +662,8 @@ CompareRunResult run_compare(const RunRequest& request) {
   result.rows.resize(plan.jobs.size() * per_job);
   ProgressLine progress("jobs", static_cast<int>(plan.jobs.size()), 0, !request.quiet);
   auto record = [&](std::size_t index, const std::string& bytes) {
-    std::vector<CompareRow> rows;
-    wire::Reader{bytes}(rows).expect_end();
-    // (A config has at least one algorithm: per_job > 0.)
-    if (index >= plan.jobs.size() || rows.size() != per_job ||
-        rows.front().input != plan.inputs[plan.jobs[index].input].name) {
-      throw std::runtime_error("compare: a result does not match job " + std::to_string(index));
-    }
+    std::vector<CompareRow> rows = compare_job_rows(plan, index, bytes);
+    bytes_of[index] = bytes;
     progress.advance("last: " + rows.front().input + " depth " +
                      depth_text(plan.jobs[index].depth));
     std::move(rows.begin(), rows.end(),
@@ -624,9 +675,7 @@ CompareRunResult run_compare(const RunRequest& request) {
   if (result.exit_code != 0) return result;
   result.summary = summarize_compare(plan, result.rows);
 
-  write_file(dir / "compare.csv", compare_csv(plan, result.rows));
-  write_file(dir / "inputs.csv", inputs_csv(plan));
-  write_file(dir / "summary.csv", compare_summary_csv(plan, result.summary));
+  for (const auto& [file, text] : compare_tables(plan, bytes_of)) write_file(dir / file, text);
 
   const auto value = [](const CompareRow& r) {
     return r.error.empty() ? strf("=%d", r.value) : std::string(" failed");

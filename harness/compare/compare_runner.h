@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -132,9 +133,17 @@ struct CompareRunResult {
   std::string out_dir;
   std::vector<CompareRow> rows;
   std::vector<CompareSummaryRow> summary;
-  std::vector<std::string> disagreements;  // "input (depth D): variant=V ..." per job at fault
+  std::vector<std::string> disagreements;    // "input (depth D): variant=V ..." per job at fault
   std::vector<AccuracySummaryRow> accuracy;  // an accuracy run's summary (then no `summary`)
 };
+
+// Job `index`'s rows from its result's bytes (std::runtime_error when they are not that job's).
+std::vector<CompareRow> compare_job_rows(const ComparePlan& plan, std::size_t index,
+                                         const std::string& bytes);
+// The tables a finished run writes, by file name, from every job's result bytes in job order:
+// what the run's end writes and what a check of its folder holds the files to.
+std::map<std::string, std::string> compare_tables(const ComparePlan& plan,
+                                                  const std::vector<std::string>& results);
 
 // Throws ConfigError for a bad config, ParamError for a folder that cannot be used, and
 // std::runtime_error when the output cannot be written.

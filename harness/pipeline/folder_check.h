@@ -3,7 +3,10 @@
 // ]what`.
 #pragma once
 
+#include <yaml-cpp/yaml.h>
+
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -26,13 +29,13 @@ class Findings {
 };
 
 // A file's whole lines (numbered from 1), and whether a last line was cut (no newline): a cut is
-// a finding.
+// a finding, but for a run in progress (`in_progress`), whose last line may be being written.
 struct FileLines {
   bool exists = false;
   std::vector<std::string> lines;
   bool cut = false;
 };
-FileLines read_lines(const std::string& path, Findings& findings);
+FileLines read_lines(const std::string& path, Findings& findings, bool in_progress = false);
 
 // "3, 7, 39-59": numbers as ranges, for one line naming many.
 std::string ranges_text(const std::set<int>& numbers);
@@ -58,12 +61,68 @@ struct CsvFile {
 // `expected` (any header when empty) and a row that does not split into the header's fields are
 // findings.
 CsvFile read_csv(const std::string& path, const std::string& expected, const std::string& written,
-                 Findings& findings);
+                 Findings& findings, bool in_progress = false);
+
+// Where `have`, a file's text, first differs from `want`, the text the run would write (rebuilt
+// from `source`, its journal): the line (0: they are alike) and what differs there, by column
+// where both lines are rows of one CSV header.
+struct Difference {
+  int line = 0;
+  std::string what;
+};
+Difference first_difference(const std::string& have, const std::string& want,
+                            const std::string& source);
+// The file at `path` held to `want` (see first_difference): missing (`written` says by whom) or
+// differing at a line is one finding; a file already named (cut) is not compared again.
+void check_rebuilt(const std::string& path, const std::string& want, const std::string& source,
+                   const std::string& written, Findings& findings);
 
 // Each row's key in one file, once: a key seen before is a finding naming its first line.
 struct Keys {
   std::map<std::string, int> line_of;
   bool take(const std::string& key, int line, const std::string& path, Findings& findings);
 };
+
+// The pieces every kind's own checks use to read run.yaml and the files run.yaml describes.
+namespace folder {
+
+std::string emitted(const YAML::Node& node);
+// Whether `node` is there and of that type (asking a missing key's node its type throws).
+bool is(const YAML::Node& node, YAML::NodeType::value type);
+inline constexpr auto kMap = YAML::NodeType::Map;
+inline constexpr auto kSequence = YAML::NodeType::Sequence;
+inline constexpr auto kScalar = YAML::NodeType::Scalar;
+// A whole number of a cell or a YAML scalar; nullopt when it is not one.
+std::optional<long> whole(const std::string& text);
+
+// A YAML file the run wrote: complete, YAML, a map of the top-level `keys` only (`of` names
+// them; any keys when empty), and no key given twice in any map (the parser would keep either
+// silently). Nullopt when it is not whole.
+std::optional<YAML::Node> read_yaml(const std::string& path, const std::string& written,
+                                    const std::vector<std::string>& keys, const std::string& of,
+                                    Findings& findings);
+
+// What run.yaml says of the run: its resolved config, status and counts of `unit` (-1: unsaid).
+struct RunFacts {
+  std::optional<YAML::Node> config;  // nullopt unless run.yaml is whole
+  std::string status;
+  std::string verdict;
+  long total = -1, done = -1;
+  // A run in progress (or killed): its journal is read as far as it goes, its tables not yet.
+  [[nodiscard]] bool running() const { return status == "running"; }
+};
+// run.yaml whole: present, complete, YAML, no key given twice, nothing but its `run` and `config`
+// maps, and counts of `unit` that are counts.
+RunFacts check_run_yaml(const std::string& dir, const std::string& unit, Findings& findings);
+// config.yaml, the config as the run read it, must be run.yaml's: each top-level key alike.
+void check_config_yaml(const std::string& dir, const RunFacts& facts, Findings& findings);
+// results.log, the journal of a compare or solve run: a line per finished job ("INDEX HEX"), each
+// job of the run once, as many as run.yaml's `unit`_done.
+void check_results_log(const std::string& dir, const std::string& unit, const RunFacts& facts,
+                       Findings& findings);
+// Why a file written at the run's end is expected: said with the status of a run not finished.
+std::string at_end(const std::string& kind, const std::string& status);
+
+}  // namespace folder
 
 }  // namespace gts

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "harness/pipeline/run_folder.h"
+#include "harness/pipeline/run_kind.h"
 
 namespace gts {
 
@@ -182,9 +183,10 @@ ManifestCheck verify_manifest(const std::string& dir) {
   return check;
 }
 
-void require_sound_folder(const std::string& dir, const std::string& what) {
-  const ManifestCheck check = verify_manifest(dir);
+void require_sound_folder(const std::string& dir, const std::string& what, const RunKind* kind) {
+  ManifestCheck check = verify_manifest(dir);
   if (check.problems.empty()) return;
+  if (kind != nullptr) locate_damage(dir, *kind, check.problems);
   std::string message = what + ": " + dir +
                         " is damaged: " + std::to_string(check.problems.size()) +
                         " files differ from what the run wrote (" + kManifestName +

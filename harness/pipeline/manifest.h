@@ -67,8 +67,11 @@ class DamagedFolderError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+class RunKind;
 // Throws DamagedFolderError listing the problems when DIR has a manifest that does not match;
-// `what` names the command ("--resume", "replay") for the first line.
-void require_sound_folder(const std::string& dir, const std::string& what);
+// `what` names the command ("--resume", "replay") for the first line. With the run's `kind`, a
+// table it rebuilds from its journal is named with the line where it differs.
+void require_sound_folder(const std::string& dir, const std::string& what,
+                          const RunKind* kind = nullptr);
 
 }  // namespace gts

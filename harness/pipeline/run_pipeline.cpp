@@ -60,7 +60,7 @@ class ResultLog {
         ++line_number;
         std::size_t index = 0;
         std::string result;
-        if (!parse_line(line, total, index, result)) {
+        if (!parse_result_line(line, total, index, result)) {
           throw ConfigError(path, line_number, 1,
                             "not a job's result of this run (job index below " +
                                 std::to_string(total) + ", then the result in hex)");
@@ -100,25 +100,6 @@ class ResultLog {
   }
 
  private:
-  // Reads the line as a job index below `total` and its result; false when it is not one.
-  static bool parse_line(const std::string& line, std::size_t total, std::size_t& index,
-                         std::string& result) {
-    const char* p = line.data();
-    const char* const end = p + line.size();
-    const auto [space, ec] = std::from_chars(p, end, index);
-    if (ec != std::errc() || space == end || *space != ' ' || index >= total ||
-        (end - space - 1) % 2 != 0) {
-      return false;
-    }
-    result.clear();
-    for (p = space + 1; p != end; p += 2) {
-      unsigned byte = 0;
-      if (std::from_chars(p, p + 2, byte, 16).ptr != p + 2) return false;
-      result += static_cast<char>(byte);
-    }
-    return true;
-  }
-
   std::string path_;
   std::ofstream file_;
   std::map<std::size_t, std::string> resumed_;
@@ -166,7 +147,7 @@ void check_folder_takes_run(const std::string& dir, const RunRequest& request,
   check_folder_kind(dir, description.command, request.resume);
   if (request.resume) {
     check_run_folder_format(dir);
-    require_sound_folder(dir, "--resume");
+    require_sound_folder(dir, "--resume", description.kind);
     std::string old;  // the config hash dir/run.yaml records
     try {
       old = YAML::LoadFile(dir + "/run.yaml")["run"]["config_hash"].as<std::string>();
@@ -193,6 +174,24 @@ void check_folder_takes_run(const std::string& dir, const RunRequest& request,
 }
 
 }  // namespace
+
+bool parse_result_line(const std::string& line, std::size_t total, std::size_t& index,
+                       std::string& result) {
+  const char* p = line.data();
+  const char* const end = p + line.size();
+  const auto [space, ec] = std::from_chars(p, end, index);
+  if (ec != std::errc() || space == end || *space != ' ' || index >= total ||
+      (end - space - 1) % 2 != 0) {
+    return false;
+  }
+  result.clear();
+  for (p = space + 1; p != end; p += 2) {
+    unsigned byte = 0;
+    if (std::from_chars(p, p + 2, byte, 16).ptr != p + 2) return false;
+    result += static_cast<char>(byte);
+  }
+  return true;
+}
 
 void check_folder_kind(const std::string& dir, const std::string& command, bool resume) {
   const std::string path = dir + "/run.yaml";
@@ -295,6 +294,12 @@ RunPipeline::~RunPipeline() {
 
 const std::atomic<bool>& RunPipeline::stop() const { return g_stop; }
 
+void RunPipeline::set_total(std::size_t total) {
+  const bool changed = total_ != total;
+  total_ = total;
+  if (changed && finished_.empty()) write_run_yaml("running");
+}
+
 void RunPipeline::conclude() { g_stop = true; }
 
 DistributeOutcome RunPipeline::execute(const std::string& kind, const std::string& context,
@@ -363,11 +368,6 @@ int RunPipeline::finish(bool complete, const std::string& error) {
   std::fprintf(stderr, "stopped: %s %s finished and kept; resume with:\n  %s\n", counts.c_str(),
                description_.unit.c_str(), line.c_str());
   return error.empty() ? 130 : 1;
-}
-
-void RunPipeline::set_total(std::size_t total) {
-  total_ = total;
-  write_run_yaml("running");
 }
 
 void RunPipeline::write_run_yaml(const std::string& status) {

@@ -24,6 +24,7 @@
 #include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/manifest.h"
 #include "harness/pipeline/run_folder.h"
+#include "harness/pipeline/run_kind.h"
 
 namespace gts {
 
@@ -61,15 +62,18 @@ struct RunDescription {
   std::optional<std::uint64_t> seed;  // recorded in run.yaml
   std::vector<std::string> run_files;  // results a fresh run refuses to overwrite
   std::string resume_flags;  // options the resume line repeats besides --out, --resume, --threads
+  const RunKind* kind = nullptr;  // the kind of folder it writes (names a damaged table's line)
 };
 
-// The description of a run of `config` by `command`, counted in `unit`, with what every config
-// gives alike: its name, its output folder (and where it gives it) and its thread count.
+// The description of a run of `config` by `command`, writing a folder of `kind` (counted in its
+// unit), with what every config gives alike: its name, its output folder (and where it gives it)
+// and its thread count.
 template <class Config>
-RunDescription describe_run(std::string command, std::string unit, const Config& config) {
+RunDescription describe_run(const RunKind& kind, std::string command, const Config& config) {
   RunDescription d;
   d.command = std::move(command);
-  d.unit = std::move(unit);
+  d.unit = kind.unit();
+  d.kind = &kind;
   d.name = config.name;
   d.config_out_dir = config.output_dir;
   d.config_out_at = {config.source_path, config.output_dir_line, config.output_dir_column};
@@ -100,6 +104,11 @@ void check_folder_kind(const std::string& dir, const std::string& command, bool 
 // anything: the folder that cannot be made, one of another kind, a resume it cannot take, results
 // a fresh run would overwrite (`--check`'s verdict on the folder).
 void check_run(const RunRequest& request, const RunDescription& description);
+
+// One line of results.log (a job's number below `total`, a space, its result's bytes in hex) read
+// into `index` and `result`; false when the line is not one.
+bool parse_result_line(const std::string& line, std::size_t total, std::size_t& index,
+                       std::string& result);
 
 class RunPipeline {
  public:

@@ -91,6 +91,16 @@ std::optional<Table> read_table_if(const fs::path& path) {
   return read_table(path);
 }
 
+Table Context::table(const std::string& file) const {
+  if (so_far != nullptr && so_far->contains(file)) return parse_table(so_far->at(file), run_dir / file);
+  return read_table(run_dir / file);
+}
+
+std::optional<Table> Context::table_if(const std::string& file) const {
+  if (so_far != nullptr && so_far->contains(file)) return table(file);
+  return read_table_if(run_dir / file);
+}
+
 std::string html_escape(std::string_view text) {
   static const char* const kEntities[] = {"&amp;", "&lt;", "&gt;", "&quot;"};
   std::string out;
@@ -375,12 +385,16 @@ ReportResult write_report(const ReportOptions& options) {
   }
   std::vector<fs::path> images;
   const fs::path out_dir = options.out_dir.empty() ? options.run_dir : options.out_dir;
-  const Context ctx{options.run_dir, out_dir, find_gnuplot(), &images, options.self_contained};
+  const Context ctx{options.run_dir, out_dir,  find_gnuplot(),
+                    &images,         options.self_contained, &options.so_far};
   fs::create_directories(out_dir / "plots");
 
   std::string title = options.run_dir.filename().string();
   if (title.empty() || title == ".") title = fs::absolute(options.run_dir).filename().string();
   std::string facts = run_facts(options.run_dir, title);
+  if (!options.progress.empty()) {
+    facts += note(cat(html_escape(options.progress), ": the report of what it has written so far."));
+  }
   // A folder of this version (run.yaml, or a journal left without it) is checked whole where the
   // kind has a check; an older or hand-made one only for the files its kind always writes.
   std::optional<std::vector<std::string>> checked;

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,6 +30,10 @@ struct ReportOptions {
   bool self_contained = false;
   std::string kind;               // the kind run.yaml names; empty: known by the files
   FolderCheck check;  // run on a folder of this version (one with run.yaml or a journal)
+  // A run in progress: the line that says how far it has gone, and the tables as they stand (its
+  // journal so far and the tables rebuilt from it), by file name, read instead of the files.
+  std::string progress;
+  std::map<std::string, std::string> so_far;
 };
 
 struct ReportResult {
@@ -64,6 +69,8 @@ struct Table {
 
 // Reads a CSV written by the harness; throws ConfigError (file:line:col) for a malformed file.
 Table read_table(const std::filesystem::path& path);
+// The same from the text of the CSV at `path`.
+Table parse_table(const std::string& text, const std::filesystem::path& path);
 std::optional<Table> read_table_if(const std::filesystem::path& path);
 // The same from the CSV's text, `path` naming it (in errors, and for the columns' descriptions).
 Table parse_table(const std::string& text, const std::filesystem::path& path);
@@ -89,6 +96,10 @@ struct Context {
   std::string gnuplot;                         // the executable
   std::vector<std::filesystem::path>* images;  // drawn so far
   bool self_contained = false;                 // plots inlined, not linked
+  const std::map<std::string, std::string>* so_far = nullptr;  // ReportOptions::so_far
+  // A table of the run folder (what so_far holds of it, else the file).
+  [[nodiscard]] Table table(const std::string& file) const;
+  [[nodiscard]] std::optional<Table> table_if(const std::string& file) const;
   // A link to a file of the run folder (its href relative to the report), named by the file.
   [[nodiscard]] std::string link(const std::string& file) const;
   // Renders the plot into plots/ and returns its figure: the PNG shown, linked to its SVG, with a

@@ -305,7 +305,7 @@ std::string work_section(const Context& ctx, const Table& st) {
     index[st.at(i, "player")] = i;
     players.push_back(st.at(i, "player"));
   }
-  const auto moves = read_table_if(ctx.run_dir / "moves.csv");
+  const auto moves = ctx.table_if("moves.csv");
   std::string out = "<div class=\"grid\">\n";
   for (const Work& w : kWork) {
     if (!moves || moves->rows.empty()) {
@@ -373,8 +373,8 @@ std::string standings_html(const Table& standings, const std::filesystem::path& 
 std::string crosstable_html(const Table& crosstable) { return crosstable_grid(crosstable); }
 
 std::vector<Section> tournament_sections(const Context& ctx) {
-  const Table st = read_table(ctx.run_dir / "standings.csv");
-  const Table ct = read_table(ctx.run_dir / "crosstable.csv");
+  const Table st = ctx.table("standings.csv");
+  const Table ct = ctx.table("crosstable.csv");
   for (const char* c : {"player", "games", "score", "elo", "elo_lo", "elo_hi"}) {
     (void)st.col(c);  // throws naming the file when a column is missing
   }
@@ -401,7 +401,7 @@ std::vector<Section> tournament_sections(const Context& ctx) {
                               under_test.empty() ? "" : "; the gauntlet's player under test marked",
                               ". From ", ctx.link("standings.csv"), ".")))});
   out.push_back({"Crosstable", crosstable_plot(ctx, ct) + crosstable_grid(ct)});
-  if (const auto pairs = read_table_if(ctx.run_dir / "pairs.csv")) {
+  if (const auto pairs = ctx.table_if("pairs.csv")) {
     out.push_back({"Pairings",
                    cat(note("W/D/L of player A against player B, the pentanomial counts over game "
                             "pairs, Elo difference ± 95% and the likelihood of superiority "
@@ -409,7 +409,7 @@ std::vector<Section> tournament_sections(const Context& ctx) {
                        html_table(*pairs))});
   }
   out.push_back({"Work per move", work_section(ctx, st)});
-  if (const auto games = read_table_if(ctx.run_dir / "games.csv")) {
+  if (const auto games = ctx.table_if("games.csv")) {
     out.push_back({"Games", games_summary(ctx, *games)});
   }
   return out;

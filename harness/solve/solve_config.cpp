@@ -89,29 +89,8 @@ SolverSpec parse_solver(const YamlReader& reader, const YAML::Node& item, Option
   return make_solver_spec(algorithm, options, label);
 }
 
-}  // namespace
-
-LoadedSolve load_solve_config(const std::string& path) {
-  const YamlReader reader(path);
-  const YAML::Node root = reader.load();
-  LoadedSolve out;
-  SolveConfig& c = out.config;
-  read_run_settings(reader, root, {"game", "problems", "algorithms", "limits", "solved_within_ms"},
-                    "solve", {"dir"}, c, 4096);
-
-  // The game: its name among the solvable games, and parameters the game accepts.
-  const GameBlock block =
-      parse_game_block(reader, reader.require(root, "game", "at the top level"));
-  const auto& names = solve_game_names();
-  if (std::find(names.begin(), names.end(), block.info->name) == names.end()) {
-    reader.fail(block.name_node,
-                "game '" + block.info->name +
-                    "' cannot pose solve problems (known: " + join_strings(names, ", ") + ")");
-  }
-  (void)make_game_from_block(reader, block);  // checks the parameters together
-  c.game = block.info->name;
-  c.game_params = block.params;
-
+// The config's solvers, limits and solved_within.csv thresholds into `c`.
+void read_solvers(const YamlReader& reader, const YAML::Node& root, SolveConfig& c) {
   const YAML::Node algos = reader.require(root, "algorithms", "at the top level");
   std::set<std::string> solver_names;
   for (const YAML::Node& item : reader.items(algos, "'algorithms'")) {
@@ -151,6 +130,39 @@ LoadedSolve load_solve_config(const std::string& path) {
     }
     c.solved_within_ms.push_back(top);
   }
+}
+
+}  // namespace
+
+SolveConfig load_solve_tables_config(const std::string& path) {
+  const YamlReader reader(path);
+  SolveConfig c;
+  read_solvers(reader, reader.load(), c);
+  return c;
+}
+
+LoadedSolve load_solve_config(const std::string& path) {
+  const YamlReader reader(path);
+  const YAML::Node root = reader.load();
+  LoadedSolve out;
+  SolveConfig& c = out.config;
+  read_run_settings(reader, root, {"game", "problems", "algorithms", "limits", "solved_within_ms"},
+                    "solve", {"dir"}, c, 4096);
+
+  // The game: its name among the solvable games, and parameters the game accepts.
+  const GameBlock block =
+      parse_game_block(reader, reader.require(root, "game", "at the top level"));
+  const auto& names = solve_game_names();
+  if (std::find(names.begin(), names.end(), block.info->name) == names.end()) {
+    reader.fail(block.name_node,
+                "game '" + block.info->name +
+                    "' cannot pose solve problems (known: " + join_strings(names, ", ") + ")");
+  }
+  (void)make_game_from_block(reader, block);  // checks the parameters together
+  c.game = block.info->name;
+  c.game_params = block.params;
+
+  read_solvers(reader, root, c);
 
   // Problems, each built now so that a bad one is reported where the config names it.
   const YAML::Node probs = reader.require(root, "problems", "at the top level");

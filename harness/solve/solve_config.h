@@ -45,5 +45,7 @@ struct LoadedSolve {
 
 // Reads, validates and builds everything a solve run needs; throws ConfigError.
 LoadedSolve load_solve_config(const std::string& path);
+// The config's solvers, limits and thresholds only (what the tables need; no problem is read).
+SolveConfig load_solve_tables_config(const std::string& path);
 
 }  // namespace gts

@@ -14,6 +14,7 @@
 #include "harness/pipeline/progress_line.h"
 #include "harness/pipeline/stats_wire.h"
 #include "harness/solve/solve_config.h"
+#include "harness/solve/solve_folder.h"
 #include "harness/strf.h"
 
 namespace gts {
@@ -132,7 +133,7 @@ namespace {
 // The run `jobs` are, as the pipeline takes it.
 RunDescription describe_solve(const SolveJobs& jobs) {
   const SolveConfig& c = jobs.loaded().config;
-  RunDescription description = describe_run("solve", "runs", c);
+  RunDescription description = describe_run(solve_kind(), "solve", c);
   description.decisive_text = jobs.fingerprint();
   description.resolved_config = read_file_text(c.source_path);
   description.run_files = {"results.log", "solve.csv"};
@@ -140,6 +141,26 @@ RunDescription describe_solve(const SolveJobs& jobs) {
 }
 
 }  // namespace
+
+SolveRow solve_job_row(const std::string& bytes, std::string& error) {
+  SolveRow row;
+  wire::Reader r(bytes);
+  row_fields(r, row, error);
+  r.expect_end();
+  return row;
+}
+
+std::map<std::string, std::string> solve_tables(const SolveConfig& config,
+                                                const std::vector<std::string>& results) {
+  std::vector<SolveRow> rows;
+  std::string error;
+  for (const std::string& bytes : results) rows.push_back(solve_job_row(bytes, error));
+  std::vector<std::string> names;
+  for (const auto& s : config.solvers) names.push_back(s.name);
+  return {{"solve.csv", solve_csv(rows)},
+          {"summary.csv", summary_csv(summarize(rows, names))},
+          {"solved_within.csv", solved_within_csv(rows, names, config.solved_within_ms)}};
+}
 
 void check_solve(const RunRequest& request) {
   const SolveJobs jobs(load_checked_solve(request.config_path));
@@ -157,6 +178,7 @@ SolveRunResult run_solve(const RunRequest& request) {
   write_file(std::filesystem::path(result.out_dir) / "config.yaml", read_file_text(c.source_path));
   const std::size_t total = jobs.total();
   result.rows.resize(total);
+  std::vector<std::string> results(total);  // each job's result, for the tables
   if (!request.quiet) {
     std::cerr << "solve: " << loaded.problems.size() << " problems x " << c.solvers.size()
               << " solvers on " << pipeline.threads() << " threads -> " << result.out_dir << "\n";
@@ -165,11 +187,9 @@ SolveRunResult run_solve(const RunRequest& request) {
   // Each finished job, from this process's threads, from another rank or from the journal of an
   // interrupted run, one at a time.
   auto record = [&](std::size_t i, const std::string& bytes) {
-    SolveRow& row = result.rows[i];
     std::string error;
-    wire::Reader r(bytes);
-    row_fields(r, row, error);
-    r.expect_end();
+    SolveRow& row = result.rows[i] = solve_job_row(bytes, error);
+    results[i] = bytes;
     const std::string which = "solve: " + row.problem + " / " + row.algorithm + ": ";
     if (!error.empty()) progress.message(which + error);
     if (!row.outcome.warning.empty()) progress.message(which + "warning: " + row.outcome.warning);
@@ -187,9 +207,7 @@ SolveRunResult run_solve(const RunRequest& request) {
   for (const auto& s : c.solvers) names.push_back(s.name);
   result.summary = summarize(result.rows, names);
   const std::filesystem::path dir(result.out_dir);
-  write_file(dir / "solve.csv", solve_csv(result.rows));
-  write_file(dir / "summary.csv", summary_csv(result.summary));
-  write_file(dir / "solved_within.csv", solved_within_csv(result.rows, names, c.solved_within_ms));
+  for (const auto& [file, text] : solve_tables(c, results)) write_file(dir / file, text);
   if (std::ranges::any_of(result.summary, [](const SummaryRow& s) { return s.wrong > 0; })) {
     result.exit_code = 1;
   }

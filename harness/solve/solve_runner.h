@@ -7,6 +7,7 @@
 // answer; one that contradicts it is wrong (and failed); unknown is failed.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "harness/goal_problem.h"
 #include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/run_pipeline.h"
+#include "harness/solve/solve_config.h"
 
 namespace gts {
 
@@ -49,6 +51,12 @@ std::string summary_csv(const std::vector<SummaryRow>& summary);
 std::string solved_within_csv(const std::vector<SolveRow>& rows,
                               const std::vector<std::string>& algorithms,
                               const std::vector<double>& thresholds_ms);
+// Job i's row from its result's bytes, and the error that stopped its solver (if any).
+SolveRow solve_job_row(const std::string& bytes, std::string& error);
+// The tables a finished run writes, by file name, from every job's result bytes in job order:
+// what the run's end writes and what a check of its folder holds the files to.
+std::map<std::string, std::string> solve_tables(const SolveConfig& config,
+                                                const std::vector<std::string>& results);
 // The summary as an aligned text table for the terminal.
 std::string summary_table(const std::vector<SummaryRow>& summary);
 

@@ -249,13 +249,13 @@ std::string crosstable_csv(const std::vector<Standing>& standings,
   return text;
 }
 
-std::string write_tournament_reports(const std::string& dir,
-                                     const std::vector<std::string>& players,
-                                     const std::vector<GameRow>& rows) {
+std::map<std::string, std::string> tournament_tables(const std::vector<std::string>& players,
+                                                     const std::vector<GameRow>& rows) {
+  std::map<std::string, std::string> files;
   const std::vector<Standing> standings = compute_standings(players, rows);
-  write_file(dir + "/standings.csv", standings_csv(standings));
-  write_file(dir + "/crosstable.csv", crosstable_csv(standings, rows));
-  write_file(dir + "/crosstable_long.csv", crosstable_long_csv(standings, rows));
+  files["standings.csv"] = standings_csv(standings);
+  files["crosstable.csv"] = crosstable_csv(standings, rows);
+  files["crosstable_long.csv"] = crosstable_long_csv(standings, rows);
 
   std::string text = pairs_csv_header() + "\n";
   for (const auto& p : compute_pairings(rows)) {
@@ -267,9 +267,16 @@ std::string write_tournament_reports(const std::string& dir,
                        csv::cell(p.elo.nelo, 2), csv::cell(p.elo.nelo_error, 2),
                        csv::cell(p.bayes.elo, 2), csv::cell(p.bayes.drawelo, 2)});
   }
-  write_file(dir + "/pairs.csv", text);
+  files["pairs.csv"] = text;
+  return files;
+}
 
-  return standings_table(standings);
+std::string write_tournament_reports(const std::string& dir,
+                                     const std::vector<std::string>& players,
+                                     const std::vector<GameRow>& rows) {
+  for (const auto& [file, text] : tournament_tables(players, rows))
+    write_file(dir + "/" + file, text);
+  return standings_table(compute_standings(players, rows));
 }
 
 std::string standings_table(const std::vector<Standing>& standings) {

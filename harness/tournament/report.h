@@ -63,7 +63,11 @@ std::string standings_csv(const std::vector<Standing>& standings);
 std::string crosstable_csv(const std::vector<Standing>& standings,
                            const std::vector<GameRow>& rows);
 
-// Writes the three CSVs into `dir`; returns the standings as a printable table.
+// The tables by file name: standings.csv, crosstable.csv, crosstable_long.csv and pairs.csv, as
+// the run's end writes them from games.csv's rows (what `replay` holds the files to).
+std::map<std::string, std::string> tournament_tables(const std::vector<std::string>& players,
+                                                     const std::vector<GameRow>& rows);
+// Writes those tables into `dir`; returns the standings as a printable table.
 std::string write_tournament_reports(const std::string& dir,
                                      const std::vector<std::string>& players,
                                      const std::vector<GameRow>& rows);

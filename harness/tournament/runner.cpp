@@ -25,6 +25,7 @@
 #include "harness/registry.h"
 #include "harness/stats/sprt.h"
 #include "harness/strf.h"
+#include "harness/tournament/folder.h"
 #include "harness/tournament/engine_preflight.h"
 #include "harness/tournament/game_records.h"
 #include "harness/tournament/journal.h"
@@ -509,7 +510,7 @@ namespace {
 // The run `plan` is, as the pipeline takes it.
 RunDescription describe_tournament(const TournamentPlan& plan, const RunOptions& options) {
   const TournamentConfig& config = plan.config;
-  RunDescription description = describe_run("run", "games", config);
+  RunDescription description = describe_run(tournament_kind(), "run", config);
   for (const PlayerConfig& p : config.players) {
     if (!p.engine)
       description.search_threads =

@@ -23,6 +23,7 @@
 #include "harness/tournament/journal.h"
 #include "harness/tune/spsa.h"
 #include "harness/tune/tune_config.h"
+#include "harness/tune/tune_folder.h"
 
 namespace gts {
 
@@ -561,7 +562,7 @@ std::pair<TuneConfig, RunDescription> plan_tune(const RunRequest& request) {
     (void)warn_if_hopeless({config.source_path, config.depth_at}, "'engine'", *game,
                            game->initial_position(), config.algorithm, config.depth);
   }
-  RunDescription description = describe_run("tune", "games", config);
+  RunDescription description = describe_run(tune_kind(), "tune", config);
   description.decisive_text = tune_decisive_text(config);
   description.resolved_config = tune_resolved_yaml(config);
   description.seed = config.seed;

@@ -14,6 +14,7 @@ ValueError, each naming the argument. See docs/guide/python.md.
 from __future__ import annotations
 
 import csv
+import io
 import json
 import os
 import re
@@ -296,7 +297,8 @@ def read_run(path: PathLike) -> dict[str, Any]:
     Tables are pandas DataFrames when pandas is installed, typed as docs/reference/run-folder.md
     says: numbers, true/false as bool, empty numbers NaN, text columns str ("" when empty),
     tune.csv's weights float; else lists of dicts of strings. A folder of an older format raises
-    ValueError, as `harness report` refuses it.
+    ValueError, as `harness report` refuses it. A run in progress (run.yaml: status running) is
+    read as far as it goes, and "progress" says how far: {"status", "unit", "done", "total"}.
 
     >>> tables = gametree.read_run("results/my-run")  # doctest: +SKIP
     >>> tables["games"].dtypes["forfeit"]  # doctest: +SKIP
@@ -312,26 +314,50 @@ def read_run(path: PathLike) -> dict[str, Any]:
     if not os.path.isfile(os.path.join(folder, "run.yaml")):
         raise ValueError(f"{folder}: not a run folder (no run.yaml)")
     _check_format(folder)
+    with open(os.path.join(folder, "run.yaml")) as f:
+        run_yaml = f.read()
+    # A run in progress (run.yaml: status running) is read as far as it goes: each file's complete
+    # lines, the one being written left out; "progress" says how far it is.
+    running = re.search(r"^  status: running$", run_yaml, re.MULTILINE) is not None
     tables: dict[str, Any] = {}
     for name in sorted(os.listdir(folder)):
         file = os.path.join(folder, name)
         if not name.endswith(".csv") or not os.path.isfile(file):
             continue
+        with open(file, newline="") as f:
+            content = f.read()
+        if running:
+            content = content[: content.rfind("\n") + 1]
         if pandas is not None:
-            with open(file, newline="") as f:
-                header = next(csv.reader(f), [])
+            header = next(csv.reader(io.StringIO(content)), [])
             types = _column_types(name[:-4], header)
-            table = pandas.read_csv(file, dtype=types)
+            table = pandas.read_csv(io.StringIO(content), dtype=types)
             text = [c for c, t in types.items() if t is str]
             if text:
                 table[text] = table[text].fillna("")
             tables[name[:-4]] = table
         else:
-            with open(file, newline="") as f:
-                tables[name[:-4]] = list(csv.DictReader(f))
-    with open(os.path.join(folder, "run.yaml")) as f:
-        tables["run.yaml"] = f.read()
+            tables[name[:-4]] = list(csv.DictReader(io.StringIO(content)))
+    tables["run.yaml"] = run_yaml
+    if running:
+        tables["progress"] = _progress(folder, run_yaml)
     return tables
+
+
+def _progress(folder: str, run_yaml: str) -> dict[str, Any]:
+    """How far a run in progress is: its unit, records journaled so far and run.yaml's total."""
+    total = re.search(r"^  (\w+)_total: (\d+)$", run_yaml, re.MULTILINE)
+    unit = total.group(1) if total else "jobs"
+    journal = os.path.join(folder, "results.log")
+    skip = 0
+    if not os.path.isfile(journal):
+        journal, skip = os.path.join(folder, "games.csv"), 1  # its header
+    done = 0
+    if os.path.isfile(journal):
+        with open(journal, newline="") as f:
+            done = max(0, f.read().count("\n") - skip)
+    return {"status": "running", "unit": unit, "done": done,
+            "total": int(total.group(2)) if total else None}
 
 
 RUN_FOLDER_FORMAT = 3  # harness/pipeline/run_folder.h, kRunFolderFormat

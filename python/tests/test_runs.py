@@ -75,3 +75,16 @@ def test_read_run_types_the_columns_and_refuses_an_older_format(tmp_path):
     run_yaml.write_text(run_yaml.read_text().replace("  format: 3\n", ""))
     with pytest.raises(ValueError, match="a run folder of format 2"):
         gametree.read_run(tmp_path / "py")
+
+
+def test_read_run_reads_a_running_folder_as_far_as_it_goes(tmp_path):
+    gametree.run(RUN, out=tmp_path / "run", threads=1)
+    folder = tmp_path / "run"
+    # As the run left it mid-way: status running, a game's line half written.
+    run_yaml = folder / "run.yaml"
+    run_yaml.write_text(run_yaml.read_text().replace("status: finished", "status: running"))
+    with open(folder / "games.csv", "a") as f:
+        f.write("4,2,0,0,ab,mm")
+    tables = gametree.read_run(folder)
+    assert len(tables["games"]) == 4
+    assert tables["progress"] == {"status": "running", "unit": "games", "done": 4, "total": 4}

@@ -1,16 +1,18 @@
-// The whole-folder check of a tournament run, which `harness replay` and `harness report` make
-// before trusting one: every file the run writes present and complete, games.csv, moves.csv,
-// games.txt and games.pgn holding the same games once each, every game played back from games.txt
-// to the final position games.csv records with a result that position allows, and the tables held
-// to games.csv.
+// A tournament's folder (`harness run` and `harness match` write it): its journal games.csv and
+// moves.csv; games.txt, games.pgn and games.sgf written from them; the tables rebuilt from
+// games.csv. Its check: every file present and complete, games.csv, moves.csv, games.txt and
+// games.pgn holding the same games once each, every game played back from games.txt to the final
+// position games.csv records with a result that position allows, and the tables those games.csv's
+// rows give.
+#include "harness/tournament/folder.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <map>
 #include <set>
 
-#include "harness/cli/command.h"
-#include "harness/cli/run_folder_checks.h"
+#include "common/input_error.h"
 #include "harness/config/blocks.h"
 #include "harness/config/config_error.h"
 #include "harness/config/yaml_reader.h"
@@ -21,8 +23,9 @@
 #include "harness/tournament/game_records.h"
 #include "harness/tournament/journal.h"
 #include "harness/tournament/pgn.h"
+#include "harness/tournament/report.h"
 
-namespace gts::cli {
+namespace gts {
 
 namespace {
 
@@ -110,10 +113,19 @@ int check_sgf(const GameHandle& game, const std::string& path,
   return differ;
 }
 
-}  // namespace
+// The players run.yaml's config names, in its order.
+std::vector<std::string> config_players(const YAML::Node& config) {
+  std::vector<std::string> names;
+  if (!folder::is(config["players"], folder::kSequence)) return names;
+  for (const auto& p : config["players"]) {
+    if (folder::is(p, folder::kMap) && folder::is(p["name"], folder::kScalar))
+      names.push_back(p["name"].Scalar());
+  }
+  return names;
+}
 
 void check_tournament_folder(const std::string& dir, int game_no, bool say, Findings& findings) {
-  check_run_yaml(dir, findings);
+  (void)folder::check_run_yaml(dir, "games", findings);
   if (findings.count() > 0) return;  // nothing else can be judged without it
   // The run's game, read by the configs' own game-block reader from run.yaml's resolved config, so
   // a run.yaml that lacks what a run writes is refused at its line and column; and what the run
@@ -126,15 +138,16 @@ void check_tournament_folder(const std::string& dir, int game_no, bool say, Find
   const YAML::Node run = reader.require(root, "run", "at the top level of a run.yaml");
   const YAML::Node status_node = reader.find(run, "status");
   const std::string status = status_node ? reader.text(status_node, "status") : "";
-  if (status == "running") {
-    // Killed before its end (or running now): its counts, games.txt and tables are not written.
-    findings.add(dir + "/run.yaml", 0, -1,
-                 "status 'running': the run is going on, or was killed before its end, which "
-                 "writes games.txt and the tables; finish it with --resume, then replay it");
-    return;
-  }
+  // A run in progress (or killed before its end): its journal is checked as far as it goes; its
+  // count, games.txt and tables are written at its end.
+  const bool running = status == "running";
+  // (A run in progress says its total once its schedule is made.)
+  const YAML::Node total_node = running ? reader.find(run, "games_total") : YAML::Node();
   const auto games_total = static_cast<int>(
-      reader.integer(reader.require(run, "games_total", "in 'run'"), "games_total", 0, 1 << 30));
+      running && !total_node
+          ? 1 << 30
+          : reader.integer(reader.require(run, "games_total", "in 'run'"), "games_total", 0,
+                           1 << 30));
   const auto games_done = static_cast<int>(
       reader.integer(reader.require(run, "games_done", "in 'run'"), "games_done", 0, 1 << 30));
   const YAML::Node output = reader.find(config, "output");
@@ -147,7 +160,7 @@ void check_tournament_folder(const std::string& dir, int game_no, bool say, Find
 
   // games.csv: the results; each game once, every game run.yaml counts.
   const std::string games_path = dir + "/games.csv";
-  const FileLines games_lines = read_lines(games_path, findings);
+  const FileLines games_lines = read_lines(games_path, findings, running);
   std::map<int, GameRow> rows;
   Numbered in_games;
   if (!games_lines.exists) {
@@ -165,7 +178,7 @@ void check_tournament_folder(const std::string& dir, int game_no, bool say, Find
         findings.add(games_path, line, -1, std::string("not a row: ") + e.what());
       }
     }
-    if (static_cast<int>(rows.size()) != games_done) {
+    if (!running && static_cast<int>(rows.size()) != games_done) {
       findings.add(games_path, 0, -1,
                    "holds " + std::to_string(rows.size()) + " games; run.yaml's games_done is " +
                        std::to_string(games_done));
@@ -174,7 +187,7 @@ void check_tournament_folder(const std::string& dir, int game_no, bool say, Find
 
   // moves.csv: each game's moves, plies 0, 1, ... once each.
   const std::string moves_path = dir + "/moves.csv";
-  const FileLines moves_lines = read_lines(moves_path, findings);
+  const FileLines moves_lines = read_lines(moves_path, findings, running);
   std::map<int, std::vector<std::string>> moves;  // by game, in ply order
   Numbered in_moves;
   if (!moves_lines.exists) {
@@ -233,6 +246,8 @@ void check_tournament_folder(const std::string& dir, int game_no, bool say, Find
                        " games that games.csv records with plies)");
     }
   }
+
+  if (running) return;
 
   // games.txt: each game once, the same games as games.csv, with moves.csv's moves.
   const std::string txt_path = dir + "/games.txt";
@@ -372,10 +387,42 @@ void check_tournament_folder(const std::string& dir, int game_no, bool say, Find
     if (say) std::printf("%s\n", pgn.summary.c_str());
   }
   if (game_no < 0) {
-    // The tables are held to games.csv where it is sound (a damaged one is named already).
-    check_tournament_tables(dir, status, rows, games_lines.exists && findings.clean(games_path),
-                            findings);
+    // The tables are those games.csv's rows give, where it is sound (a damaged one is named).
+    if (games_lines.exists && findings.clean(games_path)) {
+      std::vector<GameRow> in_order;
+      for (const auto& [g, r] : rows) in_order.push_back(r);
+      for (const auto& [file, text] : tournament_tables(config_players(config), in_order)) {
+        check_rebuilt(dir + "/" + file, text, "games.csv", folder::at_end("tournament", status),
+                      findings);
+      }
+    }
   }
 }
 
-}  // namespace gts::cli
+class TournamentKind final : public RunKind {
+ public:
+  std::string name() const override { return "tournament"; }
+  std::vector<std::string> commands() const override { return {"run", "match"}; }
+  std::string unit() const override { return "games"; }
+  std::vector<std::string> journal() const override { return {"games.csv", "moves.csv"}; }
+  std::map<std::string, std::string> rebuild(const std::string& dir) const override {
+    try {
+      const YAML::Node config = YAML::LoadFile(dir + "/run.yaml")["config"];
+      return tournament_tables(config_players(config), read_games_csv(dir + "/games.csv"));
+    } catch (const std::exception&) {
+      return {};  // a journal or run.yaml that does not read: named by the check
+    }
+  }
+  void check(const std::string& dir, const FolderReading& how, Findings& findings) const override {
+    check_tournament_folder(dir, how.game, how.say, findings);
+  }
+};
+
+}  // namespace
+
+const RunKind& tournament_kind() {
+  static const TournamentKind kind;
+  return kind;
+}
+
+}  // namespace gts
