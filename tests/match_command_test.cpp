@@ -174,6 +174,8 @@ TEST(MatchCommand, BadFlagsAreNamedAndExitTwo) {
       {with(two, {"--seeds", "1"}), "--seeds: it chooses a gauntlet's seeds; give --tournament"},
       {with(two, {"--repeat", "--games", "1"}), "--repeat: it means --games 2, which --games 1"},
       {with(two, {"--event", ""}), "--event: an empty value"},
+      {with(two, {"--engine", ""}), "--engine: an empty word"},
+      {with(two, {"--each", "tc=1+0", ""}), "--each: an empty word"},
   };
   for (const auto& [flags, message] : cases) {
     const auto r = run_harness(with(with(kGame, flags), {"--out", dir + "/x", "--quiet"}));

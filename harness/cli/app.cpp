@@ -99,6 +99,21 @@ int harness_main(int argc, char** argv) {
       return 2;
     }
   }
+  // An empty word among a multi-word option's words (`--engine ""`) is refused here: CLI11 would
+  // take it for the separator of the option's groups.
+  for (const CLI::App* command : app.get_subcommands(
+           [&](const CLI::App* c) { return words.size() > 1 && c->get_name() == words[1]; })) {
+    const CLI::Option* option = nullptr;
+    for (std::size_t i = 2; i < words.size(); ++i) {
+      if (words[i].starts_with("--")) {
+        option = command->get_option_no_throw(words[i].substr(0, words[i].find('=')));
+      } else if (words[i].empty() && option != nullptr && option->get_items_expected_max() > 1) {
+        std::cerr << "error: " << option->get_name() << ": an empty word (see " << argv[0] << " "
+                  << command->get_name() << " --help)\n";
+        return 2;
+      }
+    }
+  }
   std::vector<char*> word_ptrs;
   for (std::string& w : words) word_ptrs.push_back(w.data());
   try {
