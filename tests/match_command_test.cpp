@@ -195,9 +195,9 @@ TEST(MatchCommand, FastchessCommandLinesParse) {
   // under their names in PATH and their paths relative to the folder the lines run in.
   namespace fs = std::filesystem;
   fs::create_directories(dir + "/bin");
-  for (const char* name : {"bin/Engine1.exe", "bin/Engine2.exe", "bin/stash-bot", "bin/foo",
-                           "bin/bar", "bin/a", "bin/b", "bin/c", "a", "b", "engines/new",
-                           "engines/old", "releases/v11"}) {
+  for (const char* name :
+       {"bin/Engine1.exe", "bin/Engine2.exe", "bin/stash-bot", "bin/foo", "bin/bar", "bin/a",
+        "bin/b", "bin/c", "a", "b", "engines/new", "engines/old", "releases/v11"}) {
     fs::create_directories((fs::path(dir) / name).parent_path());
     fs::create_symlink(GTS_FAKE_ENGINE, fs::path(dir) / name);
   }
@@ -362,7 +362,7 @@ TEST(MatchCommand, ScoreLineAfterEachGame) {
   const auto r =
       run_harness(with(kGame, {"--engine", "name=a", "algorithm=alphabeta", "depth=3", "--engine",
                                "name=b", "algorithm=random", "depth=1", "--rounds", "2",
-                               "--rating-interval", "4", "--out", dir + "/m"}));
+                               "--rating-interval", "1", "--out", dir + "/m"}));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   for (int n = 1; n <= 4; ++n) {
     EXPECT_NE(r.err.find(" ["), std::string::npos);
@@ -372,6 +372,16 @@ TEST(MatchCommand, ScoreLineAfterEachGame) {
   EXPECT_EQ(r.err.find('\033'), std::string::npos) << "colour into a pipe";
   EXPECT_NE(r.err.find("interim after 4 games:"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("95% interval"), std::string::npos) << r.err;
+  // Games all one way, or one game, leave no finite rating: said, never printed as nan or inf.
+  for (std::size_t at = r.err.find("interim after"); at != std::string::npos;
+       at = r.err.find("interim after", at + 1)) {
+    const std::string line = r.err.substr(at, r.err.find('\n', at) - at);
+    EXPECT_EQ(line.find("nan"), std::string::npos) << line;
+    EXPECT_EQ(line.find("inf"), std::string::npos) << line;
+    if (line.find("W/D/L 1/0/0") != std::string::npos) {
+      EXPECT_NE(line.find(", Elo none, nElo none"), std::string::npos) << line;
+    }
+  }
   // --quiet: no score lines, but the standings are still printed.
   const auto quiet = run_harness(with(
       kGame, {"--engine", "name=a", "algorithm=alphabeta", "depth=3", "--engine", "name=b",

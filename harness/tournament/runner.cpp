@@ -25,8 +25,8 @@
 #include "harness/registry.h"
 #include "harness/stats/sprt.h"
 #include "harness/strf.h"
-#include "harness/tournament/folder.h"
 #include "harness/tournament/engine_preflight.h"
+#include "harness/tournament/folder.h"
 #include "harness/tournament/game_records.h"
 #include "harness/tournament/journal.h"
 #include "harness/tournament/live_lines.h"
@@ -430,11 +430,19 @@ std::string interim_ratings(const std::vector<std::string>& names, const std::ve
       const bool a = p.a == names[0];
       const double sign = a ? 1.0 : -1.0;
       const EloEstimate& e = p.elo;
-      out += strf(" %s vs %s W/D/L %" PRId64 "/%" PRId64 "/%" PRId64
-                  ", Elo %+.1f +- %.1f, nElo %+.1f +- %.1f, LOS %.1f%%",
-                  names[0].c_str(), names[1].c_str(), a ? p.wdl.wins : p.wdl.losses, p.wdl.draws,
-                  a ? p.wdl.losses : p.wdl.wins, sign * e.elo, e.error, sign * e.nelo, e.nelo_error,
-                  100.0 * (a ? e.los : 1.0 - e.los));
+      // A rating that games all one way (or too few) leave without a finite value says so.
+      const auto rating = [&](const char* what, double value, double error) {
+        if (!std::isfinite(value)) return strf(", %s none", what);
+        if (!std::isfinite(error)) return strf(", %s %+.1f (no interval yet)", what, sign * value);
+        return strf(", %s %+.1f +- %.1f", what, sign * value, error);
+      };
+      const double los = a ? e.los : 1.0 - e.los;
+      out += strf(" %s vs %s W/D/L %" PRId64 "/%" PRId64 "/%" PRId64, names[0].c_str(),
+                  names[1].c_str(), a ? p.wdl.wins : p.wdl.losses, p.wdl.draws,
+                  a ? p.wdl.losses : p.wdl.wins) +
+             rating("Elo", e.elo, e.error) + rating("nElo", e.nelo, e.nelo_error) +
+             (std::isfinite(los) ? strf(", LOS %.1f%%", 100.0 * los) : std::string(", LOS none"));
+      if (!std::isfinite(e.elo)) out += " (no finite Elo: one side won every game)";
     }
     if (sprt != nullptr) {
       out += ", " +
