@@ -187,7 +187,8 @@ def _config_command(command: str, config: Union[PathLike, Mapping[str, Any]],
                     out: Optional[PathLike], threads: int, quiet: Optional[bool]) -> dict:
     """`harness COMMAND CONFIG --out OUT` in this process; the run folder as read_run() reads it.
 
-    config: a path, or a dict written to OUT/input.yaml (JSON is YAML). Bad input raises
+    config: a path, or a dict written to OUT/input.yaml (JSON is YAML; elsewhere when OUT holds a
+    run, which the command refuses). Bad input raises
     ValueError with the command's message; other failures RuntimeError."""
     if not isinstance(config, (str, os.PathLike, Mapping)):
         raise TypeError(f"config: expected a path or a dict, got {_type_name(config)}")
@@ -205,12 +206,15 @@ def _config_command(command: str, config: Union[PathLike, Mapping[str, Any]],
         out = tempfile.mkdtemp(prefix=f"gametree-{command}-")
     out = os.fspath(out)
     if isinstance(config, Mapping):
-        os.makedirs(out, exist_ok=True)
-        path = os.path.join(out, "input.yaml")
         try:
             text = json.dumps(config)
         except (TypeError, ValueError) as e:
             raise TypeError(f"config: not a JSON-like dict: {e}") from None
+        # A folder that holds a run is refused by the command: nothing is written into it.
+        held = os.path.exists(os.path.join(out, "run.yaml"))
+        folder = tempfile.mkdtemp(prefix="gametree-config-") if held else out
+        os.makedirs(folder, exist_ok=True)
+        path = os.path.join(folder, "input.yaml")
         with open(path, "w") as f:
             f.write(text)
     else:

@@ -61,6 +61,22 @@ def test_a_bad_config_raises_the_clis_message(cli, tmp_path):
     assert str(e.value) == cli.error("compare", str(config), "--out", str(tmp_path / "cli"))
 
 
+def test_another_kinds_folder_is_refused_and_left_as_it_was(tmp_path):
+    tournament = tmp_path / "t"
+    gametree.run(RUN, out=tournament, threads=1, quiet=True)
+    # (the folder's .lock records who last held it)
+    def files():
+        return {f.name: f.read_bytes() for f in tournament.iterdir() if f.name[0] != "."}
+    before = files()
+    with pytest.raises(ValueError, match="already holds a run of `harness run`"):
+        gametree.compare(COMPARE, out=tournament)
+    compared = tmp_path / "c"
+    gametree.compare(COMPARE, out=compared)
+    with pytest.raises(ValueError, match="already holds a run of `harness compare`"):
+        gametree.run(RUN, out=compared, threads=1)
+    assert files() == before
+
+
 def test_read_run_refuses_what_is_no_run_folder(tmp_path):
     with pytest.raises(ValueError, match="not a run folder"):
         gametree.read_run(tmp_path)
