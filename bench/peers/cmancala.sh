@@ -13,7 +13,8 @@
 # of the whole process, start-up and table allocation included, for both. THREADS=N (default 1):
 # our `solve` on N threads (each MTD(f) pass a parallel search, algorithms/parallel.h) over a
 # shared table of TT_MB MiB (default 2048, the size it would grow to, which spares the growth's
-# restarted passes); CMancala runs on one. The first line is the host's (bench/peers/host_line.sh:
+# restarted passes); CMancala runs on one. TT_MAX_MB=M caps our table at M MiB (256: about
+# CMancala's 2^24 entries). The first line is the host's (bench/peers/host_line.sh:
 # CPU model, random-access latency).
 set -euo pipefail
 
@@ -26,6 +27,9 @@ threads=${THREADS:-1}
 ours_options=()
 if [[ $threads != 1 ]]; then
   ours_options=(--option "threads=$threads" --option "tt_mb=${TT_MB:-2048}")
+fi
+if [[ -n ${TT_MAX_MB:-} ]]; then
+  ours_options+=(--option "tt_max_mb=$TT_MAX_MB")
 fi
 runs=${2:-5}
 shift $(($# >= 2 ? 2 : 1))
@@ -51,7 +55,7 @@ median() { sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (
 for seeds in "${seed_list[@]}"; do
   code=$(printf 'ROOT %d\nQUIT\n' "$seeds" | "$peer" --api | awk '/^OK CODE/ {print $3}')
   echo "Kalah(6,$seeds) capture=nonempty, full solve from the start, $runs alternating runs," \
-    "ours on $threads thread(s)"
+    "ours on $threads thread(s)${TT_MAX_MB:+, our table capped at $TT_MAX_MB MiB}"
   printf '%-4s %12s %12s %8s\n' run ours_s cmancala_s ratio
   ours_times=() peer_times=() ratios=()
   for ((i = 1; i <= runs; i++)); do
