@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <new>
 #include <type_traits>
 #include <utility>
@@ -23,10 +24,23 @@ class ZeroedArray {
   // Throws std::bad_alloc when the memory cannot be mapped.
   explicit ZeroedArray(std::size_t n) : size_(n) {
     if (n == 0) return;
+    const std::size_t bytes = n * sizeof(T);
+    // Past one huge page, aligned to one and advised huge: a search whose few thousand probes
+    // scatter over a table of many MiB then faults in a few huge pages, not a 4 KiB page a probe.
+    const std::size_t slack = bytes >= kHugePage ? kHugePage : 0;
     void* raw =
-        mmap(nullptr, n * sizeof(T), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        mmap(nullptr, bytes + slack, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (raw == MAP_FAILED) throw std::bad_alloc();
-    data_ = static_cast<T*>(raw);
+    const auto at = reinterpret_cast<std::uintptr_t>(raw);
+    const std::uintptr_t aligned = slack == 0 ? at : (at + slack - 1) / slack * slack;
+    if (aligned != at) munmap(raw, aligned - at);
+    if (const std::size_t tail = slack - (aligned - at); tail != 0) {
+      munmap(reinterpret_cast<void*>(aligned + bytes), tail);
+    }
+    data_ = reinterpret_cast<T*>(aligned);
+#ifdef MADV_HUGEPAGE
+    if (slack != 0) madvise(data_, bytes, MADV_HUGEPAGE);
+#endif
   }
   ZeroedArray(ZeroedArray&& o) noexcept
       : data_(std::exchange(o.data_, nullptr)), size_(std::exchange(o.size_, 0)) {}
@@ -50,6 +64,8 @@ class ZeroedArray {
   explicit operator bool() const { return data_ != nullptr; }
 
  private:
+  static constexpr std::size_t kHugePage = std::size_t{2} << 20;
+
   void release() {
     if (data_ != nullptr) munmap(data_, size_ * sizeof(T));
     data_ = nullptr;
