@@ -65,8 +65,8 @@ std::size_t verified_lines(const std::string& run) {
 // "DIR: run in progress: N of 2000 games done", N at least `min`.
 void expect_progress(const std::string& out, const std::string& run, std::size_t min) {
   std::smatch m;
-  ASSERT_TRUE(std::regex_search(out, m,
-                                std::regex(run + ": run in progress: ([0-9]+) of 2000 games done\n")))
+  ASSERT_TRUE(std::regex_search(
+      out, m, std::regex(run + ": run in progress: ([0-9]+) of 2000 games done\n")))
       << out;
   EXPECT_GE(std::stoul(m[1]), min) << out;
 }
@@ -115,11 +115,42 @@ TEST(RunningFolder, IsReadAsFarAsItGoesAndDamageIsStillNamed) {
   std::ofstream(run + "/games.csv", std::ios::trunc) << testing::text_of(lines);
   const auto damaged = run_harness({"replay", run});
   EXPECT_EQ(damaged.exit_code, 1) << damaged.out;
-  EXPECT_NE(damaged.err.find(run + "/games.csv: changed since the run wrote it"),
-            std::string::npos)
+  EXPECT_NE(damaged.err.find(run + "/games.csv: changed since the run wrote it"), std::string::npos)
       << damaged.err;
   const auto damaged_verify = run_harness({"verify", run});
   EXPECT_EQ(damaged_verify.exit_code, 1) << damaged_verify.out;
+  std::filesystem::remove_all(dir);
+}
+
+// A compare run read while it goes: its journal is results.log, its tables are written at the end.
+TEST(RunningFolder, ACompareRunIsReadAsFarAsItGoes) {
+  const std::string dir = make_temp_dir();
+  const std::string run = dir + "/run";
+  const int pid = testing::spawn_harness({"compare", write_config(dir, "live.yaml", R"(name: live
+inputs:
+  - {name: t, game: {name: random-tree, params: {branching: 6, depth: 8}}, sweep: {seed: "1..5000"}}
+algorithms:
+  - {name: mm, algorithm: minimax}
+  - {name: ab, algorithm: alphabeta}
+)"),
+                                          "--out", run, "--threads", "1", "--quiet"},
+                                         dir + "/out", dir + "/err");
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (rows_of(run + "/results.log") < 2 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_GE(rows_of(run + "/results.log"), 2u) << read_file(dir + "/err");
+  for (const char* command : {"replay", "verify"}) {
+    const auto r = run_harness({command, run});
+    EXPECT_EQ(r.exit_code, 0) << command << ": " << r.err;
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(
+        r.out, m, std::regex(run + ": run in progress: ([0-9]+) of 5000 jobs done\n")))
+        << command << ": " << r.out << r.err;
+    EXPECT_GE(std::stoul(m[1]), 2u);
+  }
+  kill(pid, SIGKILL);
+  EXPECT_EQ(testing::wait_process(pid), 128 + SIGKILL);
   std::filesystem::remove_all(dir);
 }
 
