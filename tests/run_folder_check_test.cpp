@@ -132,8 +132,8 @@ TEST_F(RunFolders, EachDamageOfEachFileIsNamed) {
   const std::string cut_line =
       ":3: cut mid-line (the last line has no newline): the file is truncated";
   // A row a table rebuilt from the journal, of `rows` lines, does not have.
-  const auto extra_line = [](int rows) {
-    return "a line the table rebuilt from results.log does not have (it has " +
+  const auto extra_line = [](int rows, const std::string& source = "results.log") {
+    return "a line the table rebuilt from " + source + " does not have (it has " +
            std::to_string(rows) + ")";
   };
   struct Case {
@@ -335,36 +335,31 @@ TEST_F(RunFolders, EachDamageOfEachFileIsNamed) {
        appended(2, ',', false),
        {"games.csv:22: game 0: recorded again (first at line 2)"}},
       {"tune", "games.csv", "deleted", deleted, {"games.csv: missing (every tune run writes it)"}},
-      {"tune",
-       "tune.csv",
-       "cut",
-       cut,
-       {"tune.csv" + cut_line, "tune.csv: holds 1 iterations of the run's 4"}},
+      {"tune", "tune.csv", "cut", cut, {"tune.csv" + cut_line}},
       {"tune", "tune.csv", "emptied", emptied, {"tune.csv:1: empty: not even its header"}},
       {"tune",
        "tune.csv",
        "foreign",
        appended(2, ',', true),
-       {"tune.csv:6: iteration 999: where iteration 4 comes next"}},
+       {"tune.csv:6: " + extra_line(5, "games.csv")}},
       {"tune",
        "tune.csv",
        "repeated",
        appended(2, ',', false),
-       {"tune.csv:6: iteration 0: recorded again (first at line 2)"}},
-      {"tune", "tune.csv", "deleted", deleted, {"tune.csv: missing (every tune run writes it)"}},
+       {"tune.csv:6: " + extra_line(5, "games.csv")}},
+      {"tune", "tune.csv", "deleted", deleted, {"tune.csv: missing (a tune run writes it)"}},
       {"tune", "verify.csv", "cut", cut, {"verify.csv" + cut_line}},
       {"tune", "verify.csv", "emptied", emptied, {"verify.csv:1: empty: not even its header"}},
       {"tune",
        "verify.csv",
        "foreign",
        appended(2, ',', true),
-       {"verify.csv:6: pair 999: not a pair of this run (verify.max_games / 2 = 4, numbered from "
-        "0)"}},
+       {"verify.csv:6: " + extra_line(5, "games.csv")}},
       {"tune",
        "verify.csv",
        "repeated",
        appended(2, ',', false),
-       {"verify.csv:6: pair 0: recorded again (first at line 2)"}},
+       {"verify.csv:6: " + extra_line(5, "games.csv")}},
       {"tune", "verify.csv", "deleted", deleted, {"verify.csv: missing (a tune run writes it)"}},
   };
   for (const std::string kind : {"compare", "solve", "tune"}) {
@@ -382,10 +377,22 @@ TEST_F(RunFolders, EachDamageOfEachFileIsNamed) {
       }
     }
   }
-  for (auto& c : yaml_cases("tune", "tuned.yaml", "a tuned.yaml (evaluations)",
-                            "tuned.yaml: missing (a tune run writes it)")) {
-    cases.push_back(c);
-  }
+  // tuned.yaml is held to the one rebuilt from games.csv, line by line.
+  cases.push_back({"tune", "tuned.yaml", "cut", cut, {"tuned.yaml" + cut_line}});
+  cases.push_back(
+      {"tune", "tuned.yaml", "emptied", emptied, {"tuned.yaml:1: empty: not even its header"}});
+  cases.push_back({"tune",
+                   "tuned.yaml",
+                   "foreign",
+                   yaml_foreign,
+                   {"tuned.yaml:8: " + extra_line(7, "games.csv")}});
+  cases.push_back({"tune",
+                   "tuned.yaml",
+                   "repeated",
+                   yaml_repeated,
+                   {"tuned.yaml:8: " + extra_line(7, "games.csv")}});
+  cases.push_back(
+      {"tune", "tuned.yaml", "deleted", deleted, {"tuned.yaml: missing (a tune run writes it)"}});
 
   const bool gnuplot = testing::have_gnuplot();
   std::map<std::string, std::set<std::string>> covered;  // kind -> file:damage
@@ -494,8 +501,9 @@ TEST_F(RunFolders, CountsThatDisagreeAcrossFilesAreNamed) {
     edit(run + "/run.yaml", "verdict: inconclusive", "verdict: H1");
     const auto r = run_harness({"replay", run});
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_EQ(r.err,
-              run + "/verify.csv:5: the last pair's verdict is inconclusive, run.yaml's H1\n");
+    EXPECT_EQ(r.err, run +
+                         "/run.yaml: verdict: H1, where the verification rebuilt from games.csv "
+                         "ends inconclusive\n");
   }
   {
     const std::string run = copy("tune", "tune-weights");
@@ -503,9 +511,10 @@ TEST_F(RunFolders, CountsThatDisagreeAcrossFilesAreNamed) {
          "tuned: {kind: linear, weights: [7, ");
     const auto r = run_harness({"replay", run});
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_NE(r.err.find(run + "/tuned.yaml:6: the tuned weights [7, "), std::string::npos)
+    EXPECT_NE(r.err.find(run + "/tuned.yaml:6: differs from the table rebuilt from games.csv ('  "
+                               "tuned: {kind: linear, weights: [0."),
+              std::string::npos)
         << r.err;
-    EXPECT_NE(r.err.find("] are not tune.csv's ["), std::string::npos) << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   }
 }

@@ -121,15 +121,6 @@ CsvFile read_csv(const std::string& path, const std::string& expected, const std
   return csv;
 }
 
-bool Keys::take(const std::string& key, int line, const std::string& path, Findings& findings) {
-  if (const auto [it, fresh] = line_of.emplace(key, line); !fresh) {
-    findings.add(path, line, -1,
-                 key + ": recorded again (first at line " + std::to_string(it->second) + ")");
-    return false;
-  }
-  return true;
-}
-
 namespace {
 
 // The text's lines, a last line without its newline among them.
@@ -209,6 +200,9 @@ bool is(const YAML::Node& node, YAML::NodeType::value type) {
 
 std::optional<long> whole(const std::string& text) { return parse_whole<long>(text); }
 
+// A YAML file the run wrote: complete, YAML, a map of the top-level `keys` only (`of` names
+// them; any keys when empty), and no key given twice in any map (the parser would keep either
+// silently). Nullopt when it is not whole.
 std::optional<YAML::Node> read_yaml(const std::string& path, const std::string& written,
                                     const std::vector<std::string>& keys, const std::string& of,
                                     Findings& findings) {

@@ -77,12 +77,6 @@ Difference first_difference(const std::string& have, const std::string& want,
 void check_rebuilt(const std::string& path, const std::string& want, const std::string& source,
                    const std::string& written, Findings& findings);
 
-// Each row's key in one file, once: a key seen before is a finding naming its first line.
-struct Keys {
-  std::map<std::string, int> line_of;
-  bool take(const std::string& key, int line, const std::string& path, Findings& findings);
-};
-
 // The pieces every kind's own checks use to read run.yaml and the files run.yaml describes.
 namespace folder {
 
@@ -94,13 +88,6 @@ inline constexpr auto kSequence = YAML::NodeType::Sequence;
 inline constexpr auto kScalar = YAML::NodeType::Scalar;
 // A whole number of a cell or a YAML scalar; nullopt when it is not one.
 std::optional<long> whole(const std::string& text);
-
-// A YAML file the run wrote: complete, YAML, a map of the top-level `keys` only (`of` names
-// them; any keys when empty), and no key given twice in any map (the parser would keep either
-// silently). Nullopt when it is not whole.
-std::optional<YAML::Node> read_yaml(const std::string& path, const std::string& written,
-                                    const std::vector<std::string>& keys, const std::string& of,
-                                    Findings& findings);
 
 // What run.yaml says of the run: its resolved config, status and counts of `unit` (-1: unsaid).
 struct RunFacts {

@@ -4,6 +4,8 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <span>
@@ -168,7 +170,7 @@ struct TuneContext {
 
 // Prints `line` on stdout, flushed, unless the run is quiet.
 void say(const TuneContext& ctx, const std::string& line) {
-  if (ctx.pipeline->quiet()) return;
+  if (ctx.pipeline == nullptr || ctx.pipeline->quiet()) return;
   std::fputs(line.c_str(), stdout);
   std::fflush(stdout);
 }
@@ -226,6 +228,10 @@ std::optional<std::vector<double>> play_step(TuneContext& ctx, const std::vector
   }
   const std::size_t expected = todo.size();
   if (expected == 0) return scores;
+  if (ctx.pipeline == nullptr) {  // rebuilding the tables from the journal: nothing is played
+    throw std::runtime_error("game " + std::to_string(games[todo.front()].row.game) +
+                             " of the run is not in it");
+  }
   // Played here on oneTBB threads or, under mpirun, over every rank: the step's jobs travel in the
   // context, and each result comes back to this thread, which journals it.
   const std::string context = tune_step_context(c.source_path, ctx.pipeline->hash(), jobs);
@@ -571,6 +577,32 @@ std::pair<TuneConfig, RunDescription> plan_tune(const RunRequest& request) {
 }
 
 }  // namespace
+
+std::map<std::string, std::string> tune_tables(const TuneConfig& config,
+                                               const std::map<int, double>& scores) {
+  TuneContext ctx;
+  ctx.config = &config;
+  ctx.game = make_game(config.game, config.game_params);
+  ctx.resumed = scores;
+  // The phases write their tables as the run does, into a folder of their own.
+  std::string dir = (std::filesystem::temp_directory_path() / "gts-tune-XXXXXX").string();
+  if (mkdtemp(dir.data()) == nullptr) throw std::runtime_error("cannot make a temporary folder");
+  std::map<std::string, std::string> files;
+  try {
+    const TunePhaseResult phase =
+        config.method == "spsa" ? run_spsa_phase(ctx, dir) : run_round_robin_phase(ctx, dir);
+    const VerifyResult verify = run_verify_phase(ctx, dir, phase.tuned, phase.games);
+    write_tuned_yaml(dir, ctx, phase, verify);
+    for (const char* file : {"tune.csv", "verify.csv", "tuned.yaml"}) {
+      files[file] = read_file_text(dir + "/" + file);
+    }
+  } catch (...) {
+    std::filesystem::remove_all(dir);
+    throw;
+  }
+  std::filesystem::remove_all(dir);
+  return files;
+}
 
 void check_tune(const RunRequest& request) {
   const auto [config, description] = plan_tune(request);

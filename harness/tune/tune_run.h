@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -22,6 +23,7 @@
 #include "harness/mpi/work_distributor.h"
 #include "harness/pipeline/run_pipeline.h"
 #include "harness/registry.h"
+#include "harness/tune/tune_config.h"
 
 namespace gts {
 
@@ -75,6 +77,12 @@ std::string verify_csv_header();
 // Returns the exit code: 0 when finished; 130 when stopped by a signal, 1 by a failed rank. Bad
 // configs throw ConfigError, bad options ParamError.
 int run_tune(const RunRequest& request);
+
+// The tables a finished run writes (tune.csv, verify.csv, tuned.yaml, by file name), rebuilt from
+// `scores`, its games.csv's first-player score by game number: each phase run again without
+// playing. Throws std::runtime_error naming a game of the run that `scores` lacks.
+std::map<std::string, std::string> tune_tables(const TuneConfig& config,
+                                               const std::map<int, double>& scores);
 // `tune --check`: what the run would refuse (config, tables, the run folder), with nothing run or
 // written.
 void check_tune(const RunRequest& request);
