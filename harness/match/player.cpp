@@ -59,8 +59,9 @@ PlayerMove SearcherPlayer::play(const MoveRequest& request) {
     out.reason = "unknown exception";
     return out;
   }
-  // The whole call, the algorithm's set-up (tables, buffers) included, is the search's cost.
-  out.cpu_ms = thread_cpu_ms() - cpu_start;
+  // The whole call, the algorithm's set-up (tables, buffers) included, is the search's cost; a
+  // parallel search's is its threads' CPU time summed, which it reports (this thread may wait).
+  out.cpu_ms = std::max(thread_cpu_ms() - cpu_start, r.stats.cpu_ms);
   out.nodes = r.stats.nodes;
   out.leaves = r.stats.leaves;
   out.status = PlayerMove::Status::kMove;

@@ -4,6 +4,7 @@
 #include "harness/match/match.h"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
 #include <chrono>
 #include <functional>
@@ -306,6 +307,39 @@ TEST(Match, ExactSearchesRecordAPlyCountNotASentinel) {
   completed_depth(r, m);
   EXPECT_FALSE(m.exact);
   EXPECT_EQ(m.depth, 7);
+}
+
+// A parallel search's move costs the CPU time of all its threads, not the calling thread's alone
+// (which waits while root parallelisation's trees grow on threads of their own).
+TEST(SearcherPlayer, AParallelSearchCostsItsThreadsCpuTime) {
+  const auto game = make_game("connect-four", {});
+  const auto searcher = game->make_searcher(
+      make_algorithm_spec(
+          "mcts",
+          {{"threads", "2"}, {"parallel", "root"}, {"solver", "off"}, {"iterations", "200000"}}),
+      parse_eval_spec(game->info().default_evaluation));
+  SearcherPlayer player(*game, *searcher, 0);
+  ASSERT_EQ(player.start_game(1), "");
+  const std::string start = game->initial_position();
+  const Position position = game->position(start);
+  const std::vector<std::string> moves;
+  const auto process_cpu_ms = [] {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return (u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1e3 +
+           (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e3;
+  };
+  const double before = process_cpu_ms();
+  const PlayerMove m = player.play({.position = position,
+                                    .opening = start,
+                                    .opening_is_start = true,
+                                    .moves = moves,
+                                    .budget = {},
+                                    .seed = 1});
+  const double spent = process_cpu_ms() - before;
+  ASSERT_EQ(m.status, PlayerMove::Status::kMove) << m.reason;
+  EXPECT_GE(m.cpu_ms, 0.7 * spent) << "process CPU " << spent << " ms";
+  EXPECT_LE(m.cpu_ms, 1.1 * spent + 5) << "process CPU " << spent << " ms";
 }
 
 }  // namespace
