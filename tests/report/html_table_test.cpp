@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include "harness/csv.h"
+#include "harness/tournament/journal.h"
+
 namespace gts::report {
 namespace {
 
@@ -71,6 +74,16 @@ TEST(HtmlTable, HeadersAreHumanWithTooltipsAndCellsKeepTheirRawNumber) {
   }
   EXPECT_EQ(headers, 6u);  // elo_error folded into elo
   EXPECT_EQ(tips, headers);
+}
+
+// Every column of a tournament's journal has its own tooltip, never the generic one.
+TEST(HtmlTable, EveryJournalColumnIsDescribed) {
+  for (const auto& [file, header] :
+       {std::pair("games.csv", games_csv_header()), std::pair("moves.csv", moves_csv_header())}) {
+    for (const std::string& column : csv::split(header)) {
+      EXPECT_NE(find_column(file, column), nullptr) << file << ": " << column;
+    }
+  }
 }
 
 }  // namespace
