@@ -184,7 +184,8 @@ TEST_F(Integrity, VerifyNamesEveryDamageOfEveryFileOfEveryKind) {
 
 // The journal of each kind and run.yaml, each damage: named by verify, replay and --resume (which
 // writes nothing then), and a changed number by report (which draws with gnuplot: once a kind),
-// exit 1.
+// exit 1. A damaged table (solve's summary.csv, tune's tune.csv) --resume rebuilds from the
+// journal, naming it, and the folder verifies again.
 TEST_F(Integrity, EveryCommandNamesTheDamagedFile) {
   const std::map<std::string, std::string> journal = {{"run", "games.csv"},
                                                       {"match", "moves.csv"},
@@ -203,8 +204,10 @@ TEST_F(Integrity, EveryCommandNamesTheDamagedFile) {
         write_file(run + "/" + file, t);
         const std::string named = run + "/" + file + ": changed since the run wrote it";
         const auto before = snapshot(run);
-        std::vector<std::vector<std::string>> commands = {
-            {"verify", run}, {"replay", run}, resume_args(kind, run)};
+        // A table (solve's summary.csv, tune's tune.csv) is rebuilt by --resume, below.
+        const bool table = file == "summary.csv" || file == "tune.csv";
+        std::vector<std::vector<std::string>> commands = {{"verify", run}, {"replay", run}};
+        if (!table) commands.push_back(resume_args(kind, run));
         if (name == "number changed" && file != "run.yaml") commands.push_back({"report", run});
         for (const auto& args : commands) {
           const auto r = run_harness(args);
@@ -217,6 +220,16 @@ TEST_F(Integrity, EveryCommandNamesTheDamagedFile) {
         after.erase("report.html");
         std::erase_if(after, [](const auto& kv) { return kv.first.starts_with("plots/"); });
         EXPECT_EQ(after, before) << kind << " " << file << " " << name;
+        if (table) {
+          const auto resumed = run_harness(resume_args(kind, run));
+          EXPECT_EQ(resumed.exit_code, 0) << kind << " " << file << " " << name << resumed.err;
+          EXPECT_NE(resumed.err.find("--resume: " + run + "/" + file + " rebuilt from "),
+                    std::string::npos)
+              << kind << " " << file << " " << name << ": " << resumed.err;
+          EXPECT_EQ(read_file_text(run + "/" + file), text) << kind << " " << file << " " << name;
+          EXPECT_EQ(run_harness({"verify", run}).exit_code, 0)
+              << kind << " " << file << " " << name;
+        }
         fs::remove_all(run);
       }
     }
@@ -225,7 +238,7 @@ TEST_F(Integrity, EveryCommandNamesTheDamagedFile) {
 }
 
 // A table the manifest names as changed is named at the line and column where it differs from the
-// table rebuilt from the journal, by replay and --resume alike.
+// table rebuilt from the journal by replay; --resume writes it anew from the journal.
 TEST_F(Integrity, AChangedTableIsNamedAtItsLine) {
   const std::string run = copy("run", "table-line");
   std::string text = read_file_text(run + "/standings.csv");
@@ -233,15 +246,23 @@ TEST_F(Integrity, AChangedTableIsNamedAtItsLine) {
   const std::size_t games = text.find(',', row) + 1;  // the first player's games
   text.insert(games, "1");
   write_file(run + "/standings.csv", text);
-  for (const auto& args : {std::vector<std::string>{"replay", run}, resume_args("run", run)}) {
-    const auto r = run_harness(args);
-    EXPECT_EQ(r.exit_code, 1) << args[0] << ": " << r.err;
-    EXPECT_NE(r.err.find(run + "/standings.csv: changed since the run wrote it (its SHA-256 is not "
-                               "manifest.sha256's); line 2: player "),
-              std::string::npos)
-        << args[0] << ": " << r.err;
-    EXPECT_NE(r.err.find(": games '1"), std::string::npos) << args[0] << ": " << r.err;
-  }
+  const std::string sound = read_file_text(copy("run", "table-sound") + "/standings.csv");
+  const auto r = run_harness({"replay", run});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find(run + "/standings.csv: changed since the run wrote it (its SHA-256 is not "
+                             "manifest.sha256's); line 2: player "),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find(": games '1"), std::string::npos) << r.err;
+  const auto resumed = run_harness(resume_args("run", run));
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_NE(resumed.err.find("--resume: " + run +
+                             "/standings.csv rebuilt from games.csv (it was not what the run "
+                             "wrote)"),
+            std::string::npos)
+      << resumed.err;
+  EXPECT_EQ(read_file_text(run + "/standings.csv"), sound);
+  EXPECT_EQ(run_harness({"verify", run}).exit_code, 0);
 }
 
 TEST_F(Integrity, SeededMutationsOfEveryFileAreNamed) {
@@ -295,8 +316,8 @@ TEST_F(Integrity, AFolderOfOneKindRefusesEveryOtherAndKeepsEveryByte) {
       const std::string program = holder == "match" ? "run" : holder;
       const auto fresh = run_harness(start_args(intruder, run));
       EXPECT_EQ(fresh.exit_code, 2) << holder << " <- " << intruder << ": " << fresh.err;
-      EXPECT_EQ(fresh.err.rfind(std::string("error: --out: ") + run + " already holds a run of `harness " +
-                                    program + "`; ",
+      EXPECT_EQ(fresh.err.rfind(std::string("error: --out: ") + run +
+                                    " already holds a run of `harness " + program + "`; ",
                                 0),
                 0u)
           << holder << " <- " << intruder << ": " << fresh.err;

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iostream>
+#include <map>
 #include <set>
 
 #include "harness/pipeline/run_folder.h"
@@ -183,9 +185,34 @@ ManifestCheck verify_manifest(const std::string& dir) {
   return check;
 }
 
-void require_sound_folder(const std::string& dir, const std::string& what, const RunKind* kind) {
+void require_sound_folder(const std::string& dir, const std::string& what, const RunKind* kind,
+                          TableRepair repair) {
   ManifestCheck check = verify_manifest(dir);
   if (check.problems.empty()) return;
+  if (kind != nullptr && repair != TableRepair::kNone) {
+    // Only tables the kind rebuilds from its journal differ: they are written anew from it.
+    const std::map<std::string, std::string> rebuilt = kind->rebuild(dir);
+    const auto rebuildable = [&](const std::string& problem) {
+      return std::ranges::any_of(rebuilt, [&](const auto& table) {
+        return problem.starts_with(dir + "/" + table.first + ": ");
+      });
+    };
+    if (std::ranges::all_of(check.problems, rebuildable)) {
+      if (repair == TableRepair::kWrite) {
+        for (const auto& [file, text] : rebuilt) {
+          if (!std::ranges::any_of(check.problems, [&](const std::string& p) {
+                return p.starts_with(dir + "/" + file + ": ");
+              })) {
+            continue;
+          }
+          replace_file(dir + "/" + file, text);
+          std::cerr << what << ": " << dir << "/" << file << " rebuilt from "
+                    << kind->journal().front() << " (it was not what the run wrote)\n";
+        }
+      }
+      return;
+    }
+  }
   if (kind != nullptr) locate_damage(dir, *kind, check.problems);
   std::string message = what + ": " + dir +
                         " is damaged: " + std::to_string(check.problems.size()) +

@@ -68,10 +68,14 @@ class DamagedFolderError : public std::runtime_error {
 };
 
 class RunKind;
+// What require_sound_folder does when only tables the kind rebuilds from its journal differ:
+// refuse (kNone), accept (kCheck: `--check` of a resume), or write them anew (kWrite: `--resume`).
+enum class TableRepair { kNone, kCheck, kWrite };
 // Throws DamagedFolderError listing the problems when DIR has a manifest that does not match;
 // `what` names the command ("--resume", "replay") for the first line. With the run's `kind`, a
-// table it rebuilds from its journal is named with the line where it differs.
+// table it rebuilds from its journal is named with the line where it differs, or, as `repair`
+// says, rebuilt (one line on stderr each).
 void require_sound_folder(const std::string& dir, const std::string& what,
-                          const RunKind* kind = nullptr);
+                          const RunKind* kind = nullptr, TableRepair repair = TableRepair::kNone);
 
 }  // namespace gts

@@ -141,13 +141,15 @@ std::string cpu_model() {
 }
 
 // What RunPipeline refuses of the folder `dir` (made or not) for this run: another kind of run,
-// a resume of another config or a damaged folder, a fresh run over results.
+// a resume of another config or a damaged folder, a fresh run over results. Tables the run's
+// kind rebuilds from an undamaged journal are rebuilt or accepted, as `repair` says.
 void check_folder_takes_run(const std::string& dir, const RunRequest& request,
-                            const RunDescription& description, const std::string& hash) {
+                            const RunDescription& description, const std::string& hash,
+                            TableRepair repair) {
   check_folder_kind(dir, description.command, request.resume);
   if (request.resume) {
     check_run_folder_format(dir);
-    require_sound_folder(dir, "--resume", description.kind);
+    require_sound_folder(dir, "--resume", description.kind, repair);
     std::string old;  // the config hash dir/run.yaml records
     try {
       old = YAML::LoadFile(dir + "/run.yaml")["run"]["config_hash"].as<std::string>();
@@ -219,7 +221,8 @@ void check_run(const RunRequest& request, const RunDescription& description) {
   const std::string dir = run_folder(request, description, true);
   if (std::filesystem::is_directory(dir)) {
     RunFolderLock::check_free(dir);
-    check_folder_takes_run(dir, request, description, config_hash_of(description.decisive_text));
+    check_folder_takes_run(dir, request, description, config_hash_of(description.decisive_text),
+                           TableRepair::kCheck);
   }
 }
 
@@ -252,7 +255,7 @@ RunPipeline::RunPipeline(const RunRequest& request, RunDescription description)
       manifest_(dir_),
       started_(now_text()) {
   // Checked once locked, so that two runs started on one new folder cannot both pass it.
-  check_folder_takes_run(dir_, request, description_, hash_);
+  check_folder_takes_run(dir_, request, description_, hash_, TableRepair::kWrite);
   if (request.resume) {
     resumed_run_yaml_ = read_file_text(dir_ + "/run.yaml");
     resumed_manifest_ = read_file_text(dir_ + "/" + kManifestName);
