@@ -12,6 +12,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -106,8 +107,19 @@ class Kalah {
       seeds -= laps * cycle;
     }
     int pos = origin;
-    if (std::endian::native == std::endian::little && seeds > 0 && cells_ <= 16) {
-      pos = sow_short(s, origin, seeds, opp_store);
+    if (sow_ != nullptr && seeds > 0) {
+      // One 16-byte add, looked up (see SowStep).
+      const SowStep& step = sow_.get()[origin * cycle + seeds];
+      std::uint64_t lo = 0;
+      std::uint64_t hi = 0;
+      std::memcpy(&lo, s.board.data(), sizeof lo);
+      std::memcpy(&hi, s.board.data() + 8, sizeof hi);
+      // No cell overflows (at most 255 seeds in all), so the two halves add without a carry.
+      lo += step.lo;
+      hi += step.hi;
+      std::memcpy(s.board.data(), &lo, sizeof lo);
+      std::memcpy(s.board.data() + 8, &hi, sizeof hi);
+      pos = step.last;
     } else {
       while (seeds > 0) {
         if (++pos == cells_) pos = 0;
@@ -147,7 +159,13 @@ class Kalah {
   [[nodiscard]] std::uint64_t solve_key(const State& s) const {
     const int me = s.side * (pits_ + 1);
     const int opp = (1 - s.side) * (pits_ + 1);
-    if (pits_ <= 6) {
+    if (std::endian::native == std::endian::little && pits_ == 6) {
+      // The same packing, six houses at once: each side's houses as one word, their bytes
+      // squeezed to five bits each by two mask-and-shift steps (valid while no house holds 32).
+      const std::uint64_t mine = houses_word6(s, me);
+      const std::uint64_t theirs = houses_word6(s, opp);
+      if (((mine | theirs) & 0xE0E0E0E0E0E0ULL) == 0) return pack6(mine) | (pack6(theirs) << 30);
+    } else if (pits_ <= 6) {
       std::uint64_t packed = 0;
       std::uint8_t any_large = 0;
       for (int i = 0; i < pits_; ++i) {
@@ -249,6 +267,19 @@ class Kalah {
   [[nodiscard]] std::string draw(const State& s) const;
 
  private:
+  // The six houses from cell `base` on, one byte each in the low 48 bits (little-endian).
+  static std::uint64_t houses_word6(const State& s, int base) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, s.board.data() + base, sizeof word);
+    return word & 0xFFFFFFFFFFFFULL;
+  }
+  // Six bytes below 32 (the low 48 bits of `w`) as six 5-bit fields, byte i at bit 5i.
+  static std::uint64_t pack6(std::uint64_t w) {
+    // Byte pairs into 10-bit fields at the start of each 16-bit lane, then the three lanes
+    // together.
+    w = (w & 0x001F001F001FULL) | ((w >> 3) & 0x03E003E003E0ULL);
+    return (w & 0x3FFULL) | ((w >> 6) & (0x3FFULL << 10)) | ((w >> 12) & (0x3FFULL << 20));
+  }
   [[nodiscard]] bool side_empty(const State& s, int side) const {
     const int base = side * (pits_ + 1);
     if (std::endian::native == std::endian::little && pits_ <= 8) {
@@ -272,7 +303,8 @@ class Kalah {
   }
   // Sows 1 <= seeds < cells_ - 1 seeds from `origin` (emptied) on a board of at most 16 cells,
   // skipping the opponent's store, with one 16-byte add on a little-endian machine (no cell can
-  // overflow: at most 255 seeds in all). Returns the cell the last seed lands in.
+  // overflow: at most 255 seeds in all). Returns the cell the last seed lands in. The constructor
+  // tabulates it (SowStep), so that play looks the add up.
   int sow_short(State& s, int origin, int seeds, int opp_store) const {
     using Wide = unsigned __int128;
     constexpr Wide kOnes = (Wide{0x0101010101010101ULL} << 64) | Wide{0x0101010101010101ULL};
@@ -305,9 +337,20 @@ class Kalah {
     }
   }
 
+  // Sowing 1 <= seeds < cells_ - 1 seeds from a house on a board of at most 16 cells (on a
+  // little-endian machine): what it adds to the 16 cells, as two words, and where the last seed
+  // lands. Index origin * (cells_ - 1) + seeds; made by the constructor from sow_short.
+  struct SowStep {
+    std::uint64_t lo = 0;
+    std::uint64_t hi = 0;
+    int last = 0;
+  };
+  void make_sow_table();
+
   int pits_ = 6;
   int seeds_ = 4;
   int cells_ = 14;  // 2 * pits_ + 2
+  std::shared_ptr<const SowStep[]> sow_;  // null where there is none
   bool capture_empty_ = true;
   std::uint8_t first_ = 0;
   // None unless the `endgame` parameter is set; made on first use.

@@ -783,6 +783,37 @@ TEST(Kalah, SolveKeyPacksTheHousesWhereTheyFit) {
   EXPECT_EQ(game.solve_key(s) >> 60, 0U);
 }
 
+// Six houses a side are packed all at once: over random boards (every house 0..31, or one house
+// of 32 and more), the key is the house-by-house packing, or the hashed form.
+TEST(Kalah, SolveKeyOfSixHousesIsTheHouseByHousePacking) {
+  const Kalah game = make_kalah({{"seeds", "20"}});
+  std::mt19937_64 rng(61);
+  for (int trial = 0; trial < 2000; ++trial) {
+    Kalah::State s;
+    s.side = static_cast<std::uint8_t>(rng() % 2);
+    for (int c = 0; c < 14; ++c) s.board[static_cast<std::size_t>(c)] = rng() % 32;
+    const bool large = trial % 4 == 0;
+    if (large) s.board[rng() % 14 == 6 ? 0 : rng() % 6 + 7 * (rng() % 2)] = 32 + rng() % 40;
+    const int me = s.side * 7;
+    const int opp = 7 - me;
+    std::uint64_t packed = 0;
+    bool fits = true;
+    for (int i = 0; i < 6; ++i) {
+      const int mine = s.board[static_cast<std::size_t>(me + i)];
+      const int theirs = s.board[static_cast<std::size_t>(opp + i)];
+      fits = fits && mine < 32 && theirs < 32;
+      packed |= std::uint64_t(mine) << (5 * i);
+      packed |= std::uint64_t(theirs) << (5 * (i + 6));
+    }
+    ASSERT_EQ(fits, !large);
+    if (fits) {
+      ASSERT_EQ(game.solve_key(s), packed) << game.to_string(s);
+    } else {
+      ASSERT_NE(game.solve_key(s) >> 63, 0U) << game.to_string(s);
+    }
+  }
+}
+
 TEST(Kalah, DrawShowsBoardAndTurn) {
   Kalah game;
   const std::string text = game.draw(game.parse("1,0,2,3,4,5,6,7,0,0,1,2,3,14:N"));
