@@ -186,31 +186,36 @@ class Kalah {
     return static_cast<Value>(s.board[s.side * (pits_ + 1) + pits_]) -
            static_cast<Value>(s.board[(1 - s.side) * (pits_ + 1) + pits_]);
   }
-  // A sowing that ends in the own store (the mover moves again) first, then one that captures,
-  // each group nearest the store first: the order that makes an exact solve cheap. No two moves
-  // share a hint.
+  // A sowing that ends in the own store (the mover moves again) first; then the others by the
+  // seeds they bank (sown into the own store, captured), most first; each group nearest the store
+  // first (CMancala's order: its key is the store difference after the move). The order that
+  // makes an exact solve cheap. No two moves share a hint.
   static constexpr bool kHintsRankEveryMove = true;
+  static constexpr int kExtraTurnHint = 1 << 13;  // above every bank: 16 x 255 + 16
   [[nodiscard]] int move_hint(const State& s, Move move) const {
     const int base = s.side * (pits_ + 1);
     const int seeds = s.board[base + move - 1];
     const int to_store = pits_ + 1 - move;
     const int cycle = cells_ - 1;
-    int kind = 0;
-    if ((seeds < cycle ? seeds : seeds % cycle) == to_store) {
-      kind = 2;
-    } else if (seeds < cycle) {
-      // Where the last seed lands, counted from the mover's first house; past the opponent's
-      // houses it comes round to the mover's side again (the opponent's store is skipped).
-      int land = move - 1 + seeds;
-      if (land >= cycle) land -= cycle;
-      if (land < pits_ && land != move - 1) {
-        const bool wrapped = move - 1 + seeds >= cycle;
-        const int opposite = 2 * pits_ - (base + land);
-        const bool opposite_full = wrapped || s.board[opposite] != 0;
-        if (s.board[base + land] == 0 && (capture_empty_ || opposite_full)) kind = 1;
-      }
+    const int rest = seeds < cycle ? seeds : seeds % cycle;
+    if (rest == to_store) return kExtraTurnHint + move;
+    // One seed into the own store a whole lap, and one more where the rest passes it.
+    const int laps = seeds < cycle ? 0 : seeds / cycle;
+    int banked = laps + (rest > to_store ? 1 : 0);
+    // Where the last seed lands, counted from the mover's first house round the cells the mover
+    // sows (the opponent's store skipped). A house of the mover's that then holds one seed
+    // captures: each lap left one seed in every house (the emptied origin included), the rest
+    // one more in the cells after the origin.
+    const int origin = move - 1;
+    const int land = origin + rest < cycle ? origin + rest : origin + rest - cycle;
+    if (land < pits_) {
+      const int own = (land == origin ? 0 : s.board[base + land]) + laps + (rest > 0 ? 1 : 0);
+      // The opposite house, at 2m - land round the cycle, lies after the origin.
+      const int across =
+          s.board[2 * pits_ - (base + land)] + laps + (2 * pits_ - land <= origin + rest ? 1 : 0);
+      if (own == 1 && (capture_empty_ || across != 0)) banked += 1 + across;
     }
-    return kind * 16 + move;
+    return banked * 16 + move;
   }
 
   // "4,4,4,4,4,4,0,4,4,4,4,4,4,0:S".
