@@ -762,7 +762,20 @@ class AlphaBetaSearcher {
         }
       }
     }
-    if (sorted && ch.size > 1) {
+    if (sorted && ch.size > 1 && !static_order_ && !options_.history) {
+      // The hints alone (the exact solvers' case): the same insertion sort on one int.
+      std::array<int, G::kMaxMoves> hints;
+      for (std::size_t i = 0; i < ch.size; ++i) {
+        const int hint = move_hint(game_, s, ch.moves[i]);
+        std::size_t j = i;
+        for (; j > 0 && hints[j - 1] < hint; --j) {
+          hints[j] = hints[j - 1];
+          ch.order[j] = ch.order[j - 1];
+        }
+        hints[j] = hint;
+        ch.order[j] = static_cast<std::uint16_t>(i);
+      }
+    } else if (sorted && ch.size > 1) {
       // (game hint, static value, history), compared in that order. Not zero-filled (a tuple
       // would be): the insertion sort writes each slot before it reads it.
       struct SortKey {

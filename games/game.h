@@ -139,7 +139,7 @@ concept BankedScoreGame = Game<G> && requires(const G& game, const typename G::S
 
 // Move-ordering hints: `move_hint(s, m)` ranks a legal move before the search knows anything
 // (larger first), from the game's own knowledge (Kalah: a sowing that ends in the own store, then
-// a capture, then nearest the store first).
+// by the seeds the move banks, then nearest the store first).
 template <class G>
 concept MoveHintGame = Game<G> && requires(const G& game, const typename G::State& s, Move m) {
   { game.move_hint(s, m) } -> std::convertible_to<int>;

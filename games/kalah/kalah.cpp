@@ -87,6 +87,7 @@ Kalah::Kalah(const Params& given) {
         std::to_string(2 * pits_ * seeds_) + " seeds)");
   }
   cells_ = 2 * pits_ + 2;
+  make_sow_table();
   capture_empty_ = p.get("capture") == "empty";
   first_ = p.get("first") == "north" ? 1 : 0;
   const int endgame = static_cast<int>(p.get_int("endgame"));
@@ -94,6 +95,26 @@ Kalah::Kalah(const Params& given) {
     endgame_ = std::make_shared<const KalahEndgameRef>(pits_, std::min(endgame, total_seeds()));
     endgame_seeds_ = endgame_->max_seeds();
   }
+}
+
+void Kalah::make_sow_table() {
+  if (std::endian::native != std::endian::little || cells_ > 16) return;
+  const int cycle = cells_ - 1;
+  auto steps = std::make_shared<SowStep[]>(static_cast<std::size_t>(cells_ * cycle));
+  for (int side = 0; side < 2; ++side) {
+    const int opp_store = (1 - side) * (pits_ + 1) + pits_;
+    for (int h = 0; h < pits_; ++h) {
+      const int origin = side * (pits_ + 1) + h;
+      for (int seeds = 1; seeds < cycle; ++seeds) {
+        State empty;
+        SowStep& step = steps[static_cast<std::size_t>(origin * cycle + seeds)];
+        step.last = sow_short(empty, origin, seeds, opp_store);
+        std::memcpy(&step.lo, empty.board.data(), sizeof step.lo);
+        std::memcpy(&step.hi, empty.board.data() + 8, sizeof step.hi);
+      }
+    }
+  }
+  sow_ = std::move(steps);
 }
 
 Kalah::State Kalah::initial_state() const {

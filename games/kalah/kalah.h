@@ -12,6 +12,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -106,8 +107,19 @@ class Kalah {
       seeds -= laps * cycle;
     }
     int pos = origin;
-    if (std::endian::native == std::endian::little && seeds > 0 && cells_ <= 16) {
-      pos = sow_short(s, origin, seeds, opp_store);
+    if (sow_ != nullptr && seeds > 0) {
+      // One 16-byte add, looked up (see SowStep).
+      const SowStep& step = sow_.get()[origin * cycle + seeds];
+      std::uint64_t lo = 0;
+      std::uint64_t hi = 0;
+      std::memcpy(&lo, s.board.data(), sizeof lo);
+      std::memcpy(&hi, s.board.data() + 8, sizeof hi);
+      // No cell overflows (at most 255 seeds in all), so the two halves add without a carry.
+      lo += step.lo;
+      hi += step.hi;
+      std::memcpy(s.board.data(), &lo, sizeof lo);
+      std::memcpy(s.board.data() + 8, &hi, sizeof hi);
+      pos = step.last;
     } else {
       while (seeds > 0) {
         if (++pos == cells_) pos = 0;
@@ -147,7 +159,13 @@ class Kalah {
   [[nodiscard]] std::uint64_t solve_key(const State& s) const {
     const int me = s.side * (pits_ + 1);
     const int opp = (1 - s.side) * (pits_ + 1);
-    if (pits_ <= 6) {
+    if (std::endian::native == std::endian::little && pits_ == 6) {
+      // The same packing, six houses at once: each side's houses as one word, their bytes
+      // squeezed to five bits each by two mask-and-shift steps (valid while no house holds 32).
+      const std::uint64_t mine = houses_word6(s, me);
+      const std::uint64_t theirs = houses_word6(s, opp);
+      if (((mine | theirs) & 0xE0E0E0E0E0E0ULL) == 0) return pack6(mine) | (pack6(theirs) << 30);
+    } else if (pits_ <= 6) {
       std::uint64_t packed = 0;
       std::uint8_t any_large = 0;
       for (int i = 0; i < pits_; ++i) {
@@ -168,31 +186,36 @@ class Kalah {
     return static_cast<Value>(s.board[s.side * (pits_ + 1) + pits_]) -
            static_cast<Value>(s.board[(1 - s.side) * (pits_ + 1) + pits_]);
   }
-  // A sowing that ends in the own store (the mover moves again) first, then one that captures,
-  // each group nearest the store first: the order that makes an exact solve cheap. No two moves
-  // share a hint.
+  // A sowing that ends in the own store (the mover moves again) first; then the others by the
+  // seeds they bank (sown into the own store, captured), most first; each group nearest the store
+  // first (CMancala's order: its key is the store difference after the move). The order that
+  // makes an exact solve cheap. No two moves share a hint.
   static constexpr bool kHintsRankEveryMove = true;
+  static constexpr int kExtraTurnHint = 1 << 13;  // above every bank: 16 x 255 + 16
   [[nodiscard]] int move_hint(const State& s, Move move) const {
     const int base = s.side * (pits_ + 1);
     const int seeds = s.board[base + move - 1];
     const int to_store = pits_ + 1 - move;
     const int cycle = cells_ - 1;
-    int kind = 0;
-    if ((seeds < cycle ? seeds : seeds % cycle) == to_store) {
-      kind = 2;
-    } else if (seeds < cycle) {
-      // Where the last seed lands, counted from the mover's first house; past the opponent's
-      // houses it comes round to the mover's side again (the opponent's store is skipped).
-      int land = move - 1 + seeds;
-      if (land >= cycle) land -= cycle;
-      if (land < pits_ && land != move - 1) {
-        const bool wrapped = move - 1 + seeds >= cycle;
-        const int opposite = 2 * pits_ - (base + land);
-        const bool opposite_full = wrapped || s.board[opposite] != 0;
-        if (s.board[base + land] == 0 && (capture_empty_ || opposite_full)) kind = 1;
-      }
+    const int rest = seeds < cycle ? seeds : seeds % cycle;
+    if (rest == to_store) return kExtraTurnHint + move;
+    // One seed into the own store a whole lap, and one more where the rest passes it.
+    const int laps = seeds < cycle ? 0 : seeds / cycle;
+    int banked = laps + (rest > to_store ? 1 : 0);
+    // Where the last seed lands, counted from the mover's first house round the cells the mover
+    // sows (the opponent's store skipped). A house of the mover's that then holds one seed
+    // captures: each lap left one seed in every house (the emptied origin included), the rest
+    // one more in the cells after the origin.
+    const int origin = move - 1;
+    const int land = origin + rest < cycle ? origin + rest : origin + rest - cycle;
+    if (land < pits_) {
+      const int own = (land == origin ? 0 : s.board[base + land]) + laps + (rest > 0 ? 1 : 0);
+      // The opposite house, at 2m - land round the cycle, lies after the origin.
+      const int across =
+          s.board[2 * pits_ - (base + land)] + laps + (2 * pits_ - land <= origin + rest ? 1 : 0);
+      if (own == 1 && (capture_empty_ || across != 0)) banked += 1 + across;
     }
-    return kind * 16 + move;
+    return banked * 16 + move;
   }
 
   // "4,4,4,4,4,4,0,4,4,4,4,4,4,0:S".
@@ -249,6 +272,19 @@ class Kalah {
   [[nodiscard]] std::string draw(const State& s) const;
 
  private:
+  // The six houses from cell `base` on, one byte each in the low 48 bits (little-endian).
+  static std::uint64_t houses_word6(const State& s, int base) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, s.board.data() + base, sizeof word);
+    return word & 0xFFFFFFFFFFFFULL;
+  }
+  // Six bytes below 32 (the low 48 bits of `w`) as six 5-bit fields, byte i at bit 5i.
+  static std::uint64_t pack6(std::uint64_t w) {
+    // Byte pairs into 10-bit fields at the start of each 16-bit lane, then the three lanes
+    // together.
+    w = (w & 0x001F001F001FULL) | ((w >> 3) & 0x03E003E003E0ULL);
+    return (w & 0x3FFULL) | ((w >> 6) & (0x3FFULL << 10)) | ((w >> 12) & (0x3FFULL << 20));
+  }
   [[nodiscard]] bool side_empty(const State& s, int side) const {
     const int base = side * (pits_ + 1);
     if (std::endian::native == std::endian::little && pits_ <= 8) {
@@ -272,7 +308,8 @@ class Kalah {
   }
   // Sows 1 <= seeds < cells_ - 1 seeds from `origin` (emptied) on a board of at most 16 cells,
   // skipping the opponent's store, with one 16-byte add on a little-endian machine (no cell can
-  // overflow: at most 255 seeds in all). Returns the cell the last seed lands in.
+  // overflow: at most 255 seeds in all). Returns the cell the last seed lands in. The constructor
+  // tabulates it (SowStep), so that play looks the add up.
   int sow_short(State& s, int origin, int seeds, int opp_store) const {
     using Wide = unsigned __int128;
     constexpr Wide kOnes = (Wide{0x0101010101010101ULL} << 64) | Wide{0x0101010101010101ULL};
@@ -305,9 +342,20 @@ class Kalah {
     }
   }
 
+  // Sowing 1 <= seeds < cells_ - 1 seeds from a house on a board of at most 16 cells (on a
+  // little-endian machine): what it adds to the 16 cells, as two words, and where the last seed
+  // lands. Index origin * (cells_ - 1) + seeds; made by the constructor from sow_short.
+  struct SowStep {
+    std::uint64_t lo = 0;
+    std::uint64_t hi = 0;
+    int last = 0;
+  };
+  void make_sow_table();
+
   int pits_ = 6;
   int seeds_ = 4;
   int cells_ = 14;  // 2 * pits_ + 2
+  std::shared_ptr<const SowStep[]> sow_;  // null where there is none
   bool capture_empty_ = true;
   std::uint8_t first_ = 0;
   // None unless the `endgame` parameter is set; made on first use.

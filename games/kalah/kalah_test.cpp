@@ -783,6 +783,87 @@ TEST(Kalah, SolveKeyPacksTheHousesWhereTheyFit) {
   EXPECT_EQ(game.solve_key(s) >> 60, 0U);
 }
 
+// The move hint ranks an extra turn first, then by the seeds the move banks: what play() adds to
+// the mover's store (a move that ends the game aside, whose sweep the hint does not count).
+TEST(Kalah, MoveHintIsTheExtraTurnOrTheSeedsBanked) {
+  std::mt19937_64 rng(4096);
+  int checked = 0;
+  for (const int pits : {3, 6}) {
+    for (const bool empty : {true, false}) {
+      const Kalah game = make_kalah({{"pits", std::to_string(pits)},
+                                     {"seeds", "6"},
+                                     {"capture", empty ? "empty" : "nonempty"}});
+      for (int trial = 0; trial < 400; ++trial) {
+        // Random houses (now and then one of more than a lap), the rest of the seeds in the stores.
+        Kalah::State s;
+        s.side = static_cast<std::uint8_t>(rng() % 2);
+        int houses = 0;
+        for (int side = 0; side < 2; ++side) {
+          for (int h = 0; h < pits; ++h) {
+            const int n = static_cast<int>(rng() % (trial % 10 == 0 ? 20 : 5));
+            s.board[static_cast<std::size_t>(side * (pits + 1) + h)] = static_cast<std::uint8_t>(n);
+            houses += n;
+          }
+        }
+        if (houses > game.total_seeds() || game.is_terminal(s)) continue;
+        s.board[static_cast<std::size_t>(pits)] =
+            static_cast<std::uint8_t>((game.total_seeds() - houses) / 2);
+        s.board[static_cast<std::size_t>(2 * pits + 1)] = static_cast<std::uint8_t>(
+            game.total_seeds() - houses - s.board[static_cast<std::size_t>(pits)]);
+        MovesOf<Kalah> moves;
+        game.legal_moves(s, moves);
+        const std::size_t store = static_cast<std::size_t>(s.side * (pits + 1) + pits);
+        for (const Move m : moves) {
+          Kalah::State after = s;
+          game.play(after, m);
+          const int hint = game.move_hint(s, m);
+          ASSERT_EQ(hint % 16, m);
+          if (game.is_terminal(after)) continue;
+          if (after.side == s.side) {
+            ASSERT_GE(hint, Kalah::kExtraTurnHint) << game.to_string(s) << " move " << m;
+          } else {
+            ASSERT_EQ(hint / 16, after.board[store] - s.board[store])
+                << game.to_string(s) << " move " << m;
+          }
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 3000);
+}
+
+// Six houses a side are packed all at once: over random boards (every house 0..31, or one house
+// of 32 and more), the key is the house-by-house packing, or the hashed form.
+TEST(Kalah, SolveKeyOfSixHousesIsTheHouseByHousePacking) {
+  const Kalah game = make_kalah({{"seeds", "20"}});
+  std::mt19937_64 rng(61);
+  for (int trial = 0; trial < 2000; ++trial) {
+    Kalah::State s;
+    s.side = static_cast<std::uint8_t>(rng() % 2);
+    for (int c = 0; c < 14; ++c) s.board[static_cast<std::size_t>(c)] = rng() % 32;
+    const bool large = trial % 4 == 0;
+    if (large) s.board[rng() % 14 == 6 ? 0 : rng() % 6 + 7 * (rng() % 2)] = 32 + rng() % 40;
+    const int me = s.side * 7;
+    const int opp = 7 - me;
+    std::uint64_t packed = 0;
+    bool fits = true;
+    for (int i = 0; i < 6; ++i) {
+      const int mine = s.board[static_cast<std::size_t>(me + i)];
+      const int theirs = s.board[static_cast<std::size_t>(opp + i)];
+      fits = fits && mine < 32 && theirs < 32;
+      packed |= std::uint64_t(mine) << (5 * i);
+      packed |= std::uint64_t(theirs) << (5 * (i + 6));
+    }
+    ASSERT_EQ(fits, !large);
+    if (fits) {
+      ASSERT_EQ(game.solve_key(s), packed) << game.to_string(s);
+    } else {
+      ASSERT_NE(game.solve_key(s) >> 63, 0U) << game.to_string(s);
+    }
+  }
+}
+
 TEST(Kalah, DrawShowsBoardAndTurn) {
   Kalah game;
   const std::string text = game.draw(game.parse("1,0,2,3,4,5,6,7,0,0,1,2,3,14:N"));

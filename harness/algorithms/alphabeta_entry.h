@@ -63,8 +63,8 @@ inline std::vector<ParamSpec> alphabeta_option_specs(const std::string& fail_def
                     "enhanced transposition cut-offs (with tt): probe every child before "
                     "searching any"),
           S::choice("hints", "auto", {"auto", "on", "off"},
-                    "the game's move-ordering hints first (Kalah: extra turn, capture, nearest "
-                    "the store); auto: on in searches to the end (depth max)"),
+                    "the game's move-ordering hints first (Kalah: extra turn, seeds banked, "
+                    "nearest the store); auto: on in searches to the end (depth max)"),
           S::choice("bounds", "on", {"off", "on"},
                     "in searches to the end (depth max), cut with the game's bounds on the final "
                     "outcome where it has them (Kalah: stores only grow)"),
