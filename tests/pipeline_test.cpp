@@ -224,6 +224,15 @@ TEST_P(Pipeline, TheFolderIsCheckedBeforeAnythingRuns) {
             std::string::npos)
       << bad.err;
   EXPECT_EQ(read_file(out + "/results.log"), journal);
+  // A run.yaml of binary bytes (no manifest to name it) is named at its line and column, its
+  // bytes printable.
+  const std::string run_yaml = read_file(out + "/run.yaml");
+  std::ofstream(out + "/run.yaml", std::ios::trunc) << "run: \"\\\x01\xff\"\n";
+  auto garbage = run_harness({c.command, config, "--out", out, "--resume"});
+  EXPECT_EQ(garbage.exit_code, 2);
+  EXPECT_EQ(garbage.err,
+            "error: " + out + "/run.yaml:1:9: invalid YAML: unknown escape character: \\x01\n");
+  std::ofstream(out + "/run.yaml", std::ios::trunc) << run_yaml;
   // What cannot change a result (the thread count, the output folder) may be edited between a
   // run and its resumption.
   std::ofstream(out + "/results.log", std::ios::trunc)

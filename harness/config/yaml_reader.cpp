@@ -34,6 +34,16 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
+// yaml-cpp's message with the bytes it quotes from a binary file written as \xNN.
+std::string printable(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    out += byte < 0x20 || byte >= 0x7f ? strf("\\x%02x", byte) : std::string(1, c);
+  }
+  return out;
+}
+
 std::string lower(std::string text) {
   for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return text;
@@ -162,7 +172,7 @@ YAML::Node YamlReader::load_text(const std::string& text) const {
          "invalid YAML: nested too deep for the parser (at most a few hundred levels of "
          "lists or maps)");
   } catch (const YAML::Exception& e) {
-    fail(e.mark, "invalid YAML: " + e.msg);
+    fail(e.mark, "invalid YAML: " + printable(e.msg));
   }
   if (!root.IsDefined() || root.IsNull()) fail("the file is empty (expected a YAML map)");
   return root;

@@ -17,6 +17,7 @@
 #include "algorithms/search.h"
 #include "common/interrupt.h"
 #include "harness/config/config_error.h"
+#include "harness/config/yaml_reader.h"
 #include "harness/mpi/wire.h"
 #include "harness/pipeline/output_folder.h"
 
@@ -152,7 +153,9 @@ void check_folder_takes_run(const std::string& dir, const RunRequest& request,
     require_sound_folder(dir, "--resume", description.kind, repair);
     std::string old;  // the config hash dir/run.yaml records
     try {
-      old = YAML::LoadFile(dir + "/run.yaml")["run"]["config_hash"].as<std::string>();
+      old = YamlReader(dir + "/run.yaml").load()["run"]["config_hash"].as<std::string>();
+    } catch (const ConfigError&) {
+      throw;  // run.yaml is not YAML: named at its line and column
     } catch (const std::exception& e) {
       throw ConfigError(dir + "/run.yaml",
                         std::string("cannot read the run to resume: ") + e.what());
