@@ -133,11 +133,13 @@ class AlphaBetaSearcher {
                                      (options.hints == AlphaBetaOptions::Hints::kAuto && exact));
     use_solve_keys_ = BankedScoreGame<G> && tt_ != nullptr && options.solve_keys && exact;
     if (options.history) history_.assign(2 * kHistorySize, 0);
-    // Under tt_leaves every child probes the table, horizon included: their misses overlap.
     // Static values order only what the game's hints leave tied; where the hints rank every move
     // apart, they are not computed (the order, and so every count, is the same).
     static_order_ = options.static_ordering && !(use_hints_ && hints_rank_every_move<G>());
-    make_all_ = static_order_ || variant_.tt_leaves;
+    // At a fixed depth under tt_leaves every child probes the table, horizon included: made ahead,
+    // their misses overlap. To the end of the game a cut node seldom needs its later children,
+    // and making them ahead costs more than the overlap saves (docs/results/kalah-cmancala.md).
+    make_all_ = static_order_ || (variant_.tt_leaves && !exact);
   }
 
   // Budget checks pause (for the one iteration that every budgeted search completes).
@@ -731,11 +733,11 @@ class AlphaBetaSearcher {
   // Generates the moves of `s` and orders them: static ordering first (stable, so equal children
   // keep move order), then the PV move `first` or else the TT move (an index in generation order,
   // checked: a hash collision may hand over any index) to the front. `make_all` (static ordering,
-  // ETC, tt_leaves) makes every child first: then each is also hashed and its bucket prefetched, so
-  // that the children's probes overlap instead of each waiting for memory in turn. Otherwise (Pons'
-  // Connect Four solver's way) a child is made only when it is searched: a cut node usually
-  // searches one child and the others would be made and hashed for nothing. The child
-  // evaluations made for ordering only order moves: they are not leaves; they count as
+  // ETC, tt_leaves at a fixed depth) makes every child first: then each is also hashed and its
+  // bucket prefetched, so that the children's probes overlap instead of each waiting for memory in
+  // turn. Otherwise (Pons' Connect Four solver's way) a child is made only when it is searched: a
+  // cut node usually searches one child and the others would be made and hashed for nothing.
+  // The child evaluations made for ordering only order moves: they are not leaves; they count as
   // ordering_evals.
   Children& expand(const State& s, int ply, int depth, Move first, int first_index, bool make_all) {
     Children& ch = children_at(ply);
