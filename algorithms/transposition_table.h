@@ -43,6 +43,7 @@
 #include <string>
 #include <type_traits>
 
+#include "algorithms/zeroed_array.h"
 #include "games/game.h"
 #include "games/params.h"
 
@@ -73,7 +74,6 @@ struct TableMemory {
   std::size_t max_count = 0;    // first_count times the largest power of two within max_mib
   std::size_t bytes = 0;        // reserved: max_count buckets
 };
-inline constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
 inline TableMemory map_table(std::size_t mib, std::size_t max_mib, std::size_t bucket_bytes) {
   if (max_mib == 0) max_mib = mib;
   if (mib < 1 || mib > kMaxTableMib) {
@@ -89,23 +89,9 @@ inline TableMemory map_table(std::size_t mib, std::size_t max_mib, std::size_t b
   m.max_count = m.first_count;
   while (2 * m.max_count * bucket_bytes <= max_mib * (std::size_t{1} << 20)) m.max_count *= 2;
   m.bytes = m.max_count * bucket_bytes;
-  // Aligned to a huge page, so that the first buckets a search uses lie in one.
-  const std::size_t slack = m.bytes >= kHugePageBytes ? kHugePageBytes : 0;
-  void* raw = mmap(nullptr, m.bytes + slack, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | (m.max_count > m.first_count ? MAP_NORESERVE : 0),
-                   -1, 0);
-  if (raw == MAP_FAILED) throw std::bad_alloc();
-  const auto at = reinterpret_cast<std::uintptr_t>(raw);
-  const std::uintptr_t aligned = slack == 0 ? at : (at + slack - 1) / slack * slack;
-  if (aligned != at) munmap(raw, aligned - at);
-  if (const std::size_t tail = slack - (aligned - at); tail != 0) {
-    munmap(reinterpret_cast<void*>(aligned + m.bytes), tail);
-  }
-  m.base = reinterpret_cast<void*>(aligned);
-#ifdef MADV_HUGEPAGE
-  // A probe is one random memory access; with 4 KiB pages most of them also miss the TLB.
-  if (slack != 0) madvise(m.base, m.bytes, MADV_HUGEPAGE);
-#endif
+  // Aligned to a huge page, so that the first buckets a search uses lie in one; with 4 KiB
+  // pages most probes, each one random access, would also miss the TLB.
+  m.base = map_zero_pages(m.bytes, m.max_count > m.first_count);
   return m;
 }
 

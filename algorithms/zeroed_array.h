@@ -15,6 +15,35 @@
 
 namespace gts {
 
+namespace detail {
+
+inline constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
+
+// `bytes` of zero pages, mapped anonymous and made as they are first touched. Past one huge page,
+// aligned to one and advised huge: a search whose few thousand probes scatter over a table of
+// many MiB then faults in a few huge pages, not a 4 KiB page a probe. `noreserve`: address space
+// only (a table's room to grow). Throws std::bad_alloc when the memory cannot be mapped; the
+// caller unmaps exactly `bytes` from the returned address.
+inline void* map_zero_pages(std::size_t bytes, bool noreserve = false) {
+  const std::size_t slack = bytes >= kHugePageBytes ? kHugePageBytes : 0;
+  void* raw = mmap(nullptr, bytes + slack, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | (noreserve ? MAP_NORESERVE : 0), -1, 0);
+  if (raw == MAP_FAILED) throw std::bad_alloc();
+  const auto at = reinterpret_cast<std::uintptr_t>(raw);
+  const std::uintptr_t aligned = slack == 0 ? at : (at + slack - 1) / slack * slack;
+  if (aligned != at) munmap(raw, aligned - at);
+  if (const std::size_t tail = slack - (aligned - at); tail != 0) {
+    munmap(reinterpret_cast<void*>(aligned + bytes), tail);
+  }
+  void* base = reinterpret_cast<void*>(aligned);
+#ifdef MADV_HUGEPAGE
+  if (slack != 0) madvise(base, bytes, MADV_HUGEPAGE);
+#endif
+  return base;
+}
+
+}  // namespace detail
+
 template <class T>
 class ZeroedArray {
   static_assert(std::is_trivially_copyable_v<T>, "zero bytes must be a valid T");
@@ -23,24 +52,7 @@ class ZeroedArray {
   ZeroedArray() = default;
   // Throws std::bad_alloc when the memory cannot be mapped.
   explicit ZeroedArray(std::size_t n) : size_(n) {
-    if (n == 0) return;
-    const std::size_t bytes = n * sizeof(T);
-    // Past one huge page, aligned to one and advised huge: a search whose few thousand probes
-    // scatter over a table of many MiB then faults in a few huge pages, not a 4 KiB page a probe.
-    const std::size_t slack = bytes >= kHugePage ? kHugePage : 0;
-    void* raw =
-        mmap(nullptr, bytes + slack, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (raw == MAP_FAILED) throw std::bad_alloc();
-    const auto at = reinterpret_cast<std::uintptr_t>(raw);
-    const std::uintptr_t aligned = slack == 0 ? at : (at + slack - 1) / slack * slack;
-    if (aligned != at) munmap(raw, aligned - at);
-    if (const std::size_t tail = slack - (aligned - at); tail != 0) {
-      munmap(reinterpret_cast<void*>(aligned + bytes), tail);
-    }
-    data_ = reinterpret_cast<T*>(aligned);
-#ifdef MADV_HUGEPAGE
-    if (slack != 0) madvise(data_, bytes, MADV_HUGEPAGE);
-#endif
+    if (n != 0) data_ = static_cast<T*>(detail::map_zero_pages(n * sizeof(T)));
   }
   ZeroedArray(ZeroedArray&& o) noexcept
       : data_(std::exchange(o.data_, nullptr)), size_(std::exchange(o.size_, 0)) {}
@@ -64,8 +76,6 @@ class ZeroedArray {
   explicit operator bool() const { return data_ != nullptr; }
 
  private:
-  static constexpr std::size_t kHugePage = std::size_t{2} << 20;
-
   void release() {
     if (data_ != nullptr) munmap(data_, size_ * sizeof(T));
     data_ = nullptr;
