@@ -44,6 +44,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <new>
 #include <string>
@@ -115,7 +116,24 @@ class DfpnTable {
     }
     buckets_ = std::max<std::size_t>(1, mib * (std::size_t{1} << 20) / (sizeof(Entry) * kWays));
     // Zeroed pages made as they are first touched (an all-zero entry is an empty slot).
-    entries_ = ZeroedArray<Entry>(buckets_ * kWays);
+    // A table small enough to be emptied by rewriting its entries is made whole at once.
+    const bool tracked = mib <= kTrackedMib;
+    entries_ = ZeroedArray<Entry>(buckets_ * kWays, tracked ? buckets_ * kWays : 0);
+    if (tracked) track_limit_ = slots() / 8;
+  }
+  DfpnTable(DfpnTable&&) noexcept = default;
+  DfpnTable& operator=(DfpnTable&&) noexcept = default;
+  // Zeroes the slots it filled, where it noted them, so that its memory goes back to the thread's
+  // pool without a clearing of the whole table.
+  ~DfpnTable() {
+    if (!entries_ || filled_.size() > track_limit_) return;
+    for (const std::uint32_t i : filled_) entries_[i] = Entry{};
+    entries_.set_dirty(0);
+  }
+
+  // The slots filled since the table was made, or nullptr when there were too many to note.
+  [[nodiscard]] const std::vector<std::uint32_t>* filled_slots() const {
+    return filled_.size() > track_limit_ ? nullptr : &filled_;
   }
 
   [[nodiscard]] const Entry* probe(std::uint64_t key) const {
@@ -149,6 +167,7 @@ class DfpnTable {
         if (b[i].work < victim->work) victim = &b[i];
       }
     }
+    if (victim->work == 0) note_filled(slot(victim));
     victim->key = key;
     victim->pn = pn;
     victim->dn = dn;
@@ -183,6 +202,7 @@ class DfpnTable {
     for (const std::uint32_t i : slots_of) {
       const Entry& e = from.entries_[i];
       if (e.work == 0 || e.pn != 0 || entries_[i].work != 0) continue;
+      note_filled(i);
       entries_[i] = e;
       kept(i);
       ++n;
@@ -192,6 +212,13 @@ class DfpnTable {
 
  private:
   static constexpr std::size_t kWays = 4;
+  // Tables up to this size note the slots they fill, up to an eighth of them: a small search's
+  // table is then emptied by rewriting its few entries. A bigger one's memory stays made while it
+  // is kept, so it is handed back to the kernel instead.
+  static constexpr std::size_t kTrackedMib = 64;
+  void note_filled(std::size_t i) {
+    if (filled_.size() <= track_limit_) filled_.push_back(static_cast<std::uint32_t>(i));
+  }
   [[nodiscard]] std::size_t bucket(std::uint64_t key) const {
     const std::uint64_t mixed = key * 0x9E3779B97F4A7C15ULL;
     return static_cast<std::size_t>((static_cast<unsigned __int128>(mixed) * buckets_) >> 64) *
@@ -199,6 +226,8 @@ class DfpnTable {
   }
   std::size_t buckets_ = 0;
   ZeroedArray<Entry> entries_;
+  std::vector<std::uint32_t> filled_;
+  std::size_t track_limit_ = 0;  // filled_ past this: not noted (more than an eighth)
 };
 
 // What one df-pn search leaves for the next (DfpnOptions::carry): its table, and the relevance
@@ -259,6 +288,20 @@ class DfpnSearcher {
     lazy_ = options.lazy && HasFocusMoves<G> && (kZoneGame || !options.heuristic);
     if (options.heuristic && HasFocusMoves<G>) focus_cost_ = options.focus_cost;
     killers_on_ = options.killers && (lazy_ || focus_cost_ != 0);
+  }
+
+  DfpnSearcher(const DfpnSearcher&) = delete;
+  DfpnSearcher& operator=(const DfpnSearcher&) = delete;
+  // Zones are only written at slots the table filled: zeroed there, their store goes back to the
+  // thread's pool clean, as the table does.
+  ~DfpnSearcher() {
+    if (!zone_store_) return;
+    const std::vector<std::uint32_t>* filled = table_.filled_slots();
+    if (filled == nullptr) return;
+    for (const std::uint32_t i : *filled) {
+      std::memset(static_cast<void*>(&zone_store_[i]), 0, sizeof(Zone));
+    }
+    zone_store_.set_dirty(0);
   }
 
   // Moves this search's table and zones into `carry` (after run; the searcher is spent).

@@ -74,7 +74,11 @@ class SharedTable {
     // Zero pages: generation 0, which no search uses.
     buckets_ = static_cast<Bucket*>(m.base);
   }
-  ~SharedTable() { munmap(buckets_, reserved_); }
+  // As TranspositionTable's: the buckets used since the generation last wrapped go back zeroed.
+  ~SharedTable() {
+    detail::release_zero_pages(buckets_, reserved_, max_count_ > first_count_,
+                               high_count_ * sizeof(Bucket), 0);
+  }
   SharedTable(const SharedTable&) = delete;
   SharedTable& operator=(const SharedTable&) = delete;
 

@@ -113,10 +113,12 @@ requires ProofHeuristic<H, G> SolveResult alphabeta_solve(
   ab.tt_mb = options.tt_mb;
   ab.static_ordering = options.static_ordering;
   const double wall0 = wall_ms();
+  const double alloc0 = detail::table_memory_ms();
   const SearchResult r = alphabeta(goal_game, eval, root, lim, ab);
   SolveResult result;
   result.stats = r.stats;
-  result.wall_ms = wall_ms() - wall0;
+  // The search's own, without its table's making (which the caller reports apart).
+  result.wall_ms = wall_ms() - wall0 - (detail::table_memory_ms() - alloc0);
   if (!r.complete) return result;
   const bool mover_wins = r.value > 0;
   const int mover = game.to_move(root);

@@ -74,7 +74,8 @@ struct TableMemory {
   std::size_t max_count = 0;    // first_count times the largest power of two within max_mib
   std::size_t bytes = 0;        // reserved: max_count buckets
 };
-inline TableMemory map_table(std::size_t mib, std::size_t max_mib, std::size_t bucket_bytes) {
+inline TableMemory map_table(std::size_t mib, std::size_t max_mib, std::size_t bucket_bytes,
+                             std::size_t made_bytes = 0) {
   if (max_mib == 0) max_mib = mib;
   if (mib < 1 || mib > kMaxTableMib) {
     throw ParamError("transposition table size must be 1.." + std::to_string(kMaxTableMib) +
@@ -91,7 +92,7 @@ inline TableMemory map_table(std::size_t mib, std::size_t max_mib, std::size_t b
   m.bytes = m.max_count * bucket_bytes;
   // Aligned to a huge page, so that the first buckets a search uses lie in one; with 4 KiB
   // pages most probes, each one random access, would also miss the TLB.
-  m.base = map_zero_pages(m.bytes, m.max_count > m.first_count);
+  m.base = map_zero_pages(m.bytes, m.max_count > m.first_count, made_bytes);
   return m;
 }
 
@@ -235,11 +236,13 @@ class TranspositionTable {
   // stores have evicted as many live entries as it has buckets, while the doubled size fits in
   // max_mib: a big solve gets the memory it needs, a small one never touches more than `mib`.
   explicit TranspositionTable(std::size_t mib, std::size_t max_mib = 0) {
-    const detail::TableMemory m = detail::map_table(mib, max_mib, sizeof(Bucket));
-    first_count_ = m.first_count;
-    // The fewest buckets (at least a page's) that double exactly into first_count_.
-    start_count_ = first_count_;
+    // The fewest buckets (at least a page's) that double exactly into the table's size; their
+    // pages are made with the table.
+    start_count_ = mib * (std::size_t{1} << 20) / sizeof(Bucket);
     while (start_count_ % 2 == 0 && start_count_ / 2 >= kStartBuckets) start_count_ /= 2;
+    const detail::TableMemory m =
+        detail::map_table(mib, max_mib, sizeof(Bucket), start_count_ * sizeof(Bucket));
+    first_count_ = m.first_count;
     count_ = high_count_ = start_count_;
     max_count_ = m.max_count;
     reserved_ = m.bytes;
@@ -247,7 +250,12 @@ class TranspositionTable {
     // Zero pages are entries of generation 0, which no search uses.
     buckets_ = static_cast<Bucket*>(m.base);
   }
-  ~TranspositionTable() { munmap(buckets_, reserved_); }
+  // The memory goes back to this thread's pool: only the buckets used since the generation last
+  // wrapped can hold anything.
+  ~TranspositionTable() {
+    detail::release_zero_pages(buckets_, reserved_, max_count_ > first_count_,
+                               high_count_ * sizeof(Bucket), start_count_ * sizeof(Bucket));
+  }
   TranspositionTable(const TranspositionTable&) = delete;
   TranspositionTable& operator=(const TranspositionTable&) = delete;
 

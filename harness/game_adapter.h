@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "algorithms/perft.h"
+#include "algorithms/zeroed_array.h"
 #include "games/game.h"
 #include "harness/algorithms/algorithm_list.h"
 #include "harness/goal_problem.h"
@@ -61,6 +62,7 @@ class TypedSolveProblem final : public SolveProblem {
 
   [[nodiscard]] SolveOutcome solve(const SolverSpec& solver, const SearchLimits& limits,
                                    DfpnCarry* carry) const override {
+    const double alloc0 = detail::table_memory_ms();
     const SolveResult r = goal_solve(solver.algorithm, *game_, goal_, root_, limits, heuristic_,
                                      solver.options, carry);
     return {.status = r.status,
@@ -68,7 +70,8 @@ class TypedSolveProblem final : public SolveProblem {
             .main_line = moves_text(*game_, root_, r.main_line),
             .depth = r.depth,
             .stats = r.stats,
-            .time_ms = r.wall_ms};
+            .time_ms = r.wall_ms,
+            .alloc_ms = detail::table_memory_ms() - alloc0};
   }
 
  private:

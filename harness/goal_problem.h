@@ -61,7 +61,8 @@ struct SolveOutcome {
   std::vector<std::string> main_line;  // in notation
   int depth = 0;
   SearchStats stats;
-  double time_ms = 0.0;  // wall clock of the search
+  double time_ms = 0.0;   // wall clock of the search
+  double alloc_ms = 0.0;  // making table memory ready and giving it back (not in time_ms)
   // Something the user should know about the answer (go-capture: a region too small), or "".
   std::string warning = {};
 };

@@ -43,8 +43,9 @@ struct PipelineCase {
 };
 
 // 24 random trees searched to depth 8 by minimax and alpha-beta: about 35 ms a job (Release).
-const PipelineCase kCompare{"compare",
-                            R"(name: slow-compare
+const PipelineCase kCompare{
+    "compare",
+    R"(name: slow-compare
 inputs:
   - name: b6
     game: {name: random-tree, params: {branching: 6, values: independent}}
@@ -54,15 +55,16 @@ algorithms:
   - {name: ab, algorithm: alphabeta}
 reference: minimax
 )",
-                            24,
-                            {"compare.csv", "summary.csv", "inputs.csv"},
-                            {"cpu_us", "cpu_us_mean", "cpu_us_median", "cpu_vs_ab", "ns_per_node",
-                             "ns_per_leaf", "wall_us", "wall_us_mean", "speedup", "efficiency"}};
+    24,
+    {"compare.csv", "summary.csv", "inputs.csv"},
+    {"cpu_us", "cpu_us_mean", "cpu_us_median", "cpu_vs_ab", "ns_per_node", "ns_per_leaf", "wall_us",
+     "wall_us_mean", "alloc_us", "speedup", "efficiency"}};
 
 // Connect Four openings no solver settles within its node budget: each run spends its 300,000
 // nodes (about 0.1 s), and node budgets make the results deterministic.
-const PipelineCase kSolve{"solve",
-                          R"(name: slow-solve
+const PipelineCase kSolve{
+    "solve",
+    R"(name: slow-solve
 game: connect-four
 problems:
   - {name: p1, position: "1", at_least: 1}
@@ -82,9 +84,9 @@ algorithms:
   - {name: pn, algorithm: pn}
 limits: {nodes: 300000}
 )",
-                          24,
-                          {"solve.csv", "summary.csv", "solved_within.csv"},
-                          {"time_ms", "time_ms_common", "time_ms_solved"}};
+    24,
+    {"solve.csv", "summary.csv", "solved_within.csv"},
+    {"time_ms", "time_ms_common", "time_ms_solved", "alloc_ms", "alloc_ms_common"}};
 
 void PrintTo(const PipelineCase& c, std::ostream* os) { *os << c.command; }
 

@@ -25,7 +25,7 @@ struct GoalAlphaBetaEntry {
             "alpha-beta to the end of the game on the goal's win/loss values",
             {S::choice("tt", "off", {"off", "on"}, "transposition table"),
              S::integer("tt_mb", 16, 1, 4096,
-                        "transposition table size in MiB (time_ms includes allocating it)"),
+                        "transposition table size in MiB (making it is alloc_ms, not time_ms)"),
              S::choice("ordering", "static", {"none", "static"},
                        "static: children searched best first by the heuristic"),
              S::choice("line", "on", {"off", "on"},
@@ -102,7 +102,7 @@ struct DfpnEntry {
     using S = ParamSpec;
     std::vector<ParamSpec> options = {
         S::integer("tt_mb", 16, 1, 65536,
-                   "transposition table size in MiB (time_ms includes allocating it)"),
+                   "transposition table size in MiB (making it is alloc_ms, not time_ms)"),
         S::integer("epsilon", 25, 0, 1000,
                    "the 1+epsilon trick, in percent (0: Nagai's second-best + 1)"),
         S::choice("zones", "on", {"off", "on"},

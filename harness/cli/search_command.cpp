@@ -117,6 +117,8 @@ int run_goal_search(const SearchArgs& args) {
               static_cast<unsigned long long>(s.tt_hits));
   std::printf("peak        %llu bytes\n", static_cast<unsigned long long>(s.peak_bytes));
   std::printf("time        %.3f ms wall, %.3f ms cpu\n", elapsed, s.cpu_ms);
+  std::printf("tables      %.3f ms making and clearing table memory (not in the time above)\n",
+              r.alloc_ms);
   return 0;
 }
 
@@ -205,6 +207,8 @@ int run_search(const SearchArgs& args) {
   }
   std::printf("time        %.3f ms wall, %.3f ms cpu, %.0f nodes/s\n", elapsed, s.cpu_ms,
               s.cpu_ms > 0 ? static_cast<double>(s.nodes) / (s.cpu_ms / 1e3) : 0.0);
+  std::printf("tables      %.3f ms making and clearing table memory (not in the time above)\n",
+              report.alloc_ms);
   return 0;
 }
 

@@ -25,7 +25,7 @@ void get(Reader& r, ExactMove& m) { exact_fields(r, m); }
 template <class IO, class Row>
 void search_fields(IO& io, Row& r) {
   io(r.input, r.algorithm, r.variant, r.budget, r.best_move, r.value, r.depth, r.stats, r.wall_ms,
-     r.complete, r.error);
+     r.alloc_ms, r.complete, r.error);
 }
 void put(Writer& w, const AccuracySearch& s) { search_fields(w, s); }
 void get(Reader& r, AccuracySearch& s) { search_fields(r, s); }
@@ -95,6 +95,7 @@ std::string run_accuracy_job(const ComparePlan& plan, std::size_t index,
     row.stats = r.stats;
     row.complete = r.complete;
     row.wall_ms = t.wall_ms;
+    row.alloc_ms = t.alloc_ms;
     row.best_move = t.best_move;
     row.error = t.error;
     rows.push_back(std::move(row));
@@ -137,7 +138,7 @@ const std::vector<std::string> kSearchColumns = {
     "input",      "set",         "position_number", "algorithm", "variant",
     "budget",     "budget_unit", "best_move",       "optimal",   "loss",
     "move_value", "best_value",  "value",           "depth",     "nodes",
-    "cpu_us",     "wall_us",     "complete",        "error"};
+    "cpu_us",     "wall_us",     "alloc_us",        "complete",  "error"};
 constexpr std::size_t kSearchParamsAt = 3;
 
 const std::vector<std::string> kAccuracyColumns = {
@@ -256,16 +257,27 @@ std::map<std::string, std::string> AccuracyResults::tables(
       for (const AccuracySearch& s : by_[i][b]) {
         const auto sc = score(exact_[i], s);
         const auto value = [&](Value v) { return sc ? std::to_string(v) : std::string(); };
-        searches += csv::line(
-            with({s.input, c.sets[in.set].name, in.number > 0 ? std::to_string(in.number) : "",
-                  s.algorithm, s.variant, std::to_string(s.budget), unit, s.best_move,
-                  sc ? flag(sc->optimal) : "", sc ? std::to_string(sc->loss) : "",
-                  sc ? value(sc->move_value) : "", sc ? value(sc->best_value) : "",
-                  s.error.empty() ? std::to_string(s.value) : "",
-                  s.depth > 0 ? std::to_string(s.depth) : "", std::to_string(s.stats.nodes),
-                  csv::number(s.stats.cpu_ms * 1e3, 1), csv::number(s.wall_ms * 1e3, 1),
-                  flag(s.complete), s.error},
-                 kSearchParamsAt, param_values(plan_, in, params)));
+        searches += csv::line(with({s.input,
+                                    c.sets[in.set].name,
+                                    in.number > 0 ? std::to_string(in.number) : "",
+                                    s.algorithm,
+                                    s.variant,
+                                    std::to_string(s.budget),
+                                    unit,
+                                    s.best_move,
+                                    sc ? flag(sc->optimal) : "",
+                                    sc ? std::to_string(sc->loss) : "",
+                                    sc ? value(sc->move_value) : "",
+                                    sc ? value(sc->best_value) : "",
+                                    s.error.empty() ? std::to_string(s.value) : "",
+                                    s.depth > 0 ? std::to_string(s.depth) : "",
+                                    std::to_string(s.stats.nodes),
+                                    csv::number(s.stats.cpu_ms * 1e3, 1),
+                                    csv::number(s.wall_ms * 1e3, 1),
+                                    csv::number(s.alloc_ms * 1e3, 1),
+                                    flag(s.complete),
+                                    s.error},
+                                   kSearchParamsAt, param_values(plan_, in, params)));
       }
     }
   }

@@ -49,6 +49,7 @@ struct AccuracySearch {
   int depth = 0;            // the deepest iteration it completed (0: not known)
   SearchStats stats{};
   double wall_ms = 0;
+  double alloc_ms = 0;   // making table memory ready (TimedSearch: out of cpu_ms and wall_ms)
   bool complete = true;  // false: the budget cut its last iteration short (the usual case)
   std::string error{};   // what the search threw, if it did
 };

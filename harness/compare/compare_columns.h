@@ -15,10 +15,13 @@ namespace gts {
 
 // One search of a compare input, with a fresh searcher (no state carries over from another
 // search): its result (stats.cpu_ms the whole call's thread CPU time, a parallel search's threads'
-// included), wall time and chosen move in notation, or what it threw.
+// included), wall time and chosen move in notation, or what it threw. The time the call spent
+// making table memory ready and giving it back (detail::table_memory_ms) is alloc_ms, taken out
+// of both cpu_ms and wall_ms.
 struct TimedSearch {
   SearchResult result;
   double wall_ms = 0;
+  double alloc_ms = 0;
   std::string best_move;  // empty when it gave no legal move
   std::string error;      // what the search threw, if it did
 };

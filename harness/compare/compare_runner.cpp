@@ -74,6 +74,7 @@ std::vector<CompareRow> run_compare_job(const ComparePlan& plan, std::size_t ind
     row.stats = t.result.stats;
     row.complete = t.result.complete;
     row.wall_ms = t.wall_ms;
+    row.alloc_ms = t.alloc_ms;
     row.best_move = t.best_move;
     row.error = t.error;
     rows.push_back(std::move(row));
@@ -93,8 +94,8 @@ std::vector<CompareRow> run_compare_job(const ComparePlan& plan, std::size_t ind
 namespace wire {
 template <class IO, class Row>
 void row_fields(IO& io, Row& r) {
-  io(r.input, r.algorithm, r.variant, r.depth, r.value, r.best_move, r.stats, r.wall_ms, r.complete,
-     r.agrees, r.error);
+  io(r.input, r.algorithm, r.variant, r.depth, r.value, r.best_move, r.stats, r.wall_ms, r.alloc_ms,
+     r.complete, r.agrees, r.error);
 }
 void put(Writer& w, const CompareRow& row) { row_fields(w, row); }
 void get(Reader& r, CompareRow& row) { row_fields(r, row); }
@@ -127,9 +128,9 @@ double depth_plies(const GameHandle& game, int depth) {
 std::string plies_text(double plies) { return std::isnan(plies) ? "" : csv::number(plies, 0); }
 
 const std::vector<std::string> kRowColumns = {
-    "input",      "set",       "position_number", "algorithm", "variant",  "depth",   "to_end",
-    "value",      "best_move", "nodes",           "leaves",    "interior", "cutoffs", "tt_hits",
-    "peak_bytes", "cpu_us",    "wall_us",         "agrees",    "complete", "error"};
+    "input",      "set",       "position_number", "algorithm", "variant",  "depth",    "to_end",
+    "value",      "best_move", "nodes",           "leaves",    "interior", "cutoffs",  "tt_hits",
+    "peak_bytes", "cpu_us",    "wall_us",         "alloc_us",  "agrees",   "complete", "error"};
 constexpr std::size_t kRowParamsAt = 3;  // the param_ columns go after position_number
 
 // Rows in the plan's order: jobs by index, algorithms in the config's order within each.
@@ -160,6 +161,7 @@ std::string compare_csv(const ComparePlan& plan, const std::vector<CompareRow>& 
                            std::to_string(r.stats.peak_bytes),
                            csv::number(r.stats.cpu_ms * 1e3, 1),
                            csv::number(r.wall_ms * 1e3, 1),
+                           csv::number(r.alloc_ms * 1e3, 1),
                            flag(r.agrees),
                            flag(r.complete),
                            r.error},
@@ -521,7 +523,7 @@ std::vector<std::string> compare_header_params(const std::vector<std::string>& h
 
 bool is_timing_column(std::string_view name) {
   return name.starts_with("cpu_") || name.starts_with("ns_") || name.starts_with("wall_") ||
-         name == "speedup" || name == "efficiency";
+         name.starts_with("alloc_") || name == "speedup" || name == "efficiency";
 }
 
 double minimal_tree_leaves(int branching, int depth) {

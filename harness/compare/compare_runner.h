@@ -61,6 +61,7 @@ struct CompareRow {
   std::string best_move{};  // notation; empty when the algorithm gave no legal move
   SearchStats stats{};      // stats.cpu_ms: the whole call, the algorithm's set-up included
   double wall_ms = 0;       // wall-clock time of the whole call (a parallel search's speedup)
+  double alloc_ms = 0;      // of the call, making table memory ready (out of cpu_ms and wall_ms)
   bool complete = true;     // false when the entry's node budget cut the search short
   bool agrees = false;      // value equal to the reference's on this job
   std::string error{};      // what the search threw, if it did (then agrees is false)

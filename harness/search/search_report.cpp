@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "algorithms/search_common.h"
+#include "algorithms/zeroed_array.h"
 #include "games/game.h"
 #include "harness/match/player.h"
 #include "harness/strf.h"
@@ -52,7 +53,7 @@ nlohmann::json json_position(const GameHandle& game, const std::string& position
 // The fields a search and a goal solve report alike in --json: what was searched, and its counts.
 nlohmann::json json_report(const GameHandle& game, const std::string& position,
                            const AlgorithmInfo& algorithm, const Params& options,
-                           const SearchStats& s, double elapsed_ms) {
+                           const SearchStats& s, double elapsed_ms, double alloc_ms) {
   nlohmann::json j = json_position(game, position);
   j["algorithm"] = algorithm.name;
   j["options"] = typed_params(algorithm.options, options.values());
@@ -69,6 +70,7 @@ nlohmann::json json_report(const GameHandle& game, const std::string& position,
   j["playout_plies"] = s.playout_plies;
   j["capped_iterations"] = s.capped_iterations;
   j["time_ms"] = elapsed_ms;
+  j["alloc_ms"] = alloc_ms;
   j["cpu_us"] = std::llround(s.cpu_ms * 1e3);
   return j;
 }
@@ -86,8 +88,10 @@ SearchReport run_search(const GameHandle& game, const Position& root, Searcher& 
   game.prepare(limits);
   SearchReport out;
   const double start = wall_ms();
+  const double alloc0 = detail::table_memory_ms();
   out.result = searcher.search(root, limits, seed);
-  out.elapsed_ms = wall_ms() - start;
+  out.alloc_ms = detail::table_memory_ms() - alloc0;
+  out.elapsed_ms = std::max(0.0, wall_ms() - start - out.alloc_ms);
   const SearchResult& r = out.result;
   out.pv = game.line_text(root, r.pv);
   const std::vector<std::string> best_line = game.line_text(root, {r.best_move});
@@ -104,7 +108,7 @@ nlohmann::json search_json(const GameHandle& game, const std::string& position,
                            const SearchReport& report) {
   const SearchResult& r = report.result;
   nlohmann::json j = json_report(game, position, find_algorithm_info(algorithm.name),
-                                 algorithm.options, r.stats, report.elapsed_ms);
+                                 algorithm.options, r.stats, report.elapsed_ms, report.alloc_ms);
   j["algorithm"] = algorithm.name;
   j["evaluation"] = eval_spec_text(eval);
   // Plies, never a sentinel: a search to the end has no depth but to_end.
@@ -162,7 +166,7 @@ GoalReport run_goal_search(const std::string& game,
   out.problem = make_solve_problem(game, params, spec);
   const double start = wall_ms();
   out.outcome = out.problem->solve(solver, limits);
-  out.elapsed_ms = wall_ms() - start;
+  out.elapsed_ms = std::max(0.0, wall_ms() - start - out.outcome.alloc_ms);
   return out;
 }
 
@@ -170,7 +174,7 @@ nlohmann::json goal_json(const GameHandle& game, const std::string& position,
                          const GoalReport& report) {
   const SolveOutcome& r = report.outcome;
   nlohmann::json j = json_report(game, position, find_solver_info(report.solver.algorithm),
-                                 report.solver.options, r.stats, report.elapsed_ms);
+                                 report.solver.options, r.stats, report.elapsed_ms, r.alloc_ms);
   j["algorithm"] = report.solver.algorithm;
   j["goal"] = report.problem->goal();
   j["result"] = solve_result_name(r);

@@ -25,8 +25,9 @@ nlohmann::json typed_params(const std::vector<ParamSpec>& specs,
 // A search's result with its moves in the game's notation.
 struct SearchReport {
   SearchResult result;
-  double elapsed_ms = 0;           // wall clock of the search itself (prepare() excluded)
-  std::vector<std::string> pv;     // in notation
+  double elapsed_ms = 0;        // wall clock of the search itself (prepare() and alloc_ms excluded)
+  double alloc_ms = 0;          // of the search, making table memory ready and giving it back
+  std::vector<std::string> pv;  // in notation
   std::string best_move = "none";  // in notation; "none" when there is none
   bool pv_complete = false;        // the line reaches the completed depth or the end of the game
 };
@@ -58,7 +59,7 @@ struct GoalReport {
   SolverSpec solver;
   std::unique_ptr<SolveProblem> problem;
   SolveOutcome outcome;
-  double elapsed_ms = 0;
+  double elapsed_ms = 0;  // outcome.alloc_ms excluded
 };
 GoalReport run_goal_search(const std::string& game,
                            const std::map<std::string, std::string>& params,

@@ -27,7 +27,7 @@ template <class IO, class Row, class Error>
 void row_fields(IO& io, Row& row, Error& error) {
   auto& o = row.outcome;
   io(row.problem, row.algorithm, row.expected, error, wire::upto(o.status, ProofStatus::kDisproved),
-     o.by_ko, o.best_move, o.main_line, o.depth, o.stats, o.time_ms, o.warning);
+     o.by_ko, o.best_move, o.main_line, o.depth, o.stats, o.time_ms, o.alloc_ms, o.warning);
 }
 
 // The config text without its top-level `threads:` and `output:` entries (the key at column 0
@@ -108,15 +108,16 @@ LoadedSolve load_checked_solve(const std::string& path) {
 }  // namespace
 
 std::string summary_csv(const std::vector<SummaryRow>& summary) {
-  std::string out =
-      csv::line({"algorithm", "problems", "solved", "failed", "wrong", "common", "time_ms_common",
-                 "nodes_common", "depth_common", "time_ms_solved", "nodes_solved", "depth_solved"});
+  std::string out = csv::line({"algorithm", "problems", "solved", "failed", "wrong", "common",
+                               "time_ms_common", "alloc_ms_common", "nodes_common", "depth_common",
+                               "time_ms_solved", "nodes_solved", "depth_solved"});
   for (const auto& s : summary) {
     out += csv::line({s.algorithm, std::to_string(s.problems), std::to_string(s.solved),
                       std::to_string(s.failed), std::to_string(s.wrong), std::to_string(s.common),
-                      csv::cell(s.time_ms_common), csv::cell(s.nodes_common, 1),
-                      csv::cell(s.depth_common, 2), csv::cell(s.time_ms_solved),
-                      csv::cell(s.nodes_solved, 1), csv::cell(s.depth_solved, 2)});
+                      csv::cell(s.time_ms_common), csv::cell(s.alloc_ms_common),
+                      csv::cell(s.nodes_common, 1), csv::cell(s.depth_common, 2),
+                      csv::cell(s.time_ms_solved), csv::cell(s.nodes_solved, 1),
+                      csv::cell(s.depth_solved, 2)});
   }
   return out;
 }
@@ -253,13 +254,14 @@ std::vector<SummaryRow> summarize(const std::vector<SolveRow>& rows,
       add(r.outcome, s.time_ms_solved, s.nodes_solved, s.depth_solved);
       if (common.count(r.problem) != 0) {
         add(r.outcome, s.time_ms_common, s.nodes_common, s.depth_common);
+        s.alloc_ms_common += r.outcome.alloc_ms;
       }
     }
     s.failed = s.problems - s.solved;
     for (double* x : {&s.time_ms_solved, &s.nodes_solved, &s.depth_solved}) {
       *x /= std::max(s.solved, 1);
     }
-    for (double* x : {&s.time_ms_common, &s.nodes_common, &s.depth_common}) {
+    for (double* x : {&s.time_ms_common, &s.alloc_ms_common, &s.nodes_common, &s.depth_common}) {
       *x /= std::max(s.common, 1);
     }
     out.push_back(s);
@@ -269,12 +271,13 @@ std::vector<SummaryRow> summarize(const std::vector<SolveRow>& rows,
 
 std::string solve_csv(const std::vector<SolveRow>& rows) {
   std::string out = csv::line({"problem", "algorithm", "result", "expected", "correct", "best_move",
-                               "nodes", "time_ms", "depth", "peak_bytes"});
+                               "nodes", "time_ms", "alloc_ms", "depth", "peak_bytes"});
   for (const auto& r : rows) {
     const bool known = r.outcome.status != ProofStatus::kUnknown;
     out += csv::line({r.problem, r.algorithm, solve_result_name(r.outcome), r.expected,
                       correctness(r), r.outcome.best_move, std::to_string(r.outcome.stats.nodes),
-                      csv::number(r.outcome.time_ms), known ? std::to_string(r.outcome.depth) : "",
+                      csv::number(r.outcome.time_ms), csv::number(r.outcome.alloc_ms),
+                      known ? std::to_string(r.outcome.depth) : "",
                       std::to_string(r.outcome.stats.peak_bytes)});
   }
   return out;
@@ -303,12 +306,14 @@ std::string summary_table(const std::vector<SummaryRow>& summary) {
   std::size_t width = 9;
   for (const auto& s : summary) width = std::max(width, s.algorithm.size());
   const int w = static_cast<int>(width);
-  out += strf("%-*s %6s %6s %5s %10s %12s %7s   (means over the %d problems every solver solved)\n",
-              w, "algorithm", "solved", "failed", "wrong", "time_ms", "nodes", "depth",
-              summary.empty() ? 0 : summary.front().common);
+  out += strf(
+      "%-*s %6s %6s %5s %10s %9s %12s %7s   (means over the %d problems every solver solved)\n", w,
+      "algorithm", "solved", "failed", "wrong", "time_ms", "alloc_ms", "nodes", "depth",
+      summary.empty() ? 0 : summary.front().common);
   for (const auto& s : summary) {
-    out += strf("%-*s %6d %6d %5d %10.1f %12.0f %7.2f\n", w, s.algorithm.c_str(), s.solved,
-                s.failed, s.wrong, s.time_ms_common, s.nodes_common, s.depth_common);
+    out += strf("%-*s %6d %6d %5d %10.2f %9.2f %12.0f %7.2f\n", w, s.algorithm.c_str(), s.solved,
+                s.failed, s.wrong, s.time_ms_common, s.alloc_ms_common, s.nodes_common,
+                s.depth_common);
   }
   return out;
 }

@@ -37,7 +37,7 @@ struct SummaryRow {
   int failed = 0;
   int wrong = 0;
   int common = 0;  // problems every solver solved
-  double time_ms_common = 0, nodes_common = 0, depth_common = 0;
+  double time_ms_common = 0, alloc_ms_common = 0, nodes_common = 0, depth_common = 0;
   double time_ms_solved = 0, nodes_solved = 0, depth_solved = 0;
 };
 

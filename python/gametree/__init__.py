@@ -40,7 +40,7 @@ class Result:
     >>> r.algorithm, r.depth, type(r.nodes)
     ('alphabeta', 2, <class 'int'>)
     >>> sorted(r.as_dict())[:3]
-    ['algorithm', 'best_move', 'capped_iterations']
+    ['algorithm', 'alloc_ms', 'best_move']
     """
 
     __slots__ = ("_fields",)

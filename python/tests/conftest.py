@@ -7,7 +7,7 @@ import subprocess
 import pytest
 
 # Fields that measure the machine rather than the search.
-TIMES = ("time_ms", "cpu_us")
+TIMES = ("time_ms", "alloc_ms", "cpu_us")
 
 
 class Cli:

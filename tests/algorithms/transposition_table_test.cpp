@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "algorithms/dfpn.h"
 #include "algorithms/zeroed_array.h"
 #include "games/random_tree/random_tree.h"
 #include "games/tree/explicit_tree.h"
@@ -314,6 +315,69 @@ TEST(ZeroedArray, StartsAsZerosAndMoves) {
   EXPECT_EQ(b.size(), kN);
   EXPECT_EQ(b[7], 42u);
   EXPECT_FALSE(ZeroedArray<std::uint64_t>());
+}
+
+// Memory given back goes to the thread's next table of its size, zero again: the owner's written
+// part is cleared, the rest was never written.
+TEST(ZeroedArray, GivenBackMemoryComesBackZero) {
+  constexpr std::size_t kN = (std::size_t{4} << 20) / sizeof(std::uint64_t);
+  const std::uint64_t* first = nullptr;
+  {
+    ZeroedArray<std::uint64_t> a(kN);
+    first = a.data();
+    for (std::size_t i = 0; i < 1000; ++i) a[i] = i + 1;
+    a.set_dirty(1000);
+  }
+  ZeroedArray<std::uint64_t> b(kN);
+  EXPECT_EQ(b.data(), first);
+  std::uint64_t any = 0;
+  for (std::size_t i = 0; i < kN; ++i) any |= b[i];
+  EXPECT_EQ(any, 0u);
+  ZeroedArray<std::uint64_t> other(kN / 2);  // another size: memory of its own
+  EXPECT_NE(other.data(), first);
+}
+
+// A table made where a full one was given back holds none of its entries: the buckets its searches
+// used are zeroed on the way back (zero pages are generation 0, which no search uses, but the old
+// table's entries were of generation 1, the new one's first).
+TEST(TranspositionTable, AGivenBackTableLeavesNothingBehind) {
+  // A few keys (the table still on its first buckets) and many (grown to its size and beyond).
+  for (const std::size_t keys : {std::size_t{20}, std::size_t{200'000}}) {
+    for (const std::size_t max_mib : {std::size_t{0}, std::size_t{8}}) {
+      {
+        TranspositionTable t(2, max_mib);
+        for (std::uint64_t i = 0; i < keys; ++i) store_one(t, i);
+      }
+      TranspositionTable fresh(2, max_mib);
+      std::size_t found = 0;
+      for (std::uint64_t i = 0; i < keys; ++i) found += fresh.probe(key_of(i)) != nullptr ? 1 : 0;
+      EXPECT_EQ(found, 0u) << keys << " keys, max_mib " << max_mib;
+    }
+  }
+}
+
+// The same for df-pn's table, which notes the slots it fills (or, past an eighth of them, gives its
+// memory back whole).
+TEST(DfpnTable, AGivenBackTableLeavesNothingBehind) {
+  const std::size_t slots = DfpnTable(1).slots();
+  for (const std::size_t keys : {std::size_t{1000}, slots / 2}) {
+    {
+      DfpnTable t(1);
+      for (std::uint64_t i = 0; i < keys; ++i) t.store(key_of(i), 1, 2, 0, 0, 1);
+      EXPECT_EQ(t.filled_slots() != nullptr, keys < slots / 8);
+    }
+    const DfpnTable fresh(1);
+    std::size_t found = 0;
+    for (std::uint64_t i = 0; i < keys; ++i) found += fresh.probe(key_of(i)) != nullptr ? 1 : 0;
+    EXPECT_EQ(found, 0u) << keys << " keys";
+  }
+}
+
+// Making a table counts its mapping and first pages on the thread's table-memory clock.
+TEST(TranspositionTable, MakingATableRunsTheMemoryClock) {
+  const double before = detail::table_memory_ms();
+  { const TranspositionTable t(64); }
+  EXPECT_GT(detail::table_memory_ms(), before);
 }
 
 }  // namespace

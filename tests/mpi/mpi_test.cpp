@@ -208,7 +208,8 @@ TEST(Mpi, SolveOnThreeRanksEqualsOneProcess) {
   ASSERT_EQ(one.exit_code, 0) << one.err;
   auto three = run_mpi(3, {"solve", config, "--out", dir + "/three", "--quiet"});
   ASSERT_EQ(three.exit_code, 0) << three.err;
-  const std::set<std::string> timing = {"time_ms", "time_ms_common", "time_ms_solved"};
+  const std::set<std::string> timing = {"time_ms", "time_ms_common", "time_ms_solved", "alloc_ms",
+                                        "alloc_ms_common"};
   for (const char* file : {"solve.csv", "summary.csv"}) {
     SCOPED_TRACE(file);
     auto a = table_without(dir + "/one/" + file, timing);
@@ -259,8 +260,8 @@ TEST(Mpi, CompareOnThreeRanksEqualsOneProcess) {
   EXPECT_EQ(lines_without_last(replace_all(three.out, dir + "/three", "DIR"), 2),
             lines_without_last(replace_all(one.out, dir + "/one", "DIR"), 2));
   const std::set<std::string> timing = {
-      "cpu_us",      "cpu_us_mean", "cpu_us_median", "cpu_vs_ab", "ns_per_node",
-      "ns_per_leaf", "wall_us",     "wall_us_mean",  "speedup",   "efficiency"};
+      "cpu_us",  "cpu_us_mean",  "cpu_us_median", "cpu_vs_ab", "ns_per_node", "ns_per_leaf",
+      "wall_us", "wall_us_mean", "alloc_us",      "speedup",   "efficiency"};
   for (const char* file : {"compare.csv", "summary.csv", "inputs.csv"}) {
     SCOPED_TRACE(file);
     auto a = table_without(dir + "/one/" + file, timing);

@@ -63,7 +63,8 @@ TEST(SolveCommand, TicTacToeConfigEndToEnd) {
   ASSERT_FALSE(rows.empty());
   EXPECT_EQ(rows[0],
             (std::vector<std::string>{"problem", "algorithm", "result", "expected", "correct",
-                                      "best_move", "nodes", "time_ms", "depth", "peak_bytes"}));
+                                      "best_move", "nodes", "time_ms", "alloc_ms", "depth",
+                                      "peak_bytes"}));
   ASSERT_EQ(rows.size(), 1 + 7 * 6u);
   for (std::size_t i = 1; i < rows.size(); ++i) {
     EXPECT_EQ(rows[i][4], "true") << rows[i][0] << " " << rows[i][1];
@@ -119,7 +120,7 @@ TEST(SolveCommand, GoProblemsByGlobAndTextOnAnyThreadCount) {
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.err.find("runs 12/12"), std::string::npos) << r.err;  // the progress line
     auto rows = read_csv(out + "/solve.csv");
-    for (auto& row : rows) row[7] = "";  // time_ms differs from run to run
+    for (auto& row : rows) row[7] = row[8] = "";  // time_ms and alloc_ms differ from run to run
     runs.push_back(rows);
   }
   EXPECT_EQ(runs[0], runs[1]);
@@ -132,7 +133,7 @@ TEST(SolveCommand, GoProblemsByGlobAndTextOnAnyThreadCount) {
   for (std::size_t i = 1; i < rows.size(); ++i) {
     EXPECT_EQ(rows[i][4], "true") << rows[i][0] << " " << rows[i][1];
     EXPECT_FALSE(rows[i][5].empty());  // a best move
-    EXPECT_NE(rows[i][8], "0");        // depth
+    EXPECT_NE(rows[i][9], "0");        // depth
   }
   EXPECT_EQ(rows[10][0], "tiny-ladder");
   EXPECT_EQ(rows[10][5], "D5");
@@ -465,7 +466,7 @@ TEST(SolveReport, TableOneCountsAndMeans) {
   EXPECT_EQ(within, "t_ms,a,b\n10,1,0\n35,2,1\n100,2,2\n");
   EXPECT_NE(summary_table(s).find("solved"), std::string::npos);
   EXPECT_EQ(solve_csv({rows[3]}).substr(solve_csv({}).size()),
-            "p2,b,unknown,disproved,,,999,99,,0\n");
+            "p2,b,unknown,disproved,,,999,99,0,,0\n");
 }
 
 }  // namespace
