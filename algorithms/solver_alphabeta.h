@@ -117,8 +117,10 @@ requires ProofHeuristic<H, G> SolveResult alphabeta_solve(
   const SearchResult r = alphabeta(goal_game, eval, root, lim, ab);
   SolveResult result;
   result.stats = r.stats;
-  // The search's own, without its table's making (which the caller reports apart).
-  result.wall_ms = wall_ms() - wall0 - (detail::table_memory_ms() - alloc0);
+  // The search's own times, without its table's making (which the caller reports apart).
+  const double alloc = detail::table_memory_ms() - alloc0;
+  result.wall_ms = std::max(0.0, wall_ms() - wall0 - alloc);
+  result.stats.cpu_ms = std::max(0.0, result.stats.cpu_ms - alloc);
   if (!r.complete) return result;
   const bool mover_wins = r.value > 0;
   const int mover = game.to_move(root);

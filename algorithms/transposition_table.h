@@ -243,7 +243,7 @@ class TranspositionTable {
     const detail::TableMemory m =
         detail::map_table(mib, max_mib, sizeof(Bucket), start_count_ * sizeof(Bucket));
     first_count_ = m.first_count;
-    count_ = high_count_ = start_count_;
+    count_ = high_count_ = made_count_ = start_count_;
     max_count_ = m.max_count;
     reserved_ = m.bytes;
     set_growth_threshold();
@@ -254,7 +254,7 @@ class TranspositionTable {
   // wrapped can hold anything.
   ~TranspositionTable() {
     detail::release_zero_pages(buckets_, reserved_, max_count_ > first_count_,
-                               high_count_ * sizeof(Bucket), start_count_ * sizeof(Bucket));
+                               high_count_ * sizeof(Bucket), made_count_ * sizeof(Bucket));
   }
   TranspositionTable(const TranspositionTable&) = delete;
   TranspositionTable& operator=(const TranspositionTable&) = delete;
@@ -280,6 +280,7 @@ class TranspositionTable {
   void clear() {
     count_ = std::max(count_, first_count_);
     high_count_ = std::max(high_count_, count_);
+    make_pages(count_);
     std::memset(static_cast<void*>(buckets_), 0, count_ * sizeof(Bucket));
     evictions_ = 0;
     set_growth_threshold();
@@ -429,6 +430,7 @@ class TranspositionTable {
   // four entries of its old one, in their order.
   void grow() {
     constexpr std::uint64_t kCheck = detail::EntryWord::kCheckMask;
+    make_pages(2 * count_);
     const std::size_t old_count = count_;
     count_ = 2 * old_count;
     high_count_ = std::max(high_count_, count_);
@@ -450,6 +452,15 @@ class TranspositionTable {
     evictions_ = 0;
     set_growth_threshold();
   }
+  // Makes the pages of the first `count` buckets that this table has not used yet, on the table
+  // memory clock: a growing table's page faults are its making, not its search's. (Past
+  // made_count_ every byte is zero: the table's own writes stay below it.)
+  void make_pages(std::size_t count) {
+    if (count <= made_count_) return;
+    const detail::TableMemoryClock clock;
+    detail::make_zero_pages(buckets_, made_count_ * sizeof(Bucket), count * sizeof(Bucket));
+    made_count_ = count;
+  }
   // Grow once stores have evicted more live entries than there are buckets, while there is room.
   void set_growth_threshold() {
     grow_after_ = count_ < max_count_ ? count_ : std::numeric_limits<std::size_t>::max();
@@ -459,6 +470,7 @@ class TranspositionTable {
   std::size_t start_count_ = 0;  // buckets at the start of each search
   std::size_t first_count_ = 0;  // buckets in `mib`: below it, buckets grow instead of evicting
   std::size_t high_count_ = 0;   // the most buckets used since the generation last wrapped
+  std::size_t made_count_ = 0;   // buckets whose pages this table has made (all it has used)
   std::size_t max_count_ = 0;    // buckets the reserved memory holds: count_ times a power of two
   std::size_t reserved_ = 0;     // bytes mapped
   std::size_t evictions_ = 0;    // live entries replaced since the last growth

@@ -120,6 +120,14 @@ class ZeroPagePool {
 };
 static_assert(std::is_trivially_destructible_v<ZeroPagePool>);
 
+// Makes the pages of bytes [from, to) of a mapping that is all zero there, writing a zero into
+// each 4 KiB page (huge pages or not: the kernel falls back to small ones when it has no huge page
+// free), so that their page faults are paid here and not in a search.
+inline void make_zero_pages(void* base, std::size_t from, std::size_t to) {
+  auto* bytes_at = static_cast<volatile unsigned char*>(base);
+  for (std::size_t i = from; i < to; i += 4096) bytes_at[i] = 0;
+}
+
 // `bytes` of zero pages: one this thread released (release_zero_pages) or, failing that, mapped
 // anonymous and made as they are first touched. Past one huge page, aligned to one and advised
 // huge: a search whose few thousand probes scatter over a table of many MiB then faults in a few
@@ -147,10 +155,7 @@ inline void* map_zero_pages(std::size_t bytes, bool noreserve = false, std::size
     if (slack != 0) madvise(base, bytes, MADV_HUGEPAGE);
 #endif
   }
-  // Every byte is zero here, so writing a zero into each 4 KiB page makes it and changes nothing
-  // (huge pages or not: the kernel falls back to small ones when it has no huge page free).
-  auto* bytes_at = static_cast<volatile unsigned char*>(base);
-  for (std::size_t i = made_before; i < (made < bytes ? made : bytes); i += 4096) bytes_at[i] = 0;
+  make_zero_pages(base, made_before, made < bytes ? made : bytes);
   return base;
 }
 

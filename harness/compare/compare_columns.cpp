@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <exception>
 
-#include "algorithms/zeroed_array.h"
+#include "harness/search/clocked_search.h"
 
 namespace gts {
 
@@ -14,17 +14,12 @@ TimedSearch timed_search(const GameHandle& game, const AlgorithmSpec& algorithm,
   try {
     const std::unique_ptr<Searcher> searcher = game.make_searcher(algorithm, eval);
     game.prepare(limits);
-    const double cpu0 = thread_cpu_ms();
-    const double wall0 = wall_ms();
-    const double alloc0 = detail::table_memory_ms();
     const Position p = game.position(position);
-    t.result = searcher->search(p, limits, seed);
-    t.alloc_ms = detail::table_memory_ms() - alloc0;
-    t.wall_ms = std::max(0.0, wall_ms() - wall0 - t.alloc_ms);
-    // A parallel search's threads did its work while this thread waited: their CPU counts too.
-    SearchResult& r = t.result;
-    r.stats.cpu_ms = std::max(0.0, thread_cpu_ms() - cpu0 - t.alloc_ms) +
-                     (r.thread_nodes.empty() ? 0.0 : r.stats.cpu_ms);
+    ClockedSearch c = clocked_search(*searcher, p, limits, seed);
+    t.result = std::move(c.result);
+    t.wall_ms = c.wall_ms;
+    t.alloc_ms = c.alloc_ms;
+    const SearchResult& r = t.result;
     const auto moves = game.line_text(p, {r.best_move});
     if (!moves.empty()) t.best_move = moves.front();
   } catch (const std::exception& e) {

@@ -6,6 +6,7 @@
 
 #include "algorithms/search_common.h"
 #include "algorithms/zeroed_array.h"
+#include "harness/search/clocked_search.h"
 #include "games/game.h"
 #include "harness/match/player.h"
 #include "harness/strf.h"
@@ -87,11 +88,10 @@ SearchReport run_search(const GameHandle& game, const Position& root, Searcher& 
                         const SearchLimits& limits, std::uint64_t seed) {
   game.prepare(limits);
   SearchReport out;
-  const double start = wall_ms();
-  const double alloc0 = detail::table_memory_ms();
-  out.result = searcher.search(root, limits, seed);
-  out.alloc_ms = detail::table_memory_ms() - alloc0;
-  out.elapsed_ms = std::max(0.0, wall_ms() - start - out.alloc_ms);
+  ClockedSearch c = clocked_search(searcher, root, limits, seed);
+  out.result = std::move(c.result);
+  out.elapsed_ms = c.wall_ms;
+  out.alloc_ms = c.alloc_ms;
   const SearchResult& r = out.result;
   out.pv = game.line_text(root, r.pv);
   const std::vector<std::string> best_line = game.line_text(root, {r.best_move});
