@@ -8,6 +8,14 @@
 //
 //   connect_four_sets [--algorithm NAME] [--option KEY=VALUE]... [--weak] [--limit N]
 //                     [--threads N [--smp abdada|lazy]] SET...
+//   connect_four_sets --generate N [--seed S] [--plies LO-HI]
+//
+// --generate writes a set in his format: N positions, each from its own seeded random playout of
+// P plies from the empty board, P drawn from [LO, HI] (default 12-18); playouts that end the game,
+// or leave the mover a win with its next stone, and repeats are drawn again. Each is scored by
+// this program's exact solver (bisect, one thread). The same arguments give the same set on every
+// platform (splitmix64). bench/connect_four_positions/early_12_18.txt was made so:
+//   --generate 100 --seed 1
 //
 // Strong (default): the exact score. Weak (--weak): win, draw or loss only; the search runs on the
 // game with every score reduced to its sign (win 1, draw 0, loss -1), so its window is (-1, 1)
@@ -20,6 +28,7 @@
 // more than Pons' count of negamax calls: he does not count the children his parent-side checks
 // settle (immediate wins, forced losses).
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -130,6 +139,53 @@ SearchResult bisect(const G& game, const ConnectFourEval& eval, const typename G
   return bisect_with(searcher, game, root, limits);
 }
 
+// Alpha-beta's options from the spec, fail-soft: each bisect probe returns the bound it proved.
+AlphaBetaOptions bisect_options(const AlgorithmSpec& spec) {
+  AlphaBetaOptions options = alphabeta_options(spec);
+  options.fail_soft = true;
+  return options;
+}
+
+// The --generate positions: a playout of P plies per draw, P in [lo, hi], each draw its own stream.
+std::vector<ConnectFour::State> random_positions(const ConnectFour& game, std::uint64_t seed,
+                                                 int count, int lo, int hi) {
+  std::vector<ConnectFour::State> out;
+  const auto max_draws = 1000 * static_cast<std::uint64_t>(count) + 100000;
+  for (std::uint64_t draw = 0; static_cast<int>(out.size()) < count; ++draw) {
+    if (draw == max_draws) {
+      throw ParamError("--generate: only " + std::to_string(out.size()) +
+                       " distinct positions of " + std::to_string(lo) + "-" + std::to_string(hi) +
+                       " plies in " + std::to_string(max_draws) + " playouts");
+    }
+    std::uint64_t rng = mix_seed(seed, draw);
+    const int plies = lo + static_cast<int>(detail::seeded_pick(
+                               splitmix64(rng), static_cast<std::size_t>(hi - lo + 1)));
+    ConnectFour::State s = game.initial_state();
+    for (int ply = 0; ply < plies && !game.is_terminal(s); ++ply) {
+      MovesOf<ConnectFour> moves;
+      game.unordered_moves(s, moves);
+      game.play(s, moves[detail::seeded_pick(splitmix64(rng), moves.size())]);
+    }
+    if (game.is_terminal(s) || (s.my_wins & game.playable(s)) != 0) continue;
+    if (std::find(out.begin(), out.end(), s) != out.end()) continue;
+    out.push_back(s);
+  }
+  return out;
+}
+
+void generate(const AlphaBetaOptions& options, int count, std::uint64_t seed, int lo, int hi) {
+  const ConnectFour game;
+  const ConnectFourEval eval(game, {ConnectFour::default_evaluation(), {}});
+  const std::vector<ConnectFour::State> positions = random_positions(game, seed, count, lo, hi);
+  std::printf("# connect_four_sets --generate %d --seed %llu --plies %d-%d: moves score\n", count,
+              static_cast<unsigned long long>(seed), lo, hi);
+  for (const ConnectFour::State& s : positions) {
+    const SearchResult r = bisect(game, eval, s, {.depth = kDepthMax}, options, {});
+    std::printf("%s %d\n", game.to_string(s).c_str(), r.value);
+    std::fflush(stdout);
+  }
+}
+
 struct Totals {
   long positions = 0;
   long wrong = 0;
@@ -146,8 +202,7 @@ int run_sets(const G& game, const AlgorithmSpec& spec, bool use_bisect, const Pa
   const ConnectFourEval eval(game, {ConnectFour::default_evaluation(), {}});
   SearchFunction<G, ConnectFourEval> search;
   if (use_bisect) {
-    AlphaBetaOptions options = alphabeta_options(spec);
-    options.fail_soft = true;
+    const AlphaBetaOptions options = bisect_options(spec);
     search = [options, par](const G& g, const ConnectFourEval& e, const typename G::State& s,
                             const SearchLimits& lim,
                             std::uint64_t /*seed*/) { return bisect(g, e, s, lim, options, par); };
@@ -260,7 +315,16 @@ int main(int argc, char** argv) {
   app.add_option("--smp", smp, "with --threads: abdada or lazy (Lazy SMP)")
       ->check(CLI::IsMember({"abdada", "lazy"}))
       ->capture_default_str();
-  app.add_option("sets", sets, "set files (e.g. Test_L1_R2)")->required();
+  int generate = 0;
+  std::uint64_t seed = 1;
+  std::string plies = "12-18";
+  app.add_option("--generate", generate,
+                 "write a set of N seeded random positions, scored by bisect, to standard output")
+      ->check(CLI::Range(1, 100000));
+  app.add_option("--seed", seed, "with --generate: the set's seed")->capture_default_str();
+  app.add_option("--plies", plies, "with --generate: LO-HI, the stones on the board (0-41)")
+      ->capture_default_str();
+  app.add_option("sets", sets, "set files (e.g. Test_L1_R2)");
   CLI11_PARSE(app, argc, argv);
   try {
     std::map<std::string, std::string> opts;
@@ -279,6 +343,25 @@ int main(int argc, char** argv) {
           "--threads is bisect's; give a parallel algorithm its own "
           "--option threads=N");
     }
+    if (generate > 0) {
+      if (weak || !sets.empty() || !use_bisect || threads > 1) {
+        throw gts::ParamError(
+            "--generate scores new positions exactly with bisect on one thread: no --weak, "
+            "--algorithm, --threads or SET");
+      }
+      int lo = 0;
+      int hi = 0;
+      char dash = 0;
+      std::istringstream range(plies);
+      if (!(range >> lo >> dash >> hi) || dash != '-' || !range.eof() || lo < 0 || lo > hi ||
+          hi > 41) {
+        throw gts::ParamError("--plies: expected LO-HI with 0 <= LO <= HI <= 41, got '" + plies +
+                              "'");
+      }
+      gts::generate(gts::bisect_options(spec), generate, seed, lo, hi);
+      return 0;
+    }
+    if (sets.empty()) throw gts::ParamError("no SET given (or --generate N)");
     const gts::ParallelOptions par{
         .threads = threads,
         .scheme = smp == "lazy" ? gts::ParallelScheme::kLazySmp : gts::ParallelScheme::kAbdada};

@@ -7,7 +7,7 @@
 # PATH_TO_PONS_CHECKOUT: a checkout of github.com/PascalPons/connect4 (AGPL; not a dependency:
 # it is compiled here with our driver bench/peers/pons_driver.cpp into build-peers/pons/, which
 # git ignores). SET_FILE: a set in his format, e.g. Test_L1_R2 (in jonathan-laurent/AlphaZero.jl,
-# games/connect-four/benchmark/). ALGORITHM: our solver's algorithm spec (default: the exact
+# games/connect-four/benchmark/) or our seeded bench/connect_four_positions/early_12_18.txt. ALGORITHM: our solver's algorithm spec (default: the exact
 # solver's alphabeta with table and history, see bench/connect_four_sets --help). -w: weak solve
 # (win/draw/loss) for both. Our side needs `cmake --build build --target connect_four_sets`.
 # THREADS=N (default 1; without ALGORITHM): our bisection's threads, each probe a parallel
