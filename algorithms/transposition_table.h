@@ -294,7 +294,7 @@ class TranspositionTable {
     for (std::size_t i = 0; i < kWays; ++i) {
       const Slot s = b.slots[i];
       if (!holds(s, p.check)) continue;
-      to_front(b, i, s);
+      if (i != 0) to_front(b, i, s);  // a hit in front writes nothing: its line stays clean
       scratch_ = detail::EntryWord::decode(s.bounds, s.meta);
       return &scratch_;
     }
