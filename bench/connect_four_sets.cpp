@@ -28,7 +28,6 @@
 // more than Pons' count of negamax calls: he does not count the children his parent-side checks
 // settle (immediate wins, forced losses).
 #include <CLI/CLI.hpp>
-#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -38,6 +37,7 @@
 #include <sstream>
 #include <string>
 #include <type_traits>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -150,6 +150,7 @@ AlphaBetaOptions bisect_options(const AlgorithmSpec& spec) {
 std::vector<ConnectFour::State> random_positions(const ConnectFour& game, std::uint64_t seed,
                                                  int count, int lo, int hi) {
   std::vector<ConnectFour::State> out;
+  std::unordered_set<std::uint64_t> seen;  // Pons' keys: one per position
   const auto max_draws = 1000 * static_cast<std::uint64_t>(count) + 100000;
   for (std::uint64_t draw = 0; static_cast<int>(out.size()) < count; ++draw) {
     if (draw == max_draws) {
@@ -167,7 +168,7 @@ std::vector<ConnectFour::State> random_positions(const ConnectFour& game, std::u
       game.play(s, moves[detail::seeded_pick(splitmix64(rng), moves.size())]);
     }
     if (game.is_terminal(s) || (s.my_wins & game.playable(s)) != 0) continue;
-    if (std::find(out.begin(), out.end(), s) != out.end()) continue;
+    if (!seen.insert(game.key(s)).second) continue;
     out.push_back(s);
   }
   return out;
@@ -318,14 +319,24 @@ int main(int argc, char** argv) {
   int generate = 0;
   std::uint64_t seed = 1;
   std::string plies = "12-18";
-  app.add_option("--generate", generate,
-                 "write a set of N seeded random positions, scored by bisect, to standard output")
-      ->check(CLI::Range(1, 100000));
-  app.add_option("--seed", seed, "with --generate: the set's seed")->capture_default_str();
+  auto* generate_opt =
+      app.add_option(
+             "--generate", generate,
+             "write a set of N seeded random positions, scored by bisect, to standard output")
+          ->check(CLI::Range(1, 100000));
+  app.add_option("--seed", seed, "with --generate: the set's seed")
+      ->capture_default_str()
+      ->needs(generate_opt);
   app.add_option("--plies", plies, "with --generate: LO-HI, the stones on the board (0-41)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->needs(generate_opt);
   app.add_option("sets", sets, "set files (e.g. Test_L1_R2)");
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? 0 : 2;  // --help is 0; a bad option, like every bad input here, 2
+  }
   try {
     std::map<std::string, std::string> opts;
     for (const auto& kv : options) opts.insert(gts::split_key_value(kv, "--option"));

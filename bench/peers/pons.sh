@@ -7,15 +7,16 @@
 # PATH_TO_PONS_CHECKOUT: a checkout of github.com/PascalPons/connect4 (AGPL; not a dependency:
 # it is compiled here with our driver bench/peers/pons_driver.cpp into build-peers/pons/, which
 # git ignores). SET_FILE: a set in his format, e.g. Test_L1_R2 (in jonathan-laurent/AlphaZero.jl,
-# games/connect-four/benchmark/) or our seeded bench/connect_four_positions/early_12_18.txt. ALGORITHM: our solver's algorithm spec (default: the exact
-# solver's alphabeta with table and history, see bench/connect_four_sets --help). -w: weak solve
+# games/connect-four/benchmark/) or our seeded bench/connect_four_positions/early_12_18.txt.
+# ALGORITHM: our solver's algorithm spec (default: the exact solver's alphabeta with table and
+# history, see bench/connect_four_sets --help). -w: weak solve
 # (win/draw/loss) for both. Our side needs `cmake --build build --target connect_four_sets`.
 # THREADS=N (default 1; without ALGORITHM): our bisection's threads, each probe a parallel
 # search (SMP=abdada, the default, or SMP=lazy) over a shared table of TT_MB MiB (64); Pons'
 # solver runs on one. POSITIONS=N: only the first N positions of the set. The first line printed
 # is the host's (bench/peers/host_line.sh: CPU model, random-access latency).
 set -eu
-[ $# -ge 2 ] || { sed -n '2,16p' "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,17p' "$0"; exit 2; }
 threads=${THREADS:-1}
 par=""
 if [ "$threads" != 1 ]; then
