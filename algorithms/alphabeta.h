@@ -121,7 +121,11 @@ class AlphaBetaSearcher {
       } else {
         tt_ = table;  // a parallel search always hands its threads the shared table
       }
-      tt_->new_search();
+      if constexpr (std::is_same_v<Table, TranspositionTable>) {
+        tt_->new_search(TranspositionTable::layout_for(game, limits.depth == kDepthMax));
+      } else {
+        tt_->new_search();
+      }
     }
     if (tt_ == nullptr) variant_.tt_leaves = false;
     use_etc_ = options.tt && options.enhanced_cutoffs;
@@ -268,7 +272,7 @@ class AlphaBetaSearcher {
   [[nodiscard]] std::uint64_t table_bytes_used() const {
     if (tt_ == nullptr) return 0;
     const std::uint64_t cap = tt_->num_entries();
-    return (fresh_entries_ < cap ? fresh_entries_ : cap) * Table::kEntryBytes;
+    return tt_->entries_bytes(fresh_entries_ < cap ? fresh_entries_ : cap);
   }
 
  private:

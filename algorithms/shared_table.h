@@ -323,6 +323,7 @@ class alignas(64) SharedTableView {
   void prefetch(std::uint64_t key) const { table_->prefetch(key); }
   [[nodiscard]] std::size_t bytes() const { return table_->bytes(); }
   [[nodiscard]] std::size_t num_entries() const { return table_->num_entries(); }
+  [[nodiscard]] std::uint64_t entries_bytes(std::uint64_t n) const { return n * kEntryBytes; }
 
  private:
   static constexpr std::size_t kBatch = 256;

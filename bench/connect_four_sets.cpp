@@ -218,6 +218,8 @@ int run_sets(const G& game, const AlgorithmSpec& spec, bool use_bisect, const Pa
     if (use_bisect && par.threads > 1) {
       thread_shared_table(mib).new_search();  // (its pages are faulted in by the first position)
     } else {
+      // In the layout the searches will use, so that the first one does not clear it again.
+      thread_table(mib).new_search(TranspositionTable::layout_for(game, true));
       thread_table(mib).clear();
     }
   }

@@ -137,6 +137,14 @@ concept BankedScoreGame = Game<G> && requires(const G& game, const typename G::S
   { game.banked(s) } -> std::same_as<Value>;
 };
 
+// A bound on outcomes: `max_outcome()` is at least the magnitude of every exact outcome of the
+// game (for a BankedScoreGame, also of every outcome relative to banked(s)), so that an exact
+// solve can keep its values in few bits (TranspositionTable's compact layout).
+template <class G>
+concept OutcomeLimitGame = Game<G> && requires(const G& game) {
+  { game.max_outcome() } -> std::convertible_to<Value>;
+};
+
 // Move-ordering hints: `move_hint(s, m)` ranks a legal move before the search knows anything
 // (larger first), from the game's own knowledge (Kalah: a sowing that ends in the own store, then
 // by the seeds the move banks, then nearest the store first).

@@ -90,6 +90,8 @@ class ConnectFour {
   }
   // Pons' score of a win by the side to move with its next stone (before it, `moves` stones).
   [[nodiscard]] Value win_score(int moves) const { return (cells() + 1 - moves) / 2; }
+  // No score's magnitude exceeds a loss before any stone (terminal_value's bound).
+  [[nodiscard]] Value max_outcome() const { return (cells() + 2) / 2; }
 
   // Every legal column, in the order a solver should try them (what Pons' solver owes much of its
   // speed to, here for every algorithm): winning moves, then a block of the opponent's threat,

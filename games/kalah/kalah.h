@@ -237,6 +237,8 @@ class Kalah {
   }
   [[nodiscard]] std::vector<std::string> feature_names() const;
 
+  // No final margin, nor one relative to the stores (banked), exceeds every seed.
+  [[nodiscard]] Value max_outcome() const { return total_seeds(); }
   // The interval the final margin (mover − opponent) must lie in: seeds never leave a store, so
   // each side keeps at least its store and at most everything the opponent has not stored.
   // With an endgame database (the `endgame` parameter), a position it holds is exact.

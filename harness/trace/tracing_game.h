@@ -254,6 +254,10 @@ class TracingGame {
     return game_->outcome_bounds(s.inner);
   }
 
+  [[nodiscard]] Value max_outcome() const requires OutcomeLimitGame<G> {
+    return game_->max_outcome();
+  }
+
   // Settles a move without making its position, so no node for it is traced either.
   [[nodiscard]] auto move_outcome(const State& s, Move m) const requires detail::HasMoveOutcome<G> {
     return game_->move_outcome(s.inner, m);

@@ -1,16 +1,22 @@
 // The two-bound transposition table on its own: growth as it fills keeps every entry it moves, and
-// a table without room to grow stays its size; and the zeroed memory of the df-pn tables.
+// a table without room to grow stays its size, in both layouts; and the zeroed memory of the df-pn
+// tables.
 #include "algorithms/transposition_table.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <limits>
+#include <map>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "algorithms/dfpn.h"
 #include "algorithms/zeroed_array.h"
+#include "games/connect_four/connect_four.h"
+#include "games/go_capture/go_capture.h"
+#include "games/kalah/kalah.h"
 #include "games/random_tree/random_tree.h"
 #include "games/tree/explicit_tree.h"
 
@@ -27,16 +33,26 @@ std::uint64_t key_of(std::uint64_t i) {
   return (z ^ (z >> 31)) | 1;
 }
 
+// Values within both layouts' exact range (-126..127) and moves 0..10.
 void store_one(TranspositionTable& t, std::uint64_t i) {
-  const auto v = static_cast<Value>(i % 1000);
+  const auto v = static_cast<Value>(i % 200) - 100;
   t.store(key_of(i), static_cast<std::int32_t>(i % 7), v, v + 3, static_cast<int>(i % 11), 1000);
+}
+
+// The key whose multiplied form (the table's multiply-shift by the Fibonacci constant) is
+// `mixed`: the constant's inverse modulo 2^64, by Newton's iteration.
+std::uint64_t key_with_mixed(std::uint64_t mixed) {
+  constexpr std::uint64_t kFib = 0x9E3779B97F4A7C15ULL;
+  std::uint64_t inverse = kFib;
+  for (int i = 0; i < 6; ++i) inverse *= 2 - kFib * inverse;
+  return mixed * inverse;
 }
 
 // Whether key i is in the table with exactly what store_one stored (a moved entry that lost or
 // mixed its fields would not count).
 bool holds(TranspositionTable& t, std::uint64_t i) {
   const TtEntry* e = t.probe(key_of(i));
-  const auto v = static_cast<Value>(i % 1000);
+  const auto v = static_cast<Value>(i % 200) - 100;
   return e != nullptr && e->lower() == v && e->upper() == v + 3 &&
          e->move_index() == static_cast<int>(i % 11) &&
          e->draft() == static_cast<std::int32_t>(i % 7);
@@ -220,12 +236,6 @@ TEST(TranspositionTable, EveryValueRoundTripsExactly) {
 // from it in the lowest of them misses, one that differs just below them matches (the check's
 // width, by design). An entry moved by growth keeps checking the bits it checked when stored.
 TEST(TranspositionTable, TheCheckCoversThirtyFiveBitsBelowTheBucket) {
-  constexpr std::uint64_t kFib = 0x9E3779B97F4A7C15ULL;
-  std::uint64_t inverse = kFib;  // Newton's iteration for kFib's inverse modulo 2^64
-  for (int i = 0; i < 6; ++i) inverse *= 2 - kFib * inverse;
-  ASSERT_EQ(inverse * kFib, 1u);
-  const auto key_with_mixed = [&](std::uint64_t mixed) { return mixed * inverse; };
-
   TranspositionTable full(1);
   full.clear();  // 2^14 buckets: the bucket is the top 14 bits, the check bits 49..15
   const std::uint64_t m = 0x0123456789ABCDEFULL;
@@ -287,6 +297,123 @@ TEST(TranspositionTable, TheMostRecentlyUsedEntryStays) {
   EXPECT_EQ(held, 2u);  // one expensive entry went
   EXPECT_NE(t.probe(same[4]), nullptr);
   EXPECT_NE(t.probe(same[3]), nullptr);
+}
+
+// The compact layout's entries, with values a solve of a small-valued game stores: bounds in
+// -126..127 and the moves 0..14 come back exactly, and so do -kInfinity, kInfinity and the exact
+// draft; a bound outside is weakened (never tightened) and a move past 14 becomes none.
+TEST(TranspositionTableCompact, ItsRangeRoundTripsAndTheRestIsWeakened) {
+  TranspositionTable t(1);
+  t.new_search(TtLayout::kCompact);
+  ASSERT_EQ(t.layout(), TtLayout::kCompact);
+  struct Case {
+    Value lower, upper;
+    Value lower_back, upper_back;
+    int move, move_back;
+  };
+  const std::vector<Case> cases = {
+      {-126, 127, -126, 127, 0, 0},
+      {5, 5, 5, 5, 13, 13},
+      {-kInfinity, kInfinity, -kInfinity, kInfinity, 7, 7},
+      {-48, -kInfinity + 1, -48, -126, 14, 14},  // upper below the range: -126
+      {-127, 128, -kInfinity, kInfinity, 15, kNoMoveIndex},
+      {200, kInfinity, 127, kInfinity, 3, 3},
+      {-1000, -200, -kInfinity, -126, 1, 1},
+  };
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    t.store(key_of(i), i % 2 == 0 ? kDraftExact : 254, cases[i].lower, cases[i].upper,
+            cases[i].move, 1000);
+  }
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const TtEntry* e = t.probe(key_of(i));
+    ASSERT_NE(e, nullptr) << i;
+    EXPECT_EQ(e->lower(), cases[i].lower_back) << i;
+    EXPECT_EQ(e->upper(), cases[i].upper_back) << i;
+    EXPECT_EQ(e->move_index(), cases[i].move_back) << i;
+    EXPECT_EQ(e->draft(), i % 2 == 0 ? kDraftExact : 254) << i;
+  }
+}
+
+// Six entries a bucket: the same memory holds half as many entries again, and keeps more of many
+// keys; growth moves every entry, as in the wide layout.
+TEST(TranspositionTableCompact, HoldsMoreAndGrowsKeepingItsEntries) {
+  TranspositionTable wide(1);
+  TranspositionTable compact(1);
+  compact.new_search(TtLayout::kCompact);
+  EXPECT_EQ(compact.bytes(), kMib);
+  EXPECT_EQ(2 * compact.num_entries(), 3 * wide.num_entries());
+  const std::uint64_t n = 4 * wide.num_entries();
+  const std::size_t found_wide = store_and_count(wide, n);
+  const std::size_t found_compact = store_and_count(compact, n);
+  EXPECT_LE(found_compact, compact.num_entries());
+  EXPECT_GT(10 * found_compact, 13 * found_wide);
+
+  TranspositionTable t(1, 16);
+  t.new_search(TtLayout::kCompact);
+  std::vector<std::uint64_t> growths;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const std::size_t before = t.bytes();
+    store_one(t, i);
+    if (t.bytes() != before) growths.push_back(i);
+  }
+  ASSERT_GE(growths.size(), 1u);
+  for (const std::uint64_t g : growths) {
+    TranspositionTable replay(1, 16);
+    replay.new_search(TtLayout::kCompact);
+    for (std::uint64_t i = 0; i < g; ++i) store_one(replay, i);
+    std::vector<std::uint64_t> held;
+    for (std::uint64_t i = 0; i < g; ++i) {
+      if (holds(replay, i)) held.push_back(i);
+    }
+    store_one(replay, g);
+    std::size_t kept = 0;
+    for (const std::uint64_t i : held) kept += holds(replay, i) ? 1 : 0;
+    EXPECT_EQ(kept, held.size()) << "growth at store " << g;
+    EXPECT_TRUE(holds(replay, g));
+  }
+}
+
+// A compact entry checks 40 bits of the multiplied key just below its bucket's.
+TEST(TranspositionTableCompact, TheCheckCoversFortyBitsBelowTheBucket) {
+  TranspositionTable t(1);
+  t.new_search(TtLayout::kCompact);
+  t.clear();  // 2^14 buckets: the bucket is the top 14 bits, the check bits 49..10
+  const std::uint64_t m = 0x0123456789ABCDEFULL;
+  t.store(key_with_mixed(m), 3, 1, 1, 0, 1);
+  EXPECT_NE(t.probe(key_with_mixed(m)), nullptr);
+  EXPECT_EQ(t.probe(key_with_mixed(m ^ (std::uint64_t{1} << 10))), nullptr);
+  EXPECT_EQ(t.probe(key_with_mixed(m ^ (std::uint64_t{1} << 49))), nullptr);
+  EXPECT_NE(t.probe(key_with_mixed(m ^ (std::uint64_t{1} << 9))), nullptr);
+}
+
+// A search in the other layout finds nothing of the last one's entries (their words would read
+// as other entries): changing the layout empties the table.
+TEST(TranspositionTableCompact, ChangingTheLayoutEmptiesTheTable) {
+  TranspositionTable t(1);
+  const std::uint64_t n = t.num_entries();
+  for (std::uint64_t i = 0; i < n; ++i) store_one(t, i);
+  for (const TtLayout layout : {TtLayout::kCompact, TtLayout::kWide, TtLayout::kCompact}) {
+    t.new_search(layout);
+    std::size_t found = 0;
+    for (std::uint64_t i = 0; i < n; ++i) found += t.probe(key_of(i)) != nullptr ? 1 : 0;
+    EXPECT_EQ(found, 0u);
+    for (std::uint64_t i = 0; i < n; ++i) store_one(t, i);
+  }
+}
+
+// The compact layout is for exact solves of games that bound their outcomes within its range.
+TEST(TranspositionTableCompact, ChosenForExactSolvesOfSmallValuedGames) {
+  const Kalah kalah;
+  EXPECT_EQ(kalah.max_outcome(), 48);
+  EXPECT_EQ(TranspositionTable::layout_for(kalah, true), TtLayout::kCompact);
+  EXPECT_EQ(TranspositionTable::layout_for(kalah, false), TtLayout::kWide);
+  const Kalah big(
+      Params(std::map<std::string, std::string>{{"pits", "6"}, {"seeds", "11"}}));  // 132 seeds
+  EXPECT_EQ(TranspositionTable::layout_for(big, true), TtLayout::kWide);
+  const ConnectFour c4;
+  EXPECT_EQ(c4.max_outcome(), 22);
+  EXPECT_EQ(TranspositionTable::layout_for(c4, true), TtLayout::kCompact);
+  EXPECT_EQ(TranspositionTable::layout_for(GoCapture(), true), TtLayout::kWide);
 }
 
 TEST(TranspositionTable, BadSizesAreRefused) {
