@@ -572,16 +572,21 @@ class TranspositionTable {
     high_count_ = std::max(high_count_, count_);
     for (std::size_t i = old_count; i-- > 0;) {
       const Bucket old = bucket<L>(i);
-      Bucket* halves[2] = {&bucket<L>(2 * i), &bucket<L>(2 * i + 1)};
-      std::size_t filled[2] = {0, 0};
+      Bucket& low = bucket<L>(2 * i);
+      Bucket& high = bucket<L>(2 * i + 1);
+      low = Bucket{};
+      high = Bucket{};
+      std::size_t low_filled = 0;
+      std::size_t high_filled = 0;
       for (std::size_t w = 0; w < L::kWays; ++w) {
         const std::uint64_t meta = old.meta(w);
         if (!live<L>(meta)) continue;
-        const std::size_t half = meta >> 63;
-        halves[half]->set(filled[half]++, old.bounds(w), ((meta & kCheck) << 1) | (meta & ~kCheck));
-      }
-      for (std::size_t half = 0; half < 2; ++half) {
-        for (std::size_t w = filled[half]; w < L::kWays; ++w) halves[half]->set(w, 0, 0);
+        const std::uint64_t moved = ((meta & kCheck) << 1) | (meta & ~kCheck);
+        if ((meta >> 63) != 0) {
+          high.set(high_filled++, old.bounds(w), moved);
+        } else {
+          low.set(low_filled++, old.bounds(w), moved);
+        }
       }
     }
     evictions_ = 0;
