@@ -20,11 +20,13 @@
 // in 63 searches the generation wraps and the buckets used since the last wrap are cleared. So
 // each search starts from an empty table (of the table's first size, when it grew), and its node
 // counts do not depend on what was searched before. The memory comes from mmap, zero-filled by
-// the kernel page by page as it is first touched. A search starts on a few buckets at the front
-// of it and doubles them, in place, whenever a store would evict a live entry, until they are the
-// table's size: a search holds exactly what a table of its full size from the start would (the
-// buckets a key can reach split, they never merge), yet one of a few thousand positions touches
-// one huge page (the table starts on one), not every page of `mib` MiB.
+// the kernel page by page as it is first touched. A table's first search starts on a few buckets
+// at the front of it and doubles them, in place, whenever a store would evict a live entry, until
+// they are the table's size: a search holds exactly what a table of its full size from the start
+// would (the buckets a key can reach split, they never merge), yet one of a few thousand
+// positions touches one huge page (the table starts on one), not every page of `mib` MiB. The
+// next search starts on the buckets the last one ended on, or fewer where it left them nearly
+// empty (new_search), so searches of one kind grow the buckets once.
 // A table may be given room to grow (max_mib): it then doubles in place, keeping its entries, each
 // time its stores have evicted as many live entries as it has buckets, so an exact solve gets the
 // memory its size calls for without a small one paying to fault in pages it would scatter its few
@@ -44,6 +46,7 @@
 #include <new>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include "algorithms/zeroed_array.h"
 #include "games/game.h"
@@ -171,6 +174,16 @@ struct MetaWord {
   }
 };
 
+// Moves a[0..i) up one place (a[i] goes), by a copy of constant size: a variable-size one calls
+// memmove, which costs more than the few words moved.
+template <class T, std::size_t N>
+void shift_up(T (&a)[N], std::size_t i) {
+  [&]<std::size_t... k>(std::index_sequence<k...>) {
+    (void)((i == k + 1 ? (std::memmove(&a[1], &a[0], (k + 1) * sizeof(T)), true) : false) || ...);
+  }
+  (std::make_index_sequence<N - 1>{});
+}
+
 // The wide layout, for any values: 16-byte entries, four to a bucket. The bounds word holds the
 // lower and the upper bound, 32 bits each, so that every Value (kInfinity included) round-trips
 // exactly; the meta word has 9 bits of move index and 36 of check.
@@ -197,7 +210,7 @@ struct WideLayout {
     void set(std::size_t i, BoundsWord bounds, std::uint64_t meta) { slots[i] = {bounds, meta}; }
     // Writes the entry at the front, the slots before `i` moving back one (slot i's goes).
     void to_front(std::size_t i, BoundsWord bounds, std::uint64_t meta) {
-      for (; i > 0; --i) slots[i] = slots[i - 1];
+      shift_up(slots, i);
       slots[0] = {bounds, meta};
     }
   };
@@ -235,7 +248,8 @@ struct CompactLayout {
       bounds_words[i] = bounds;
     }
     void to_front(std::size_t i, BoundsWord bounds, std::uint64_t meta) {
-      for (; i > 0; --i) set(i, bounds_words[i - 1], metas[i - 1]);
+      shift_up(metas, i);
+      shift_up(bounds_words, i);
       set(0, bounds, meta);
     }
   };
@@ -366,17 +380,22 @@ class TranspositionTable {
 
   // Empties the table for the next search in O(1) (but once in 63 calls, and when the layout
   // changes, which clear the buckets used since the last time): every entry written so far
-  // becomes stale, and the table goes back to its few first buckets (its pages stay mapped), so
-  // that no search's node counts depend on what was searched before it, nor does a small search
-  // scatter its few entries over the memory a big one needed.
+  // becomes stale. The next search starts on the buckets the last one ended on (their pages made),
+  // fewer where the last one's entries filled under one slot in kSparseSlots of them, never more
+  // than the table's size: growth below the size moves entries and never evicts, so what a
+  // search holds, and its node counts, do not depend on where it starts; a run of searches of
+  // one kind stops paying to grow each time, and one after a big one still keeps its few entries
+  // close together.
   void new_search(TtLayout layout = TtLayout::kWide) {
+    count_ = std::min(count_, first_count_);
+    while (count_ > start_count_ && count_ * ways() > kSparseSlots * entries_) count_ /= 2;
     if (++generation_ == kGenerations || layout != layout_) {
       std::memset(static_cast<void*>(buckets_), 0, high_count_ * kBucketBytes);
       generation_ = 1;
-      high_count_ = start_count_;
+      high_count_ = count_;
     }
     layout_ = layout;
-    count_ = start_count_;
+    entries_ = 0;
     evictions_ = 0;
     set_growth_threshold();
   }
@@ -388,6 +407,7 @@ class TranspositionTable {
     high_count_ = std::max(high_count_, count_);
     make_pages(count_);
     std::memset(static_cast<void*>(buckets_), 0, count_ * kBucketBytes);
+    entries_ = 0;
     evictions_ = 0;
     set_growth_threshold();
   }
@@ -436,6 +456,10 @@ class TranspositionTable {
   static constexpr std::size_t kBucketBytes = 64;
   static constexpr std::uint32_t kGenerations = detail::WideLayout::Meta::kGenerations;
   static constexpr std::size_t kStartBuckets = detail::kTableStartBuckets;
+  // A search grows its buckets until no store would evict, which leaves one slot in 5 to 100
+  // filled; a new search's buckets are halved while the last search's entries would fill fewer
+  // than one slot in kSparseSlots.
+  static constexpr std::size_t kSparseSlots = 256;
 
   [[nodiscard]] std::size_t ways() const {
     return layout_ == TtLayout::kCompact ? detail::CompactLayout::kWays : detail::WideLayout::kWays;
@@ -486,8 +510,10 @@ class TranspositionTable {
     return false;
   }
 
+  // Each layout's probe, store and growth is a function of its own, so that the searcher's call
+  // site is one branch and a call, and neither layout's code weighs on the other's registers.
   template <class L>
-  [[nodiscard]] const TtEntry* probe_in(std::uint64_t key) {
+  [[nodiscard, gnu::noinline]] const TtEntry* probe_in(std::uint64_t key) {
     const Place p = place(key);
     auto& b = bucket<L>(p.index);
     for (std::size_t i = 0; i < L::kWays; ++i) {
@@ -503,8 +529,8 @@ class TranspositionTable {
   }
 
   template <class L>
-  void store_in(std::uint64_t key, std::int32_t draft, Value lower, Value upper, int move_index,
-                std::uint64_t nodes) {
+  [[gnu::noinline]] void store_in(std::uint64_t key, std::int32_t draft, Value lower, Value upper,
+                                  int move_index, std::uint64_t nodes) {
     using M = typename L::Meta;
     using E = detail::Entries<L>;
     if (evictions_ > grow_after_) grow<L>();
@@ -553,7 +579,11 @@ class TranspositionTable {
         }
       }
     }
-    if (victim_live) ++evictions_;
+    if (victim_live) {
+      ++evictions_;
+    } else {
+      ++entries_;
+    }
     b.to_front(victim, L::encode_bounds(lower, upper),
                M::encode(code, work, move_index, generation_, check));
   }
@@ -563,7 +593,7 @@ class TranspositionTable {
   // old contents have already moved: nothing is lost, and each new bucket receives at most the
   // entries of its old one, in their order.
   template <class L>
-  void grow() {
+  [[gnu::noinline]] void grow() {
     constexpr std::uint64_t kCheck = L::Meta::kCheckMask;
     using Bucket = typename L::Bucket;
     make_pages(2 * count_);
@@ -614,6 +644,7 @@ class TranspositionTable {
   std::size_t max_count_ = 0;    // buckets the reserved memory holds: count_ times a power of two
   std::size_t reserved_ = 0;     // bytes mapped
   std::size_t evictions_ = 0;    // live entries replaced since the last growth
+  std::size_t entries_ = 0;      // slots this search has filled (entries it holds, but evicted)
   std::size_t grow_after_ = 0;   // evictions that make it grow (never, at max_count_)
   std::byte* buckets_ = nullptr;
   TtEntry scratch_;              // the last probe's entry

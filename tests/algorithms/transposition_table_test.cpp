@@ -161,18 +161,46 @@ TEST(TranspositionTable, StartingSmallHoldsWhatTheFullSizeHolds) {
   EXPECT_EQ(lazy.used_bytes(), kMib);
 }
 
-// A few hundred entries in a 16 MiB table are spread over a few pages, and a new search starts
-// small again.
+// A few hundred entries in a 16 MiB table are spread over a few pages. A new search starts on the
+// buckets the last one ended on, and on fewer where its entries left them nearly empty.
 TEST(TranspositionTable, ASmallSearchTouchesLittle) {
   TranspositionTable t(16);
   EXPECT_EQ(t.used_bytes(), 4096u);
   EXPECT_EQ(store_and_count(t, 300), 300u);
-  EXPECT_LE(t.used_bytes(), 64 * 4096u);
+  const std::size_t small = t.used_bytes();
+  EXPECT_LE(small, 64 * 4096u);
   EXPECT_EQ(t.bytes(), 16 * kMib);
+  t.new_search();
+  EXPECT_EQ(t.used_bytes(), small);
   store_and_count(t, 4 * t.num_entries());
   EXPECT_EQ(t.used_bytes(), 16 * kMib);
   t.new_search();
-  EXPECT_EQ(t.used_bytes(), 4096u);
+  EXPECT_EQ(t.used_bytes(), 16 * kMib);
+  // 300 entries would fill one slot in 256 of 2^14 buckets (1 MiB), not of 2^15.
+  store_and_count(t, 300);
+  t.new_search();
+  EXPECT_EQ(t.used_bytes(), kMib);
+}
+
+// Wherever a search starts (on the buckets of the searches before it), it holds what a search of
+// a new table holds, entry for entry: its node counts do not depend on what was searched before.
+// Buckets grown past the table's size (by evictions, given room) are not kept.
+TEST(TranspositionTable, ASearchHoldsTheSameWhereverItStarts) {
+  TranspositionTable kept(2, 8);
+  std::uint64_t next = 0;
+  for (std::uint64_t s = 0; s < 12; ++s) {
+    const std::uint64_t n = s % 4 == 1 ? 3 * kept.num_entries() : s % 4 == 2 ? 20'000 : 40 * s;
+    kept.new_search();
+    TranspositionTable fresh(2, 8);
+    for (std::uint64_t i = next; i < next + n; ++i) {
+      store_one(kept, i);
+      store_one(fresh, i);
+    }
+    for (std::uint64_t i = next; i < next + n; ++i) {
+      ASSERT_EQ(holds(kept, i), holds(fresh, i)) << "search " << s << ", key " << i;
+    }
+    next += n;
+  }
 }
 
 TEST(TranspositionTable, ItNeverGrowsPastItsLimit) {
@@ -261,7 +289,8 @@ TEST(TranspositionTable, TheCheckCoversThirtyFiveBitsBelowTheBucket) {
 }
 
 // The generation wraps every 63 searches and the table is cleared then: no search, the 64th and
-// 127th included, finds what an earlier one stored.
+// 127th included, finds what an earlier one stored. So too where the searches start on all of the
+// table's buckets, the first having grown them and none since.
 TEST(TranspositionTable, EverySearchStartsEmptyAcrossGenerationWraps) {
   TranspositionTable t(1);
   for (std::uint64_t search = 0; search < 130; ++search) {
@@ -270,6 +299,19 @@ TEST(TranspositionTable, EverySearchStartsEmptyAcrossGenerationWraps) {
     ASSERT_FALSE(holds(t, 1000)) << "search " << search;
     store_one(t, search % 2 == 0 ? 0 : 1000);
     ASSERT_TRUE(holds(t, search % 2 == 0 ? 0 : 1000));
+  }
+  TranspositionTable big(1);
+  constexpr std::uint64_t kKeys = 300;  // enough to keep all of its buckets for the next search
+  for (std::uint64_t search = 0; search < 200; ++search) {
+    big.new_search();
+    if (search > 0) ASSERT_EQ(big.used_bytes(), kMib);
+    for (std::uint64_t back = 1; back <= std::min<std::uint64_t>(search, 63); back += 62) {
+      for (std::uint64_t i = 0; i < kKeys; ++i) {
+        ASSERT_FALSE(holds(big, (search - back) * kKeys + i)) << "search " << search;
+      }
+    }
+    const std::uint64_t n = search == 0 ? 3 * big.num_entries() : kKeys;
+    for (std::uint64_t i = 0; i < n; ++i) store_one(big, search * kKeys + i);
   }
 }
 
