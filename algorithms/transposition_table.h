@@ -199,6 +199,7 @@ struct WideLayout {
   static Value upper(BoundsWord w) {
     return static_cast<Value>(static_cast<std::uint32_t>(w >> 32));
   }
+  // The bounds met: the position's value is known.
   static bool exact(BoundsWord w) { return static_cast<std::uint32_t>(w) == (w >> 32); }
   struct alignas(64) Bucket {
     struct Slot {
@@ -282,12 +283,10 @@ template <class L>
 struct Entries {
   using M = typename L::Meta;
   static TtEntry decode(typename L::BoundsWord bounds, std::uint64_t meta);
-  // The bounds met: the position's value is known.
-  static bool exact(typename L::BoundsWord bounds) { return L::exact(bounds); }
   // What an entry is worth keeping: its draft first, then its work, an exact value counting as
   // four times the work.
   static std::uint32_t rank(typename L::BoundsWord bounds, std::uint64_t meta) {
-    return (M::draft(meta) << (M::kWorkBits + 1)) | (M::work(meta) + (exact(bounds) ? 2 : 0));
+    return (M::draft(meta) << (M::kWorkBits + 1)) | (M::work(meta) + (L::exact(bounds) ? 2 : 0));
   }
 };
 

@@ -304,7 +304,9 @@ TEST(TranspositionTable, EverySearchStartsEmptyAcrossGenerationWraps) {
   constexpr std::uint64_t kKeys = 300;  // enough to keep all of its buckets for the next search
   for (std::uint64_t search = 0; search < 200; ++search) {
     big.new_search();
-    if (search > 0) ASSERT_EQ(big.used_bytes(), kMib);
+    if (search > 0) {
+      ASSERT_EQ(big.used_bytes(), kMib);
+    }
     for (std::uint64_t back = 1; back <= std::min<std::uint64_t>(search, 63); back += 62) {
       for (std::uint64_t i = 0; i < kKeys; ++i) {
         ASSERT_FALSE(holds(big, (search - back) * kKeys + i)) << "search " << search;
