@@ -16,6 +16,9 @@ fi
 rounds=$1
 filter=$2
 shift 2
+case $rounds in
+  '' | *[!0-9]* | 0) echo "$0: ROUNDS must be a positive integer, got '$rounds'" >&2; exit 2 ;;
+esac
 for b in "$@"; do
   if [ ! -x "$b" ]; then
     echo "$0: $b: not an executable" >&2
@@ -39,6 +42,10 @@ for name in "${names[@]}"; do
       ms=$("$b" --benchmark_filter="$exact" --benchmark_min_time=0.2 --benchmark_repetitions=3 \
              --benchmark_format=csv 2>/dev/null |
            awk -F, 'NR > 1 && $1 !~ /_(mean|median|stddev|cv)"$/ {print $4}' | sort -g | head -1)
+      if [ -z "$ms" ]; then
+        echo "$0: $b gave no time for $name" >&2
+        exit 1
+      fi
       echo "$name $r $i $ms" >>"$runs"
     done
   done
